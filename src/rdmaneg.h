@@ -1,0 +1,13 @@
+/* rdmaneg: umbrella header. No allocation, no I/O, no global state. */
+#ifndef RDMANEG_H
+#define RDMANEG_H
+
+#include "errors.h"
+#include "mpa.h"
+#include "mpa_negotiate.h"
+#include "negotiate.h"
+#include "rpcrdma_pd.h"
+
+#define RDMANEG_VERSION "0.1.0"
+
+#endif

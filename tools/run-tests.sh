@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The body of 'make test': runs each suite, keeps its log under
+# build/test-logs/, and closes with one "N passed, N failed" line.
+# A suite that prints its own "N passed, M failed" line is counted by it;
+# any other suite counts as one check, judged by its exit status.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+logs=build/test-logs
+mkdir -p "$logs"
+total_pass=0
+total_fail=0
+failed_suites=()
+
+suite() {
+	local name=$1; shift
+	local log="$logs/$name.log" start=$SECONDS rc p f line
+	"$@" >"$log" 2>&1
+	rc=$?
+	# every "N passed, M failed" line in the log adds up
+	line=$(grep -oE '[0-9]+ passed, [0-9]+ failed' "$log" |
+		awk '{p += $1; f += $3} END {if (NR) print p, f}')
+	if [ -n "$line" ]; then
+		read -r p f <<<"$line"
+		# a non-zero exit with no counted failure is still a failure
+		[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+	elif [ "$rc" -eq 0 ]; then
+		p=1; f=0
+	else
+		p=0; f=1
+	fi
+	total_pass=$((total_pass + p))
+	total_fail=$((total_fail + f))
+	if [ "$f" -eq 0 ]; then
+		printf 'ok    %-22s %5d checks  %4ds\n' "$name" "$p" $((SECONDS - start))
+	else
+		printf 'FAIL  %-22s %5d passed %d failed  (log: %s)\n' "$name" "$p" "$f" "$log"
+		tail -n 15 "$log" | sed 's/^/      | /'
+		failed_suites+=("$name")
+	fi
+}
+
+MAKE="make --no-print-directory"
+suite build-gcc        $MAKE B=build/gcc CC=gcc all
+suite build-clang      $MAKE B=build/clang CC=clang all
+suite lint             $MAKE lint
+suite unit             build/gcc/plain/unit
+suite unit-asan        bash -c "$MAKE build/asan/unit && build/asan/unit"
+suite cli              bash -c "$MAKE build/plain/rdmaneg build/asan/rdmaneg && tests/cli.sh build/plain/rdmaneg && tests/cli.sh build/asan/rdmaneg"
+for extra in tests/suites/*.sh; do
+	[ -e "$extra" ] || continue
+	suite "$(basename "$extra" .sh)" bash "$extra"
+done
+
+echo
+[ ${#failed_suites[@]} -gt 0 ] && echo "failed suites: ${failed_suites[*]}"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
