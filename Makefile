@@ -42,6 +42,50 @@ $(B)/asan/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
 
 asan: $(B)/asan/rdmaneg $(B)/asan/unit
 
+# ---- property checks (properties/) ----
+PBT_SRC := properties/pbt.c properties/rules.c properties/props.c
+PBT_HDR := $(wildcard properties/*.h)
+SWEEP_SRC := properties/sweep.c properties/pbt.c properties/rules.c
+PROPS_CASES ?= 20000
+SWEEP_JOBS ?= $(shell nproc)
+
+$(B)/asan/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc -Iproperties \
+		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
+
+$(B)/plain/sweep: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) -Wno-missing-prototypes -O2 -pthread -Isrc -Iproperties \
+		$(SWEEP_SRC) $(LIB_SRC) -o $@
+
+# One planted build per name: $(B)/plant/<name>/{props,sweep}
+$(B)/plant/%/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) -std=c11 -O1 -g -DRDMANEG_PLANT=$* -Isrc -Iproperties \
+		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
+
+$(B)/plant/%/sweep: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -pthread -DRDMANEG_PLANT=$* -Isrc -Iproperties \
+		$(SWEEP_SRC) $(LIB_SRC) -o $@
+
+# The property suite (fixed seed when CI=true, else random and printed),
+# then the sampled sweeps that fit in make test.
+props: $(B)/asan/props $(B)/plain/sweep
+	$(B)/asan/props --cases $(PROPS_CASES)
+	$(B)/plain/sweep rpcrdma --slice 64 --jobs $(SWEEP_JOBS)
+	$(B)/plain/sweep mpa --slice 16 --jobs $(SWEEP_JOBS)
+
+# The whole exhaustive sweeps (minutes; not part of make test).
+prove: $(B)/plain/sweep
+	$(B)/plain/sweep rpcrdma --slice 1 --jobs $(SWEEP_JOBS)
+	$(B)/plain/sweep mpa --slice 1 --jobs $(SWEEP_JOBS)
+
+# Negative controls: every planted bug is caught by its checker.
+plants:
+	@tests/plants.sh
+
 # ---- checks ----
 deps-test:
 	@tools/deps.sh test
@@ -64,4 +108,4 @@ test: deps-test
 clean:
 	rm -rf $(B)
 
-.PHONY: all asan deps-test compilers lint test clean
+.PHONY: all asan deps-test compilers lint test clean props prove plants

@@ -46,10 +46,8 @@ suite lint             $MAKE lint
 suite unit             build/gcc/plain/unit
 suite unit-asan        bash -c "$MAKE build/asan/unit && build/asan/unit"
 suite cli              bash -c "$MAKE build/plain/rdmaneg build/asan/rdmaneg && tests/cli.sh build/plain/rdmaneg && tests/cli.sh build/asan/rdmaneg"
-for extra in tests/suites/*.sh; do
-	[ -e "$extra" ] || continue
-	suite "$(basename "$extra" .sh)" bash "$extra"
-done
+suite properties       $MAKE props
+suite plants           $MAKE plants
 
 echo
 [ ${#failed_suites[@]} -gt 0 ] && echo "failed suites: ${failed_suites[*]}"

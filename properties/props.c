@@ -1,0 +1,410 @@
+#include "props.h"
+
+#include "rules.h"
+
+#include <stdio.h>
+
+#include <string.h>
+
+#define NO_NEG RDMANEG_MPA_NO_NEGOTIATE
+
+/* Sizes worth hitting often: the RFC 8797 boundaries and beyond. */
+static const uint64_t sizes[] = {
+	1024, 1025, 2047, 2048, 4096, 8192, 32768, 261120, 262143, 262144,
+	262145, 263168, 1048576, SIZE_MAX
+};
+static const uint64_t u14s[] = { 0, 1, 2, 3, 4, 16, 0x3FFE, NO_NEG };
+
+static void draw_settings(struct pbt *p, struct rdmaneg_rpcrdma_settings *s,
+			  const char *who)
+{
+	char n1[32], n2[32], n3[32];
+
+	snprintf(n1, sizeof(n1), "%s.send", who);
+	snprintf(n2, sizeof(n2), "%s.recv", who);
+	snprintf(n3, sizeof(n3), "%s.R", who);
+	s->send_size = (size_t)pbt_mixed(p, sizes, 14, 1024, SIZE_MAX, n1);
+	s->recv_size = (size_t)pbt_mixed(p, sizes, 14, 1024, SIZE_MAX, n2);
+	s->remote_invalidation = pbt_bool(p, n3);
+}
+
+/* Peer octets: a valid message, perhaps moved, cut, mutated, or noise. */
+static size_t draw_peer_bytes(struct pbt *p, uint8_t *buf, size_t cap)
+{
+	struct rdmaneg_rpcrdma_settings s;
+	size_t kind = pbt_pick(p, 4, "peer.kind");
+	size_t n, off;
+
+	if (kind == 3)
+		return pbt_bytes(p, buf, cap < 64 ? cap : 64, "peer.noise");
+	draw_settings(p, &s, "peer");
+	off = kind >= 1 ? (size_t)pbt_range(p, 0, 24, "peer.offset") : 0;
+	memset(buf, 0, off);
+	for (size_t i = 0; i < off; i++)
+		buf[i] = pbt_u8(p, NULL);
+	rdmaneg_rpcrdma_encode(&s, buf + off, 8);
+	n = off + 8;
+	if (kind == 2) {
+		/* mutate one octet and maybe cut the tail */
+		size_t at = (size_t)pbt_range(p, 0, n - 1, "peer.mut_at");
+
+		buf[at] ^= (uint8_t)pbt_range(p, 1, 255, "peer.mut_xor");
+		n -= (size_t)pbt_range(p, 0, 8, "peer.cut");
+	}
+	return n;
+}
+
+/* 1. RFC 8797 sec. 4.2: thresholds in range, within both sides' sizes. */
+int prop_thresholds(struct pbt *p)
+{
+	struct rdmaneg_rpcrdma_settings s;
+	struct rdmaneg_conn c;
+	uint8_t buf[96];
+	enum rdmaneg_role role = pbt_bool(p, "role") ? RDMANEG_ROLE_SERVER : RDMANEG_ROLE_CLIENT;
+	size_t n;
+
+	draw_settings(p, &s, "own");
+	n = draw_peer_bytes(p, buf, sizeof(buf));
+	PBT_CHECK(p, rdmaneg_conn_init(&c, role, &s) == 0, "init rejected valid sizes");
+	PBT_CHECK(p, rdmaneg_conn_negotiate(&c, buf, n, 0) == 0, "negotiate failed");
+	return rdmaneg_rule_thresholds(p, &c);
+}
+
+/* 2. RFC 8797 sec. 5.1: no valid peer message means 1024/1024, R off. */
+int prop_absent_defaults(struct pbt *p)
+{
+	struct rdmaneg_rpcrdma_settings s, peer;
+	struct rdmaneg_conn c;
+	uint8_t buf[64];
+	size_t n = 0, kind;
+
+	draw_settings(p, &s, "own");
+	s.remote_invalidation = true;
+	draw_settings(p, &peer, "peer");
+	peer.remote_invalidation = true;
+	rdmaneg_rpcrdma_encode(&peer, buf, 8);
+	kind = pbt_pick(p, 4, "absent.kind");
+	if (kind == 0) {
+		n = 0;                                          /* nothing */
+	} else if (kind == 1) {
+		n = (size_t)pbt_range(p, 4, 7, "truncated_to"); /* truncated */
+	} else if (kind == 2) {
+		buf[4] = (uint8_t)pbt_range(p, 2, 256, "version"); /* wrong version */
+		n = 8;
+	} else {
+		size_t at = (size_t)pbt_range(p, 0, 3, "id_octet"); /* wrong id */
+
+		buf[at] ^= (uint8_t)pbt_range(p, 1, 255, "id_xor");
+		n = 8;
+	}
+	PBT_CHECK(p, rdmaneg_ref_find(buf, n) < 0, "generator made a valid message");
+	PBT_CHECK(p, rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &s) == 0, "init failed");
+	PBT_CHECK(p, rdmaneg_conn_negotiate(&c, buf, n, 0) == 0, "negotiate failed");
+	PBT_CHECK(p, c.send_threshold == 1024 && c.recv_threshold == 1024,
+		  "RFC 8797 5.1: absent peer message gave thresholds %zu/%zu, not 1024/1024",
+		  c.send_threshold, c.recv_threshold);
+	PBT_CHECK(p, !c.remote_invalidation, "RFC 8797 5.1: absent peer message but R honoured");
+	return 0;
+}
+
+/* 3. RFC 8797 sec. 4.1: remote invalidation iff both peers set R. */
+int prop_remote_invalidation(struct pbt *p)
+{
+	struct rdmaneg_rpcrdma_settings cs, ss;
+	struct rdmaneg_conn c, s;
+	uint8_t cpd[8], spd[8];
+
+	draw_settings(p, &cs, "client");
+	draw_settings(p, &ss, "server");
+	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &cs);
+	rdmaneg_conn_init(&s, RDMANEG_ROLE_SERVER, &ss);
+	rdmaneg_conn_local_pd(&c, cpd, 8);
+	rdmaneg_conn_local_pd(&s, spd, 8);
+	rdmaneg_conn_negotiate(&c, spd, 8, 0);
+	rdmaneg_conn_negotiate(&s, cpd, 8, 0);
+	PBT_CHECK(p, c.remote_invalidation == (cs.remote_invalidation && ss.remote_invalidation) &&
+		     s.remote_invalidation == c.remote_invalidation,
+		  "RFC 8797 4.1: client R=%d server R=%d gave client %d, server %d",
+		  cs.remote_invalidation, ss.remote_invalidation, c.remote_invalidation,
+		  s.remote_invalidation);
+	return 0;
+}
+
+/* 4. RFC 8797 sec. 4.2: client and server agree on both directions. */
+int prop_agreement(struct pbt *p)
+{
+	struct rdmaneg_rpcrdma_settings cs, ss;
+	struct rdmaneg_conn c, s;
+	uint8_t cpd[8], spd[8];
+
+	draw_settings(p, &cs, "client");
+	draw_settings(p, &ss, "server");
+	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &cs);
+	rdmaneg_conn_init(&s, RDMANEG_ROLE_SERVER, &ss);
+	rdmaneg_conn_local_pd(&c, cpd, 8);
+	rdmaneg_conn_local_pd(&s, spd, 8);
+	rdmaneg_conn_negotiate(&c, spd, 8, 0);
+	rdmaneg_conn_negotiate(&s, cpd, 8, 0);
+	if (rdmaneg_rule_thresholds(p, &c) || rdmaneg_rule_thresholds(p, &s))
+		return 1;
+	return rdmaneg_rule_agree(p, &c, &s);
+}
+
+/* 5. RFC 8797 sec. 4.2: decode(encode(s)) is the normalized s, never larger. */
+int prop_roundtrip(struct pbt *p)
+{
+	static const uint64_t any_sizes[] = { 0, 1, 1023, 1024, 1025, 2047, 262144, 262145,
+					      263168, 524288, SIZE_MAX };
+	struct rdmaneg_rpcrdma_settings s;
+	struct rdmaneg_rpcrdma_result r;
+	uint8_t m[8];
+	int rc;
+
+	s.send_size = (size_t)pbt_mixed(p, any_sizes, 11, 0, SIZE_MAX, "send");
+	s.recv_size = (size_t)pbt_mixed(p, any_sizes, 11, 0, SIZE_MAX, "recv");
+	s.remote_invalidation = pbt_bool(p, "R");
+	rc = rdmaneg_rpcrdma_encode(&s, m, sizeof(m));
+	if (s.send_size < 1024 || s.recv_size < 1024) {
+		PBT_CHECK(p, rc == RDMANEG_E_SIZE_TOO_SMALL,
+			  "RFC 8797 4.2: size below 1024 encoded (rc %d)", rc);
+		return 0;
+	}
+	PBT_CHECK(p, rc == 0, "encode rejected valid sizes");
+	PBT_CHECK(p, m[5] == (s.remote_invalidation ? 1 : 0), "RFC 8797 4: Reserved bits not zero");
+	PBT_CHECK(p, rdmaneg_rpcrdma_decode(m, 8, RDMANEG_DECODE_STRICT, &r) == 0 && r.present,
+		  "encoded message does not decode");
+	PBT_CHECK(p, r.send_size <= s.send_size && r.recv_size <= s.recv_size,
+		  "RFC 8797 4.2: advertised %zu/%zu exceeds the real buffers %zu/%zu",
+		  r.send_size, r.recv_size, s.send_size, s.recv_size);
+	PBT_CHECK(p, r.send_size == rdmaneg_rpcrdma_normalize(s.send_size) &&
+		     r.recv_size == rdmaneg_rpcrdma_normalize(s.recv_size),
+		  "RFC 8797 4.2: decode(encode(%zu/%zu)) = %zu/%zu, not the normalized sizes",
+		  s.send_size, s.recv_size, r.send_size, r.recv_size);
+	PBT_CHECK(p, r.remote_invalidation == s.remote_invalidation, "RFC 8797 4.1: R lost");
+	return 0;
+}
+
+/* 6. RFC 8797 sec. 5.2: a message at any offset k is found at k. */
+int prop_search(struct pbt *p)
+{
+	struct rdmaneg_rpcrdma_result r;
+	uint8_t buf[160];
+	size_t k, tail, n;
+
+	k = pbt_bytes(p, buf, 64, "prefix");
+	/* no identifier may start in the prefix */
+	for (size_t i = 0; i < k; i++)
+		if (buf[i] == 0xf6)
+			buf[i] = 0xf5;
+	buf[k] = 0xf6;
+	buf[k + 1] = 0xab;
+	buf[k + 2] = 0x0e;
+	buf[k + 3] = 0x18;
+	buf[k + 4] = 1;
+	buf[k + 5] = pbt_u8(p, "flags");
+	buf[k + 6] = pbt_u8(p, "send_code");
+	buf[k + 7] = pbt_u8(p, "recv_code");
+	tail = pbt_bytes(p, buf + k + 8, 64, "suffix");
+	n = k + 8 + tail;
+	PBT_CHECK(p, rdmaneg_rpcrdma_decode(buf, n, 0, &r) == 0, "decode error");
+	PBT_CHECK(p, r.present && r.offset == k,
+		  "RFC 8797 5.2: message at offset %zu found=%d at %zu", k, r.present, r.offset);
+	PBT_CHECK(p, r.send_code == buf[k + 6] && r.recv_code == buf[k + 7] &&
+		     r.remote_invalidation == ((buf[k + 5] & 1) != 0),
+		  "RFC 8797 4: fields differ at offset %zu", k);
+	/* and any buffer at all, ending anywhere: offset + 8 <= length */
+	n = (size_t)pbt_range(p, 0, n, "cut");
+	return rdmaneg_rule_decode(p, buf, n);
+}
+
+/* 7. RFC 8797 sec. 4: renegotiating gives the new peer's result only. */
+int prop_reconnect(struct pbt *p)
+{
+	struct rdmaneg_rpcrdma_settings s;
+	struct rdmaneg_conn c, fresh;
+	uint8_t a[96], b[96];
+	size_t na, nb;
+
+	draw_settings(p, &s, "own");
+	na = draw_peer_bytes(p, a, sizeof(a));
+	nb = draw_peer_bytes(p, b, sizeof(b));
+	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &s);
+	rdmaneg_conn_init(&fresh, RDMANEG_ROLE_CLIENT, &s);
+	rdmaneg_conn_negotiate(&c, a, na, 0);
+	rdmaneg_conn_negotiate(&c, b, nb, 0);
+	rdmaneg_conn_negotiate(&fresh, b, nb, 0);
+	PBT_CHECK(p, c.send_threshold == fresh.send_threshold &&
+		     c.recv_threshold == fresh.recv_threshold &&
+		     c.remote_invalidation == fresh.remote_invalidation &&
+		     c.peer.present == fresh.peer.present,
+		  "RFC 8797 4: after reconnecting: present=%d %zu/%zu R=%d; a fresh "
+		  "connection: present=%d %zu/%zu R=%d", c.peer.present, c.send_threshold,
+		  c.recv_threshold, c.remote_invalidation, fresh.peer.present,
+		  fresh.send_threshold, fresh.recv_threshold, fresh.remote_invalidation);
+	return 0;
+}
+
+/* A valid local MPA configuration drawn from the stream. */
+static void draw_local(struct pbt *p, struct rdmaneg_mpa_local *l, bool responder,
+		       const char *who)
+{
+	char n[5][32];
+	uint16_t top = responder ? NO_NEG - 1 : NO_NEG;
+
+	snprintf(n[0], 32, "%s.ird_max", who);
+	snprintf(n[1], 32, "%s.ird", who);
+	snprintf(n[2], 32, "%s.ord", who);
+	snprintf(n[3], 32, "%s.ord_min", who);
+	snprintf(n[4], 32, "%s.rtr", who);
+	memset(l, 0, sizeof(*l));
+	l->ird_max = (uint16_t)pbt_mixed(p, u14s, 7, 0, NO_NEG - 1, n[0]);
+	l->ird = (uint16_t)pbt_mixed(p, u14s, 8, 0, top, n[1]);
+	/* a responder's IRD is a number (0x3FFF only answers a request) */
+	if ((responder || l->ird != NO_NEG) && l->ird > l->ird_max)
+		l->ird = l->ird_max;
+	l->ord = (uint16_t)pbt_mixed(p, u14s, 8, 0, top, n[2]);
+	if (responder) {
+		if (l->ord == NO_NEG)
+			l->ord = NO_NEG - 1;
+		l->ord_min = (uint16_t)pbt_range(p, 0, l->ord, n[3]);
+		if (pbt_bool(p, NULL))
+			l->ord_min = 0;
+	}
+	l->rtr = (uint8_t)pbt_range(p, responder ? 1 : 0, 7, n[4]);
+	if (responder && l->rtr == RDMANEG_RTR_READ && l->ird_max == 0)
+		l->rtr |= RDMANEG_RTR_SEND;
+	if (!responder) {
+		l->p2p = l->rtr != 0 && pbt_bool(p, "ini.p2p");
+	}
+}
+
+/* One exchange; the request word may be replaced by raw flags. */
+static int exchange(struct pbt *p, bool raw_flags, struct rdmaneg_mpa_local *ini,
+		    struct rdmaneg_mpa_local *rsp, struct rdmaneg_mpa_enh *req,
+		    struct rdmaneg_mpa_enh *rep, struct rdmaneg_mpa_outcome *ro,
+		    struct rdmaneg_mpa_outcome *io)
+{
+	draw_local(p, ini, false, "ini");
+	draw_local(p, rsp, true, "rsp");
+	PBT_CHECK(p, rdmaneg_mpa_request(ini, req) == 0, "request rejected a valid config");
+	if (raw_flags && !req->a) {
+		/* sec. 9.2: B/C/D on an A=0 request must be ignored */
+		req->b = pbt_bool(p, "req.b");
+		req->c = pbt_bool(p, "req.c");
+		req->d = pbt_bool(p, "req.d");
+	}
+	PBT_CHECK(p, rdmaneg_mpa_respond(rsp, req, rep, ro) == 0, "respond failed");
+	PBT_CHECK(p, rdmaneg_mpa_complete(ini, req, rep, !ro->accepted, io) == 0,
+		  "complete failed");
+	return 0;
+}
+
+/* 8. RFC 6581 sec. 9.1: IRD/ORD inequalities, 0x3FFF rules, capacities. */
+int prop_ird_ord(struct pbt *p)
+{
+	struct rdmaneg_mpa_local ini, rsp;
+	struct rdmaneg_mpa_enh req, rep;
+	struct rdmaneg_mpa_outcome ro, io;
+
+	if (exchange(p, false, &ini, &rsp, &req, &rep, &ro, &io))
+		return 1;
+	return rdmaneg_rule_ird_ord(p, &ini, &rsp, &req, &rep, &ro, &io);
+}
+
+/* 9. RFC 6581 sec. 9.2: A/B/C/D rules and TERM 7. */
+int prop_rtr(struct pbt *p)
+{
+	struct rdmaneg_mpa_local ini, rsp;
+	struct rdmaneg_mpa_enh req, rep, clean, rep2;
+	struct rdmaneg_mpa_outcome ro, io, ro2;
+	uint8_t w[4];
+
+	if (exchange(p, true, &ini, &rsp, &req, &rep, &ro, &io))
+		return 1;
+	PBT_CHECK(p, rdmaneg_mpa_enh_encode(&rep, w, 4) == 0,
+		  "RFC 6581 9.2: the reply word cannot go on the wire (A=0 with B/C/D?)");
+	if (!req.a) {
+		clean = req;
+		clean.b = clean.c = clean.d = false;
+		rdmaneg_mpa_respond(&rsp, &clean, &rep2, &ro2);
+		PBT_CHECK(p, memcmp(&rep, &rep2, sizeof(rep)) == 0,
+			  "RFC 6581 9.2: B/C/D of an A=0 request changed the reply");
+	}
+	return rdmaneg_rule_rtr(p, &ini, &rsp, &req, &rep, &ro, &io);
+}
+
+/* A frame-shaped buffer: mostly well-formed headers around the edges. */
+static size_t draw_frame(struct pbt *p, uint8_t *buf, size_t cap)
+{
+	static const uint64_t pdls[] = { 0, 4, 8, 12, 256, 511, 512, 513, 65535 };
+	static const char keys[2][17] = { "MPA ID Req Frame", "MPA ID Rep Frame" };
+	size_t pdl, have;
+
+	if (pbt_pick(p, 8, "shape") == 7)
+		return pbt_bytes(p, buf, cap, "raw");
+	memcpy(buf, keys[pbt_bool(p, "reply")], 16);
+	buf[16] = pbt_u8(p, "bits");
+	buf[17] = (uint8_t)pbt_range(p, 0, 3, "rev");
+	pdl = (size_t)pbt_mixed(p, pdls, 9, 0, 600, "pd_length");
+	buf[18] = (uint8_t)(pdl >> 8);
+	buf[19] = (uint8_t)pdl;
+	/* octets given: exactly PD_Length, one short, one over, or anything */
+	switch (pbt_pick(p, 4, "pd_given")) {
+	case 0: have = pdl; break;
+	case 1: have = pdl > 0 ? pdl - 1 : 0; break;
+	case 2: have = pdl + 1; break;
+	default: have = (size_t)pbt_range(p, 0, cap - 20, "pd_given_any"); break;
+	}
+	if (have > cap - 20)
+		have = cap - 20;
+	for (size_t i = 0; i < have; i++)
+		buf[20 + i] = pbt_u8(p, NULL);
+	return 20 + have;
+}
+
+/* 10. RFC 5044 sec. 7.1: parse/build round trip, PD_Length bounds. */
+int prop_frame_roundtrip(struct pbt *p)
+{
+	static uint8_t buf[20 + 600];
+	size_t n = draw_frame(p, buf, sizeof(buf));
+
+	return rdmaneg_rule_frame(p, buf, n);
+}
+
+/* 11. RFC 6581 sec. 9 / RFC 8797 sec. 5.2: stacked equals bare. */
+int prop_stacking(struct pbt *p)
+{
+	struct rdmaneg_mpa_frame f;
+	struct rdmaneg_mpa_enh e;
+	uint8_t pd[RDMANEG_MPA_PD_MAX], frame[20 + RDMANEG_MPA_PD_MAX];
+	size_t ulp, n;
+
+	memset(&e, 0, sizeof(e));
+	e.ird = (uint16_t)pbt_mixed(p, u14s, 8, 0, NO_NEG, "ird");
+	e.ord = (uint16_t)pbt_mixed(p, u14s, 8, 0, NO_NEG, "ord");
+	rdmaneg_mpa_enh_encode(&e, pd, 4);
+	ulp = draw_peer_bytes(p, pd + 4, sizeof(pd) - 4);
+	memset(&f, 0, sizeof(f));
+	f.type = pbt_bool(p, "reply") ? RDMANEG_MPA_REPLY : RDMANEG_MPA_REQUEST;
+	f.enhanced = true;
+	f.rev = 2;
+	f.pd_length = (uint16_t)(4 + ulp);
+	f.pd = pd;
+	PBT_CHECK(p, rdmaneg_mpa_build(&f, frame, sizeof(frame), &n) == 0, "build failed");
+	return rdmaneg_rule_stack(p, frame, n);
+}
+
+const struct pbt_prop rdmaneg_props[] = {
+	{ "thresholds", "RFC 8797 4.2", prop_thresholds },
+	{ "absent_defaults", "RFC 8797 5.1", prop_absent_defaults },
+	{ "remote_invalidation", "RFC 8797 4.1", prop_remote_invalidation },
+	{ "agreement", "RFC 8797 4.2", prop_agreement },
+	{ "roundtrip", "RFC 8797 4.2", prop_roundtrip },
+	{ "search", "RFC 8797 5.2", prop_search },
+	{ "reconnect", "RFC 8797 4", prop_reconnect },
+	{ "ird_ord", "RFC 6581 9.1", prop_ird_ord },
+	{ "rtr", "RFC 6581 9.2", prop_rtr },
+	{ "frame_roundtrip", "RFC 5044 7.1", prop_frame_roundtrip },
+	{ "stacking", "RFC 6581 9", prop_stacking },
+};
+const size_t rdmaneg_nprops = sizeof(rdmaneg_props) / sizeof(rdmaneg_props[0]);

@@ -1,0 +1,22 @@
+/* props: the property suite, one function per property (README lists them). */
+#ifndef RDMANEG_PROPS_H
+#define RDMANEG_PROPS_H
+
+#include "pbt.h"
+
+int prop_thresholds(struct pbt *p);
+int prop_absent_defaults(struct pbt *p);
+int prop_remote_invalidation(struct pbt *p);
+int prop_agreement(struct pbt *p);
+int prop_roundtrip(struct pbt *p);
+int prop_search(struct pbt *p);
+int prop_reconnect(struct pbt *p);
+int prop_ird_ord(struct pbt *p);
+int prop_rtr(struct pbt *p);
+int prop_frame_roundtrip(struct pbt *p);
+int prop_stacking(struct pbt *p);
+
+extern const struct pbt_prop rdmaneg_props[];
+extern const size_t rdmaneg_nprops;
+
+#endif

@@ -1,0 +1,218 @@
+/*
+ * sweep: exhaustive checks over the small encoded domains.
+ *   rpcrdma: every (send code, recv code, R) of client x server = 2^34
+ *            pairs, each checked against an independent oracle.
+ *   mpa:     every initiator IRD x ORD (2^28) against a fixed set of
+ *            initiator/responder capacities.
+ * --slice K keeps every K-th outer value (K=1 is the whole domain).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "rules.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NSET (1u << 17) /* 256 send codes x 256 recv codes x R */
+#define NO_NEG RDMANEG_MPA_NO_NEGOTIATE
+
+static uint8_t pds[NSET][8];
+static struct rdmaneg_conn clients[NSET], servers[NSET];
+
+struct job {
+	unsigned first, stride;  /* outer values handled by this thread */
+	unsigned long long pairs;
+	char failure[512];
+};
+
+static void settings_of(unsigned i, struct rdmaneg_rpcrdma_settings *s)
+{
+	s->send_size = ((size_t)(i >> 9) + 1) * 1024;
+	s->recv_size = ((size_t)((i >> 1) & 0xFF) + 1) * 1024;
+	s->remote_invalidation = (i & 1) != 0;
+}
+
+static size_t min_code(unsigned a, unsigned b)
+{
+	return ((size_t)(a < b ? a : b) + 1) * 1024;
+}
+
+static void *rpcrdma_worker(void *arg)
+{
+	struct job *j = arg;
+	struct pbt p;
+
+	pbt_init(&p, NULL, 0, false);
+	for (unsigned ci = j->first; ci < NSET; ci += j->stride) {
+		unsigned cs = ci >> 9, cr = (ci >> 1) & 0xFF;
+
+		for (unsigned si = 0; si < NSET; si++) {
+			struct rdmaneg_conn c = clients[ci], s = servers[si];
+			unsigned ss = si >> 9, sr = (si >> 1) & 0xFF;
+			bool r = (ci & si & 1) != 0;
+
+			rdmaneg_conn_negotiate(&c, pds[si], 8, RDMANEG_DECODE_STRICT);
+			rdmaneg_conn_negotiate(&s, pds[ci], 8, RDMANEG_DECODE_STRICT);
+			/* oracle: c2s = min(client send, server recv), and so on */
+			if (c.send_threshold != min_code(cs, sr) ||
+			    c.recv_threshold != min_code(ss, cr) ||
+			    s.send_threshold != min_code(ss, cr) ||
+			    s.recv_threshold != min_code(cs, sr) ||
+			    c.remote_invalidation != r || s.remote_invalidation != r ||
+			    rdmaneg_rule_thresholds(&p, &c) || rdmaneg_rule_thresholds(&p, &s) ||
+			    rdmaneg_rule_agree(&p, &c, &s)) {
+				snprintf(j->failure, sizeof(j->failure),
+					 "client codes send=%u recv=%u R=%u, server send=%u recv=%u R=%u: "
+					 "client %zu/%zu R=%d, server %zu/%zu R=%d %s", cs, cr, ci & 1,
+					 ss, sr, si & 1, c.send_threshold, c.recv_threshold,
+					 c.remote_invalidation, s.send_threshold, s.recv_threshold,
+					 s.remote_invalidation, p.msg);
+				return NULL;
+			}
+		}
+		j->pairs += NSET;
+	}
+	return NULL;
+}
+
+static int setup_rpcrdma(void)
+{
+	for (unsigned i = 0; i < NSET; i++) {
+		struct rdmaneg_rpcrdma_settings s;
+
+		settings_of(i, &s);
+		if (rdmaneg_rpcrdma_encode(&s, pds[i], 8) ||
+		    rdmaneg_conn_init(&clients[i], RDMANEG_ROLE_CLIENT, &s) ||
+		    rdmaneg_conn_init(&servers[i], RDMANEG_ROLE_SERVER, &s)) {
+			printf("sweep rpcrdma: setup failed at %u\n", i);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* IRD/ORD: capacities chosen to cover every branch of sec. 9.1. */
+static const struct rdmaneg_mpa_local rsp_set[] = {
+	{ 0, 0, 0, 0, false, RDMANEG_RTR_SEND },
+	{ 4, 8, 16, 0, false, RDMANEG_RTR_SEND },
+	{ 4, 8, 16, 6, false, RDMANEG_RTR_ALL },
+	{ 1, 0x3FFE, 0x3FFE, 0, false, RDMANEG_RTR_READ },
+	{ 0x3FFE, 2, 0x3FFE, 2, false, RDMANEG_RTR_WRITE },
+};
+static const uint16_t ini_cap[] = { 0, 8, 0x3FFE };
+
+struct mpa_job {
+	unsigned first, stride;
+	unsigned long long pairs;
+	char failure[512];
+};
+
+static void *mpa_worker(void *arg)
+{
+	struct mpa_job *j = arg;
+	struct pbt p;
+
+	pbt_init(&p, NULL, 0, false);
+	for (unsigned ird = j->first; ird <= NO_NEG; ird += j->stride) {
+		for (unsigned ord = 0; ord <= NO_NEG; ord++) {
+			for (size_t k = 0; k < sizeof(ini_cap) / sizeof(ini_cap[0]); k++) {
+				struct rdmaneg_mpa_local ini = { (uint16_t)ird, (uint16_t)ord, ini_cap[k],
+								 0, false, 0 };
+				struct rdmaneg_mpa_enh req, rep;
+				struct rdmaneg_mpa_outcome ro, io;
+
+				if (ird != NO_NEG && ird > ini.ird_max)
+					continue;
+				for (size_t r = 0; r < sizeof(rsp_set) / sizeof(rsp_set[0]); r++) {
+					if (rdmaneg_mpa_request(&ini, &req) ||
+					    rdmaneg_mpa_respond(&rsp_set[r], &req, &rep, &ro) ||
+					    rdmaneg_mpa_complete(&ini, &req, &rep, !ro.accepted, &io) ||
+					    rdmaneg_rule_ird_ord(&p, &ini, &rsp_set[r], &req, &rep, &ro, &io)) {
+						snprintf(j->failure, sizeof(j->failure),
+							 "initiator IRD=%u ORD=%u cap=%u, responder #%zu: %s",
+							 ird, ord, ini.ird_max, r, p.msg[0] ? p.msg : "call failed");
+						return NULL;
+					}
+					j->pairs++;
+				}
+			}
+		}
+	}
+	return NULL;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned slice = 1, jobs = 2;
+	const char *what = argc > 1 ? argv[1] : "";
+	unsigned long long total = 0;
+	int failed = 0;
+	double t0;
+
+	for (int i = 2; i + 1 < argc; i += 2) {
+		if (strcmp(argv[i], "--slice") == 0)
+			slice = (unsigned)strtoul(argv[i + 1], NULL, 10);
+		else if (strcmp(argv[i], "--jobs") == 0)
+			jobs = (unsigned)strtoul(argv[i + 1], NULL, 10);
+	}
+	if ((strcmp(what, "rpcrdma") != 0 && strcmp(what, "mpa") != 0) || slice == 0 ||
+	    jobs == 0 || jobs > 64) {
+		fprintf(stderr, "usage: sweep rpcrdma|mpa [--slice K] [--jobs N]\n");
+		return 2;
+	}
+	t0 = now();
+	if (strcmp(what, "rpcrdma") == 0) {
+		static struct job jb[64];
+		pthread_t th[64];
+
+		if (setup_rpcrdma())
+			return 1;
+		for (unsigned t = 0; t < jobs; t++) {
+			jb[t] = (struct job){ t * slice, jobs * slice, 0, "" };
+			pthread_create(&th[t], NULL, rpcrdma_worker, &jb[t]);
+		}
+		for (unsigned t = 0; t < jobs; t++) {
+			pthread_join(th[t], NULL);
+			total += jb[t].pairs;
+			if (jb[t].failure[0]) {
+				printf("FAIL sweep rpcrdma: %s\n", jb[t].failure);
+				failed = 1;
+			}
+		}
+		printf("sweep rpcrdma: %llu of %llu pairs (slice 1/%u), %u threads, %.1f s\n",
+		       total, (unsigned long long)NSET * NSET, slice, jobs, now() - t0);
+	} else {
+		static struct mpa_job jb[64];
+		pthread_t th[64];
+
+		for (unsigned t = 0; t < jobs; t++) {
+			jb[t] = (struct mpa_job){ t * slice, jobs * slice, 0, "" };
+			pthread_create(&th[t], NULL, mpa_worker, &jb[t]);
+		}
+		for (unsigned t = 0; t < jobs; t++) {
+			pthread_join(th[t], NULL);
+			total += jb[t].pairs;
+			if (jb[t].failure[0]) {
+				printf("FAIL sweep mpa: %s\n", jb[t].failure);
+				failed = 1;
+			}
+		}
+		printf("sweep mpa: %llu exchanges (initiator IRD slice 1/%u x all ORD x %zu "
+		       "initiator capacities x %zu responders), %u threads, %.1f s\n",
+		       total, slice, sizeof(ini_cap) / sizeof(ini_cap[0]),
+		       sizeof(rsp_set) / sizeof(rsp_set[0]), jobs, now() - t0);
+	}
+	printf("sweep %s: %d passed, %d failed\n", what, !failed, failed);
+	return failed;
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Negative controls: for every row of properties/plants.tsv, the planted
+# build must fail its checker, and a property must shrink to exactly the
+# expected minimal counterexample. Also checks that every plant in
+# src/plant.h and every property has at least one row.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+B=${B:-build}
+table=properties/plants.tsv
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+plants=$(sed -n 's/^#define RDMANEG_PLANT_ID_\([a-z0-9_]*\) .*/\1/p' src/plant.h)
+for pl in $plants; do
+	make --no-print-directory -s "$B/plant/$pl/props" "$B/plant/$pl/sweep" >/dev/null ||
+		{ bad "build of plant $pl"; continue; }
+done
+
+while IFS=$'\t' read -r plant checker want; do
+	case "$plant" in ''|'#'*) continue ;; esac
+	case "$checker" in
+	props:*)
+		prop=${checker#props:}
+		out=$("$B/plant/$plant/props" --seed 1 --prop "$prop")
+		rc=$?
+		got=$(sed -n 's/^  counterexample: *//p' <<<"$out" | sed 's/ *$//')
+		if [ "$rc" -ne 1 ]; then
+			bad "$plant: property $prop did not catch it (exit $rc)"
+		elif [ "$got" != "$want" ]; then
+			bad "$plant: $prop shrank to '$got', expected '$want'"
+		else
+			ok
+		fi ;;
+	sweep:*)
+		what=${checker#sweep:}
+		out=$("$B/plant/$plant/sweep" "$what" --slice 64)
+		rc=$?
+		if [ "$rc" -eq 1 ] && grep -q "^FAIL sweep $what" <<<"$out"; then ok
+		else bad "$plant: sweep $what did not catch it (exit $rc)"; fi ;;
+	*) bad "unknown checker '$checker'" ;;
+	esac
+done <"$table"
+
+# completeness: every plant and every property has a negative control
+for pl in $plants; do
+	grep -q "^$pl	" "$table" && ok || bad "plant $pl has no row in $table"
+done
+for prop in $("$B/plant/decode_overrun/props" --list | awk '{print $1}'); do
+	grep -q "	props:$prop	" "$table" && ok || bad "property $prop has no planted bug in $table"
+done
+echo "plants: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
