@@ -46,7 +46,7 @@ asan: $(B)/asan/rdmaneg $(B)/asan/unit
 PBT_SRC := properties/pbt.c properties/rules.c properties/props.c
 PBT_HDR := $(wildcard properties/*.h)
 SWEEP_SRC := properties/sweep.c properties/pbt.c properties/rules.c
-PROPS_CASES ?= 20000
+PROPS_CASES ?= 100000
 SWEEP_JOBS ?= $(shell nproc)
 
 $(B)/asan/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
@@ -86,6 +86,68 @@ prove: $(B)/plain/sweep
 plants:
 	@tests/plants.sh
 
+# ---- fuzz targets (fuzz/): one source each, four builds ----
+# fuzz/targets is the one list every script reads.
+TARGETS := $(shell awk '!/^\#/ && NF {print $$1}' fuzz/targets)
+FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC)
+FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h
+FUZZ_INC := -Isrc -Iproperties -Ifuzz
+# PLANT=<name> builds the targets with one planted bug (negative control).
+FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Werror -g -O1 -fno-omit-frame-pointer \
+	$(if $(PLANT),-DRDMANEG_PLANT=$(PLANT))
+AFL_CC ?= afl-clang-fast
+
+# libFuzzer + ASan + UBSan
+$(B)/libfuzzer/%: fuzz/%.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		$(FUZZ_INC) $< $(FUZZ_SUPPORT) -o $@
+
+# plain replay driver + ASan + UBSan (what make test runs)
+$(B)/replay/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) $(SAN) $(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
+
+# AFL++: its libFuzzer-compatible driver (persistent mode), ASan + UBSan,
+# and a CMPLOG twin for input-to-state comparisons.
+$(B)/afl/%: fuzz/%.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 $(AFL_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
+		$(FUZZ_INC) $< $(FUZZ_SUPPORT) -o $@
+
+$(B)/afl-cmplog/%: fuzz/%.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	AFL_LLVM_CMPLOG=1 AFL_QUIET=1 $(AFL_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
+		$(FUZZ_INC) $< $(FUZZ_SUPPORT) -o $@
+
+# source-based coverage of the replay driver, for src/ branch figures
+$(B)/cov/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -fprofile-instr-generate -fcoverage-mapping \
+		$(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
+
+fuzz-libfuzzer: $(addprefix $(B)/libfuzzer/,$(TARGETS) empty)
+fuzz-replay: $(addprefix $(B)/replay/,$(TARGETS))
+fuzz-afl: $(addprefix $(B)/afl/,$(TARGETS)) $(addprefix $(B)/afl-cmplog/,$(TARGETS))
+
+# Replays every seed and every past crash through the plain driver.
+replay: fuzz-replay
+	@for t in $(TARGETS); do \
+		$(B)/replay/$$t corpus/$$t corpus/regress/$$t 2>$(B)/replay/$$t.log || \
+			{ echo "replay $$t: crashed on $$(grep '^replay:' $(B)/replay/$$t.log | tail -1)"; \
+			  tail -20 $(B)/replay/$$t.log; exit 1; }; \
+	done
+
+# The main job: a short campaign over every target (see README).
+fuzz:
+	@tools/fuzz.sh
+
+bench:
+	@tools/bench.sh
+
+corpus-merge:
+	@tools/corpus-merge.sh
+
 # ---- checks ----
 deps-test:
 	@tools/deps.sh test
@@ -108,4 +170,5 @@ test: deps-test
 clean:
 	rm -rf $(B)
 
-.PHONY: all asan deps-test compilers lint test clean props prove plants
+.PHONY: all asan deps-test compilers lint test clean props prove plants \
+	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge

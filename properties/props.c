@@ -2,8 +2,6 @@
 
 #include "rules.h"
 
-#include <stdio.h>
-
 #include <string.h>
 
 #define NO_NEG RDMANEG_MPA_NO_NEGOTIATE
@@ -15,17 +13,21 @@ static const uint64_t sizes[] = {
 };
 static const uint64_t u14s[] = { 0, 1, 2, 3, 4, 16, 0x3FFE, NO_NEG };
 
-static void draw_settings(struct pbt *p, struct rdmaneg_rpcrdma_settings *s,
-			  const char *who)
-{
-	char n1[32], n2[32], n3[32];
+/* Draw names, fixed so that no input pays for formatting them. */
+struct names3 {
+	const char *send, *recv, *r;
+};
+static const struct names3 N_OWN = { "own.send", "own.recv", "own.R" };
+static const struct names3 N_PEER = { "peer.send", "peer.recv", "peer.R" };
+static const struct names3 N_CLIENT = { "client.send", "client.recv", "client.R" };
+static const struct names3 N_SERVER = { "server.send", "server.recv", "server.R" };
 
-	snprintf(n1, sizeof(n1), "%s.send", who);
-	snprintf(n2, sizeof(n2), "%s.recv", who);
-	snprintf(n3, sizeof(n3), "%s.R", who);
-	s->send_size = (size_t)pbt_mixed(p, sizes, 14, 1024, SIZE_MAX, n1);
-	s->recv_size = (size_t)pbt_mixed(p, sizes, 14, 1024, SIZE_MAX, n2);
-	s->remote_invalidation = pbt_bool(p, n3);
+static void draw_settings(struct pbt *p, struct rdmaneg_rpcrdma_settings *s,
+			  const struct names3 *n)
+{
+	s->send_size = (size_t)pbt_mixed(p, sizes, 14, 1024, SIZE_MAX, n->send);
+	s->recv_size = (size_t)pbt_mixed(p, sizes, 14, 1024, SIZE_MAX, n->recv);
+	s->remote_invalidation = pbt_bool(p, n->r);
 }
 
 /* Peer octets: a valid message, perhaps moved, cut, mutated, or noise. */
@@ -37,7 +39,7 @@ static size_t draw_peer_bytes(struct pbt *p, uint8_t *buf, size_t cap)
 
 	if (kind == 3)
 		return pbt_bytes(p, buf, cap < 64 ? cap : 64, "peer.noise");
-	draw_settings(p, &s, "peer");
+	draw_settings(p, &s, &N_PEER);
 	off = kind >= 1 ? (size_t)pbt_range(p, 0, 24, "peer.offset") : 0;
 	memset(buf, 0, off);
 	for (size_t i = 0; i < off; i++)
@@ -63,7 +65,7 @@ int prop_thresholds(struct pbt *p)
 	enum rdmaneg_role role = pbt_bool(p, "role") ? RDMANEG_ROLE_SERVER : RDMANEG_ROLE_CLIENT;
 	size_t n;
 
-	draw_settings(p, &s, "own");
+	draw_settings(p, &s, &N_OWN);
 	n = draw_peer_bytes(p, buf, sizeof(buf));
 	PBT_CHECK(p, rdmaneg_conn_init(&c, role, &s) == 0, "init rejected valid sizes");
 	PBT_CHECK(p, rdmaneg_conn_negotiate(&c, buf, n, 0) == 0, "negotiate failed");
@@ -78,9 +80,9 @@ int prop_absent_defaults(struct pbt *p)
 	uint8_t buf[64];
 	size_t n = 0, kind;
 
-	draw_settings(p, &s, "own");
+	draw_settings(p, &s, &N_OWN);
 	s.remote_invalidation = true;
-	draw_settings(p, &peer, "peer");
+	draw_settings(p, &peer, &N_PEER);
 	peer.remote_invalidation = true;
 	rdmaneg_rpcrdma_encode(&peer, buf, 8);
 	kind = pbt_pick(p, 4, "absent.kind");
@@ -114,8 +116,8 @@ int prop_remote_invalidation(struct pbt *p)
 	struct rdmaneg_conn c, s;
 	uint8_t cpd[8], spd[8];
 
-	draw_settings(p, &cs, "client");
-	draw_settings(p, &ss, "server");
+	draw_settings(p, &cs, &N_CLIENT);
+	draw_settings(p, &ss, &N_SERVER);
 	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &cs);
 	rdmaneg_conn_init(&s, RDMANEG_ROLE_SERVER, &ss);
 	rdmaneg_conn_local_pd(&c, cpd, 8);
@@ -137,8 +139,8 @@ int prop_agreement(struct pbt *p)
 	struct rdmaneg_conn c, s;
 	uint8_t cpd[8], spd[8];
 
-	draw_settings(p, &cs, "client");
-	draw_settings(p, &ss, "server");
+	draw_settings(p, &cs, &N_CLIENT);
+	draw_settings(p, &ss, &N_SERVER);
 	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &cs);
 	rdmaneg_conn_init(&s, RDMANEG_ROLE_SERVER, &ss);
 	rdmaneg_conn_local_pd(&c, cpd, 8);
@@ -225,7 +227,7 @@ int prop_reconnect(struct pbt *p)
 	uint8_t a[96], b[96];
 	size_t na, nb;
 
-	draw_settings(p, &s, "own");
+	draw_settings(p, &s, &N_OWN);
 	na = draw_peer_bytes(p, a, sizeof(a));
 	nb = draw_peer_bytes(p, b, sizeof(b));
 	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &s);
@@ -245,37 +247,36 @@ int prop_reconnect(struct pbt *p)
 }
 
 /* A valid local MPA configuration drawn from the stream. */
-static void draw_local(struct pbt *p, struct rdmaneg_mpa_local *l, bool responder,
-		       const char *who)
+struct names5 {
+	const char *ird_max, *ird, *ord, *ord_min, *rtr;
+};
+static const struct names5 N_INI = { "ini.ird_max", "ini.ird", "ini.ord", "ini.ord_min", "ini.rtr" };
+static const struct names5 N_RSP = { "rsp.ird_max", "rsp.ird", "rsp.ord", "rsp.ord_min", "rsp.rtr" };
+
+static void draw_local(struct pbt *p, struct rdmaneg_mpa_local *l, bool responder)
 {
-	char n[5][32];
+	const struct names5 *n = responder ? &N_RSP : &N_INI;
 	uint16_t top = responder ? NO_NEG - 1 : NO_NEG;
 
-	snprintf(n[0], 32, "%s.ird_max", who);
-	snprintf(n[1], 32, "%s.ird", who);
-	snprintf(n[2], 32, "%s.ord", who);
-	snprintf(n[3], 32, "%s.ord_min", who);
-	snprintf(n[4], 32, "%s.rtr", who);
 	memset(l, 0, sizeof(*l));
-	l->ird_max = (uint16_t)pbt_mixed(p, u14s, 7, 0, NO_NEG - 1, n[0]);
-	l->ird = (uint16_t)pbt_mixed(p, u14s, 8, 0, top, n[1]);
+	l->ird_max = (uint16_t)pbt_mixed(p, u14s, 7, 0, NO_NEG - 1, n->ird_max);
+	l->ird = (uint16_t)pbt_mixed(p, u14s, 8, 0, top, n->ird);
 	/* a responder's IRD is a number (0x3FFF only answers a request) */
 	if ((responder || l->ird != NO_NEG) && l->ird > l->ird_max)
 		l->ird = l->ird_max;
-	l->ord = (uint16_t)pbt_mixed(p, u14s, 8, 0, top, n[2]);
+	l->ord = (uint16_t)pbt_mixed(p, u14s, 8, 0, top, n->ord);
 	if (responder) {
 		if (l->ord == NO_NEG)
 			l->ord = NO_NEG - 1;
-		l->ord_min = (uint16_t)pbt_range(p, 0, l->ord, n[3]);
+		l->ord_min = (uint16_t)pbt_range(p, 0, l->ord, n->ord_min);
 		if (pbt_bool(p, NULL))
 			l->ord_min = 0;
 	}
-	l->rtr = (uint8_t)pbt_range(p, responder ? 1 : 0, 7, n[4]);
+	l->rtr = (uint8_t)pbt_range(p, responder ? 1 : 0, 7, n->rtr);
 	if (responder && l->rtr == RDMANEG_RTR_READ && l->ird_max == 0)
 		l->rtr |= RDMANEG_RTR_SEND;
-	if (!responder) {
+	if (!responder)
 		l->p2p = l->rtr != 0 && pbt_bool(p, "ini.p2p");
-	}
 }
 
 /* One exchange; the request word may be replaced by raw flags. */
@@ -284,8 +285,8 @@ static int exchange(struct pbt *p, bool raw_flags, struct rdmaneg_mpa_local *ini
 		    struct rdmaneg_mpa_enh *rep, struct rdmaneg_mpa_outcome *ro,
 		    struct rdmaneg_mpa_outcome *io)
 {
-	draw_local(p, ini, false, "ini");
-	draw_local(p, rsp, true, "rsp");
+	draw_local(p, ini, false);
+	draw_local(p, rsp, true);
 	PBT_CHECK(p, rdmaneg_mpa_request(ini, req) == 0, "request rejected a valid config");
 	if (raw_flags && !req->a) {
 		/* sec. 9.2: B/C/D on an A=0 request must be ignored */

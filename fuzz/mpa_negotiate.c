@@ -1,0 +1,13 @@
+/* Fuzzed initiator/responder capacities and request flags through
+ * RFC 6581 sec. 9.1 and 9.2: inequalities, 0x3FFF rules, A/B/C/D, TERM. */
+#include "fuzz.h"
+#include "props.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size > 1024)
+		return 0;
+	rdmaneg_fuzz_prop(prop_ird_ord, data, size, "mpa_negotiate");
+	rdmaneg_fuzz_prop(prop_rtr, data, size, "mpa_negotiate");
+	return 0;
+}

@@ -1,0 +1,21 @@
+/* Every property as one fuzz target: the first octet picks the property,
+ * the rest is its choice stream. The same definitions as make test. */
+#include "fuzz.h"
+#include "props.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const struct pbt_prop *prop;
+	struct pbt p;
+
+	if (size < 1 || size > 1024)
+		return 0;
+	prop = &rdmaneg_props[data[0] % rdmaneg_nprops];
+	pbt_init(&p, data + 1, size - 1, false);
+	if (prop->fn(&p) != 0) {
+		fprintf(stderr, "rdmaneg fuzz target props: property %s (%s): rule broken: %s\n",
+			prop->name, prop->rule, p.msg);
+		abort();
+	}
+	return 0;
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Regenerates the seed corpora in corpus/<target>/ from the CLI and from
+# the planted bugs' minimal counterexample streams. Seeds are named by
+# what they are. Usage: tools/make-seeds.sh  (after make and make plants)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CLI=build/plain/rdmaneg
+make --no-print-directory -s "$CLI"
+seed() { # seed TARGET NAME HEX...
+	local t=$1 n=$2; shift 2
+	mkdir -p "corpus/$t"
+	tr -d ' \n:' <<<"$*" | xxd -r -p >"corpus/$t/$n"
+}
+REQ=4d504120494420526571204672616d65
+REP=4d504120494420526570204672616d65
+msg() { "$CLI" encode "$@"; }
+zeros() { head -c "$1" /dev/zero | xxd -p | tr -d '\n'; }
+# deterministic filler with no 0xf6, so no identifier starts in it
+noise_seed=0
+noise() {
+	noise_seed=$((noise_seed + 1))
+	awk -v n="$1" -v s="$noise_seed" 'BEGIN { srand(s); for (i = 0; i < n; i++) {
+		b = int(rand() * 256); if (b == 246) b = 245; printf "%02x", b } }'
+}
+
+for t in rpcrdma_decode rpcrdma_roundtrip; do
+	rm -rf "corpus/$t"
+	seed $t empty ""
+	seed $t rfc8797-defaults "$(msg --send 1024 --recv 1024)"
+	seed $t siw-request-ulp f6ab0e1801011f1f
+	seed $t siw-reply-ulp f6ab0e1801000307
+	seed $t max-sizes-R "$(msg --send 256K --recv 256K --remote-invalidation)"
+	seed $t reserved-bits-set f6ab0e1801fe0707
+	seed $t reserved-and-R f6ab0e1801ff0102
+	for off in 1 2 3 5 7 13; do
+		seed $t "offset-$off" "$(noise $off)" f6ab0e1801010303 "$(noise 5)"
+	done
+	seed $t at-end-of-64 "$(noise 56)" f6ab0e180100ff00
+	seed $t truncated-7 "$(noise 9)" f6ab0e18010003
+	seed $t truncated-4 "$(noise 9)" f6ab0e18
+	seed $t version-0 f6ab0e1800000000
+	seed $t version-2 f6ab0e1802000000
+	seed $t version-255 f6ab0e18ff000000
+	seed $t bad-then-good f6ab0e1809000000 f6ab0e1801001f1f
+	seed $t two-valid f6ab0e1801000303 f6ab0e180101ffff
+	seed $t mpa-word-then-msg 00050004 f6ab0e1801011f1f
+	seed $t rxe-connect-56 f6ab0e1801011f1f "$(zeros 48)"
+	seed $t rxe-accept-196 f6ab0e1801000307 "$(zeros 188)"
+	seed $t siw-ulp-max-252 "$(noise 243)" f6ab0e1801010f0f 00
+	seed $t near-id f6ab0e19010000 00 f6ab0f18010000 00
+done
+
+for t in mpa_frame stack; do
+	rm -rf "corpus/$t"
+	seed $t siw-request $REQ 10 02 000c 00050004 f6ab0e1801011f1f
+	seed $t siw-reply $REP 10 02 000c 00040002 f6ab0e1801000307
+	seed $t v1-request-empty $REQ 00 01 0000
+	seed $t v1-request-msg $REQ 00 01 0008 f6ab0e1801000000
+	seed $t v1-reply-markers-crc $REP c0 01 0008 f6ab0e1801000303
+	seed $t v2-3fff $REQ 10 02 000c 3fff3fff f6ab0e1801000303
+	seed $t v2-3fff-reply $REP 10 02 0004 3fff3fff
+	seed $t v2-p2p-all-rtr $REQ 10 02 000c c0044004 f6ab0e1801000303
+	seed $t v2-p2p-read-reply $REP 10 02 0004 80014001
+	seed $t reject-term6 $REP 30 02 0004 00040006
+	seed $t reject-v1 $REP 20 01 0000
+	seed $t res-bits $REQ 0f 01 0000
+	seed $t pd-512 $REQ 00 01 0200 "$(noise 504)" f6ab0e1801000303
+	seed $t pd-513 $REQ 00 01 0201 "$(zeros 513)"
+	seed $t pd-truncated $REQ 00 01 0010 f6ab0e18
+	seed $t rev0 $REQ 00 00 0000
+	seed $t rev3 $REQ 00 03 0000
+	seed $t s-rev1 $REQ 10 01 0004 00000000
+	seed $t s-pd3 $REQ 10 02 0003 000000
+	seed $t bad-key 4d504120494420526571204672616d66 00 01 0000
+	seed $t ulp-252-odd $REQ 10 02 0100 00050004 "$(noise 201)" f6ab0e1801011f1f "$(noise 43)"
+	seed $t trailing-fpdu $REQ 10 02 000c 00050004 f6ab0e1801011f1f 000000000000
+done
+
+# choice-stream targets: the planted bugs' minimal streams
+make --no-print-directory -s plants >/dev/null
+for t in rpcrdma_negotiate mpa_negotiate props; do rm -rf "corpus/$t"; mkdir -p "corpus/$t"; done
+props_list=$(build/plant/decode_overrun/props --list | awk '{print $1}')
+while IFS=$'\t' read -r plant checker _; do
+	case "$checker" in props:*) ;; *) continue ;; esac
+	prop=${checker#props:}
+	stream=$( (build/plant/$plant/props --seed 1 --prop "$prop" || true) | sed -n 's/^  stream: *//p')
+	idx=$(awk -v p="$prop" '$0 == p {print NR - 1}' <<<"$props_list")
+	seed props "$prop-$plant" "$(printf '%02x' "$idx")" "$stream"
+	case "$prop" in
+	thresholds|absent_defaults|remote_invalidation|agreement|reconnect)
+		seed rpcrdma_negotiate "$prop-$plant" "$stream" ;;
+	ird_ord|rtr)
+		seed mpa_negotiate "$prop-$plant" "$stream" ;;
+	esac
+done < <(grep -v '^#' properties/plants.tsv)
+for t in rpcrdma_negotiate mpa_negotiate; do seed $t all-zero 00; done
+mkdir -p corpus/regress
+for t in $(cat fuzz/targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
+for t in $(cat fuzz/targets); do printf '%-20s %3d seeds\n' "$t" "$(ls "corpus/$t" | wc -l)"; done
