@@ -1,0 +1,26 @@
+#!/bin/bash -eu
+# OSS-Fuzz / ClusterFuzzLite build contract for rdmaneg:
+#   compile with $CC $CFLAGS, link with $CXX $CXXFLAGS $LIB_FUZZING_ENGINE,
+#   write each target to $OUT with <t>_seed_corpus.zip, <t>.dict, <t>.options.
+# fuzz/targets is the list of targets. No -Werror: the image's compiler may be newer.
+cd "$SRC/rdmaneg"
+
+support="properties/pbt.c properties/rules.c properties/props.c $(ls src/*.c)"
+inc="-Isrc -Iproperties -Ifuzz"
+objs=""
+for f in $support; do
+	o="$WORK/rdmaneg_$(basename "$f" .c).o"
+	$CC $CFLAGS -std=c11 $inc -c "$f" -o "$o"
+	objs="$objs $o"
+done
+
+for t in $(awk '!/^#/ && NF {print $1}' fuzz/targets); do
+	$CC $CFLAGS -std=c11 $inc -c "fuzz/$t.c" -o "$WORK/fuzz_$t.o"
+	$CXX $CXXFLAGS "$WORK/fuzz_$t.o" $objs $LIB_FUZZING_ENGINE -o "$OUT/$t"
+	rm -f "$OUT/${t}_seed_corpus.zip"
+	# seeds and every past crash, so regressions are fuzzed from day one
+	find "corpus/$t" "corpus/regress/$t" -type f ! -name '.keep' -size +0 -print0 |
+		xargs -0 -r zip -j -q "$OUT/${t}_seed_corpus.zip"
+	cp "fuzz/$t.dict" "$OUT/$t.dict"
+	cp "fuzz/$t.options" "$OUT/$t.options"
+done

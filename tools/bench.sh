@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# make bench: exec/s of every target against an empty target built with the
+# same flags (libFuzzer + ASan + UBSan), median of BENCH_RUNS runs of
+# BENCH_SECONDS each, all in one invocation. A benchmark: it never fails
+# on a figure. BENCH_JSON=path also writes the table as JSON.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SECS=${BENCH_SECONDS:-5}
+RUNS=${BENCH_RUNS:-3}
+TARGETS=$(awk '!/^#/ && NF {print $1}' fuzz/targets)
+tools/deps.sh fuzz || exit 1
+make --no-print-directory -s fuzz-libfuzzer || exit 1
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+rate() { # rate TARGET -> exec/s of one run from a fresh copy of its seeds
+	local t=$1 seeds=corpus/$1
+	[ "$t" = empty ] && seeds=corpus/rpcrdma_decode
+	rm -rf "$tmp/c"; mkdir -p "$tmp/c"; cp "$seeds"/* "$tmp/c/" 2>/dev/null
+	build/libfuzzer/$t -max_total_time="$SECS" -print_final_stats=1 -max_len=1024 \
+		"$tmp/c" 2>&1 | awk '/stat::average_exec_per_sec/ {print $2}'
+}
+median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
+
+echo "bench: libFuzzer+ASan+UBSan ($(clang --version | head -1)), $RUNS runs x ${SECS}s, one core"
+declare -A med runs
+for t in empty $TARGETS; do
+	r=""
+	for ((i = 0; i < RUNS; i++)); do r="$r $(rate "$t")"; done
+	runs[$t]=$r
+	med[$t]=$(median <<<"$r")
+	printf '  %-18s runs:%s\n' "$t" "$r"
+done
+echo
+printf '%-18s %12s %8s\n' target "median exec/s" "ratio"
+json="["
+for t in empty $TARGETS; do
+	ratio=$(awk -v a="${med[$t]}" -v b="${med[empty]}" 'BEGIN {printf "%.2f", b ? a / b : 0}')
+	printf '%-18s %12s %8s\n' "$t" "${med[$t]}" "$ratio"
+	json="$json{\"target\":\"$t\",\"median_exec_per_sec\":${med[$t]:-0},\"ratio\":$ratio},"
+done
+echo "(ratio: median exec/s over the empty target's; the goal is >= 0.5 for every target)"
+[ -n "${BENCH_JSON:-}" ] && echo "${json%,}]" >"$BENCH_JSON"
+exit 0

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# make oss-fuzz-check: runs oss-fuzz/build.sh with the environment OSS-Fuzz
+# sets (Docker cannot run here), then checks what its check_build checks:
+# every target is shipped with its seed zip, dict and options, is
+# instrumented for the engine and the sanitizer (and no other sanitizer),
+# and runs on its seed corpus without crashing.
+#   OSSFUZZ_COMBOS="libfuzzer:address afl:address"   a subset
+#   OSSFUZZ_PLANT=<name>   negative control: adds -DRDMANEG_PLANT=<name>, and
+#                          the check must then fail
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+COMBOS=${OSSFUZZ_COMBOS:-libfuzzer:address libfuzzer:undefined libfuzzer:memory afl:address}
+RUN_SECONDS=${OSSFUZZ_RUN_SECONDS:-3}
+tools/deps.sh oss-fuzz || exit 1
+TARGETS=$(awk '!/^#/ && NF {print $1}' fuzz/targets)
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "  FAIL $*"; }
+
+# base-builder's flags
+BASE="-O1 -fno-omit-frame-pointer -gline-tables-only -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION"
+[ -n "${OSSFUZZ_PLANT:-}" ] && BASE="$BASE -DRDMANEG_PLANT=$OSSFUZZ_PLANT"
+declare -A SAN=(
+	[address]="-fsanitize=address -fsanitize-address-use-after-scope"
+	[undefined]="-fsanitize=array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unsigned-integer-overflow,unreachable,vla-bound,vptr -fno-sanitize-recover=array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unreachable,vla-bound,vptr"
+	[memory]="-fsanitize=memory -fsanitize-memory-track-origins"
+)
+# a symbol each sanitizer runtime defines
+declare -A MARK=([address]=__asan_init [undefined]=__ubsan_handle_ [memory]=__msan_init)
+
+for combo in $COMBOS; do
+	engine=${combo%%:*} san=${combo#*:}
+	echo "== $engine + $san"
+	top=$root/build/oss-fuzz/$engine-$san${OSSFUZZ_PLANT:+-plant-$OSSFUZZ_PLANT}
+	rm -rf "$top"; mkdir -p "$top/src" "$top/out" "$top/work"
+	ln -s "$root" "$top/src/rdmaneg"
+	env=(SRC="$top/src" OUT="$top/out" WORK="$top/work" SANITIZER="$san"
+		FUZZING_ENGINE="$engine" ARCHITECTURE=x86_64 FUZZING_LANGUAGE=c)
+	if [ "$engine" = libfuzzer ]; then
+		env+=(CC=clang CXX=clang++ LIB_FUZZING_ENGINE=-fsanitize=fuzzer
+			CFLAGS="$BASE ${SAN[$san]} -fsanitize=fuzzer-no-link"
+			CXXFLAGS="$BASE ${SAN[$san]} -fsanitize=fuzzer-no-link")
+	else
+		env+=(CC=afl-clang-fast CXX=afl-clang-fast++ AFL_QUIET=1
+			LIB_FUZZING_ENGINE=/usr/lib/afl/libAFLDriver.a
+			CFLAGS="$BASE ${SAN[$san]}" CXXFLAGS="$BASE ${SAN[$san]}"
+			ASAN_OPTIONS="detect_leaks=0:symbolize=0:detect_odr_violation=0:abort_on_error=1")
+	fi
+	if env "${env[@]}" bash -eu oss-fuzz/build.sh >"$top/build.log" 2>&1; then
+		ok
+	else
+		bad "$engine+$san: build.sh failed (log: $top/build.log)"
+		tail -5 "$top/build.log" | sed 's/^/    /'
+		continue
+	fi
+	for t in $TARGETS; do
+		bin=$top/out/$t
+		for f in "$bin" "$bin.dict" "$bin.options" "${bin}_seed_corpus.zip"; do
+			[ -s "$f" ] && ok || bad "$engine+$san $t: missing $(basename "$f")"
+		done
+		[ -x "$bin" ] || continue
+		syms=$(nm "$bin" 2>/dev/null)
+		if [ "$engine" = libfuzzer ]; then
+			grep -qE '__sancov_|__sanitizer_cov_8bit_counters_init' <<<"$syms" && ok ||
+				bad "$t: no libFuzzer coverage instrumentation"
+		else
+			grep -q '__afl_area_ptr' <<<"$syms" && ok || bad "$t: no AFL++ instrumentation"
+		fi
+		for s in address undefined memory; do
+			[ "$s" = undefined ] && continue  # ASan and MSan runtimes carry UBSan handlers
+			if [ "$s" = "$san" ]; then
+				grep -q "${MARK[$s]}" <<<"$syms" && ok || bad "$t: not built with $s"
+			else
+				grep -q "${MARK[$s]}" <<<"$syms" && bad "$t: mixed in $s" || ok
+			fi
+		done
+		[ "$san" = undefined ] && { grep -q "${MARK[undefined]}" <<<"$syms" && ok || bad "$t: no UBSan"; }
+		seeds=$top/work/seeds-$t
+		rm -rf "$seeds"; mkdir -p "$seeds"; unzip -q -o "${bin}_seed_corpus.zip" -d "$seeds"
+		if [ "$engine" = libfuzzer ]; then
+			(cd "$top/out" && ./"$t" -runs=4 </dev/null >/dev/null 2>&1) && ok ||
+				bad "$t: fails 4 runs on empty input"
+			(cd "$top/out" && ./"$t" -max_total_time="$RUN_SECONDS" -timeout=25 -rss_limit_mb=2560 \
+				-dict="$t.dict" "$seeds" >"$top/work/$t.run.log" 2>&1) && ok ||
+				bad "$t: crashed on its seed corpus (log: $top/work/$t.run.log)"
+		else
+			"$bin" "$seeds"/* >"$top/work/$t.replay.log" 2>&1 && ok ||
+				bad "$t: crashed replaying its seeds (log: $top/work/$t.replay.log)"
+			rm -rf "$top/work/afl-$t"
+			AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+				AFL_NO_AFFINITY=1 afl-fuzz -V "$RUN_SECONDS" -i "$seeds" -o "$top/work/afl-$t" \
+				-x "$bin.dict" -- "$bin" >"$top/work/$t.run.log" 2>&1
+			stats=$top/work/afl-$t/default/fuzzer_stats
+			if [ -f "$stats" ] && [ -z "$(find "$top/work/afl-$t/default/crashes" -name 'id:*' 2>/dev/null)" ]; then
+				ok
+			else
+				bad "$t: afl-fuzz did not run cleanly (log: $top/work/$t.run.log)"
+			fi
+		fi
+	done
+	echo "   $engine + $san: $(ls "$top/out" | grep -c _seed_corpus.zip) targets shipped"
+done
+yamllint -s oss-fuzz/project.yaml .clusterfuzzlite/project.yaml .github/workflows/*.yml && ok ||
+	bad "yamllint"
+echo "oss-fuzz-check: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
