@@ -93,8 +93,14 @@ FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC)
 FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h
 FUZZ_INC := -Isrc -Iproperties -Ifuzz
 # PLANT=<name> builds the targets with one planted bug (negative control).
+# Sections + --gc-sections: each target keeps only the coverage counters of
+# code it can reach, so the per-run counter reset and scan stay small.
+# PLANT=a+b plants two bugs at once (for the triage demo).
+PLANT_WORDS := $(subst +, ,$(PLANT))
+PLANT_FLAGS := $(if $(word 1,$(PLANT_WORDS)),-DRDMANEG_PLANT=$(word 1,$(PLANT_WORDS))) \
+	$(if $(word 2,$(PLANT_WORDS)),-DRDMANEG_PLANT2=$(word 2,$(PLANT_WORDS)))
 FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Werror -g -O1 -fno-omit-frame-pointer \
-	$(if $(PLANT),-DRDMANEG_PLANT=$(PLANT))
+	-ffunction-sections -fdata-sections -Wl,--gc-sections $(PLANT_FLAGS)
 AFL_CC ?= afl-clang-fast
 
 # libFuzzer + ASan + UBSan
@@ -107,6 +113,12 @@ $(B)/libfuzzer/%: fuzz/%.c $(FUZZ_DEPS)
 $(B)/replay/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_CFLAGS) $(SAN) $(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
+
+# plain replay driver + MSan (triage reproduces under every sanitizer)
+$(B)/replay-msan/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=memory -fsanitize-memory-track-origins \
+		$(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
 
 # AFL++: its libFuzzer-compatible driver (persistent mode), ASan + UBSan,
 # and a CMPLOG twin for input-to-state comparisons.
@@ -125,6 +137,23 @@ $(B)/cov/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_CFLAGS) -fprofile-instr-generate -fcoverage-mapping \
 		$(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
+
+COV_FLAGS := -fprofile-instr-generate -fcoverage-mapping
+$(B)/cov-tools/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) -Isrc $< $(LIB_SRC) -o $@
+$(B)/cov-tools/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) -Isrc -Iproperties \
+		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
+$(B)/cov-tools/rdmaneg: tools/rdmaneg.c $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) -Isrc $< $(LIB_SRC) -o $@
+
+# Coverage for review: HTML in build/coverage/html, summary of src/ printed.
+coverage: $(B)/cov-tools/unit $(B)/cov-tools/props $(B)/cov-tools/rdmaneg \
+		$(addprefix $(B)/cov/,$(TARGETS))
+	@tools/coverage.sh
 
 fuzz-libfuzzer: $(addprefix $(B)/libfuzzer/,$(TARGETS) empty)
 fuzz-replay: $(addprefix $(B)/replay/,$(TARGETS))
@@ -175,4 +204,5 @@ clean:
 	rm -rf $(B)
 
 .PHONY: all asan deps-test compilers lint test clean props prove plants \
-	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check
+	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
+	coverage

@@ -392,7 +392,67 @@ int prop_stacking(struct pbt *p)
 	f.pd_length = (uint16_t)(4 + ulp);
 	f.pd = pd;
 	PBT_CHECK(p, rdmaneg_mpa_build(&f, frame, sizeof(frame), &n) == 0, "build failed");
-	return rdmaneg_rule_stack(p, frame, n);
+	if (rdmaneg_rule_stack(p, frame, n))
+		return 1;
+	return rdmaneg_rule_decode(p, pd + 4, ulp);
+}
+
+/* Octets on their way to the peer: intact, moved behind other private
+ * data (still valid), or corrupted (one octet flipped, or cut). */
+static bool corrupt(struct pbt *p, uint8_t *buf, size_t *n, const char *name)
+{
+	size_t k;
+
+	switch (pbt_pick(p, 4, name)) {
+	case 1:
+		k = (size_t)pbt_range(p, 1, 24, "moved_by");
+		memmove(buf + k, buf, *n);
+		for (size_t i = 0; i < k; i++) {
+			buf[i] = pbt_u8(p, NULL);
+			if (buf[i] == 0xf6)
+				buf[i] = 0xf5; /* no identifier before the message */
+		}
+		*n += k;
+		return false;
+	case 2:
+		buf[pbt_range(p, 0, *n - 1, "flip_at")] ^= (uint8_t)pbt_range(p, 1, 255, "flip");
+		return true;
+	case 3:
+		*n = (size_t)pbt_range(p, 0, *n - 1, "cut_to");
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* 12. RFC 8797 sec. 4.1, 4.2, 5.1: one two-party exchange, each side
+ * decoding what the other sent, possibly corrupted on the way. */
+int prop_exchange(struct pbt *p)
+{
+	struct rdmaneg_rpcrdma_settings cs, ss;
+	struct rdmaneg_conn c, s;
+	uint8_t cpd[40], spd[40];
+	size_t cn = 8, sn = 8;
+	bool cbad, sbad;
+
+	draw_settings(p, &cs, &N_CLIENT);
+	draw_settings(p, &ss, &N_SERVER);
+	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &cs);
+	rdmaneg_conn_init(&s, RDMANEG_ROLE_SERVER, &ss);
+	rdmaneg_conn_local_pd(&c, cpd, sizeof(cpd));
+	rdmaneg_conn_local_pd(&s, spd, sizeof(spd));
+	cbad = corrupt(p, cpd, &cn, "to_server");
+	sbad = corrupt(p, spd, &sn, "to_client");
+	PBT_CHECK(p, rdmaneg_conn_negotiate(&s, cpd, cn, 0) == 0 &&
+		     rdmaneg_conn_negotiate(&c, spd, sn, 0) == 0, "negotiate failed");
+	if (rdmaneg_rule_thresholds(p, &c) || rdmaneg_rule_thresholds(p, &s))
+		return 1;
+	if (cbad || sbad)
+		return 0;
+	PBT_CHECK(p, c.remote_invalidation == (cs.remote_invalidation && ss.remote_invalidation),
+		  "RFC 8797 4.1: client R=%d server R=%d gave %d", cs.remote_invalidation,
+		  ss.remote_invalidation, c.remote_invalidation);
+	return rdmaneg_rule_agree(p, &c, &s);
 }
 
 const struct pbt_prop rdmaneg_props[] = {
@@ -407,5 +467,6 @@ const struct pbt_prop rdmaneg_props[] = {
 	{ "rtr", "RFC 6581 9.2", prop_rtr },
 	{ "frame_roundtrip", "RFC 5044 7.1", prop_frame_roundtrip },
 	{ "stacking", "RFC 6581 9", prop_stacking },
+	{ "exchange", "RFC 8797 4.2", prop_exchange },
 };
 const size_t rdmaneg_nprops = sizeof(rdmaneg_props) / sizeof(rdmaneg_props[0]);

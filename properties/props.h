@@ -15,6 +15,7 @@ int prop_ird_ord(struct pbt *p);
 int prop_rtr(struct pbt *p);
 int prop_frame_roundtrip(struct pbt *p);
 int prop_stacking(struct pbt *p);
+int prop_exchange(struct pbt *p);
 
 extern const struct pbt_prop rdmaneg_props[];
 extern const size_t rdmaneg_nprops;

@@ -44,7 +44,8 @@ int rdmaneg_rule_rtr(struct pbt *p, const struct rdmaneg_mpa_local *ini,
 		     const struct rdmaneg_mpa_outcome *io);
 
 /* RFC 6581 sec. 9 + RFC 8797 sec. 5.2: the ULP data of a parsed frame
- * decodes exactly as the same octets do bare. */
+ * decodes exactly as the same octets do bare (the decoder itself is
+ * checked by rdmaneg_rule_decode). */
 int rdmaneg_rule_stack(struct pbt *p, const uint8_t *frame, size_t len);
 
 #endif

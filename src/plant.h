@@ -26,12 +26,25 @@
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)
 
+/* A second name (RDMANEG_PLANT2) lets triage be shown two distinct bugs. */
+#if defined(RDMANEG_PLANT2) && !defined(RDMANEG_PLANT)
+#error "RDMANEG_PLANT2 needs RDMANEG_PLANT"
+#endif
 #ifdef RDMANEG_PLANT
 #if RDMANEG_PLANT_CAT(RDMANEG_PLANT_ID_, RDMANEG_PLANT) == 0
 #error "unknown RDMANEG_PLANT name; see src/plant.h"
 #endif
+#ifdef RDMANEG_PLANT2
+#if RDMANEG_PLANT_CAT(RDMANEG_PLANT_ID_, RDMANEG_PLANT2) == 0
+#error "unknown RDMANEG_PLANT2 name; see src/plant.h"
+#endif
+#define RDMANEG_PLANTED(name)                                                              \
+	(RDMANEG_PLANT_CAT(RDMANEG_PLANT_ID_, RDMANEG_PLANT) == RDMANEG_PLANT_ID_##name || \
+	 RDMANEG_PLANT_CAT(RDMANEG_PLANT_ID_, RDMANEG_PLANT2) == RDMANEG_PLANT_ID_##name)
+#else
 #define RDMANEG_PLANTED(name) \
 	(RDMANEG_PLANT_CAT(RDMANEG_PLANT_ID_, RDMANEG_PLANT) == RDMANEG_PLANT_ID_##name)
+#endif
 #else
 #define RDMANEG_PLANTED(name) 0
 #endif

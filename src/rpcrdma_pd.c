@@ -134,6 +134,14 @@ int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 
 		if ((flags & RDMANEG_DECODE_STRICT) != 0u && i > 0)
 			break;
+		if (step == 1u && (flags & RDMANEG_DECODE_STRICT) == 0u) {
+			/* memchr: no per-octet work until a first octet matches */
+			const uint8_t *hit = memchr(buf + i, format_id[0], len - i - 3u);
+
+			if (!hit)
+				break;
+			i = (size_t)(hit - buf);
+		}
 		if (!id_at(buf, i))
 			continue;
 		out->candidates++;

@@ -87,7 +87,7 @@ while IFS=$'\t' read -r plant checker _; do
 	idx=$(awk -v p="$prop" '$0 == p {print NR - 1}' <<<"$props_list")
 	seed props "$prop-$plant" "$(printf '%02x' "$idx")" "$stream"
 	case "$prop" in
-	thresholds|absent_defaults|remote_invalidation|agreement|reconnect)
+	exchange|thresholds|agreement|remote_invalidation)
 		seed rpcrdma_negotiate "$prop-$plant" "$stream" ;;
 	ird_ord|rtr)
 		seed mpa_negotiate "$prop-$plant" "$stream" ;;
@@ -95,5 +95,5 @@ while IFS=$'\t' read -r plant checker _; do
 done < <(grep -v '^#' properties/plants.tsv)
 for t in rpcrdma_negotiate mpa_negotiate; do seed $t all-zero 00; done
 mkdir -p corpus/regress
-for t in $(cat fuzz/targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
-for t in $(cat fuzz/targets); do printf '%-20s %3d seeds\n' "$t" "$(ls "corpus/$t" | wc -l)"; done
+for t in $(awk '!/^#/ && NF {print $1}' fuzz/targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
+for t in $(awk '!/^#/ && NF {print $1}' fuzz/targets); do printf '%-20s %3d seeds\n' "$t" "$(ls "corpus/$t" | wc -l)"; done
