@@ -136,8 +136,9 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
 				out->ird = 1u;
 			else
 				offered &= (uint8_t)~RDMANEG_RTR_READ;
-			/* sec. 9.2: still offer one type we support */
-			if (req->a && offered == 0u)
+			/* sec. 9.2: still offer one type we support (offered
+			 * held READ, so A=1) */
+			if (offered == 0u)
 				offered = rsp->rtr & (uint8_t)~RDMANEG_RTR_READ;
 		}
 		reply->ird = out->ird;

@@ -116,7 +116,6 @@ int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 			   struct rdmaneg_rpcrdma_result *out)
 {
 	enum rdmaneg_rpcrdma_reason first = RDMANEG_PD_NO_IDENTIFIER;
-	size_t step = 1;
 	size_t i;
 
 	if (!out || (!buf && len > 0) || (flags & ~RDMANEG_DECODE_STRICT) != 0u)
@@ -125,22 +124,25 @@ int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 	out->reason = len == 0 ? RDMANEG_PD_EMPTY : RDMANEG_PD_NO_IDENTIFIER;
 	if (len < sizeof(format_id))
 		return RDMANEG_OK;
-#if RDMANEG_PLANTED(search_aligned)
-	step = 4;
-#endif
 	/* sec. 5.2: search at any alignment; strict mode looks at 0 only */
-	for (i = 0; i + sizeof(format_id) <= len; i += step) {
+	for (i = 0; i + sizeof(format_id) <= len; i++) {
 		enum rdmaneg_rpcrdma_reason r;
 
-		if ((flags & RDMANEG_DECODE_STRICT) != 0u && i > 0)
-			break;
-		if (step == 1u && (flags & RDMANEG_DECODE_STRICT) == 0u) {
+		if ((flags & RDMANEG_DECODE_STRICT) != 0u) {
+			if (i > 0)
+				break;
+		} else {
+#if RDMANEG_PLANTED(search_aligned)
+			if (i % 4u != 0u)
+				continue;
+#else
 			/* memchr: no per-octet work until a first octet matches */
 			const uint8_t *hit = memchr(buf + i, format_id[0], len - i - 3u);
 
 			if (!hit)
 				break;
 			i = (size_t)(hit - buf);
+#endif
 		}
 		if (!id_at(buf, i))
 			continue;

@@ -413,6 +413,102 @@ static void test_mpa_negotiate(void)
 	CHECK(rdmaneg_mpa_complete(&ini, NULL, &rep, false, &io) == RDMANEG_E_INVAL);
 }
 
+/* Every argument check, one sub-condition at a time. */
+static void test_arguments(void)
+{
+	const uint8_t pd[4] = { 0, 0, 0, 0 };
+	struct rdmaneg_mpa_frame f = { RDMANEG_MPA_REQUEST, false, false, false, false,
+				       0, 1, 0, NULL, 20 };
+	struct rdmaneg_mpa_enh e = { false, false, false, false, 0, 0 };
+	struct rdmaneg_mpa_local ini = { 4, 4, 16, 0, false, 0 };
+	struct rdmaneg_mpa_local rsp = { 4, 4, 16, 0, false, 1 };
+	struct rdmaneg_mpa_enh req = e, rep = e;
+	struct rdmaneg_mpa_outcome o;
+	struct rdmaneg_rpcrdma_settings ok = { 4096, 4096, false }, small = { 4096, 512, false };
+	struct rdmaneg_conn c;
+	const uint8_t *ulp;
+	uint8_t out[64];
+	size_t n;
+
+	CHECK(rdmaneg_mpa_build(&f, NULL, sizeof(out), &n) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_build(&f, out, sizeof(out), NULL) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_build(&f, out, sizeof(out), &n) == RDMANEG_OK && n == 20);
+	CHECK(rdmaneg_mpa_enh_decode(pd, 4, NULL) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_enh_encode(&e, NULL, 4) == RDMANEG_E_INVAL);
+	e.ord = 0x4000;
+	CHECK(rdmaneg_mpa_enh_encode(&e, out, 4) == RDMANEG_E_MPA_RANGE);
+	e.ord = 0;
+	e.c = true;
+	CHECK(rdmaneg_mpa_enh_encode(&e, out, 4) == RDMANEG_E_MPA_FLAGS);
+	e.c = false;
+	e.d = true;
+	CHECK(rdmaneg_mpa_enh_encode(&e, out, 4) == RDMANEG_E_MPA_FLAGS);
+	e.d = false;
+	CHECK(rdmaneg_mpa_ulp_pd(&f, NULL, &n) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_ulp_pd(&f, &ulp, NULL) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_frame_enh(NULL, &e) == RDMANEG_E_INVAL);
+	f.enhanced = true;
+	CHECK(rdmaneg_mpa_frame_enh(&f, NULL) == RDMANEG_E_INVAL);
+
+	/* initiator configuration, each rule alone */
+	ini.ird = 0x4000;
+	CHECK(rdmaneg_mpa_check_initiator(&ini) == RDMANEG_E_MPA_RANGE);
+	ini.ird = 4;
+	ini.ird_max = 0x3FFF;
+	CHECK(rdmaneg_mpa_check_initiator(&ini) == RDMANEG_E_CONFIG);
+	ini.ird_max = 16;
+	ini.rtr = 8;
+	CHECK(rdmaneg_mpa_check_initiator(&ini) == RDMANEG_E_CONFIG);
+	ini.rtr = 0;
+	/* responder configuration, each rule alone */
+	rsp.ord = 0x4000;
+	CHECK(rdmaneg_mpa_check_responder(&rsp) == RDMANEG_E_MPA_RANGE);
+	rsp.ord = 0x3FFF;
+	CHECK(rdmaneg_mpa_check_responder(&rsp) == RDMANEG_E_CONFIG);
+	rsp.ord = 4;
+	rsp.ird_max = 0x3FFF;
+	CHECK(rdmaneg_mpa_check_responder(&rsp) == RDMANEG_E_CONFIG);
+	rsp.ird_max = 16;
+	rsp.rtr = 9;
+	CHECK(rdmaneg_mpa_check_responder(&rsp) == RDMANEG_E_CONFIG);
+	rsp.rtr = 1;
+	/* negotiation entry points */
+	CHECK(rdmaneg_mpa_request(NULL, &req) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_respond(NULL, &req, &rep, &o) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_respond(&rsp, &req, NULL, &o) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, NULL) == RDMANEG_E_INVAL);
+	req.ord = 0x4000;
+	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &o) == RDMANEG_E_MPA_RANGE);
+	req.ord = 0;
+	CHECK(rdmaneg_mpa_complete(NULL, &req, &rep, false, &o) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_complete(&ini, &req, NULL, false, &o) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, NULL) == RDMANEG_E_INVAL);
+	rep.ird = 0x4000;
+	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &o) == RDMANEG_E_MPA_RANGE);
+	rep.ird = 4;
+	/* initiator left IRD to the ULP (0x3FFF), responder sent a number */
+	ini.ird = 0x3FFF;
+	rep.ord = 3;
+	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &o) == RDMANEG_OK && o.ird == 3);
+
+	/* RFC 8797 connection arguments */
+	CHECK(rdmaneg_conn_init(&c, RDMANEG_ROLE_SERVER, NULL) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_conn_init(&c, RDMANEG_ROLE_SERVER, &small) == RDMANEG_E_SIZE_TOO_SMALL);
+	CHECK(rdmaneg_conn_init(&c, RDMANEG_ROLE_SERVER, &ok) == RDMANEG_OK);
+	c.local.recv_size = 0;
+	CHECK(rdmaneg_conn_negotiate(&c, NULL, 0, 0) == RDMANEG_E_INVAL);
+
+	/* two invalid occurrences: the first one's reason is kept */
+	{
+		const uint8_t two_bad[16] = { 0xf6, 0xab, 0x0e, 0x18, 2, 0, 0, 0,
+					      0xf6, 0xab, 0x0e, 0x18, 3, 0, 0, 0 };
+		struct rdmaneg_rpcrdma_result r;
+
+		CHECK(rdmaneg_rpcrdma_decode(two_bad, 16, 0, &r) == RDMANEG_OK && !r.present &&
+		      r.reason == RDMANEG_PD_BAD_VERSION && r.candidates == 2);
+	}
+}
+
 static void test_errors(void)
 {
 	for (int i = 0; i <= RDMANEG_STATUS_MAX; i++) {
@@ -433,6 +529,7 @@ int main(void)
 	test_mpa_parse();
 	test_enh();
 	test_mpa_negotiate();
+	test_arguments();
 	test_errors();
 	printf("unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;

@@ -9,7 +9,7 @@ SECS=${BENCH_SECONDS:-5}
 RUNS=${BENCH_RUNS:-3}
 TARGETS=$(awk '!/^#/ && NF {print $1}' fuzz/targets)
 tools/deps.sh fuzz || exit 1
-make --no-print-directory -s fuzz-libfuzzer || exit 1
+make --no-print-directory -s PLANT= fuzz-libfuzzer || exit 1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 rate() { # rate TARGET -> exec/s of one run from a fresh copy of its seeds

@@ -38,7 +38,7 @@ else
 	$MK $(for t in $TARGETS; do echo "$B/afl/$t $B/afl-cmplog/$t"; done) || exit 1
 fi
 # coverage is measured with the unplanted build: a planted abort loses the profile
-make --no-print-directory -s $(for t in $TARGETS; do echo "build/cov/$t"; done) || exit 1
+make --no-print-directory -s PLANT= $(for t in $TARGETS; do echo "build/cov/$t"; done) || exit 1
 
 max_len() { sed -n 's/^max_len *= *//p' "fuzz/$1.options" 2>/dev/null | head -1; }
 
@@ -116,7 +116,8 @@ for t in $TARGETS; do
 	fi
 	kill "$ppid" 2>/dev/null; wait "$ppid" 2>/dev/null
 	elapsed=$((SECONDS - start)); [ "$elapsed" -gt 0 ] || elapsed=1
-	[ -n "${rate:-}" ] || rate=$(( ${execs:-0} / elapsed ))
+	# libFuzzer reports 0 exec/s when it stops on a crash
+	[ -n "${rate:-}" ] && [ "${rate:-0}" != 0 ] || rate=$(( ${execs:-0} / elapsed ))
 	ncrash=$(grep -c . <<<"$crashes")
 	[ "$ncrash" -gt 0 ] && crashed=1
 	rows+=("$(printf '%-18s %-9s %11s %9s %13s %7s %7s' "$t" "$ENGINE" "${execs:-0}" \

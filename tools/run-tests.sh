@@ -49,6 +49,7 @@ suite cli              bash -c "$MAKE build/plain/rdmaneg build/asan/rdmaneg && 
 suite replay           $MAKE replay
 suite properties       $MAKE props
 suite plants           $MAKE plants
+suite triage           tests/triage.sh
 suite oss-fuzz         env OSSFUZZ_RUN_SECONDS=2 tools/oss-fuzz-check.sh
 # its negative control: a planted overread must fail check_build
 suite oss-fuzz-control bash -c '! OSSFUZZ_PLANT=decode_overrun OSSFUZZ_COMBOS=libfuzzer:address OSSFUZZ_RUN_SECONDS=1 tools/oss-fuzz-check.sh | grep -q "0 failed"'
