@@ -177,6 +177,16 @@ bench:
 corpus-merge:
 	@tools/corpus-merge.sh
 
+# ---- live loopback harness over soft-iWARP (live/) ----
+LIVE_SRC := live/harness.c live/cases.c live/pcap.c properties/rules.c properties/pbt.c
+$(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g -Isrc -Iproperties -Ilive \
+		$(LIVE_SRC) $(LIB_SRC) -lrdmacm -libverbs -pthread -o $@
+
+live:
+	@live/run.sh
+
 # OSS-Fuzz build.sh under the environment OSS-Fuzz sets, plus check_build.
 oss-fuzz-check:
 	@tools/oss-fuzz-check.sh
@@ -205,4 +215,4 @@ clean:
 
 .PHONY: all asan deps-test compilers lint test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
-	coverage
+	coverage live

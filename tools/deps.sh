@@ -14,7 +14,7 @@ pkgs_for() {
 	oss-fuzz) echo "clang libclang-rt-14-dev llvm afl++ zip unzip yamllint" ;;
 	live) echo "qemu-system-x86 busybox-static cpio kmod gcc make xz-utils \
 librdmacm-dev libibverbs-dev rdma-core ibverbs-providers rdmacm-utils \
-iproute2 tcpdump bc flex bison libelf-dev libssl-dev dwarves" ;;
+iproute2 tcpdump tshark bc flex bison libelf-dev libssl-dev dwarves xxd jq" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }

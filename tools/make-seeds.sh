@@ -24,7 +24,7 @@ noise() {
 }
 
 for t in rpcrdma_decode rpcrdma_roundtrip; do
-	rm -rf "corpus/$t"
+	find "corpus/$t" -maxdepth 1 -type f ! -name 'live-*' -delete 2>/dev/null; mkdir -p "corpus/$t"
 	seed $t empty ""
 	seed $t rfc8797-defaults "$(msg --send 1024 --recv 1024)"
 	seed $t siw-request-ulp f6ab0e1801011f1f
@@ -51,7 +51,7 @@ for t in rpcrdma_decode rpcrdma_roundtrip; do
 done
 
 for t in mpa_frame stack; do
-	rm -rf "corpus/$t"
+	find "corpus/$t" -maxdepth 1 -type f ! -name 'live-*' -delete 2>/dev/null; mkdir -p "corpus/$t"
 	seed $t siw-request $REQ 10 02 000c 00050004 f6ab0e1801011f1f
 	seed $t siw-reply $REP 10 02 000c 00040002 f6ab0e1801000307
 	seed $t v1-request-empty $REQ 00 01 0000

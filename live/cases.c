@@ -1,0 +1,192 @@
+#include "cases.h"
+
+#include "rdmaneg.h"
+
+#include <string.h>
+
+#define K 1024u
+static const size_t sizes[4] = { 1 * K, 4 * K, 32 * K, 256 * K };
+
+enum { MATRIX = 16, SPECIAL = 8, ADVERSARIAL = 13 };
+const int LIVE_FIXED = MATRIX + SPECIAL + ADVERSARIAL;
+
+static void side(struct live_side *s, size_t send, size_t recv, bool r)
+{
+	memset(s, 0, sizeof(*s));
+	s->send = send;
+	s->recv = recv;
+	s->r = r;
+	s->mode = PD_CORE;
+}
+
+static void raw(struct live_side *s, const uint8_t *b, size_t n)
+{
+	s->mode = PD_RAW;
+	memcpy(s->raw, b, n);
+	s->raw_len = n;
+}
+
+/* filler with no 0xf6, so no identifier starts in it */
+static void noise(uint8_t *b, size_t n, unsigned v)
+{
+	for (size_t i = 0; i < n; i++) {
+		v = v * 1103515245u + 12345u;
+		b[i] = (uint8_t)(v >> 16);
+		if (b[i] == 0xf6)
+			b[i] = 0xf5;
+	}
+}
+
+static unsigned long rnd(unsigned long *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static void adversarial(int k, struct live_case *c)
+{
+	static const uint8_t msg[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 1, 7, 3 };
+	uint8_t b[252];
+
+	side(&c->client, 32 * K, 32 * K, true);
+	side(&c->server, 16 * K, 8 * K, true);
+	memset(b, 0, sizeof(b));
+	switch (k) {
+	case 0: snprintf(c->name, sizeof(c->name), "adv-empty-raw"); raw(&c->client, b, 0); break;
+	case 1: snprintf(c->name, sizeof(c->name), "adv-noise-251");
+		noise(b, 251, 1); raw(&c->client, b, 251); break;
+	case 2: snprintf(c->name, sizeof(c->name), "adv-id-offset-3-valid");
+		noise(b, 3, 2); memcpy(b + 3, msg, 8); raw(&c->client, b, 11); break;
+	case 3: snprintf(c->name, sizeof(c->name), "adv-id-offset-1-truncated");
+		noise(b, 1, 3); memcpy(b + 1, msg, 7); raw(&c->client, b, 8); break;
+	case 4: snprintf(c->name, sizeof(c->name), "adv-wrong-version");
+		memcpy(b, msg, 8); b[4] = 2; raw(&c->client, b, 8); break;
+	case 5: snprintf(c->name, sizeof(c->name), "adv-id-only");
+		memcpy(b, msg, 4); raw(&c->client, b, 4); break;
+	case 6: snprintf(c->name, sizeof(c->name), "adv-rxe-padded-56");
+		memcpy(b, msg, 8); raw(&c->client, b, 56); break;
+	case 7: snprintf(c->name, sizeof(c->name), "adv-id-offset-243-valid-251");
+		noise(b, 243, 4); memcpy(b + 243, msg, 8); raw(&c->client, b, 251); break;
+	case 8: snprintf(c->name, sizeof(c->name), "adv-server-wrong-version");
+		memcpy(b, msg, 8); b[4] = 0; raw(&c->server, b, 8); break;
+	case 9: snprintf(c->name, sizeof(c->name), "adv-server-noise-100");
+		noise(b, 100, 5); raw(&c->server, b, 100); break;
+	case 10: snprintf(c->name, sizeof(c->name), "adv-both-truncated");
+		memcpy(b, msg, 6); raw(&c->client, b, 6); raw(&c->server, b, 7); break;
+	case 11: snprintf(c->name, sizeof(c->name), "adv-invalid-then-valid-odd");
+		memcpy(b, msg, 8); b[4] = 9; noise(b + 8, 5, 6); memcpy(b + 13, msg, 8);
+		raw(&c->client, b, 21); break;
+	default:
+		/* 252 + 4 = 256 wraps siw's u8 PD_Length to 0: siw must reject */
+		snprintf(c->name, sizeof(c->name), "adv-252-siw-pd-length-wrap");
+		noise(b, 252, 7); raw(&c->client, b, 252);
+		c->expect_reject = 1; break;
+	}
+}
+
+void live_case_make(int i, unsigned long seed, struct live_case *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->c_ird = 4;
+	c->c_ord = 4;
+	c->s_ird = 4;
+	c->s_ord = 4;
+	if (i < MATRIX) {
+		size_t a = sizes[i / 4], b = sizes[i % 4];
+		bool cr = (i % 4) < 2, sr = (i % 4) == 0 || (i % 4) == 2;
+
+		/* every size on every axis, and every R combination */
+		side(&c->client, a, b, cr);
+		side(&c->server, sizes[(i + 1) % 4], sizes[(i / 4 + 2) % 4], sr);
+		c->c_ird = (uint8_t)(i % 6);
+		c->c_ord = (uint8_t)((i + 3) % 5);
+		c->s_ird = (uint8_t)((i + 1) % 7);
+		c->s_ord = (uint8_t)(i % 4);
+		snprintf(c->name, sizeof(c->name), "matrix-%zuk-%zuk-R%d%d", a / K, b / K, cr, sr);
+		return;
+	}
+	if (i < MATRIX + SPECIAL) {
+		int k = i - MATRIX;
+
+		side(&c->client, 32 * K, 32 * K, true);
+		side(&c->server, 4 * K, 8 * K, true);
+		switch (k) {
+		case 0: snprintf(c->name, sizeof(c->name), "client-no-pd");
+			c->client.mode = PD_NONE; break;
+		case 1: snprintf(c->name, sizeof(c->name), "server-no-pd");
+			c->server.mode = PD_NONE; break;
+		case 2: snprintf(c->name, sizeof(c->name), "both-no-pd");
+			c->client.mode = c->server.mode = PD_NONE; break;
+		case 3: snprintf(c->name, sizeof(c->name), "oversized-local");
+			side(&c->client, 1u << 20, 300000, true);
+			side(&c->server, 10u << 20, 263168, false); break;
+		case 4: snprintf(c->name, sizeof(c->name), "odd-sizes");
+			side(&c->client, 5000, 70000, false);
+			side(&c->server, 9999, 2047, false); break;
+		case 5: snprintf(c->name, sizeof(c->name), "ird-ord-siw-notes");
+			c->c_ird = 5; c->c_ord = 4; c->s_ird = 3; c->s_ord = 8; break;
+		case 6: snprintf(c->name, sizeof(c->name), "ird-ord-zero");
+			c->c_ird = c->c_ord = c->s_ird = c->s_ord = 0; break;
+		default: snprintf(c->name, sizeof(c->name), "negative-oversize-send");
+			side(&c->client, 4 * K, 4 * K, false);
+			side(&c->server, 4 * K, 4 * K, false);
+			c->negative = 1; break;
+		}
+		return;
+	}
+	if (i < LIVE_FIXED) {
+		adversarial(i - MATRIX - SPECIAL, c);
+		return;
+	}
+	{
+		unsigned long s = seed * 2654435761ul + (unsigned long)i * 40503ul + 1;
+		struct live_side *sd[2] = { &c->client, &c->server };
+
+		for (int j = 0; j < 4; j++)
+			rnd(&s);
+		for (int j = 0; j < 2; j++) {
+			side(sd[j], 1024 + rnd(&s) % (300 * K), 1024 + rnd(&s) % (300 * K), rnd(&s) & 1);
+			if (rnd(&s) % 8 == 0)
+				sd[j]->mode = PD_NONE;
+		}
+		c->c_ird = (uint8_t)(rnd(&s) % 17);
+		c->c_ord = (uint8_t)(rnd(&s) % 17);
+		c->s_ird = (uint8_t)(rnd(&s) % 17);
+		c->s_ord = (uint8_t)(rnd(&s) % 17);
+		snprintf(c->name, sizeof(c->name), "random-%d", i);
+	}
+}
+
+static void side_json(FILE *f, const char *who, const struct live_side *s)
+{
+	uint8_t m[8];
+	const uint8_t *b = s->raw;
+	size_t n = s->raw_len;
+
+	if (s->mode == PD_CORE) {
+		struct rdmaneg_rpcrdma_settings st = { s->send, s->recv, s->r };
+
+		rdmaneg_rpcrdma_encode(&st, m, sizeof(m));
+		b = m;
+		n = 8;
+	} else if (s->mode == PD_NONE) {
+		n = 0;
+	}
+	fprintf(f, "\"%s\":{\"send\":%zu,\"recv\":%zu,\"r\":%d,\"mode\":\"%s\",\"pd\":\"", who,
+		s->send, s->recv, s->r, s->mode == PD_CORE ? "core" : s->mode == PD_NONE ? "none" : "raw");
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%02x", b[i]);
+	fputs("\"}", f);
+}
+
+void live_case_json(FILE *f, const struct live_case *c)
+{
+	fputs("\"cfg\":{", f);
+	side_json(f, "client", &c->client);
+	fputc(',', f);
+	side_json(f, "server", &c->server);
+	fprintf(f, ",\"c_ird\":%u,\"c_ord\":%u,\"s_ird\":%u,\"s_ord\":%u}", c->c_ird, c->c_ord,
+		c->s_ird, c->s_ord);
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# live/mkinitramfs.sh KVER HARNESS OUT: a gzipped cpio with busybox, the
+# RDMA modules and siw.ko, rdma-core with the siw provider, iproute2's rdma,
+# tcpdump, the harness, every ldd closure, and live/init.sh as /init.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+kver=$1 harness=$2 out=$3
+L=build/live
+root=$L/root
+kmods=$L/cache/kernel-$kver/lib/modules/$kver
+rm -rf "$root"
+mkdir -p "$root"/{bin,dev,proc,sys,tmp,etc,lib/modules,lib64}
+cp "$(command -v busybox)" "$root/bin/busybox"
+ldd_out=$(ldd "$root/bin/busybox" 2>&1 || true)
+grep -q 'not a dynamic' <<<"$ldd_out" ||
+	{ echo "mkinitramfs: busybox is not static (install busybox-static)" >&2; exit 1; }
+
+# modules, in load order (shared/notes/siw-qemu.md)
+: >"$root/modules.order"
+for m in configfs crc32c_generic libcrc32c ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm dummy; do
+	f=$(find "$kmods" -name "$m.ko" | head -1)
+	[ -n "$f" ] || { echo "mkinitramfs: $m.ko missing from $kmods" >&2; exit 1; }
+	cp "$f" "$root/lib/modules/"
+	echo "$m" >>"$root/modules.order"
+done
+cp "$L/cache/siw-$kver/siw.ko" "$root/lib/modules/"
+echo siw >>"$root/modules.order"
+
+# programs and everything they load
+copy_closure() {
+	local f dep
+	for f in "$@"; do
+		mkdir -p "$root$(dirname "$f")"
+		cp -L "$f" "$root$f"
+		for dep in $(ldd "$f" 2>/dev/null | grep -oE '/[^ ]+\.so[^ ]*'); do
+			[ -e "$root$dep" ] && continue
+			mkdir -p "$root$(dirname "$dep")"
+			cp -L "$dep" "$root$dep"
+		done
+	done
+}
+provider=$(find /usr/lib -name 'libsiw-rdmav*.so' | head -1)
+[ -n "$provider" ] || { echo "mkinitramfs: no siw provider (ibverbs-providers)" >&2; exit 1; }
+cp "$harness" "$root/bin/rdmaneg-live"
+copy_closure "$root/bin/rdmaneg-live" "$(command -v rdma)" "$(command -v tcpdump)" "$provider"
+# threaded programs need libgcc_s at exit; the verbs provider is dlopen()ed
+copy_closure "$(find /usr/lib /lib -name libgcc_s.so.1 | head -1)"
+cp -r /etc/libibverbs.d "$root/etc/"
+cp "$harness" "$root/bin/rdmaneg-live"
+echo 'root:x:0:0:root:/:/bin/sh' >"$root/etc/passwd"
+echo 'root:x:0:' >"$root/etc/group"
+cp live/init.sh "$root/init"
+chmod +x "$root/init"
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out"
+echo "mkinitramfs: $out $(du -h "$out" | cut -f1)"
