@@ -97,12 +97,12 @@ for t in $TARGETS; do
 		if [ "$SEEDS" = 0 ]; then echo > "$seeds/empty"
 		else find "corpus/$t" -type f -size +0 -exec cp {} "$seeds/" \; ; fi
 		export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
-			AFL_NO_AFFINITY=1 AFL_SUPPRESS_ENV_WARNINGS=1
+			AFL_NO_AFFINITY=1
 		pids=()
 		for ((j = 0; j < JOBS; j++)); do
 			role=(-M main); [ "$j" -gt 0 ] && role=(-S "sec$j")
 			cmplog=(); [ "$j" -eq 0 ] && cmplog=(-c "$B/afl-cmplog/$t")
-			afl-fuzz -i "$seeds" -o "$sync" -V "$SECS" -x "fuzz/$t.dict" "${cmplog[@]}" \
+			afl-fuzz -i "$seeds" -o "$sync" -V "$SECS" -G "$(max_len "$t")" -x "fuzz/$t.dict" "${cmplog[@]}" \
 				"${role[@]}" -- "$B/afl/$t" >"$log.$j" 2>&1 &
 			pids+=($!)
 		done
