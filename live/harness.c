@@ -213,6 +213,28 @@ static void side_setup(const struct live_side *ls, uint8_t *pd, size_t *pdlen,
 	}
 }
 
+static void set_addr(struct sockaddr_in *sin, const char *addr, int port)
+{
+	memset(sin, 0, sizeof(*sin));
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons((uint16_t)port);
+	inet_pton(AF_INET, addr, &sin->sin_addr);
+}
+
+/* The peer's private data and IRD/ORD, as rdma_cm hands them up. */
+static size_t take_peer(const struct rdma_cm_event *ev, uint8_t *peer, size_t cap,
+			struct side_result *s)
+{
+	size_t n = ev->param.conn.private_data_len;
+
+	if (n > cap)
+		n = cap;
+	memcpy(peer, ev->param.conn.private_data, n);
+	s->ird_seen = ev->param.conn.responder_resources;
+	s->ord_seen = ev->param.conn.initiator_depth;
+	return n;
+}
+
 static void put_result(FILE *f, const char *who, const struct side_result *s)
 {
 	fprintf(f, "\"%s\":{\"ok\":%d,\"err\":\"%s\",\"send_threshold\":%zu,\"recv_threshold\":%zu,"
@@ -254,10 +276,7 @@ static void *server(void *arg)
 	memset(&s, 0, sizeof(s));
 	memset(&r, 0, sizeof(r));
 	side_setup(&c->server, pd, &pdlen, &eff);
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_port = htons((uint16_t)port);
-	inet_pton(AF_INET, addr, &sin.sin_addr);
+	set_addr(&sin, addr, port);
 	if (!ec || rdma_create_id(ec, &lid, NULL, RDMA_PS_TCP) ||
 	    rdma_bind_addr(lid, (struct sockaddr *)&sin) || rdma_listen(lid, 1)) {
 		snprintf(s.err, sizeof(s.err), "listen: %s", strerror(errno));
@@ -269,12 +288,7 @@ static void *server(void *arg)
 		goto done;
 	t0 = now_us();
 	id = ev->id;
-	peerlen = ev->param.conn.private_data_len;
-	if (peerlen > sizeof(peer))
-		peerlen = sizeof(peer);
-	memcpy(peer, ev->param.conn.private_data, peerlen);
-	s.ird_seen = ev->param.conn.responder_resources;
-	s.ord_seen = ev->param.conn.initiator_depth;
+	peerlen = take_peer(ev, peer, sizeof(peer), &s);
 	rdma_ack_cm_event(ev);
 	/* the core: decode what the client sent and negotiate, server role */
 	rdmaneg_conn_init(&conn, RDMANEG_ROLE_SERVER, &eff);
@@ -354,10 +368,7 @@ static void client(const struct live_case *c, const char *addr, int port, struct
 	memset(s, 0, sizeof(*s));
 	memset(&r, 0, sizeof(r));
 	side_setup(&c->client, pd, &pdlen, &eff);
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_port = htons((uint16_t)port);
-	inet_pton(AF_INET, addr, &sin.sin_addr);
+	set_addr(&sin, addr, port);
 	if (!ec || rdma_create_id(ec, &id, NULL, RDMA_PS_TCP) ||
 	    rdma_resolve_addr(id, NULL, (struct sockaddr *)&sin, 2000)) {
 		snprintf(s->err, sizeof(s->err), "resolve_addr: %s", strerror(errno));
@@ -391,12 +402,7 @@ static void client(const struct live_case *c, const char *addr, int port, struct
 	if (get_event(ec, RDMA_CM_EVENT_ESTABLISHED, &ev, s->err, sizeof(s->err)))
 		goto done;
 	s->us_connect = now_us() - t0;
-	peerlen = ev->param.conn.private_data_len;
-	if (peerlen > sizeof(peer))
-		peerlen = sizeof(peer);
-	memcpy(peer, ev->param.conn.private_data, peerlen);
-	s->ird_seen = ev->param.conn.responder_resources;
-	s->ord_seen = ev->param.conn.initiator_depth;
+	peerlen = take_peer(ev, peer, sizeof(peer), s);
 	rdma_ack_cm_event(ev);
 	/* the core: decode the server's reply and negotiate, client role */
 	rdmaneg_conn_negotiate(&conn, peer, peerlen, RDMANEG_DECODE_SEARCH);

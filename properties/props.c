@@ -109,21 +109,30 @@ int prop_absent_defaults(struct pbt *p)
 	return 0;
 }
 
+/* Two valid configurations, each end negotiating with the other's octets. */
+static void valid_exchange(struct pbt *p, struct rdmaneg_rpcrdma_settings *cs,
+			   struct rdmaneg_rpcrdma_settings *ss, struct rdmaneg_conn *c,
+			   struct rdmaneg_conn *s)
+{
+	uint8_t cpd[8], spd[8];
+
+	draw_settings(p, cs, &N_CLIENT);
+	draw_settings(p, ss, &N_SERVER);
+	rdmaneg_conn_init(c, RDMANEG_ROLE_CLIENT, cs);
+	rdmaneg_conn_init(s, RDMANEG_ROLE_SERVER, ss);
+	rdmaneg_conn_local_pd(c, cpd, 8);
+	rdmaneg_conn_local_pd(s, spd, 8);
+	rdmaneg_conn_negotiate(c, spd, 8, 0);
+	rdmaneg_conn_negotiate(s, cpd, 8, 0);
+}
+
 /* 3. RFC 8797 sec. 4.1: remote invalidation iff both peers set R. */
 int prop_remote_invalidation(struct pbt *p)
 {
 	struct rdmaneg_rpcrdma_settings cs, ss;
 	struct rdmaneg_conn c, s;
-	uint8_t cpd[8], spd[8];
 
-	draw_settings(p, &cs, &N_CLIENT);
-	draw_settings(p, &ss, &N_SERVER);
-	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &cs);
-	rdmaneg_conn_init(&s, RDMANEG_ROLE_SERVER, &ss);
-	rdmaneg_conn_local_pd(&c, cpd, 8);
-	rdmaneg_conn_local_pd(&s, spd, 8);
-	rdmaneg_conn_negotiate(&c, spd, 8, 0);
-	rdmaneg_conn_negotiate(&s, cpd, 8, 0);
+	valid_exchange(p, &cs, &ss, &c, &s);
 	PBT_CHECK(p, c.remote_invalidation == (cs.remote_invalidation && ss.remote_invalidation) &&
 		     s.remote_invalidation == c.remote_invalidation,
 		  "RFC 8797 4.1: client R=%d server R=%d gave client %d, server %d",
@@ -137,16 +146,8 @@ int prop_agreement(struct pbt *p)
 {
 	struct rdmaneg_rpcrdma_settings cs, ss;
 	struct rdmaneg_conn c, s;
-	uint8_t cpd[8], spd[8];
 
-	draw_settings(p, &cs, &N_CLIENT);
-	draw_settings(p, &ss, &N_SERVER);
-	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &cs);
-	rdmaneg_conn_init(&s, RDMANEG_ROLE_SERVER, &ss);
-	rdmaneg_conn_local_pd(&c, cpd, 8);
-	rdmaneg_conn_local_pd(&s, spd, 8);
-	rdmaneg_conn_negotiate(&c, spd, 8, 0);
-	rdmaneg_conn_negotiate(&s, cpd, 8, 0);
+	valid_exchange(p, &cs, &ss, &c, &s);
 	if (rdmaneg_rule_thresholds(p, &c) || rdmaneg_rule_thresholds(p, &s))
 		return 1;
 	return rdmaneg_rule_agree(p, &c, &s);
