@@ -231,17 +231,17 @@ int rdmaneg_rule_stack(struct pbt *p, const uint8_t *frame, size_t len)
 	struct rdmaneg_mpa_frame f;
 	const uint8_t *ulp;
 	size_t ulp_len;
-	size_t skip;
+	size_t word_len;
 
 	if (rdmaneg_mpa_parse(frame, len, &f) != RDMANEG_OK)
 		return 0;
 	PBT_CHECK(p, rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) == RDMANEG_OK,
 		  "RFC 6581 9: ULP data of a parsed frame not available");
-	skip = f.enhanced ? 4 : 0;
-	PBT_CHECK(p, ulp_len == (size_t)f.pd_length - skip && (ulp_len == 0 || ulp == f.pd + skip),
-		  "RFC 6581 9: ULP data is not PD minus the %zu-octet enhanced word", skip);
+	word_len = f.enhanced ? 4 : 0;
+	PBT_CHECK(p, ulp_len == (size_t)f.pd_length - word_len && (ulp_len == 0 || ulp == f.pd + word_len),
+		  "RFC 6581 9: ULP data is not PD minus the %zu-octet enhanced word", word_len);
 	/* the same octets, copied out, decode alike */
-	memcpy(bare, frame + 20 + skip, ulp_len);
+	memcpy(bare, frame + 20 + word_len, ulp_len);
 	PBT_CHECK(p, rdmaneg_rpcrdma_decode(ulp, ulp_len, 0, &a) == RDMANEG_OK &&
 		     rdmaneg_rpcrdma_decode(bare, ulp_len, 0, &b) == RDMANEG_OK,
 		  "RFC 8797 5.2: decode error on ULP data");

@@ -104,15 +104,9 @@ static const struct rdmaneg_mpa_local rsp_set[] = {
 };
 static const uint16_t ini_cap[] = { 0, 8, 0x3FFE };
 
-struct mpa_job {
-	unsigned first, stride;
-	unsigned long long pairs;
-	char failure[512];
-};
-
 static void *mpa_worker(void *arg)
 {
-	struct mpa_job *j = arg;
+	struct job *j = arg;
 	struct pbt p;
 
 	pbt_init(&p, NULL, 0, false);
@@ -152,6 +146,30 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Runs worker on `jobs` threads, each taking every (jobs*slice)-th outer
+ * value; returns 1 if any thread found a failure. */
+static int spawn(void *(*worker)(void *), const char *what, unsigned jobs, unsigned slice,
+		 unsigned long long *total)
+{
+	static struct job jb[64];
+	pthread_t th[64];
+	int failed = 0;
+
+	for (unsigned t = 0; t < jobs; t++) {
+		jb[t] = (struct job){ t * slice, jobs * slice, 0, "" };
+		pthread_create(&th[t], NULL, worker, &jb[t]);
+	}
+	for (unsigned t = 0; t < jobs; t++) {
+		pthread_join(th[t], NULL);
+		*total += jb[t].pairs;
+		if (jb[t].failure[0]) {
+			printf("FAIL sweep %s: %s\n", what, jb[t].failure);
+			failed = 1;
+		}
+	}
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned slice = 1, jobs = 2;
@@ -172,47 +190,18 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	t0 = now();
-	if (strcmp(what, "rpcrdma") == 0) {
-		static struct job jb[64];
-		pthread_t th[64];
-
-		if (setup_rpcrdma())
-			return 1;
-		for (unsigned t = 0; t < jobs; t++) {
-			jb[t] = (struct job){ t * slice, jobs * slice, 0, "" };
-			pthread_create(&th[t], NULL, rpcrdma_worker, &jb[t]);
-		}
-		for (unsigned t = 0; t < jobs; t++) {
-			pthread_join(th[t], NULL);
-			total += jb[t].pairs;
-			if (jb[t].failure[0]) {
-				printf("FAIL sweep rpcrdma: %s\n", jb[t].failure);
-				failed = 1;
-			}
-		}
+	if (strcmp(what, "rpcrdma") == 0 && setup_rpcrdma())
+		return 1;
+	failed = spawn(strcmp(what, "rpcrdma") == 0 ? rpcrdma_worker : mpa_worker, what, jobs,
+		       slice, &total);
+	if (strcmp(what, "rpcrdma") == 0)
 		printf("sweep rpcrdma: %llu of %llu pairs (slice 1/%u), %u threads, %.1f s\n",
 		       total, (unsigned long long)NSET * NSET, slice, jobs, now() - t0);
-	} else {
-		static struct mpa_job jb[64];
-		pthread_t th[64];
-
-		for (unsigned t = 0; t < jobs; t++) {
-			jb[t] = (struct mpa_job){ t * slice, jobs * slice, 0, "" };
-			pthread_create(&th[t], NULL, mpa_worker, &jb[t]);
-		}
-		for (unsigned t = 0; t < jobs; t++) {
-			pthread_join(th[t], NULL);
-			total += jb[t].pairs;
-			if (jb[t].failure[0]) {
-				printf("FAIL sweep mpa: %s\n", jb[t].failure);
-				failed = 1;
-			}
-		}
+	else
 		printf("sweep mpa: %llu exchanges (initiator IRD slice 1/%u x all ORD x %zu "
 		       "initiator capacities x %zu responders), %u threads, %.1f s\n",
 		       total, slice, sizeof(ini_cap) / sizeof(ini_cap[0]),
 		       sizeof(rsp_set) / sizeof(rsp_set[0]), jobs, now() - t0);
-	}
 	printf("sweep %s: %d passed, %d failed\n", what, !failed, failed);
 	return failed;
 }
