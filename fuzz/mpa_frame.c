@@ -14,8 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size > 1024)
 		return 0;
 	pbt_init(&p, data, size, false);
-	rdmaneg_fuzz_check(rdmaneg_rule_frame(&p, data, size), &p, "mpa_frame");
-	if (rdmaneg_mpa_parse(data, size, &f) != 0)
+	rdmaneg_fuzz_check(rdmaneg_rule_frame(&p, data, size, &f), &p, "mpa_frame");
+	if (f.frame_len == 0)
 		return 0;
 	if (f.enhanced)
 		rdmaneg_fuzz_check(rdmaneg_mpa_frame_enh(&f, &e) != 0 ?

@@ -49,10 +49,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size > 1024)
 		return 0;
 	pbt_init(&p, data, size, false);
-	rdmaneg_fuzz_check(rdmaneg_rule_frame(&p, data, size), &p, "stack");
-	rdmaneg_fuzz_check(rdmaneg_rule_stack(&p, data, size), &p, "stack");
-	if (rdmaneg_mpa_parse(data, size, &f) != 0 ||
-	    rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) != 0)
+	/* parsed once; every later step works on f */
+	rdmaneg_fuzz_check(rdmaneg_rule_frame(&p, data, size, &f), &p, "stack");
+	if (f.frame_len == 0)
+		return 0;
+	rdmaneg_fuzz_check(rdmaneg_rule_stack(&p, &f), &p, "stack");
+	if (rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) != 0)
 		return 0;
 	check_ird_ord(&p, &f);
 	{

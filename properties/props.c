@@ -368,9 +368,10 @@ static size_t draw_frame(struct pbt *p, uint8_t *buf, size_t cap)
 int prop_frame_roundtrip(struct pbt *p)
 {
 	static uint8_t buf[20 + 600];
+	struct rdmaneg_mpa_frame f;
 	size_t n = draw_frame(p, buf, sizeof(buf));
 
-	return rdmaneg_rule_frame(p, buf, n);
+	return rdmaneg_rule_frame(p, buf, n, &f);
 }
 
 /* 11. RFC 6581 sec. 9 / RFC 8797 sec. 5.2: stacked equals bare. */
@@ -393,7 +394,8 @@ int prop_stacking(struct pbt *p)
 	f.pd_length = (uint16_t)(4 + ulp);
 	f.pd = pd;
 	PBT_CHECK(p, rdmaneg_mpa_build(&f, frame, sizeof(frame), &n) == 0, "build failed");
-	if (rdmaneg_rule_stack(p, frame, n))
+	PBT_CHECK(p, rdmaneg_mpa_parse(frame, n, &f) == 0, "a built frame does not parse");
+	if (rdmaneg_rule_stack(p, &f))
 		return 1;
 	return rdmaneg_rule_decode(p, pd + 4, ulp);
 }

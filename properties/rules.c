@@ -100,12 +100,15 @@ int rdmaneg_rule_agree(struct pbt *p, const struct rdmaneg_conn *cl,
 	return 0;
 }
 
-int rdmaneg_rule_frame(struct pbt *p, const uint8_t *buf, size_t len)
+int rdmaneg_rule_frame(struct pbt *p, const uint8_t *buf, size_t len,
+		       struct rdmaneg_mpa_frame *parsed)
 {
 	static uint8_t out[RDMANEG_MPA_HDR_LEN + RDMANEG_MPA_PD_MAX];
 	struct rdmaneg_mpa_frame f;
 	size_t n = 0, pdl;
 	int rc = rdmaneg_mpa_parse(buf, len, &f);
+
+	*parsed = f; /* parse zeroes it on failure: frame_len 0 */
 
 	pdl = len >= 20 ? ((size_t)buf[18] << 8 | buf[19]) : 0;
 	if (rc != RDMANEG_OK) {
@@ -224,24 +227,22 @@ int rdmaneg_rule_rtr(struct pbt *p, const struct rdmaneg_mpa_local *ini,
 	return 0;
 }
 
-int rdmaneg_rule_stack(struct pbt *p, const uint8_t *frame, size_t len)
+int rdmaneg_rule_stack(struct pbt *p, const struct rdmaneg_mpa_frame *f)
 {
 	static uint8_t bare[RDMANEG_MPA_PD_MAX];
 	struct rdmaneg_rpcrdma_result a, b;
-	struct rdmaneg_mpa_frame f;
 	const uint8_t *ulp;
 	size_t ulp_len;
-	size_t word_len;
+	size_t word_len = f->enhanced ? 4 : 0;
 
-	if (rdmaneg_mpa_parse(frame, len, &f) != RDMANEG_OK)
-		return 0;
-	PBT_CHECK(p, rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) == RDMANEG_OK,
+	PBT_CHECK(p, rdmaneg_mpa_ulp_pd(f, &ulp, &ulp_len) == RDMANEG_OK,
 		  "RFC 6581 9: ULP data of a parsed frame not available");
-	word_len = f.enhanced ? 4 : 0;
-	PBT_CHECK(p, ulp_len == (size_t)f.pd_length - word_len && (ulp_len == 0 || ulp == f.pd + word_len),
+	PBT_CHECK(p, ulp_len == (size_t)f->pd_length - word_len &&
+		     (ulp_len == 0 || ulp == f->pd + word_len),
 		  "RFC 6581 9: ULP data is not PD minus the %zu-octet enhanced word", word_len);
 	/* the same octets, copied out, decode alike */
-	memcpy(bare, frame + 20 + word_len, ulp_len);
+	if (ulp_len > 0)
+		memcpy(bare, f->pd + word_len, ulp_len);
 	PBT_CHECK(p, rdmaneg_rpcrdma_decode(ulp, ulp_len, 0, &a) == RDMANEG_OK &&
 		     rdmaneg_rpcrdma_decode(bare, ulp_len, 0, &b) == RDMANEG_OK,
 		  "RFC 8797 5.2: decode error on ULP data");

@@ -24,8 +24,11 @@ int rdmaneg_rule_thresholds(struct pbt *p, const struct rdmaneg_conn *c);
 int rdmaneg_rule_agree(struct pbt *p, const struct rdmaneg_conn *cl,
 		       const struct rdmaneg_conn *sv);
 
-/* RFC 5044 sec. 7.1: a frame that parses is in bounds and rebuilds exactly. */
-int rdmaneg_rule_frame(struct pbt *p, const uint8_t *buf, size_t len);
+/* RFC 5044 sec. 7.1: a frame that parses is in bounds and rebuilds exactly.
+ * *parsed gets the parse (frame_len 0 when buf did not parse), so callers
+ * need not parse again. */
+int rdmaneg_rule_frame(struct pbt *p, const uint8_t *buf, size_t len,
+		       struct rdmaneg_mpa_frame *parsed);
 
 /* RFC 6581 sec. 9.1: IRD/ORD inequalities, 0x3FFF rules, capacities. */
 int rdmaneg_rule_ird_ord(struct pbt *p, const struct rdmaneg_mpa_local *ini,
@@ -43,9 +46,9 @@ int rdmaneg_rule_rtr(struct pbt *p, const struct rdmaneg_mpa_local *ini,
 		     const struct rdmaneg_mpa_outcome *ro,
 		     const struct rdmaneg_mpa_outcome *io);
 
-/* RFC 6581 sec. 9 + RFC 8797 sec. 5.2: the ULP data of a parsed frame
+/* RFC 6581 sec. 9 + RFC 8797 sec. 5.2: the ULP data of parsed frame f
  * decodes exactly as the same octets do bare (the decoder itself is
  * checked by rdmaneg_rule_decode). */
-int rdmaneg_rule_stack(struct pbt *p, const uint8_t *frame, size_t len);
+int rdmaneg_rule_stack(struct pbt *p, const struct rdmaneg_mpa_frame *f);
 
 #endif
