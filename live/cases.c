@@ -159,21 +159,27 @@ void live_case_make(int i, unsigned long seed, struct live_case *c)
 	}
 }
 
+size_t live_side_pd(const struct live_side *s, uint8_t *out)
+{
+	struct rdmaneg_rpcrdma_settings st = { s->send, s->recv, s->r };
+
+	switch (s->mode) {
+	case PD_CORE:
+		rdmaneg_rpcrdma_encode(&st, out, 8);
+		return 8;
+	case PD_RAW:
+		memcpy(out, s->raw, s->raw_len);
+		return s->raw_len;
+	default:
+		return 0;
+	}
+}
+
 static void side_json(FILE *f, const char *who, const struct live_side *s)
 {
-	uint8_t m[8];
-	const uint8_t *b = s->raw;
-	size_t n = s->raw_len;
+	uint8_t b[sizeof(s->raw)];
+	size_t n = live_side_pd(s, b);
 
-	if (s->mode == PD_CORE) {
-		struct rdmaneg_rpcrdma_settings st = { s->send, s->recv, s->r };
-
-		rdmaneg_rpcrdma_encode(&st, m, sizeof(m));
-		b = m;
-		n = 8;
-	} else if (s->mode == PD_NONE) {
-		n = 0;
-	}
 	fprintf(f, "\"%s\":{\"send\":%zu,\"recv\":%zu,\"r\":%d,\"mode\":\"%s\",\"pd\":\"", who,
 		s->send, s->recv, s->r, s->mode == PD_CORE ? "core" : s->mode == PD_NONE ? "none" : "raw");
 	for (size_t i = 0; i < n; i++)

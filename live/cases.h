@@ -33,6 +33,9 @@ struct live_case {
  * later numbers are random cases drawn from the seed. */
 extern const int LIVE_FIXED;
 void live_case_make(int i, unsigned long seed, struct live_case *c);
+/* The private data a side sends (0..252 octets) into out[252]; its length.
+ * The one definition both the harness and the wire check use. */
+size_t live_side_pd(const struct live_side *s, uint8_t *out);
 /* "cfg":{...} with the octets each side sends, as hex. */
 void live_case_json(FILE *f, const struct live_case *c);
 

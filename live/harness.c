@@ -188,29 +188,55 @@ static void reap(struct conn_res *r, struct side_result *s, int want_send, int w
 static void side_setup(const struct live_side *ls, uint8_t *pd, size_t *pdlen,
 		       struct rdmaneg_rpcrdma_settings *eff)
 {
+	struct rdmaneg_rpcrdma_result r;
+	long at;
+
+	*pdlen = live_side_pd(ls, pd);
 	eff->send_size = ls->send;
 	eff->recv_size = ls->recv;
 	eff->remote_invalidation = ls->r;
-	if (ls->mode == PD_CORE) {
-		rdmaneg_rpcrdma_encode(eff, pd, 8);
-		*pdlen = 8;
+	if (ls->mode == PD_CORE)
 		return;
+	at = rdmaneg_ref_find(pd, *pdlen);
+	if (at >= 0 && rdmaneg_rpcrdma_decode(pd + at, 8, RDMANEG_DECODE_STRICT, &r) == 0) {
+		eff->send_size = r.send_size;
+		eff->recv_size = r.recv_size;
+		eff->remote_invalidation = r.remote_invalidation;
+	} else {
+		eff->send_size = eff->recv_size = RDMANEG_INLINE_MIN;
+		eff->remote_invalidation = false;
 	}
-	*pdlen = ls->mode == PD_RAW ? ls->raw_len : 0;
-	memcpy(pd, ls->raw, *pdlen);
-	{
-		struct rdmaneg_rpcrdma_result r;
-		long at = rdmaneg_ref_find(pd, *pdlen);
+}
 
-		if (at >= 0 && rdmaneg_rpcrdma_decode(pd + at, 8, RDMANEG_DECODE_STRICT, &r) == 0) {
-			eff->send_size = r.send_size;
-			eff->recv_size = r.recv_size;
-			eff->remote_invalidation = r.remote_invalidation;
-		} else {
-			eff->send_size = eff->recv_size = RDMANEG_INLINE_MIN;
-			eff->remote_invalidation = false;
-		}
+/* QP, buffer, and the one Receive of exactly the advertised size. */
+static int prepare(struct rdma_cm_id *id, struct conn_res *r, struct side_result *s)
+{
+	if (setup_qp(id, r, RDMANEG_INLINE_MAX + 4096, s->err, sizeof(s->err)))
+		return -1;
+	if (post_recv(id, r, s->posted_recv)) {
+		snprintf(s->err, sizeof(s->err), "post_recv: %s", strerror(errno));
+		return -1;
 	}
+	return 0;
+}
+
+static void conn_params(struct rdma_conn_param *cp, const uint8_t *pd, size_t pdlen,
+			uint8_t ird, uint8_t ord)
+{
+	memset(cp, 0, sizeof(*cp));
+	cp->private_data = pdlen ? pd : NULL;
+	cp->private_data_len = (uint8_t)pdlen;
+	cp->responder_resources = ird;
+	cp->initiator_depth = ord;
+}
+
+/* What the core negotiated, into the side's result. */
+static void record(const struct rdmaneg_conn *conn, struct side_result *s)
+{
+	s->send_threshold = conn->send_threshold;
+	s->recv_threshold = conn->recv_threshold;
+	s->remote_invalidation = conn->remote_invalidation;
+	s->peer_present = conn->peer.present;
 }
 
 static void set_addr(struct sockaddr_in *sin, const char *addr, int port)
@@ -293,23 +319,12 @@ static void *server(void *arg)
 	/* the core: decode what the client sent and negotiate, server role */
 	rdmaneg_conn_init(&conn, RDMANEG_ROLE_SERVER, &eff);
 	rdmaneg_conn_negotiate(&conn, peer, peerlen, RDMANEG_DECODE_SEARCH);
-	s.send_threshold = conn.send_threshold;
-	s.recv_threshold = conn.recv_threshold;
-	s.remote_invalidation = conn.remote_invalidation;
-	s.peer_present = conn.peer.present;
+	record(&conn, &s);
 	s.posted_recv = conn.local.recv_size;
 	sendlen = conn.send_threshold;
-	if (setup_qp(id, &r, RDMANEG_INLINE_MAX + 4096, s.err, sizeof(s.err)))
+	if (prepare(id, &r, &s))
 		goto done;
-	if (post_recv(id, &r, s.posted_recv)) {
-		snprintf(s.err, sizeof(s.err), "post_recv: %s", strerror(errno));
-		goto done;
-	}
-	memset(&cp, 0, sizeof(cp));
-	cp.private_data = pdlen ? pd : NULL;
-	cp.private_data_len = (uint8_t)pdlen;
-	cp.responder_resources = c->s_ird;
-	cp.initiator_depth = c->s_ord;
+	conn_params(&cp, pd, pdlen, c->s_ird, c->s_ord);
 	if (rdma_accept(id, &cp)) {
 		snprintf(s.err, sizeof(s.err), "rdma_accept: %s", strerror(errno));
 		goto done;
@@ -383,17 +398,9 @@ static void client(const struct live_case *c, const char *addr, int port, struct
 	rdma_ack_cm_event(ev);
 	rdmaneg_conn_init(&conn, RDMANEG_ROLE_CLIENT, &eff);
 	s->posted_recv = conn.local.recv_size;
-	if (setup_qp(id, &r, RDMANEG_INLINE_MAX + 4096, s->err, sizeof(s->err)))
+	if (prepare(id, &r, s))
 		goto done;
-	if (post_recv(id, &r, s->posted_recv)) {
-		snprintf(s->err, sizeof(s->err), "post_recv: %s", strerror(errno));
-		goto done;
-	}
-	memset(&cp, 0, sizeof(cp));
-	cp.private_data = pdlen ? pd : NULL;
-	cp.private_data_len = (uint8_t)pdlen;
-	cp.responder_resources = c->c_ird;
-	cp.initiator_depth = c->c_ord;
+	conn_params(&cp, pd, pdlen, c->c_ird, c->c_ord);
 	t0 = now_us();
 	if (rdma_connect(id, &cp)) {
 		snprintf(s->err, sizeof(s->err), "rdma_connect: %s", strerror(errno));
@@ -406,10 +413,7 @@ static void client(const struct live_case *c, const char *addr, int port, struct
 	rdma_ack_cm_event(ev);
 	/* the core: decode the server's reply and negotiate, client role */
 	rdmaneg_conn_negotiate(&conn, peer, peerlen, RDMANEG_DECODE_SEARCH);
-	s->send_threshold = conn.send_threshold;
-	s->recv_threshold = conn.recv_threshold;
-	s->remote_invalidation = conn.remote_invalidation;
-	s->peer_present = conn.peer.present;
+	record(&conn, s);
 	s->ok = 1;
 	/* negative control: one octet over what the server posted */
 	sendlen = c->negative ? conn.peer_recv + 1 : conn.send_threshold;
