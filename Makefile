@@ -42,32 +42,37 @@ $(B)/asan/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
 
 asan: $(B)/asan/rdmaneg $(B)/asan/unit
 
+# ---- the oracle (oracle/): RFC rules and the reference decoder ----
+ORACLE_SRC := oracle/rules.c
+ORACLE_HDR := oracle/rules.h
+
 # ---- property checks (properties/) ----
-PBT_SRC := properties/pbt.c properties/rules.c properties/props.c
-PBT_HDR := $(wildcard properties/*.h)
-SWEEP_SRC := properties/sweep.c properties/pbt.c properties/rules.c
+PBT_SRC := properties/pbt.c properties/props.c $(ORACLE_SRC)
+PBT_HDR := $(wildcard properties/*.h) $(ORACLE_HDR)
+PBT_INC := -Isrc -Ioracle -Iproperties
+SWEEP_SRC := properties/sweep.c $(ORACLE_SRC)
 PROPS_CASES ?= 100000
 SWEEP_JOBS ?= $(shell nproc)
 
 $(B)/asan/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc -Iproperties \
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) $(PBT_INC) \
 		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
 
 $(B)/plain/sweep: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -Wno-missing-prototypes -O2 -pthread -Isrc -Iproperties \
+	$(CC) $(WARN) -Wno-missing-prototypes -O2 -pthread $(PBT_INC) \
 		$(SWEEP_SRC) $(LIB_SRC) -o $@
 
 # One planted build per name: $(B)/plant/<name>/{props,sweep}
 $(B)/plant/%/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) -std=c11 -O1 -g -DRDMANEG_PLANT=$* -Isrc -Iproperties \
+	$(CLANG) -std=c11 -O1 -g -DRDMANEG_PLANT=$* $(PBT_INC) \
 		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
 
 $(B)/plant/%/sweep: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -pthread -DRDMANEG_PLANT=$* -Isrc -Iproperties \
+	$(CC) -std=c11 -O2 -pthread -DRDMANEG_PLANT=$* $(PBT_INC) \
 		$(SWEEP_SRC) $(LIB_SRC) -o $@
 
 # The property suite (fixed seed when CI=true, else random and printed),
@@ -90,8 +95,8 @@ plants:
 # fuzz/targets is the one list every script reads.
 TARGETS := $(shell awk '!/^\#/ && NF {print $$1}' fuzz/targets)
 FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC)
-FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h
-FUZZ_INC := -Isrc -Iproperties -Ifuzz
+FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h
+FUZZ_INC := $(PBT_INC) -Ifuzz
 # PLANT=<name> builds the targets with one planted bug (negative control).
 # Sections + --gc-sections: each target keeps only the coverage counters of
 # code it can reach, so the per-run counter reset and scan stay small.
@@ -144,7 +149,7 @@ $(B)/cov-tools/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
 	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) -Isrc $< $(LIB_SRC) -o $@
 $(B)/cov-tools/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) -Isrc -Iproperties \
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) $(PBT_INC) \
 		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
 $(B)/cov-tools/rdmaneg: tools/rdmaneg.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
@@ -178,10 +183,10 @@ corpus-merge:
 	@tools/corpus-merge.sh
 
 # ---- live loopback harness over soft-iWARP (live/) ----
-LIVE_SRC := live/harness.c live/cases.c live/pcap.c properties/rules.c properties/pbt.c
+LIVE_SRC := live/harness.c live/cases.c live/pcap.c oracle/rules.c
 $(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g -Isrc -Iproperties -Ilive \
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g -Isrc -Ioracle -Ilive \
 		$(LIVE_SRC) $(LIB_SRC) -lrdmacm -libverbs -pthread -o $@
 
 live:

@@ -2,7 +2,7 @@
 #ifndef RDMANEG_FUZZ_H
 #define RDMANEG_FUZZ_H
 
-#include "pbt.h"
+#include "rules.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -12,22 +12,13 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Aborts (so every engine records a crash) when a rule returned 1. */
-static inline void rdmaneg_fuzz_check(int broken, const struct pbt *p, const char *target)
+static inline void rdmaneg_fuzz_check(int broken, const struct rdmaneg_oracle *o,
+				      const char *target)
 {
 	if (!broken)
 		return;
-	fprintf(stderr, "rdmaneg fuzz target %s: rule broken: %s\n", target, p->msg);
+	fprintf(stderr, "rdmaneg fuzz target %s: rule broken: %s\n", target, o->msg);
 	abort();
-}
-
-/* Runs a property on the whole input as its choice stream. */
-static inline void rdmaneg_fuzz_prop(int (*prop)(struct pbt *), const uint8_t *data,
-				     size_t size, const char *target)
-{
-	struct pbt p;
-
-	pbt_init(&p, data, size, false);
-	rdmaneg_fuzz_check(prop(&p), &p, target);
 }
 
 #endif

@@ -1,6 +1,6 @@
 /* Fuzzed initiator/responder capacities and request flags through
  * RFC 6581 sec. 9.1 and 9.2: inequalities, 0x3FFF rules, A/B/C/D, TERM. */
-#include "fuzz.h"
+#include "prop.h"
 #include "props.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,6 +1,6 @@
 /* Every property as one fuzz target: the first octet picks the property,
  * the rest is its choice stream. The same definitions as make test. */
-#include "fuzz.h"
+#include "prop.h"
 #include "props.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pbt_init(&p, data + 1, size - 1, false);
 	if (prop->fn(&p) != 0) {
 		fprintf(stderr, "rdmaneg fuzz target props: property %s (%s): rule broken: %s\n",
-			prop->name, prop->rule, p.msg);
+			prop->name, prop->rule, p.o.msg);
 		abort();
 	}
 	return 0;

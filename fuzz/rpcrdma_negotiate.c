@@ -2,7 +2,7 @@
  * from the input as a choice stream; both roles, every promised invariant:
  * thresholds in 1024..262144, within the peer's receive and our own send
  * size, R only when both set it, and agreement when nothing was corrupted. */
-#include "fuzz.h"
+#include "prop.h"
 #include "props.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

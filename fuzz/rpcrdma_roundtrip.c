@@ -1,5 +1,5 @@
 /* encode(decode(x)) == x (Reserved cleared) and decode(encode(s)) == s. */
-#include "fuzz.h"
+#include "prop.h"
 #include "props.h"
 #include "rdmaneg.h"
 
@@ -10,11 +10,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rdmaneg_rpcrdma_result r;
 	struct rdmaneg_rpcrdma_settings s;
 	uint8_t m[8], want[8];
-	struct pbt p;
+	struct rdmaneg_oracle o;
 
 	if (size > 512)
 		return 0;
-	pbt_init(&p, data, size, false);
 	if (rdmaneg_rpcrdma_decode(data, size, RDMANEG_DECODE_SEARCH, &r) == 0 && r.present) {
 		s.send_size = r.send_size;
 		s.recv_size = r.recv_size;
@@ -23,9 +22,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		want[5] &= RDMANEG_RPCRDMA_R_BIT; /* sec. 4: Reserved sent as zero */
 		rdmaneg_fuzz_check(rdmaneg_rpcrdma_encode(&s, m, sizeof(m)) != 0 ||
 					   memcmp(m, want, 8) != 0 ?
-				   pbt_fail(&p, "RFC 8797 4.2: encode(decode(x)) != x at offset %zu",
+				   rdmaneg_oracle_fail(&o, "RFC 8797 4.2: encode(decode(x)) != x at offset %zu",
 					    r.offset) : 0,
-				   &p, "rpcrdma_roundtrip");
+				   &o, "rpcrdma_roundtrip");
 	}
 	rdmaneg_fuzz_prop(prop_roundtrip, data, size, "rpcrdma_roundtrip");
 	return 0;

@@ -11,7 +11,7 @@ static const struct rdmaneg_rpcrdma_settings local[2] = {
 };
 static const struct rdmaneg_mpa_local responder = { 4, 8, 16, 0, false, RDMANEG_RTR_SEND };
 
-static void check_ird_ord(struct pbt *p, const struct rdmaneg_mpa_frame *f)
+static void check_ird_ord(struct rdmaneg_oracle *p, const struct rdmaneg_mpa_frame *f)
 {
 	struct rdmaneg_mpa_enh req, rep;
 	struct rdmaneg_mpa_outcome ro, io;
@@ -31,7 +31,7 @@ static void check_ird_ord(struct pbt *p, const struct rdmaneg_mpa_frame *f)
 		return;
 	rdmaneg_fuzz_check(rdmaneg_mpa_respond(&responder, &req, &rep, &ro) != 0 ||
 				   rdmaneg_mpa_complete(&ini, &req, &rep, !ro.accepted, &io) != 0 ?
-			   pbt_fail(p, "RFC 6581 9.1: negotiation refused a wire request") : 0,
+			   rdmaneg_oracle_fail(p, "RFC 6581 9.1: negotiation refused a wire request") : 0,
 			   p, "stack");
 	rdmaneg_fuzz_check(rdmaneg_rule_ird_ord(p, &ini, &responder, &req, &rep, &ro, &io), p,
 			   "stack");
@@ -44,11 +44,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rdmaneg_mpa_frame f;
 	const uint8_t *ulp;
 	size_t ulp_len;
-	struct pbt p;
+	struct rdmaneg_oracle p;
 
 	if (size > 1024)
 		return 0;
-	pbt_init(&p, data, size, false);
 	/* parsed once; every later step works on f */
 	rdmaneg_fuzz_check(rdmaneg_rule_frame(&p, data, size, &f), &p, "stack");
 	if (f.frame_len == 0)
@@ -65,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 								      RDMANEG_ROLE_CLIENT,
 				  &local[data[size - 1] & 1u]);
 		rdmaneg_fuzz_check(rdmaneg_conn_negotiate(&c, ulp, ulp_len, 0) != 0 ?
-				   pbt_fail(&p, "RFC 8797 5.2: negotiate error on ULP data") : 0,
+				   rdmaneg_oracle_fail(&p, "RFC 8797 5.2: negotiate error on ULP data") : 0,
 				   &p, "stack");
 		rdmaneg_fuzz_check(rdmaneg_rule_thresholds(&p, &c), &p, "stack");
 	}

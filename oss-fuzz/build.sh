@@ -5,8 +5,8 @@
 # fuzz/targets is the list of targets. No -Werror: the image's compiler may be newer.
 cd "$SRC/rdmaneg"
 
-support="properties/pbt.c properties/rules.c properties/props.c $(ls src/*.c)"
-inc="-Isrc -Iproperties -Ifuzz"
+support="oracle/rules.c properties/pbt.c properties/props.c $(ls src/*.c)"
+inc="-Isrc -Ioracle -Iproperties -Ifuzz"
 objs=""
 for f in $support; do
 	o="$WORK/rdmaneg_$(basename "$f" .c).o"

@@ -99,7 +99,7 @@ int main(int argc, char **argv)
 		}
 		rc = pbt_run_stream(only[0], buf, n, true, &p);
 		printf("%s %s: %s\n  drawn: %s\n", rc ? "FAIL" : "ok", only[0]->name,
-		       rc ? p.msg : "holds", p.log);
+		       rc ? p.o.msg : "holds", p.log);
 		return rc ? 1 : 0;
 	}
 

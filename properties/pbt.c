@@ -21,7 +21,7 @@ NO_COVERAGE void pbt_init(struct pbt *p, const uint8_t *buf, size_t len, bool lo
 	p->logging = logging;
 	p->log[0] = '\0';
 	p->log_len = 0;
-	p->msg[0] = '\0';
+	p->o.msg[0] = '\0';
 }
 
 NO_COVERAGE static uint8_t next(struct pbt *p)
@@ -129,7 +129,7 @@ int pbt_fail(struct pbt *p, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(p->msg, sizeof(p->msg), fmt, ap);
+	vsnprintf(p->o.msg, sizeof(p->o.msg), fmt, ap);
 	va_end(ap);
 	return 1;
 }
@@ -321,7 +321,7 @@ int pbt_run(const struct pbt_prop *prop, const struct pbt_config *cfg,
 		rep->minimal_len = s.best_len;
 		rep->shrink_steps = s.steps;
 		pbt_run_stream(prop, s.best, s.best_len, true, &p);
-		snprintf(rep->msg, sizeof(rep->msg), "%s", p.msg);
+		snprintf(rep->msg, sizeof(rep->msg), "%s", p.o.msg);
 		snprintf(rep->log, sizeof(rep->log), "%s", p.log);
 		return 1;
 	}

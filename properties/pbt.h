@@ -8,6 +8,8 @@
 #ifndef RDMANEG_PBT_H
 #define RDMANEG_PBT_H
 
+#include "rules.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,7 +21,7 @@ struct pbt {
 	bool logging;        /* record draws, for printing a counterexample */
 	char log[2048];
 	size_t log_len;
-	char msg[256];       /* the broken rule, set by PBT_CHECK */
+	struct rdmaneg_oracle o; /* the broken rule, set by PBT_CHECK */
 };
 
 void pbt_init(struct pbt *p, const uint8_t *buf, size_t len, bool logging);

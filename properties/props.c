@@ -69,7 +69,7 @@ int prop_thresholds(struct pbt *p)
 	n = draw_peer_bytes(p, buf, sizeof(buf));
 	PBT_CHECK(p, rdmaneg_conn_init(&c, role, &s) == 0, "init rejected valid sizes");
 	PBT_CHECK(p, rdmaneg_conn_negotiate(&c, buf, n, 0) == 0, "negotiate failed");
-	return rdmaneg_rule_thresholds(p, &c);
+	return rdmaneg_rule_thresholds(&p->o, &c);
 }
 
 /* 2. RFC 8797 sec. 5.1: no valid peer message means 1024/1024, R off. */
@@ -148,9 +148,9 @@ int prop_agreement(struct pbt *p)
 	struct rdmaneg_conn c, s;
 
 	valid_exchange(p, &cs, &ss, &c, &s);
-	if (rdmaneg_rule_thresholds(p, &c) || rdmaneg_rule_thresholds(p, &s))
+	if (rdmaneg_rule_thresholds(&p->o, &c) || rdmaneg_rule_thresholds(&p->o, &s))
 		return 1;
-	return rdmaneg_rule_agree(p, &c, &s);
+	return rdmaneg_rule_agree(&p->o, &c, &s);
 }
 
 /* 5. RFC 8797 sec. 4.2: decode(encode(s)) is the normalized s, never larger. */
@@ -217,7 +217,7 @@ int prop_search(struct pbt *p)
 		  "RFC 8797 4: fields differ at offset %zu", k);
 	/* and any buffer at all, ending anywhere: offset + 8 <= length */
 	n = (size_t)pbt_range(p, 0, n, "cut");
-	return rdmaneg_rule_decode(p, buf, n);
+	return rdmaneg_rule_decode(&p->o, buf, n);
 }
 
 /* 7. RFC 8797 sec. 4: renegotiating gives the new peer's result only. */
@@ -310,7 +310,7 @@ int prop_ird_ord(struct pbt *p)
 
 	if (exchange(p, false, &ini, &rsp, &req, &rep, &ro, &io))
 		return 1;
-	return rdmaneg_rule_ird_ord(p, &ini, &rsp, &req, &rep, &ro, &io);
+	return rdmaneg_rule_ird_ord(&p->o, &ini, &rsp, &req, &rep, &ro, &io);
 }
 
 /* 9. RFC 6581 sec. 9.2: A/B/C/D rules and TERM 7. */
@@ -332,7 +332,7 @@ int prop_rtr(struct pbt *p)
 		PBT_CHECK(p, memcmp(&rep, &rep2, sizeof(rep)) == 0,
 			  "RFC 6581 9.2: B/C/D of an A=0 request changed the reply");
 	}
-	return rdmaneg_rule_rtr(p, &ini, &rsp, &req, &rep, &ro, &io);
+	return rdmaneg_rule_rtr(&p->o, &ini, &rsp, &req, &rep, &ro, &io);
 }
 
 /* A frame-shaped buffer: mostly well-formed headers around the edges. */
@@ -371,7 +371,7 @@ int prop_frame_roundtrip(struct pbt *p)
 	struct rdmaneg_mpa_frame f;
 	size_t n = draw_frame(p, buf, sizeof(buf));
 
-	return rdmaneg_rule_frame(p, buf, n, &f);
+	return rdmaneg_rule_frame(&p->o, buf, n, &f);
 }
 
 /* 11. RFC 6581 sec. 9 / RFC 8797 sec. 5.2: stacked equals bare. */
@@ -395,9 +395,9 @@ int prop_stacking(struct pbt *p)
 	f.pd = pd;
 	PBT_CHECK(p, rdmaneg_mpa_build(&f, frame, sizeof(frame), &n) == 0, "build failed");
 	PBT_CHECK(p, rdmaneg_mpa_parse(frame, n, &f) == 0, "a built frame does not parse");
-	if (rdmaneg_rule_stack(p, &f))
+	if (rdmaneg_rule_stack(&p->o, &f))
 		return 1;
-	return rdmaneg_rule_decode(p, pd + 4, ulp);
+	return rdmaneg_rule_decode(&p->o, pd + 4, ulp);
 }
 
 /* Octets on their way to the peer: intact, moved behind other private
@@ -448,14 +448,14 @@ int prop_exchange(struct pbt *p)
 	sbad = corrupt(p, spd, &sn, "to_client");
 	PBT_CHECK(p, rdmaneg_conn_negotiate(&s, cpd, cn, 0) == 0 &&
 		     rdmaneg_conn_negotiate(&c, spd, sn, 0) == 0, "negotiate failed");
-	if (rdmaneg_rule_thresholds(p, &c) || rdmaneg_rule_thresholds(p, &s))
+	if (rdmaneg_rule_thresholds(&p->o, &c) || rdmaneg_rule_thresholds(&p->o, &s))
 		return 1;
 	if (cbad || sbad)
 		return 0;
 	PBT_CHECK(p, c.remote_invalidation == (cs.remote_invalidation && ss.remote_invalidation),
 		  "RFC 8797 4.1: client R=%d server R=%d gave %d", cs.remote_invalidation,
 		  ss.remote_invalidation, c.remote_invalidation);
-	return rdmaneg_rule_agree(p, &c, &s);
+	return rdmaneg_rule_agree(&p->o, &c, &s);
 }
 
 const struct pbt_prop rdmaneg_props[] = {

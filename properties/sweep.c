@@ -43,9 +43,9 @@ static size_t min_code(unsigned a, unsigned b)
 static void *rpcrdma_worker(void *arg)
 {
 	struct job *j = arg;
-	struct pbt p;
+	struct rdmaneg_oracle p;
 
-	pbt_init(&p, NULL, 0, false);
+	memset(&p, 0, sizeof(p));
 	for (unsigned ci = j->first; ci < NSET; ci += j->stride) {
 		unsigned cs = ci >> 9, cr = (ci >> 1) & 0xFF;
 
@@ -107,9 +107,9 @@ static const uint16_t ini_cap[] = { 0, 8, 0x3FFE };
 static void *mpa_worker(void *arg)
 {
 	struct job *j = arg;
-	struct pbt p;
+	struct rdmaneg_oracle p;
 
-	pbt_init(&p, NULL, 0, false);
+	memset(&p, 0, sizeof(p));
 	for (unsigned ird = j->first; ird <= NO_NEG; ird += j->stride) {
 		for (unsigned ord = 0; ord <= NO_NEG; ord++) {
 			for (size_t k = 0; k < sizeof(ini_cap) / sizeof(ini_cap[0]); k++) {

@@ -1,0 +1,18 @@
+/* For the stream targets: a property runs on the whole input as its
+ * choice stream (properties/pbt.h). */
+#ifndef RDMANEG_FUZZ_PROP_H
+#define RDMANEG_FUZZ_PROP_H
+
+#include "fuzz.h"
+#include "pbt.h"
+
+static inline void rdmaneg_fuzz_prop(int (*prop)(struct pbt *), const uint8_t *data,
+				     size_t size, const char *target)
+{
+	struct pbt p;
+
+	pbt_init(&p, data, size, false);
+	rdmaneg_fuzz_check(prop(&p), &p.o, target);
+}
+
+#endif
