@@ -183,14 +183,30 @@ corpus-merge:
 	@tools/corpus-merge.sh
 
 # ---- live loopback harness over soft-iWARP (live/) ----
-LIVE_SRC := live/harness.c live/cases.c live/pcap.c oracle/rules.c
-$(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+UTIL_SRC := util/record.c util/json.c util/klog.c
+UTIL_HDR := $(wildcard util/*.h)
+# the pure half of the harness: host and guest, and make test's unit tests
+LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c
+LIVE_SRC := live/harness.c live/capture.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
+LIVE_INC := -Isrc -Ioracle -Iutil -Ilive
+$(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g -Isrc -Ioracle -Ilive \
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC) \
 		$(LIVE_SRC) $(LIB_SRC) -lrdmacm -libverbs -pthread -o $@
+
+# the judge, the records and the report, tested on the host (no qemu)
+$(B)/asan/live-unit: tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(wildcard live/*.h) \
+		$(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC) \
+		tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(LIB_SRC) -o $@
 
 live:
 	@live/run.sh
+
+# LIVE_SOAK cases per transport in one boot (default 1000)
+live-soak:
+	@live/run.sh soak
 
 # OSS-Fuzz build.sh under the environment OSS-Fuzz sets, plus check_build.
 oss-fuzz-check:
@@ -220,4 +236,4 @@ clean:
 
 .PHONY: all asan deps-test compilers lint test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
-	coverage live
+	coverage live live-soak

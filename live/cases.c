@@ -8,6 +8,8 @@
 static const size_t sizes[4] = { 1 * K, 4 * K, 32 * K, 256 * K };
 
 enum { MATRIX = 16, SPECIAL = 8, ADVERSARIAL = 13 };
+/* siw_send_mpareqrep() adds the 4-octet MPA v2 word to a u8 (see README) */
+#define SIW_WRAP_MIN 252u
 const int LIVE_FIXED = MATRIX + SPECIAL + ADVERSARIAL;
 
 static void side(struct live_side *s, size_t send, size_t recv, bool r)
@@ -37,7 +39,7 @@ static void noise(uint8_t *b, size_t n, unsigned v)
 	}
 }
 
-static unsigned long rnd(unsigned long *s)
+static uint64_t rnd(uint64_t *s)
 {
 	*s ^= *s << 13;
 	*s ^= *s >> 7;
@@ -48,8 +50,9 @@ static unsigned long rnd(unsigned long *s)
 static void adversarial(int k, struct live_case *c)
 {
 	static const uint8_t msg[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 1, 7, 3 };
-	uint8_t b[252];
+	uint8_t b[sizeof(c->client.raw)];
 
+	c->kind = KIND_ADVERSARIAL;
 	side(&c->client, 32 * K, 32 * K, true);
 	side(&c->server, 16 * K, 8 * K, true);
 	memset(b, 0, sizeof(b));
@@ -81,12 +84,11 @@ static void adversarial(int k, struct live_case *c)
 	default:
 		/* 252 + 4 = 256 wraps siw's u8 PD_Length to 0: siw must reject */
 		snprintf(c->name, sizeof(c->name), "adv-252-siw-pd-length-wrap");
-		noise(b, 252, 7); raw(&c->client, b, 252);
-		c->expect_reject = 1; break;
+		noise(b, SIW_WRAP_MIN, 7); raw(&c->client, b, SIW_WRAP_MIN); break;
 	}
 }
 
-void live_case_make(int i, unsigned long seed, struct live_case *c)
+void live_case_make(int i, uint64_t seed, struct live_case *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->c_ird = 4;
@@ -98,6 +100,7 @@ void live_case_make(int i, unsigned long seed, struct live_case *c)
 		bool cr = (i % 4) < 2, sr = (i % 4) == 0 || (i % 4) == 2;
 
 		/* every size on every axis, and every R combination */
+		c->kind = KIND_MATRIX;
 		side(&c->client, a, b, cr);
 		side(&c->server, sizes[(i + 1) % 4], sizes[(i / 4 + 2) % 4], sr);
 		c->c_ird = (uint8_t)(i % 6);
@@ -110,6 +113,7 @@ void live_case_make(int i, unsigned long seed, struct live_case *c)
 	if (i < MATRIX + SPECIAL) {
 		int k = i - MATRIX;
 
+		c->kind = KIND_SPECIAL;
 		side(&c->client, 32 * K, 32 * K, true);
 		side(&c->server, 4 * K, 8 * K, true);
 		switch (k) {
@@ -132,7 +136,7 @@ void live_case_make(int i, unsigned long seed, struct live_case *c)
 		default: snprintf(c->name, sizeof(c->name), "negative-oversize-send");
 			side(&c->client, 4 * K, 4 * K, false);
 			side(&c->server, 4 * K, 4 * K, false);
-			c->negative = 1; break;
+			c->negative = true; break;
 		}
 		return;
 	}
@@ -141,9 +145,10 @@ void live_case_make(int i, unsigned long seed, struct live_case *c)
 		return;
 	}
 	{
-		unsigned long s = seed * 2654435761ul + (unsigned long)i * 40503ul + 1;
+		uint64_t s = seed * 2654435761u + (uint64_t)i * 40503u + 1;
 		struct live_side *sd[2] = { &c->client, &c->server };
 
+		c->kind = KIND_RANDOM;
 		for (int j = 0; j < 4; j++)
 			rnd(&s);
 		for (int j = 0; j < 2; j++) {
@@ -175,24 +180,28 @@ size_t live_side_pd(const struct live_side *s, uint8_t *out)
 	}
 }
 
-static void side_json(FILE *f, const char *who, const struct live_side *s)
+enum live_expect live_case_expect(const struct live_case *c, enum live_transport t)
 {
-	uint8_t b[sizeof(s->raw)];
-	size_t n = live_side_pd(s, b);
+	uint8_t b[sizeof(c->client.raw)];
+	size_t cl = live_side_pd(&c->client, b), sl = live_side_pd(&c->server, b);
 
-	fprintf(f, "\"%s\":{\"send\":%zu,\"recv\":%zu,\"r\":%d,\"mode\":\"%s\",\"pd\":\"", who,
-		s->send, s->recv, s->r, s->mode == PD_CORE ? "core" : s->mode == PD_NONE ? "none" : "raw");
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%02x", b[i]);
-	fputs("\"}", f);
+	if (t == LIVE_RXE && (cl > LIVE_IB_REQ_PD || sl > LIVE_IB_REP_PD))
+		return EXPECT_EINVAL;
+	if (t == LIVE_SIW && cl >= SIW_WRAP_MIN)
+		return EXPECT_SIW_WRAP;
+	return c->negative ? EXPECT_NEGATIVE : EXPECT_EXCHANGE;
 }
 
-void live_case_json(FILE *f, const struct live_case *c)
+const char *live_expect_name(enum live_expect e)
 {
-	fputs("\"cfg\":{", f);
-	side_json(f, "client", &c->client);
-	fputc(',', f);
-	side_json(f, "server", &c->server);
-	fprintf(f, ",\"c_ird\":%u,\"c_ord\":%u,\"s_ird\":%u,\"s_ord\":%u}", c->c_ird, c->c_ord,
-		c->s_ird, c->s_ord);
+	static const char *const names[] = { "exchange", "negative", "siw-wrap", "einval" };
+
+	return (unsigned)e < 4u ? names[e] : "unknown";
+}
+
+const char *live_kind_name(enum live_kind k)
+{
+	static const char *const names[] = { "matrix", "special", "adversarial", "random" };
+
+	return (unsigned)k < 4u ? names[k] : "unknown";
 }

@@ -1,152 +1,340 @@
 /*
- * rdmaneg-live: real rdma_cm connections over siw carrying the core's
- * private data, with the negotiated thresholds proven by real Sends.
+ * rdmaneg-live: real rdma_cm connections carrying the core's private
+ * data, with the negotiated thresholds proven by real Sends.
  *
- *   rdmaneg-live run ADDR FIRST_CASE COUNT SEED   cases, one JSON line each
- *   rdmaneg-live pcap FILE                        decode captured MPA frames
- *   rdmaneg-live fixed                            number of fixed cases
+ *   rdmaneg-live run [OPTIONS]     (guest) cases or a soak, one record each
+ *   rdmaneg-live res PHASE         (guest) rdma resource counts, as records
+ *   rdmaneg-live report [OPTIONS]  (host) verdicts, table and report.json
+ *   rdmaneg-live fixed             number of fixed cases
  *
- * Per case a thread is the server and the main thread the client (not a
- * forked child: librdmacm caches device contexts per process, and uverbs
+ * Per attempt a thread is the server and the main thread the client (not
+ * a forked child: librdmacm caches device contexts per process, and uverbs
  * refuses writes on a descriptor opened under other credentials). Each
- * side posts one Receive of exactly its advertised receive size, then
- * sends one message of exactly its negotiated send threshold; all four
- * completions must succeed. In the negative control the client sends one
+ * side posts one Receive of exactly its advertised receive size; the
+ * client sends exactly its threshold, and the server, once it has
+ * received, sends its own. In the negative control the client sends one
  * octet more than the server's receive size, and that must fail.
+ *
+ * Teardown: neither side disconnects until both have reaped all of their
+ * completions (the rendezvous below). siw completes a Send whose last
+ * segment is already on the wire with IBV_WC_LOC_QP_OP_ERR when the
+ * peer's FIN arrives before it checks tx_suspend (siw_qp_tx.c,
+ * siw_qp_sq_proc_tx); a client that disconnected as soon as its own
+ * completions were in raced the server's Send that way.
  */
 #define _GNU_SOURCE
 
+#include "capture.h"
 #include "cases.h"
-#include "pcap.h"
+#include "judge.h"
+#include "obs.h"
 #include "rdmaneg.h"
-#include "rules.h"
+#include "record.h"
+#include "report.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <infiniband/verbs.h>
 #include <poll.h>
+#include <pthread.h>
 #include <rdma/rdma_cma.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pthread.h>
+#include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
-#define PORT_BASE 18515
-#define TIMEOUT_MS 8000
+_Static_assert(LIVE_EV_CONNECT_REQUEST == RDMA_CM_EVENT_CONNECT_REQUEST, "event numbers");
+_Static_assert(LIVE_EV_REJECTED == RDMA_CM_EVENT_REJECTED, "event numbers");
+_Static_assert(LIVE_EV_ESTABLISHED == RDMA_CM_EVENT_ESTABLISHED, "event numbers");
+_Static_assert(LIVE_EV_DISCONNECTED == RDMA_CM_EVENT_DISCONNECTED, "event numbers");
 
-struct side_result {
-	int ok;                  /* reached the Send phase */
-	char err[160];
-	size_t send_threshold, recv_threshold;
-	int remote_invalidation;
-	int peer_present;
-	size_t posted_recv;      /* octets of the posted Receive */
-	size_t sent;             /* octets sent */
-	int send_status, recv_status;   /* ibv_wc_status, -1 none */
-	size_t recv_len;
-	int ird_seen, ord_seen;  /* rdma_conn_param as rdma_cm reported it */
-	int disconnected;
-	long long us_connect;    /* connect/accept to ESTABLISHED */
-};
+#define TIMEOUT_MS 8000      /* any single wait */
+#define NEG_TIMEOUT_MS 3000  /* waits that the negative control makes fail */
+#define DISC_TIMEOUT_MS 3000
+#define BUF_LEN (RDMANEG_INLINE_MAX + 4096)
 
-static long long now_us(void)
+extern char **environ;
+
+static FILE *rec_out;                 /* records: /dev/ttyS1 in the guest */
+static enum live_transport transport = LIVE_SIW;
+static const char *plant = "";        /* a harness negative control */
+
+static int64_t mono_us(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-static int get_event(struct rdma_event_channel *ec, enum rdma_cm_event_type want,
-		     struct rdma_cm_event **out, char *err, size_t errlen)
+static int64_t real_us(void)
 {
-	struct pollfd p = { ec->fd, POLLIN, 0 };
-	struct rdma_cm_event *ev;
+	struct timespec ts;
 
-	if (poll(&p, 1, TIMEOUT_MS) <= 0) {
-		snprintf(err, errlen, "timeout waiting for %s", rdma_event_str(want));
-		return -1;
-	}
-	if (rdma_get_cm_event(ec, &ev)) {
-		snprintf(err, errlen, "rdma_get_cm_event: %s", strerror(errno));
-		return -1;
-	}
-	if (ev->event != want) {
-		snprintf(err, errlen, "got %s (status %d), wanted %s", rdma_event_str(ev->event),
-			 ev->status, rdma_event_str(want));
-		rdma_ack_cm_event(ev);
-		return -1;
-	}
-	*out = ev;
-	return 0;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-struct conn_res {
+/* ---- per-device resources, made once: a PD and one buffer per side ---- */
+
+struct devres {
+	struct ibv_context *ctx;
 	struct ibv_pd *pd;
-	struct ibv_cq *cq;
-	struct ibv_mr *mr;
-	uint8_t *buf;
-	size_t buflen;
+	struct ibv_mr *mr[2];
+	uint8_t *buf[2];
+	int max_rd_atom;
 };
 
-static int setup_qp(struct rdma_cm_id *id, struct conn_res *r, size_t buflen, char *err,
-		    size_t errlen)
+static struct devres devs[4];
+static int ndevs;
+
+static struct devres *devres_of(struct ibv_context *ctx)
+{
+	for (int i = 0; i < ndevs; i++)
+		if (devs[i].ctx == ctx)
+			return &devs[i];
+	return NULL;
+}
+
+static int devres_setup(void)
+{
+	int n = 0;
+	struct ibv_context **ctxs = rdma_get_devices(&n);
+
+	for (int i = 0; ctxs && i < n && ndevs < 4; i++) {
+		struct devres *d = &devs[ndevs];
+		struct ibv_device_attr da;
+
+		memset(d, 0, sizeof(*d));
+		d->ctx = ctxs[i];
+		d->pd = ibv_alloc_pd(d->ctx);
+		if (!d->pd || ibv_query_device(d->ctx, &da))
+			return -1;
+		d->max_rd_atom = da.max_qp_rd_atom;
+		for (int s = 0; s < 2; s++) {
+			d->buf[s] = calloc(1, BUF_LEN);
+			d->mr[s] = d->buf[s] ? ibv_reg_mr(d->pd, d->buf[s], BUF_LEN,
+							  IBV_ACCESS_LOCAL_WRITE) : NULL;
+			if (!d->mr[s])
+				return -1;
+		}
+		rdmaneg_rec_begin(rec_out, "LIVE_DEVICE");
+		rdmaneg_rec_strw(rec_out, "name", ibv_get_device_name(d->ctx->device));
+		rdmaneg_rec_strw(rec_out, "transport",
+				 d->ctx->device->transport_type == IBV_TRANSPORT_IWARP ? "siw" : "rxe");
+		rdmaneg_rec_i64w(rec_out, "max_qp_rd_atom", da.max_qp_rd_atom);
+		rdmaneg_rec_i64w(rec_out, "max_qp_init_rd_atom", da.max_qp_init_rd_atom);
+		rdmaneg_rec_end(rec_out);
+		ndevs++;
+	}
+	if (ctxs)
+		rdma_free_devices(ctxs);
+	return ndevs > 0 ? 0 : -1;
+}
+
+static void devres_free(void)
+{
+	for (int i = 0; i < ndevs; i++) {
+		for (int s = 0; s < 2; s++) {
+			if (devs[i].mr[s])
+				ibv_dereg_mr(devs[i].mr[s]);
+			free(devs[i].buf[s]);
+		}
+		if (devs[i].pd)
+			ibv_dealloc_pd(devs[i].pd);
+	}
+	ndevs = 0;
+}
+
+/* ---- the rendezvous: both sides reap before either disconnects ---- */
+
+struct rendezvous {
+	pthread_mutex_t m;
+	pthread_cond_t cv;
+	bool done[2];
+	int wake[2]; /* a byte per side done: wakes a side blocked on rdma_cm */
+};
+
+static void rv_init(struct rendezvous *r)
+{
+	pthread_mutex_init(&r->m, NULL);
+	pthread_cond_init(&r->cv, NULL);
+	r->done[0] = r->done[1] = false;
+	if (pipe2(r->wake, O_NONBLOCK | O_CLOEXEC))
+		r->wake[0] = r->wake[1] = -1;
+}
+
+static void rv_destroy(struct rendezvous *r)
+{
+	pthread_mutex_destroy(&r->m);
+	pthread_cond_destroy(&r->cv);
+	if (r->wake[0] >= 0) {
+		close(r->wake[0]);
+		close(r->wake[1]);
+	}
+}
+
+/* Marks this side's completions as reaped. */
+static void rv_done(struct rendezvous *r, int side)
+{
+	pthread_mutex_lock(&r->m);
+	if (!r->done[side]) {
+		r->done[side] = true;
+		(void)!write(r->wake[1], "x", 1);
+	}
+	pthread_cond_broadcast(&r->cv);
+	pthread_mutex_unlock(&r->m);
+}
+
+/* Waits until the other side has reaped too; false on timeout. */
+static bool rv_meet(struct rendezvous *r, int side, int ms)
+{
+	struct timespec ts;
+	bool ok = true;
+
+	rv_done(r, side);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += ms / 1000;
+	ts.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&r->m);
+	while (!r->done[!side] && ok)
+		ok = pthread_cond_timedwait(&r->cv, &r->m, &ts) == 0;
+	ok = r->done[!side];
+	pthread_mutex_unlock(&r->m);
+	return ok;
+}
+
+/* ---- one side of one attempt ---- */
+
+struct side {
+	int who;                     /* 0 client, 1 server */
+	struct live_side_obs *obs;
+	int64_t t0;                  /* attempt start, monotonic us */
+	struct rdma_event_channel *ec;
+	struct rdma_cm_id *id;
+	struct ibv_cq *cq;
+	struct devres *dev;
+	struct rendezvous *rv;
+	uint8_t pattern;
+};
+
+static void side_err(struct side *s, int err_no, const char *fmt, const char *what)
+{
+	if (s->obs->err[0])
+		return;
+	s->obs->err_no = err_no;
+	snprintf(s->obs->err, sizeof(s->obs->err), fmt, what, strerror(err_no));
+}
+
+/* Waits for the wanted event, recording every event that arrives. Before
+ * the rendezvous a side also stops when the other side is done (it gave
+ * up), so no attempt waits out a timeout for nothing. */
+static int get_event(struct side *s, enum rdma_cm_event_type want, int ms, bool watch,
+		     struct rdma_cm_event **out)
+{
+	int64_t end = mono_us() + (int64_t)ms * 1000;
+
+	for (;;) {
+		struct pollfd p[2] = { { s->ec->fd, POLLIN, 0 }, { s->rv->wake[0], POLLIN, 0 } };
+		int64_t left = (end - mono_us()) / 1000;
+		struct rdma_cm_event *ev;
+		int n;
+
+		if (left <= 0) {
+			if (!s->obs->err[0])
+				snprintf(s->obs->err, sizeof(s->obs->err), "timeout waiting for %s",
+					 rdma_event_str(want));
+			return -1;
+		}
+		n = poll(p, watch ? 2 : 1, (int)left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n > 0 && !(p[0].revents & POLLIN) && watch && (p[1].revents & POLLIN)) {
+			if (!s->obs->err[0])
+				snprintf(s->obs->err, sizeof(s->obs->err), "peer gave up while waiting "
+					 "for %s", rdma_event_str(want));
+			return -1;
+		}
+		if (n <= 0 || !(p[0].revents & POLLIN))
+			continue;
+		if (rdma_get_cm_event(s->ec, &ev)) {
+			side_err(s, errno, "%s: %s", "rdma_get_cm_event");
+			return -1;
+		}
+		live_side_event(s->obs, mono_us() - s->t0, ev->event, ev->status,
+				rdma_event_str(ev->event));
+		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
+			s->obs->disconnected = true;
+		if (ev->event == want) {
+			*out = ev;
+			return 0;
+		}
+		if (!s->obs->err[0])
+			snprintf(s->obs->err, sizeof(s->obs->err), "got %s (status %d), wanted %s",
+				 rdma_event_str(ev->event), ev->status, rdma_event_str(want));
+		rdma_ack_cm_event(ev);
+		/* an unwanted event mid-handshake ends the attempt */
+		if (want != RDMA_CM_EVENT_DISCONNECTED)
+			return -1;
+	}
+}
+
+static int make_qp(struct side *s)
 {
 	struct ibv_qp_init_attr qa;
 
-	memset(r, 0, sizeof(*r));
-	r->pd = ibv_alloc_pd(id->verbs);
-	r->cq = r->pd ? ibv_create_cq(id->verbs, 16, NULL, NULL, 0) : NULL;
-	if (!r->cq) {
-		snprintf(err, errlen, "pd/cq: %s", strerror(errno));
+	s->dev = devres_of(s->id->verbs);
+	if (!s->dev) {
+		snprintf(s->obs->err, sizeof(s->obs->err), "no resources for device %s",
+			 ibv_get_device_name(s->id->verbs->device));
+		return -1;
+	}
+	s->cq = ibv_create_cq(s->id->verbs, 16, NULL, NULL, 0);
+	if (!s->cq) {
+		side_err(s, errno, "%s: %s", "ibv_create_cq");
 		return -1;
 	}
 	memset(&qa, 0, sizeof(qa));
-	qa.send_cq = qa.recv_cq = r->cq;
+	qa.send_cq = qa.recv_cq = s->cq;
 	qa.qp_type = IBV_QPT_RC;
 	qa.cap.max_send_wr = qa.cap.max_recv_wr = 4;
 	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
-	if (rdma_create_qp(id, r->pd, &qa)) {
-		snprintf(err, errlen, "rdma_create_qp: %s", strerror(errno));
-		return -1;
-	}
-	r->buflen = buflen;
-	r->buf = calloc(1, buflen);
-	r->mr = r->buf ? ibv_reg_mr(r->pd, r->buf, buflen, IBV_ACCESS_LOCAL_WRITE) : NULL;
-	if (!r->mr) {
-		snprintf(err, errlen, "ibv_reg_mr(%zu): %s", buflen, strerror(errno));
+	if (rdma_create_qp(s->id, s->dev->pd, &qa)) {
+		side_err(s, errno, "%s: %s", "rdma_create_qp");
 		return -1;
 	}
 	return 0;
 }
 
-static void teardown(struct rdma_cm_id *id, struct conn_res *r)
+static int post_recv(struct side *s, size_t len)
 {
-	if (id && id->qp)
-		rdma_destroy_qp(id);
-	if (r->mr)
-		ibv_dereg_mr(r->mr);
-	free(r->buf);
-	if (r->cq)
-		ibv_destroy_cq(r->cq);
-	if (r->pd)
-		ibv_dealloc_pd(r->pd);
-}
-
-static int post_recv(struct rdma_cm_id *id, struct conn_res *r, size_t len)
-{
-	struct ibv_sge sge = { (uintptr_t)r->buf, (uint32_t)len, r->mr->lkey };
+	struct ibv_sge sge = { (uintptr_t)s->dev->buf[s->who], (uint32_t)len,
+			       s->dev->mr[s->who]->lkey };
 	struct ibv_recv_wr wr = { 1, NULL, &sge, 1 }, *bad;
 
-	return ibv_post_recv(id->qp, &wr, &bad);
+	memset(s->dev->buf[s->who], 0, len);
+	if (ibv_post_recv(s->id->qp, &wr, &bad)) {
+		side_err(s, errno, "%s: %s", "ibv_post_recv");
+		return -1;
+	}
+	s->obs->posted_recv = len;
+	return 0;
 }
 
-static int post_send(struct rdma_cm_id *id, struct conn_res *r, size_t len)
+static int post_send(struct side *s, size_t len)
 {
-	struct ibv_sge sge = { (uintptr_t)r->buf, (uint32_t)len, r->mr->lkey };
+	uint8_t *buf = s->dev->buf[s->who];
+	struct ibv_sge sge = { (uintptr_t)buf, (uint32_t)len, s->dev->mr[s->who]->lkey };
 	struct ibv_send_wr wr, *bad;
 
 	memset(&wr, 0, sizeof(wr));
@@ -155,69 +343,42 @@ static int post_send(struct rdma_cm_id *id, struct conn_res *r, size_t len)
 	wr.num_sge = 1;
 	wr.opcode = IBV_WR_SEND;
 	wr.send_flags = IBV_SEND_SIGNALED;
-	memset(r->buf, 0xA5, len);
-	return ibv_post_send(id->qp, &wr, &bad);
+	memset(buf, s->pattern, len);
+	if (ibv_post_send(s->id->qp, &wr, &bad)) {
+		side_err(s, errno, "%s: %s", "ibv_post_send");
+		return -1;
+	}
+	s->obs->sent = len;
+	return 0;
 }
 
-/* Waits for the wanted completions: send (wr_id 2), receive (wr_id 1). */
-static void reap(struct conn_res *r, struct side_result *s, int want_send, int want_recv, int ms)
+/* Polls until the wanted completions are in (wr_id 2 send, 1 receive),
+ * recording each in order. */
+static void reap(struct side *s, bool want_send, bool want_recv, int ms, uint8_t peer_pattern)
 {
-	long long end = now_us() + (long long)ms * 1000;
+	int64_t end = mono_us() + (int64_t)ms * 1000;
+	struct live_side_obs *o = s->obs;
 	struct ibv_wc wc;
 
-	while (((want_send && s->send_status < 0) || (want_recv && s->recv_status < 0)) &&
-	       now_us() < end) {
-		int n = ibv_poll_cq(r->cq, 1, &wc);
-
-		if (n <= 0) {
+	while (((want_send && o->send_status < 0) || (want_recv && o->recv_status < 0)) &&
+	       mono_us() < end) {
+		if (ibv_poll_cq(s->cq, 1, &wc) <= 0) {
 			usleep(100);
 			continue;
 		}
-		if (wc.wr_id == 2) {
-			s->send_status = wc.status;
-		} else {
-			s->recv_status = wc.status;
-			s->recv_len = wc.status == IBV_WC_SUCCESS ? wc.byte_len : 0;
+		live_side_wc(o, mono_us() - s->t0, wc.wr_id == 2, wc.status, wc.byte_len,
+			     ibv_wc_status_str(wc.status));
+		if (wc.wr_id == 1 && wc.status == IBV_WC_SUCCESS) {
+			const uint8_t *b = s->dev->buf[s->who];
+
+			o->data_ok = true;
+			for (uint32_t i = 0; i < wc.byte_len; i++)
+				if (b[i] != peer_pattern) {
+					o->data_ok = false;
+					break;
+				}
 		}
 	}
-}
-
-/* What one side actually advertises, and the settings it then lives by:
- * a side sending raw octets is a legacy peer unless the reference
- * decoder finds a valid message in them (RFC 8797 sec. 5.1, 5.2). */
-static void side_setup(const struct live_side *ls, uint8_t *pd, size_t *pdlen,
-		       struct rdmaneg_rpcrdma_settings *eff)
-{
-	struct rdmaneg_rpcrdma_result r;
-	long at;
-
-	*pdlen = live_side_pd(ls, pd);
-	eff->send_size = ls->send;
-	eff->recv_size = ls->recv;
-	eff->remote_invalidation = ls->r;
-	if (ls->mode == PD_CORE)
-		return;
-	at = rdmaneg_ref_find(pd, *pdlen);
-	if (at >= 0 && rdmaneg_rpcrdma_decode(pd + at, 8, RDMANEG_DECODE_STRICT, &r) == 0) {
-		eff->send_size = r.send_size;
-		eff->recv_size = r.recv_size;
-		eff->remote_invalidation = r.remote_invalidation;
-	} else {
-		eff->send_size = eff->recv_size = RDMANEG_INLINE_MIN;
-		eff->remote_invalidation = false;
-	}
-}
-
-/* QP, buffer, and the one Receive of exactly the advertised size. */
-static int prepare(struct rdma_cm_id *id, struct conn_res *r, struct side_result *s)
-{
-	if (setup_qp(id, r, RDMANEG_INLINE_MAX + 4096, s->err, sizeof(s->err)))
-		return -1;
-	if (post_recv(id, r, s->posted_recv)) {
-		snprintf(s->err, sizeof(s->err), "post_recv: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
 }
 
 static void conn_params(struct rdma_conn_param *cp, const uint8_t *pd, size_t pdlen,
@@ -230,347 +391,564 @@ static void conn_params(struct rdma_conn_param *cp, const uint8_t *pd, size_t pd
 	cp->initiator_depth = ord;
 }
 
-/* What the core negotiated, into the side's result. */
-static void record(const struct rdmaneg_conn *conn, struct side_result *s)
-{
-	s->send_threshold = conn->send_threshold;
-	s->recv_threshold = conn->recv_threshold;
-	s->remote_invalidation = conn->remote_invalidation;
-	s->peer_present = conn->peer.present;
-}
-
-static void set_addr(struct sockaddr_in *sin, const char *addr, int port)
-{
-	memset(sin, 0, sizeof(*sin));
-	sin->sin_family = AF_INET;
-	sin->sin_port = htons((uint16_t)port);
-	inet_pton(AF_INET, addr, &sin->sin_addr);
-}
-
 /* The peer's private data and IRD/ORD, as rdma_cm hands them up. */
-static size_t take_peer(const struct rdma_cm_event *ev, uint8_t *peer, size_t cap,
-			struct side_result *s)
+static void take_peer(const struct rdma_cm_event *ev, struct live_side_obs *o)
 {
 	size_t n = ev->param.conn.private_data_len;
 
-	if (n > cap)
-		n = cap;
-	memcpy(peer, ev->param.conn.private_data, n);
-	s->ird_seen = ev->param.conn.responder_resources;
-	s->ord_seen = ev->param.conn.initiator_depth;
-	return n;
+	if (n > sizeof(o->pd_seen))
+		n = sizeof(o->pd_seen);
+	if (n > 0 && ev->param.conn.private_data)
+		memcpy(o->pd_seen, ev->param.conn.private_data, n);
+	o->pd_seen_len = n;
+	o->ird_seen = ev->param.conn.responder_resources;
+	o->ord_seen = ev->param.conn.initiator_depth;
 }
 
-static void put_result(FILE *f, const char *who, const struct side_result *s)
+static void record(const struct rdmaneg_conn *conn, struct live_side_obs *o)
 {
-	fprintf(f, "\"%s\":{\"ok\":%d,\"err\":\"%s\",\"send_threshold\":%zu,\"recv_threshold\":%zu,"
-		"\"remote_invalidation\":%d,\"peer_present\":%d,\"posted_recv\":%zu,\"sent\":%zu,"
-		"\"send_status\":%d,\"recv_status\":%d,\"recv_len\":%zu,\"ird_seen\":%d,"
-		"\"ord_seen\":%d,\"disconnected\":%d,\"us_connect\":%lld}",
-		who, s->ok, s->err, s->send_threshold, s->recv_threshold, s->remote_invalidation,
-		s->peer_present, s->posted_recv, s->sent, s->send_status, s->recv_status,
-		s->recv_len, s->ird_seen, s->ord_seen, s->disconnected, s->us_connect);
+	o->send_threshold = conn->send_threshold;
+	o->recv_threshold = conn->recv_threshold;
+	o->remote_invalidation = conn->remote_invalidation;
+	o->peer_present = conn->peer.present;
+}
+
+static bool established(const struct live_side_obs *o)
+{
+	for (size_t i = 0; i < o->nev; i++)
+		if (o->ev[i].event == RDMA_CM_EVENT_ESTABLISHED)
+			return true;
+	return false;
+}
+
+/* After the rendezvous: disconnect a connection that was established,
+ * wait for the event, release. */
+static void finish(struct side *s)
+{
+	struct rdma_cm_event *ev;
+
+	if (s->id && s->id->qp) {
+		if (established(s->obs) && !s->obs->disconnected) {
+			rdma_disconnect(s->id);
+			if (get_event(s, RDMA_CM_EVENT_DISCONNECTED, DISC_TIMEOUT_MS, false, &ev) == 0)
+				rdma_ack_cm_event(ev);
+		}
+		rdma_destroy_qp(s->id);
+	}
+	if (s->cq)
+		ibv_destroy_cq(s->cq);
 }
 
 struct server_args {
 	const struct live_case *c;
-	const char *addr;
-	int port;
+	struct sockaddr_in sin;
+	struct side s;
 	int ready_fd;
-	struct side_result s;
+	bool negative;
 };
 
 static void *server(void *arg)
 {
 	struct server_args *a = arg;
+	struct side *s = &a->s;
 	const struct live_case *c = a->c;
-	const char *addr = a->addr;
-	int port = a->port, ready_fd = a->ready_fd;
-	struct side_result s;
-	struct rdma_event_channel *ec = rdma_create_event_channel();
-	struct rdma_cm_id *lid = NULL, *id = NULL;
+	struct rdma_cm_id *lid = NULL;
 	struct rdma_cm_event *ev;
-	struct sockaddr_in sin;
 	struct rdma_conn_param cp;
 	struct rdmaneg_rpcrdma_settings eff;
 	struct rdmaneg_conn conn;
-	struct conn_res r;
-	uint8_t pd[256], peer[256];
-	size_t pdlen, peerlen, sendlen;
-	long long t0;
+	uint8_t pd[sizeof(c->server.raw)];
+	size_t pdlen = live_side_pd(&c->server, pd);
 
-	memset(&s, 0, sizeof(s));
-	memset(&r, 0, sizeof(r));
-	side_setup(&c->server, pd, &pdlen, &eff);
-	set_addr(&sin, addr, port);
-	if (!ec || rdma_create_id(ec, &lid, NULL, RDMA_PS_TCP) ||
-	    rdma_bind_addr(lid, (struct sockaddr *)&sin) || rdma_listen(lid, 1)) {
-		snprintf(s.err, sizeof(s.err), "listen: %s", strerror(errno));
-		(void)!write(ready_fd, "x", 1);
+	live_side_effective(&c->server, &eff);
+	s->ec = rdma_create_event_channel();
+	if (!s->ec || rdma_create_id(s->ec, &lid, NULL, RDMA_PS_TCP) ||
+	    rdma_bind_addr(lid, (struct sockaddr *)&a->sin) || rdma_listen(lid, 1)) {
+		side_err(s, errno, "%s: %s", "listen");
+		(void)!write(a->ready_fd, "x", 1);
 		goto done;
 	}
-	(void)!write(ready_fd, "r", 1);
-	if (get_event(ec, RDMA_CM_EVENT_CONNECT_REQUEST, &ev, s.err, sizeof(s.err)))
+	(void)!write(a->ready_fd, "r", 1);
+	if (get_event(s, RDMA_CM_EVENT_CONNECT_REQUEST, TIMEOUT_MS, true, &ev))
 		goto done;
-	t0 = now_us();
-	id = ev->id;
-	peerlen = take_peer(ev, peer, sizeof(peer), &s);
+	s->id = ev->id;
+	take_peer(ev, s->obs);
 	rdma_ack_cm_event(ev);
 	/* the core: decode what the client sent and negotiate, server role */
 	rdmaneg_conn_init(&conn, RDMANEG_ROLE_SERVER, &eff);
-	rdmaneg_conn_negotiate(&conn, peer, peerlen, RDMANEG_DECODE_SEARCH);
-	record(&conn, &s);
-	s.posted_recv = conn.local.recv_size;
-	sendlen = conn.send_threshold;
-	if (prepare(id, &r, &s))
+	rdmaneg_conn_negotiate(&conn, s->obs->pd_seen, s->obs->pd_seen_len, RDMANEG_DECODE_SEARCH);
+	record(&conn, s->obs);
+	if (make_qp(s) || post_recv(s, conn.local.recv_size))
 		goto done;
 	conn_params(&cp, pd, pdlen, c->s_ird, c->s_ord);
-	if (rdma_accept(id, &cp)) {
-		snprintf(s.err, sizeof(s.err), "rdma_accept: %s", strerror(errno));
+	if (rdma_accept(s->id, &cp)) {
+		side_err(s, errno, "%s: %s", "rdma_accept");
 		goto done;
 	}
-	if (get_event(ec, RDMA_CM_EVENT_ESTABLISHED, &ev, s.err, sizeof(s.err)))
+	if (get_event(s, RDMA_CM_EVENT_ESTABLISHED, TIMEOUT_MS, true, &ev))
 		goto done;
 	rdma_ack_cm_event(ev);
-	s.us_connect = now_us() - t0;
-	s.ok = 1;
-	s.send_status = s.recv_status = -1;
-	/* client-server model (RFC 5044, RFC 6581 sec. 4.3): the initiator
-	 * sends first, so the server answers after it has received */
-	reap(&r, &s, 0, 1, c->negative ? 3000 : TIMEOUT_MS);
-	if (!c->negative && s.recv_status == IBV_WC_SUCCESS) {
-		if (post_send(id, &r, sendlen))
-			snprintf(s.err, sizeof(s.err), "post_send: %s", strerror(errno));
-		else
-			s.sent = sendlen;
-		reap(&r, &s, 1, 0, TIMEOUT_MS);
+	s->obs->us_connect = mono_us() - s->t0 - s->obs->ev[0].us;
+	s->obs->ok = true;
+	/* the initiator sends first (RFC 5044, RFC 6581 sec. 4.3) */
+	reap(s, false, true, a->negative ? NEG_TIMEOUT_MS : TIMEOUT_MS,
+	     (uint8_t)(s->pattern ^ 0xFF));
+	if (s->obs->recv_status == IBV_WC_SUCCESS && !a->negative) {
+		if (post_send(s, conn.send_threshold) == 0)
+			reap(s, true, false, TIMEOUT_MS, 0);
 	}
-	{
-		struct pollfd p = { ec->fd, POLLIN, 0 };
-
-		if (poll(&p, 1, c->negative ? 500 : 0) > 0 && rdma_get_cm_event(ec, &ev) == 0) {
-			s.disconnected = ev->event == RDMA_CM_EVENT_DISCONNECTED;
-			rdma_ack_cm_event(ev);
-		}
-	}
-	rdma_disconnect(id);
 done:
-	teardown(id, &r);
-	if (id)
-		rdma_destroy_id(id);
+	if (!rv_meet(s->rv, s->who, TIMEOUT_MS) && !s->obs->err[0])
+		snprintf(s->obs->err, sizeof(s->obs->err), "client never finished its completions");
+	s->obs->us_met = mono_us() - s->t0;
+	finish(s);
+	if (s->id)
+		rdma_destroy_id(s->id);
 	if (lid)
 		rdma_destroy_id(lid);
-	if (ec)
-		rdma_destroy_event_channel(ec);
-	a->s = s;
+	if (s->ec)
+		rdma_destroy_event_channel(s->ec);
+	s->obs->us_freed = mono_us() - s->t0;
 	return NULL;
 }
 
-static void client(const struct live_case *c, const char *addr, int port, struct side_result *s)
+static void client(const struct live_case *c, struct sockaddr_in *sin, bool negative,
+		   bool oversize, struct side *s)
 {
-	struct rdma_event_channel *ec = rdma_create_event_channel();
-	struct rdma_cm_id *id = NULL;
 	struct rdma_cm_event *ev;
-	struct sockaddr_in sin;
 	struct rdma_conn_param cp;
 	struct rdmaneg_rpcrdma_settings eff;
 	struct rdmaneg_conn conn;
-	struct conn_res r;
-	uint8_t pd[256], peer[256];
-	size_t pdlen, peerlen, sendlen;
-	long long t0;
+	uint8_t pd[sizeof(c->client.raw)];
+	size_t pdlen = live_side_pd(&c->client, pd), sendlen;
+	int64_t tc;
 
-	memset(s, 0, sizeof(*s));
-	memset(&r, 0, sizeof(r));
-	side_setup(&c->client, pd, &pdlen, &eff);
-	set_addr(&sin, addr, port);
-	if (!ec || rdma_create_id(ec, &id, NULL, RDMA_PS_TCP) ||
-	    rdma_resolve_addr(id, NULL, (struct sockaddr *)&sin, 2000)) {
-		snprintf(s->err, sizeof(s->err), "resolve_addr: %s", strerror(errno));
+	live_side_effective(&c->client, &eff);
+	s->ec = rdma_create_event_channel();
+	if (!s->ec || rdma_create_id(s->ec, &s->id, NULL, RDMA_PS_TCP) ||
+	    rdma_resolve_addr(s->id, NULL, (struct sockaddr *)sin, 2000)) {
+		side_err(s, errno, "%s: %s", "rdma_resolve_addr");
 		goto done;
 	}
-	if (get_event(ec, RDMA_CM_EVENT_ADDR_RESOLVED, &ev, s->err, sizeof(s->err)))
+	if (get_event(s, RDMA_CM_EVENT_ADDR_RESOLVED, TIMEOUT_MS, true, &ev))
 		goto done;
 	rdma_ack_cm_event(ev);
-	if (rdma_resolve_route(id, 2000) ||
-	    get_event(ec, RDMA_CM_EVENT_ROUTE_RESOLVED, &ev, s->err, sizeof(s->err)))
+	if (rdma_resolve_route(s->id, 2000)) {
+		side_err(s, errno, "%s: %s", "rdma_resolve_route");
+		goto done;
+	}
+	if (get_event(s, RDMA_CM_EVENT_ROUTE_RESOLVED, TIMEOUT_MS, true, &ev))
 		goto done;
 	rdma_ack_cm_event(ev);
 	rdmaneg_conn_init(&conn, RDMANEG_ROLE_CLIENT, &eff);
-	s->posted_recv = conn.local.recv_size;
-	if (prepare(id, &r, s))
+	if (make_qp(s) || post_recv(s, conn.local.recv_size))
 		goto done;
 	conn_params(&cp, pd, pdlen, c->c_ird, c->c_ord);
-	t0 = now_us();
-	if (rdma_connect(id, &cp)) {
-		snprintf(s->err, sizeof(s->err), "rdma_connect: %s", strerror(errno));
+	tc = mono_us();
+	if (rdma_connect(s->id, &cp)) {
+		side_err(s, errno, "%s: %s", "rdma_connect");
 		goto done;
 	}
-	if (get_event(ec, RDMA_CM_EVENT_ESTABLISHED, &ev, s->err, sizeof(s->err)))
+	if (get_event(s, RDMA_CM_EVENT_ESTABLISHED, TIMEOUT_MS, true, &ev))
 		goto done;
-	s->us_connect = now_us() - t0;
-	peerlen = take_peer(ev, peer, sizeof(peer), s);
+	s->obs->us_connect = mono_us() - tc;
+	take_peer(ev, s->obs);
 	rdma_ack_cm_event(ev);
 	/* the core: decode the server's reply and negotiate, client role */
-	rdmaneg_conn_negotiate(&conn, peer, peerlen, RDMANEG_DECODE_SEARCH);
-	record(&conn, s);
-	s->ok = 1;
+	rdmaneg_conn_negotiate(&conn, s->obs->pd_seen, s->obs->pd_seen_len, RDMANEG_DECODE_SEARCH);
+	record(&conn, s->obs);
+	s->obs->ok = true;
 	/* negative control: one octet over what the server posted */
-	sendlen = c->negative ? conn.peer_recv + 1 : conn.send_threshold;
-	s->send_status = s->recv_status = -1;
-	if (post_send(id, &r, sendlen)) {
-		snprintf(s->err, sizeof(s->err), "post_send: %s", strerror(errno));
-		goto done;
-	}
-	s->sent = sendlen;
-	reap(&r, s, 1, !c->negative, c->negative ? 3000 : TIMEOUT_MS);
-	rdma_disconnect(id);
+	sendlen = negative || oversize ? conn.peer_recv + 1 : conn.send_threshold;
+	if (post_send(s, sendlen) == 0)
+		reap(s, true, !negative, negative ? NEG_TIMEOUT_MS : TIMEOUT_MS,
+		     (uint8_t)(s->pattern ^ 0xFF));
 done:
-	teardown(id, &r);
-	if (id)
-		rdma_destroy_id(id);
-	if (ec)
-		rdma_destroy_event_channel(ec);
+	if (strcmp(plant, "early_disconnect") == 0) {
+		/* the old protocol: disconnect as soon as our own are in */
+		rv_done(s->rv, s->who);
+	} else if (!rv_meet(s->rv, s->who, TIMEOUT_MS) && !s->obs->err[0]) {
+		snprintf(s->obs->err, sizeof(s->obs->err), "server never finished its completions");
+	}
+	s->obs->us_met = mono_us() - s->t0;
+	finish(s);
+	if (s->id)
+		rdma_destroy_id(s->id);
+	if (s->ec)
+		rdma_destroy_event_channel(s->ec);
+	s->obs->us_freed = mono_us() - s->t0;
 }
 
-/* RFC 6581 negotiation the core would have chosen for these values. */
-static void core_mpa(const struct live_case *c, int dev_ird, char *buf, size_t len)
+/* One attempt of one case; fills o. */
+static void attempt(const struct live_case *c, const char *addr, int port, bool oversize,
+		    struct live_obs *o)
 {
-	struct rdmaneg_mpa_local ini = { c->c_ird, c->c_ord, (uint16_t)dev_ird, 0, false, 0 };
-	struct rdmaneg_mpa_local rsp = { c->s_ird, c->s_ord, (uint16_t)dev_ird, 0, false, 1 };
-	struct rdmaneg_mpa_enh req, rep;
-	struct rdmaneg_mpa_outcome ro, io;
+	struct server_args sa;
+	struct side cs;
+	struct rendezvous rv;
+	int ready[2];
+	char b = 0;
+	pthread_t th;
+	int64_t t0 = mono_us(), t0r = real_us();
+	bool negative = live_case_expect(c, transport) == EXPECT_NEGATIVE;
 
-	if (ini.ird > ini.ird_max)
-		ini.ird_max = ini.ird;
-	if (rsp.ird > rsp.ird_max)
-		rsp.ird_max = rsp.ird;
-	if (rdmaneg_mpa_request(&ini, &req) || rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) ||
-	    rdmaneg_mpa_complete(&ini, &req, &rep, !ro.accepted, &io)) {
-		snprintf(buf, len, "null");
+	o->port = port;
+	rv_init(&rv);
+	memset(&sa, 0, sizeof(sa));
+	memset(&cs, 0, sizeof(cs));
+	sa.c = c;
+	sa.negative = negative;
+	sa.sin.sin_family = AF_INET;
+	sa.sin.sin_port = htons((uint16_t)port);
+	inet_pton(AF_INET, addr, &sa.sin.sin_addr);
+	sa.s = (struct side){ 1, &o->server, t0, NULL, NULL, NULL, NULL, &rv,
+			      (uint8_t)(0x5A ^ o->seq) };
+	cs = (struct side){ 0, &o->client, t0, NULL, NULL, NULL, NULL, &rv,
+			    (uint8_t)(0xA5 ^ o->seq) };
+	if (pipe(ready) || pthread_create(&th, NULL, server, &sa)) {
+		snprintf(o->client.err, sizeof(o->client.err), "cannot start the server");
+		rv_destroy(&rv);
 		return;
 	}
-	snprintf(buf, len, "{\"request\":[%u,%u],\"reply\":[%u,%u],\"client\":[%u,%u],"
-		 "\"server\":[%u,%u],\"accepted\":%d}", req.ird, req.ord, rep.ird, rep.ord,
-		 io.ird, io.ord, ro.ird, ro.ord, ro.accepted && io.accepted);
+	sa.ready_fd = ready[1];
+	(void)!read(ready[0], &b, 1);
+	if (b == 'r')
+		client(c, &sa.sin, negative, oversize, &cs);
+	else
+		rv_done(&rv, 0);
+	pthread_join(th, NULL);
+	close(ready[0]);
+	close(ready[1]);
+	rv_destroy(&rv);
+	o->us_total = mono_us() - t0;
+	live_capture_claim(port, t0r, o);
 }
 
-static int verdict(const struct live_case *c, const struct side_result *cl,
-		   const struct side_result *sv, char *why, size_t len)
+/* ---- the kernel log, read after every attempt ---- */
+
+static int kmsg_fd = -1;
+
+static void klog_open(void)
 {
-	if (c->expect_reject && (!cl->ok || !sv->ok))
-		return snprintf(why, len, "expected: siw rejected %zu octets of private data "
-				"(u8 PD_Length wraps to 0); client: %s", c->client.raw_len, cl->err), 1;
-	if (c->negative) {
-		/* the oversize Send must fail somewhere the harness can see */
-		if (cl->ok && sv->ok && sv->recv_status == IBV_WC_SUCCESS &&
-		    cl->send_status == IBV_WC_SUCCESS)
-			return snprintf(why, len, "oversize Send of %zu into %zu succeeded: harness broken",
-					cl->sent, sv->posted_recv), 0;
-		if (!cl->ok || !sv->ok)
-			return snprintf(why, len, "setup failed: %s%s", cl->err, sv->err), 0;
-		return snprintf(why, len, "expected failure seen (server recv %d, client send %d, disc %d)",
-				sv->recv_status, cl->send_status, sv->disconnected), 1;
+	kmsg_fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (kmsg_fd >= 0)
+		lseek(kmsg_fd, 0, SEEK_END);
+}
+
+/* The klog_splat plant: a WARNING written into the kernel log, which the
+ * report must flag (the kernel-log check's negative control). */
+static void klog_plant(void)
+{
+	static const char *const lines[] = {
+		"WARNING: CPU: 0 PID: 1 at live/harness.c:1 rdmaneg_planted_warning+0x0/0x10\n",
+		"Call Trace:\n",
+		" rdmaneg_planted_warning+0x0/0x10\n",
+		"---[ end trace 0000000000000000 ]---\n",
+	};
+	int fd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+
+	for (size_t i = 0; fd >= 0 && i < sizeof(lines) / sizeof(lines[0]); i++)
+		(void)!write(fd, lines[i], strlen(lines[i]));
+	if (fd >= 0)
+		close(fd);
+}
+
+/* Every kernel message since the last call, one LIVE_KLOG record each. */
+static void klog_drain(int64_t seq)
+{
+	char buf[2048];
+	ssize_t n;
+
+	if (kmsg_fd < 0)
+		return;
+	while ((n = read(kmsg_fd, buf, sizeof(buf) - 1)) > 0 || (n < 0 && errno == EPIPE)) {
+		char *msg;
+
+		if (n <= 0)
+			continue; /* EPIPE: records were overwritten; go on */
+		buf[n] = '\0';
+		msg = strchr(buf, ';');
+		msg = msg ? msg + 1 : buf;
+		msg[strcspn(msg, "\n")] = '\0';
+		rdmaneg_rec_begin(rec_out, "LIVE_KLOG");
+		rdmaneg_rec_i64w(rec_out, "seq", seq);
+		rdmaneg_rec_strw(rec_out, "line", msg);
+		rdmaneg_rec_end(rec_out);
 	}
-	if (!cl->ok || !sv->ok || cl->err[0] || sv->err[0])
-		return snprintf(why, len, "setup: client '%s' server '%s'", cl->err, sv->err), 0;
-	if (cl->send_threshold != sv->recv_threshold || cl->recv_threshold != sv->send_threshold)
-		return snprintf(why, len, "ends disagree: c2s %zu/%zu s2c %zu/%zu", cl->send_threshold,
-				sv->recv_threshold, sv->send_threshold, cl->recv_threshold), 0;
-	if (cl->remote_invalidation != sv->remote_invalidation)
-		return snprintf(why, len, "ends disagree on remote invalidation"), 0;
-	if (cl->send_status != IBV_WC_SUCCESS || sv->send_status != IBV_WC_SUCCESS ||
-	    cl->recv_status != IBV_WC_SUCCESS || sv->recv_status != IBV_WC_SUCCESS)
-		return snprintf(why, len, "Send failed: client send %d recv %d, server send %d recv %d",
-				cl->send_status, cl->recv_status, sv->send_status, sv->recv_status), 0;
-	if (cl->recv_len != sv->sent || sv->recv_len != cl->sent)
-		return snprintf(why, len, "lengths: client got %zu of %zu, server got %zu of %zu",
-				cl->recv_len, sv->sent, sv->recv_len, cl->sent), 0;
-	return snprintf(why, len, "ok"), 1;
 }
 
-static int run(const char *addr, int first, int count, unsigned long seed)
+/* ---- resource counts, from `rdma resource show` ---- */
+
+static int res_snapshot(const char *phase)
 {
-	struct ibv_device_attr da;
-	int dev_ird = 16, pass = 0, fail = 0;
-	long long t_all = now_us();
+	char *argv[] = { (char *)"rdma", (char *)"resource", (char *)"show", NULL };
+	posix_spawn_file_actions_t fa;
+	int p[2], st, found = 0;
+	pid_t pid;
+	FILE *f;
+	char line[512];
 
-	{
-		int n;
-		struct ibv_device **devs = ibv_get_device_list(&n);
+	if (pipe(p))
+		return -1;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, p[1], 1);
+	posix_spawn_file_actions_addclose(&fa, p[0]);
+	if (posix_spawnp(&pid, "rdma", &fa, NULL, argv, environ) != 0) {
+		posix_spawn_file_actions_destroy(&fa);
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	close(p[1]);
+	f = fdopen(p[0], "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		struct live_res r;
 
-		if (devs && n > 0) {
-			struct ibv_context *ctx = ibv_open_device(devs[0]);
-
-			if (ctx && ibv_query_device(ctx, &da) == 0)
-				dev_ird = da.max_qp_rd_atom;
-			if (ctx)
-				ibv_close_device(ctx);
-			printf("LIVE_DEVICE {\"name\":\"%s\",\"max_qp_rd_atom\":%d,\"max_qp_init_rd_atom\":%d}\n",
-			       ibv_get_device_name(devs[0]), da.max_qp_rd_atom, da.max_qp_init_rd_atom);
+		if (live_res_parse(line, &r) == 0) {
+			live_res_write(rec_out, phase, &r);
+			found++;
 		}
-		if (devs)
-			ibv_free_device_list(devs);
 	}
-	for (int i = first; i < first + count; i++) {
-		struct live_case c;
-		struct side_result cl, sv;
-		struct server_args sa;
-		int ready[2], port = PORT_BASE + i;
-		char why[512], mpa[256], b = 0;
-		pthread_t th;
-		int ok;
+	if (f)
+		fclose(f);
+	waitpid(pid, &st, 0);
+	return found > 0 ? 0 : -1;
+}
 
-		live_case_make(i, seed, &c);
-		printf("LIVE_START %d %s\n", i, c.name);
-		fflush(stdout);
-		if (pipe(ready))
-			return 2;
-		memset(&sa, 0, sizeof(sa));
-		sa.c = &c;
-		sa.addr = addr;
-		sa.port = port;
-		sa.ready_fd = ready[1];
-		if (pthread_create(&th, NULL, server, &sa))
-			return 2;
-		(void)!read(ready[0], &b, 1);
-		memset(&cl, 0, sizeof(cl));
-		if (b == 'r')
-			client(&c, addr, port, &cl);
-		else
-			snprintf(cl.err, sizeof(cl.err), "server did not listen");
-		pthread_join(th, NULL);
-		close(ready[0]);
-		close(ready[1]);
-		sv = sa.s;
-		ok = verdict(&c, &cl, &sv, why, sizeof(why));
-		core_mpa(&c, dev_ird, mpa, sizeof(mpa));
-		printf("LIVE_CASE {\"case\":%d,\"name\":\"%s\",\"negative\":%d,\"expect_reject\":%d,",
-		       i, c.name, c.negative, c.expect_reject);
-		live_case_json(stdout, &c);
-		printf(",");
-		put_result(stdout, "client", &cl);
-		printf(",");
-		put_result(stdout, "server", &sv);
-		printf(",\"core_mpa\":%s,\"verdict\":\"%s\",\"why\":\"%s\"}\n", mpa,
-		       ok ? "pass" : "fail", why);
-		fflush(stdout);
-		ok ? pass++ : fail++;
+/* ---- the run ---- */
+
+struct run_opts {
+	const char *addr;
+	int first, count;        /* fixed/random case numbers */
+	uint64_t seed;
+	int soak;                /* > 0: this many cases, cycling */
+	int random_per_round;
+};
+
+static int dev_ird_of(enum live_transport t)
+{
+	for (int i = 0; i < ndevs; i++)
+		if ((devs[i].ctx->device->transport_type == IBV_TRANSPORT_IWARP) ==
+		    (t == LIVE_SIW))
+			return devs[i].max_rd_atom;
+	return 16;
+}
+
+/* The n-th case of a soak: every fixed case, then random ones with a
+ * fresh seed per round. */
+static void soak_case(const struct run_opts *ro, int64_t n, int *case_no, uint64_t *seed)
+{
+	int per = LIVE_FIXED + ro->random_per_round;
+	int64_t round = n / per;
+	int k = (int)(n % per);
+
+	*case_no = k;
+	*seed = ro->seed + (uint64_t)round;
+}
+
+static int run(const struct run_opts *ro)
+{
+	int64_t total = ro->soak > 0 ? ro->soak : ro->count, conn = 0;
+	int passed = 0, failed = 0, flaky = 0;
+	int64_t t_all = mono_us();
+	int dev_ird;
+
+	if (devres_setup()) {
+		fprintf(stderr, "rdmaneg-live: no RDMA device, or cannot allocate on it\n");
+		return 2;
 	}
-	printf("LIVE_DONE {\"passed\":%d,\"failed\":%d,\"seconds\":%.2f}\n", pass, fail,
-	       (double)(now_us() - t_all) / 1e6);
-	return fail ? 1 : 0;
+	if (live_capture_open() && transport == LIVE_SIW)
+		fprintf(stderr, "rdmaneg-live: cannot capture on lo: %s\n", strerror(errno));
+	klog_open();
+	dev_ird = dev_ird_of(transport);
+	res_snapshot("start");
+	for (int64_t seq = 0; seq < total; seq++) {
+		struct live_case c;
+		int case_no = ro->first + (int)seq;
+		uint64_t seed = ro->seed;
+		bool passed_once = false;
+
+		if (ro->soak > 0)
+			soak_case(ro, seq, &case_no, &seed);
+		live_case_make(case_no, seed, &c);
+		printf("LIVE_START %lld %s %s\n", (long long)seq, live_transport_name(transport),
+		       c.name);
+		fflush(stdout);
+		for (int att = 1; att <= 2; att++) {
+			struct live_obs o;
+			struct live_expected e;
+			struct live_verdict v;
+			/* harness negative control: the first attempt of some cases fails */
+			bool oversize = att == 1 && strcmp(plant, "flaky_once") == 0 && seq % 10 == 3;
+
+			live_obs_init(&o);
+			o.seq = seq;
+			o.attempt = att;
+			o.case_no = case_no;
+			o.seed = seed;
+			o.transport = transport;
+			attempt(&c, ro->addr, LIVE_PORT_BASE + (int)(conn++ % 40000), oversize, &o);
+			live_obs_write(rec_out, &o);
+			if (seq == 1 && att == 1 && strcmp(plant, "klog_splat") == 0)
+				klog_plant();
+			klog_drain(seq);
+			live_expected_make(&c, transport, dev_ird, &e);
+			if (live_judge(&c, &e, &o, &v)) {
+				passed_once = true;
+				att == 1 ? passed++ : flaky++;
+				break;
+			}
+			printf("LIVE_FAIL %lld attempt %d: %s\n", (long long)seq, att, v.why);
+			fflush(stdout);
+		}
+		if (!passed_once)
+			failed++;
+	}
+	res_snapshot("end");
+	live_capture_close();
+	devres_free();
+	klog_drain(-1);
+	rdmaneg_rec_begin(rec_out, "LIVE_DONE");
+	rdmaneg_rec_strw(rec_out, "transport", live_transport_name(transport));
+	rdmaneg_rec_i64w(rec_out, "cases", total);
+	rdmaneg_rec_i64w(rec_out, "connections", conn);
+	rdmaneg_rec_i64w(rec_out, "passed", passed);
+	rdmaneg_rec_i64w(rec_out, "flaky", flaky);
+	rdmaneg_rec_i64w(rec_out, "failed", failed);
+	rdmaneg_rec_i64w(rec_out, "us", mono_us() - t_all);
+	rdmaneg_rec_end(rec_out);
+	printf("LIVE_DONE %s: %d passed, %d flaky, %d failed\n", live_transport_name(transport),
+	       passed, flaky, failed);
+	return failed || flaky ? 1 : 0;
+}
+
+/* Records go to a file or a serial line; a tty is put in raw mode so
+ * nothing is translated on the way. */
+static FILE *open_out(const char *path)
+{
+	FILE *f;
+	int fd;
+	struct termios t;
+
+	if (strcmp(path, "-") == 0)
+		return stdout;
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOCTTY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return NULL;
+	if (isatty(fd) && tcgetattr(fd, &t) == 0) {
+		cfmakeraw(&t);
+		cfsetospeed(&t, B115200);
+		tcsetattr(fd, TCSANOW, &t);
+	}
+	f = fdopen(fd, "w");
+	if (f)
+		setvbuf(f, NULL, _IOLBF, 0);
+	return f;
+}
+
+static int parse_int(const char *s, long long lo, long long hi, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return errno || !*s || *end || *v < lo || *v > hi ? -1 : 0;
+}
+
+static const char usage_text[] =
+	"usage: rdmaneg-live run --addr A [--transport siw|rxe] [--first N] [--count N]\n"
+	"                        [--seed S] [--soak N] [--random-per-round N]\n"
+	"                        [--out FILE] [--plant early_disconnect|flaky_once|klog_splat]\n"
+	"       rdmaneg-live res PHASE [--out FILE]\n"
+	"       rdmaneg-live report --records FILE [--console FILE] [--out DIR]\n"
+	"                           [--tshark CSV] [--frames DIR] [--quiet-passes]\n"
+	"       rdmaneg-live fixed\n"
+	"Exit 0 when every case passed, 1 when one failed, 2 on a usage error.\n";
+
+static int usage(const char *why)
+{
+	if (why)
+		fprintf(stderr, "rdmaneg-live: %s\n", why);
+	fputs(usage_text, stderr);
+	return 2;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	struct run_opts ro = { NULL, 0, LIVE_FIXED, 1, 0, 8 };
+	const char *out = "-";
+	int rc;
+
+	for (int i = 2; i < argc; i += 2) {
+		const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		long long x = 0;
+
+		if (!v)
+			return usage("an option is missing its value");
+		if (strcmp(k, "--addr") == 0) {
+			struct in_addr a;
+
+			if (inet_pton(AF_INET, v, &a) != 1)
+				return usage("--addr takes an IPv4 address");
+			ro.addr = v;
+		} else if (strcmp(k, "--transport") == 0) {
+			if (live_transport_parse(v, &transport))
+				return usage("--transport is siw or rxe");
+		} else if (strcmp(k, "--out") == 0) {
+			out = v;
+		} else if (strcmp(k, "--plant") == 0) {
+			if (strcmp(v, "early_disconnect") && strcmp(v, "flaky_once") &&
+			    strcmp(v, "klog_splat") && *v)
+				return usage("--plant is early_disconnect, flaky_once or klog_splat");
+			plant = v;
+		} else if (parse_int(v, 0, 1000000000, &x)) {
+			return usage("a number is out of range");
+		} else if (strcmp(k, "--first") == 0) {
+			ro.first = (int)x;
+		} else if (strcmp(k, "--count") == 0) {
+			ro.count = (int)x;
+		} else if (strcmp(k, "--seed") == 0) {
+			ro.seed = (uint64_t)x;
+		} else if (strcmp(k, "--soak") == 0) {
+			ro.soak = (int)x;
+		} else if (strcmp(k, "--random-per-round") == 0) {
+			ro.random_per_round = (int)x;
+		} else {
+			return usage("unknown option");
+		}
+	}
+	if (!ro.addr)
+		return usage("--addr is required");
+	rec_out = open_out(out);
+	if (!rec_out) {
+		fprintf(stderr, "rdmaneg-live: cannot open %s: %s\n", out, strerror(errno));
+		return 2;
+	}
+	rc = run(&ro);
+	if (rec_out != stdout)
+		fclose(rec_out);
+	return rc;
 }
 
 int main(int argc, char **argv)
 {
 	signal(SIGPIPE, SIG_IGN);
-	if (argc == 6 && strcmp(argv[1], "run") == 0)
-		return run(argv[2], atoi(argv[3]), atoi(argv[4]), strtoul(argv[5], NULL, 0));
+	if (argc >= 2 && strcmp(argv[1], "run") == 0)
+		return cmd_run(argc, argv);
+	if (argc >= 2 && strcmp(argv[1], "report") == 0)
+		return live_report_main(argc - 1, argv + 1);
+	if ((argc == 3 || argc == 5) && strcmp(argv[1], "res") == 0) {
+		const char *out = argc == 5 && strcmp(argv[3], "--out") == 0 ? argv[4] : "-";
+
+		if (argc == 5 && strcmp(argv[3], "--out") != 0)
+			return usage("res PHASE [--out FILE]");
+		rec_out = open_out(out);
+		if (!rec_out)
+			return usage("cannot open the output");
+		return res_snapshot(argv[2]) ? 1 : 0;
+	}
 	if (argc == 2 && strcmp(argv[1], "fixed") == 0)
 		return printf("%d\n", LIVE_FIXED) < 0;
-	if (argc == 3 && strcmp(argv[1], "pcap") == 0)
-		return live_pcap(argv[2]);
-	fprintf(stderr, "usage: rdmaneg-live run ADDR FIRST COUNT SEED | pcap FILE | fixed\n");
-	return 2;
+	return usage(argc < 2 ? NULL : "unknown command");
 }

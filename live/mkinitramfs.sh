@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # live/mkinitramfs.sh KVER HARNESS OUT: a gzipped cpio with busybox, the
-# RDMA modules and siw.ko, rdma-core with the siw provider, iproute2's rdma,
-# tcpdump, the harness, every ldd closure, and live/init.sh as /init.
+# RDMA modules (siw.ko built here, rdma_rxe from Debian), rdma-core with
+# the siw and rxe providers, iproute2's rdma, the harness, every ldd
+# closure, and live/init.sh as /init.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kver=$1 harness=$2 out=$3
@@ -17,7 +18,8 @@ grep -q 'not a dynamic' <<<"$ldd_out" ||
 
 # modules, in load order (shared/notes/siw-qemu.md)
 : >"$root/modules.order"
-for m in configfs crc32c_generic libcrc32c ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm dummy; do
+for m in configfs crc32c_generic libcrc32c crc32_generic udp_tunnel ip6_udp_tunnel \
+	ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm rdma_rxe dummy; do
 	f=$(find "$kmods" -name "$m.ko" | head -1)
 	[ -n "$f" ] || { echo "mkinitramfs: $m.ko missing from $kmods" >&2; exit 1; }
 	cp "$f" "$root/lib/modules/"
@@ -39,14 +41,17 @@ copy_closure() {
 		done
 	done
 }
-provider=$(find /usr/lib -name 'libsiw-rdmav*.so' | head -1)
-[ -n "$provider" ] || { echo "mkinitramfs: no siw provider (ibverbs-providers)" >&2; exit 1; }
+providers=()
+for p in siw rxe; do
+	f=$(find /usr/lib -name "lib$p-rdmav*.so" | head -1)
+	[ -n "$f" ] || { echo "mkinitramfs: no $p provider (ibverbs-providers)" >&2; exit 1; }
+	providers+=("$f")
+done
 cp "$harness" "$root/bin/rdmaneg-live"
-copy_closure "$root/bin/rdmaneg-live" "$(command -v rdma)" "$(command -v tcpdump)" "$provider"
+copy_closure "$root/bin/rdmaneg-live" "$(command -v rdma)" "${providers[@]}"
 # threaded programs need libgcc_s at exit; the verbs provider is dlopen()ed
 copy_closure "$(find /usr/lib /lib -name libgcc_s.so.1 | head -1)"
 cp -r /etc/libibverbs.d "$root/etc/"
-cp "$harness" "$root/bin/rdmaneg-live"
 echo 'root:x:0:0:root:/:/bin/sh' >"$root/etc/passwd"
 echo 'root:x:0:' >"$root/etc/group"
 cp live/init.sh "$root/init"

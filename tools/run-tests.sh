@@ -46,6 +46,7 @@ suite lint             $MAKE lint
 suite unit             build/gcc/plain/unit
 suite unit-asan        bash -c "$MAKE build/asan/unit && build/asan/unit"
 suite cli              bash -c "$MAKE build/plain/rdmaneg build/asan/rdmaneg && tests/cli.sh build/plain/rdmaneg && tests/cli.sh build/asan/rdmaneg"
+suite live-unit        bash -c "$MAKE build/asan/live-unit && build/asan/live-unit"
 suite replay           $MAKE replay
 suite properties       $MAKE props
 suite plants           $MAKE plants

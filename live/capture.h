@@ -1,0 +1,19 @@
+/*
+ * capture (guest only): the MPA Request and Reply of every connection,
+ * taken from lo by an AF_PACKET socket whose classic BPF filter keeps
+ * IPv4/TCP segments whose payload begins with "MPA ". A case claims the
+ * frames to or from its port when it ends.
+ */
+#ifndef RDMANEG_LIVE_CAPTURE_H
+#define RDMANEG_LIVE_CAPTURE_H
+
+#include "obs.h"
+
+/* Opens the socket on lo; 0, or -1 with errno. */
+int live_capture_open(void);
+/* Reads what arrived, then moves the frames to or from `port` into o
+ * (timestamps relative to t0_real_us, CLOCK_REALTIME). */
+void live_capture_claim(int port, int64_t t0_real_us, struct live_obs *o);
+void live_capture_close(void);
+
+#endif

@@ -1,0 +1,373 @@
+#include "klog.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *rdmaneg_klog_message(const char *line)
+{
+	const char *p = line;
+
+	/* /dev/kmsg: "6,1234,5678901,-;message" */
+	if (isdigit((unsigned char)*p)) {
+		const char *semi = strchr(p, ';');
+		const char *sp = strchr(p, ' ');
+
+		if (semi && (!sp || semi < sp)) {
+			size_t commas = 0;
+
+			for (const char *q = p; q < semi; q++)
+				commas += *q == ',';
+			if (commas >= 3)
+				return semi + 1;
+		}
+	}
+	/* console: "[   12.345678] message" */
+	while (*p == ' ')
+		p++;
+	if (*p == '[') {
+		const char *close = strchr(p, ']');
+
+		if (close && close - p < 24) {
+			p = close + 1;
+			if (*p == ' ')
+				p++;
+		}
+	}
+	return p;
+}
+
+static bool starts_with(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* The kind of splat a message line starts, or NULL. */
+static const char *start_kind(const char *m)
+{
+	if (starts_with(m, "BUG: KASAN:"))
+		return "KASAN";
+	if (starts_with(m, "BUG: KFENCE:"))
+		return "KFENCE";
+	if (starts_with(m, "UBSAN:"))
+		return "UBSAN";
+	if (starts_with(m, "WARNING: possible") || starts_with(m, "WARNING: inconsistent lock") ||
+	    starts_with(m, "WARNING: suspicious RCU"))
+		return "LOCKDEP";
+	if (starts_with(m, "WARNING:"))
+		return "WARNING";
+	if (starts_with(m, "refcount_t:"))
+		return "REFCOUNT";
+	if (strstr(m, "list_add corruption") || strstr(m, "list_del corruption"))
+		return "LIST";
+	if (starts_with(m, "BUG:") || starts_with(m, "kernel BUG at"))
+		return "BUG";
+	if (starts_with(m, "general protection fault"))
+		return "GPF";
+	if (starts_with(m, "Oops:") || starts_with(m, "Oops "))
+		return "OOPS";
+	if (starts_with(m, "INFO: task ") && strstr(m, "blocked for more than"))
+		return "HUNG";
+	if (strstr(m, "self-detected stall") || strstr(m, "rcu: INFO:") || strstr(m, "RCU stall"))
+		return "RCU";
+	if (starts_with(m, "Kernel panic"))
+		return "PANIC";
+	return NULL;
+}
+
+bool rdmaneg_klog_starts(const char *line)
+{
+	return start_kind(rdmaneg_klog_message(line)) != NULL;
+}
+
+/* "func+0x12/0x30 [mod]" or "func.cold+0x1" -> "func". */
+static void func_name(const char *s, char *out, size_t cap)
+{
+	size_t n = 0;
+
+	while (*s == ' ')
+		s++;
+	while (s[n] && (isalnum((unsigned char)s[n]) || s[n] == '_') && n + 1 < cap)
+		n++;
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+/* The frames the reporting machinery adds: never the bug's location. */
+static bool reporting_frame(const char *f)
+{
+	static const char *const skip[] = {
+		"dump_stack", "dump_stack_lvl", "show_stack", "print_report",
+		"print_address_description", "kasan_report", "__kasan_", "kasan_",
+		"__asan_", "__warn", "warn_slowpath", "report_bug", "handle_bug",
+		"exc_invalid_op", "asm_exc_", "__ubsan_handle", "ubsan_", "kfence_",
+		"__kfence_", "panic", "refcount_warn_saturate", "__list_add_valid",
+		"__list_del_entry_valid", "lockdep_", "__lock_acquire", "lock_acquire",
+		"check_noncircular", "print_circular", "watchdog", "rcu_dump",
+		"rcu_sched_clock_irq", "update_process_times", "tick_", "sched_show_task",
+		"show_regs", "__die", "die", "do_trap", "do_error_trap", "exc_general_protection",
+		"asm_exc_general_protection", "page_fault_oops", "kernelmode_fixup",
+		"do_user_addr_fault", "exc_page_fault", "asm_exc_page_fault", "__schedule",
+		"schedule", "schedule_timeout", "__x64_sys", "do_syscall_64",
+		"entry_SYSCALL_64", "ret_from_fork", "kthread", "worker_thread",
+		"process_one_work",
+	};
+	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
+		if (starts_with(f, skip[i]))
+			return true;
+	return false;
+}
+
+/* The symbol after "in ", "at <path> " or "RIP: 0010:". */
+static void symbol_after(const char *m, const char *marker, char *out, size_t cap)
+{
+	const char *p = strstr(m, marker);
+
+	out[0] = '\0';
+	if (!p)
+		return;
+	func_name(p + strlen(marker), out, cap);
+}
+
+static void title_of(struct rdmaneg_splat *s, const char *first, const char *second)
+{
+	char what[96] = "";
+	const char *fn = s->nframes > 0 ? s->frames[0] : "";
+	const char *where = s->rip[0] ? s->rip : fn;
+	size_t n;
+
+	if (strcmp(s->kind, "KASAN") == 0 || strcmp(s->kind, "KFENCE") == 0) {
+		/* "BUG: KASAN: slab-out-of-bounds in f+0x" / "Read of size 4 at ..." */
+		const char *t = first + strlen("BUG: ");
+		const char *in = strstr(t, " in ");
+
+		n = in ? (size_t)(in - t) : strlen(t);
+		if (n >= sizeof(what))
+			n = sizeof(what) - 1;
+		memcpy(what, t, n);
+		what[n] = '\0';
+		if (second && (starts_with(second, "Read") || starts_with(second, "Write")))
+			snprintf(s->title, sizeof(s->title), "%s %s in %s", what,
+				 starts_with(second, "Read") ? "Read" : "Write", where);
+		else
+			snprintf(s->title, sizeof(s->title), "%s in %s", what, where);
+		return;
+	}
+	if (strcmp(s->kind, "UBSAN") == 0) {
+		const char *in = strstr(first, " in ");
+
+		n = in ? (size_t)(in - first) : strlen(first);
+		if (n >= sizeof(what))
+			n = sizeof(what) - 1;
+		memcpy(what, first, n);
+		what[n] = '\0';
+		snprintf(s->title, sizeof(s->title), "%s in %s", what, fn);
+		return;
+	}
+	if (strcmp(s->kind, "WARNING") == 0) {
+		if (starts_with(first, "WARNING: CPU:"))
+			snprintf(s->title, sizeof(s->title), "WARNING in %s", where);
+		else
+			snprintf(s->title, sizeof(s->title), "%.140s", first);
+		return;
+	}
+	if (strcmp(s->kind, "LOCKDEP") == 0) {
+		snprintf(s->title, sizeof(s->title), "%s in %s",
+			 strstr(first, "circular") || strstr(first, "recursive") ?
+				 "possible deadlock" : "lockdep report", fn);
+		return;
+	}
+	if (strcmp(s->kind, "REFCOUNT") == 0) {
+		snprintf(s->title, sizeof(s->title), "WARNING: refcount bug in %s", fn);
+		return;
+	}
+	if (strcmp(s->kind, "LIST") == 0) {
+		snprintf(s->title, sizeof(s->title), "BUG: corrupted list in %s", fn);
+		return;
+	}
+	if (strcmp(s->kind, "BUG") == 0) {
+		if (starts_with(first, "kernel BUG at")) {
+			snprintf(s->title, sizeof(s->title), "kernel BUG in %s", where);
+		} else if (starts_with(first, "BUG: unable to handle page fault")) {
+			snprintf(s->title, sizeof(s->title),
+				 "BUG: unable to handle kernel paging request in %s", where);
+		} else {
+			n = strcspn(first + 4, ",(") + 4; /* keep "BUG:" */
+			if (n >= sizeof(what))
+				n = sizeof(what) - 1;
+			memcpy(what, first, n);
+			what[n] = '\0';
+			snprintf(s->title, sizeof(s->title), "%s in %s", what, where);
+		}
+		return;
+	}
+	if (strcmp(s->kind, "GPF") == 0) {
+		snprintf(s->title, sizeof(s->title), "general protection fault in %s", where);
+		return;
+	}
+	if (strcmp(s->kind, "HUNG") == 0) {
+		snprintf(s->title, sizeof(s->title), "INFO: task hung in %s", fn);
+		return;
+	}
+	if (strcmp(s->kind, "RCU") == 0) {
+		snprintf(s->title, sizeof(s->title), "INFO: rcu detected stall in %s", fn);
+		return;
+	}
+	if (strcmp(s->kind, "OOPS") == 0) {
+		snprintf(s->title, sizeof(s->title), "Oops in %s", where);
+		return;
+	}
+	snprintf(s->title, sizeof(s->title), "%.140s", first);
+}
+
+/* A frame line of a call trace: " func+0x1/0x2 [mod]", not " ? func". */
+static bool frame_line(const char *m, char *fn, size_t cap)
+{
+	const char *plus;
+
+	while (*m == ' ')
+		m++;
+	if (*m == '?' || *m == '<' || (!isalpha((unsigned char)*m) && *m != '_'))
+		return false;
+	plus = strchr(m, '+');
+	if (!plus || strncmp(plus, "+0x", 3) != 0 || strchr(m, ' ') < plus)
+		return false;
+	func_name(m, fn, cap);
+	return fn[0] != '\0';
+}
+
+/* Closes a splat: its title, and the RIP as the only frame if none. */
+static void finish(struct rdmaneg_splat *cur, const char *first, const char *second,
+		   struct rdmaneg_splat *out, size_t max, size_t *found)
+{
+	if (cur->nframes == 0 && cur->rip[0])
+		snprintf(cur->frames[cur->nframes++], RDMANEG_KLOG_NAME, "%s", cur->rip);
+	title_of(cur, first, second);
+	if (*found < max)
+		out[*found] = *cur;
+	(*found)++;
+}
+
+size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out, size_t max)
+{
+	char line[1024], first[512] = "", second[512] = "";
+	struct rdmaneg_splat cur;
+	bool in = false, trace = false, have_second = false;
+	size_t found = 0, lineno = 0, pos = 0, body = 0;
+
+	memset(&cur, 0, sizeof(cur));
+	while (pos < len) {
+		size_t e = pos, n;
+		const char *m, *kind;
+		char fn[RDMANEG_KLOG_NAME];
+
+		while (e < len && text[e] != '\n')
+			e++;
+		n = e - pos < sizeof(line) - 1 ? e - pos : sizeof(line) - 1;
+		memcpy(line, text + pos, n);
+		line[n] = '\0';
+		if (n > 0 && line[n - 1] == '\r')
+			line[n - 1] = '\0';
+		pos = e + 1;
+		lineno++;
+		m = rdmaneg_klog_message(line);
+		kind = start_kind(m);
+		/* a second marker early in a report continues it (BUG: then
+		 * Oops:, refcount_t: then WARNING:, a GPF then KASAN:) */
+		if (kind && in && !trace && body < 12)
+			kind = NULL;
+		if (kind) {
+			if (in)
+				finish(&cur, first, have_second ? second : NULL, out, max, &found);
+			memset(&cur, 0, sizeof(cur));
+			snprintf(cur.kind, sizeof(cur.kind), "%s", kind);
+			cur.line = lineno;
+			snprintf(first, sizeof(first), "%s", m);
+			have_second = false;
+			in = true;
+			trace = false;
+			body = 0;
+			/* WARNING/KASAN name the function in their first line */
+			if (strcmp(kind, "WARNING") == 0) {
+				const char *at = strstr(m, " at ");
+
+				if (at) {
+					const char *sp = strchr(at + 4, ' ');
+
+					if (sp)
+						func_name(sp + 1, cur.rip, sizeof(cur.rip));
+				}
+			} else if (strcmp(kind, "KASAN") == 0 || strcmp(kind, "KFENCE") == 0) {
+				symbol_after(m, " in ", cur.rip, sizeof(cur.rip));
+			}
+			continue;
+		}
+		if (!in)
+			continue;
+		body++;
+		if (!have_second && *m) {
+			snprintf(second, sizeof(second), "%s", m);
+			have_second = true;
+		}
+		if (strstr(m, "Tainted: ")) {
+			const char *t = strstr(m, "Tainted: ") + 9;
+			size_t k = 0;
+
+			/* the flags run up to the kernel version */
+			while (t[k] && !(isdigit((unsigned char)t[k]) && t[k + 1] == '.') &&
+			       k + 1 < sizeof(cur.taint))
+				k++;
+			while (k > 0 && t[k - 1] == ' ')
+				k--;
+			memcpy(cur.taint, t, k);
+			cur.taint[k] = '\0';
+		}
+		if (starts_with(m, "RIP: ") && !cur.rip[0]) {
+			const char *colon = strchr(m + 5, ':');
+
+			if (colon)
+				func_name(colon + 1, cur.rip, sizeof(cur.rip));
+		}
+		if (starts_with(m, "Call Trace:")) {
+			trace = true;
+			continue;
+		}
+		if (starts_with(m, "---[ end") ||
+		    (starts_with(m, "=====") && body > 2) ||
+		    starts_with(m, "Allocated by task") || starts_with(m, "Freed by task")) {
+			finish(&cur, first, have_second ? second : NULL, out, max, &found);
+			in = false;
+			continue;
+		}
+		if (trace && frame_line(m, fn, sizeof(fn)) && !reporting_frame(fn) &&
+		    cur.nframes < RDMANEG_KLOG_FRAMES) {
+			/* the WARN/RIP function is the top frame when known */
+			if (cur.nframes == 0 && cur.rip[0] && strcmp(cur.rip, fn) != 0 &&
+			    !reporting_frame(cur.rip))
+				snprintf(cur.frames[cur.nframes++], RDMANEG_KLOG_NAME, "%s", cur.rip);
+			if (cur.nframes < RDMANEG_KLOG_FRAMES &&
+			    (cur.nframes == 0 || strcmp(cur.frames[cur.nframes - 1], fn) != 0))
+				snprintf(cur.frames[cur.nframes++], RDMANEG_KLOG_NAME, "%s", fn);
+		}
+	}
+	if (in)
+		finish(&cur, first, have_second ? second : NULL, out, max, &found);
+	return found;
+}
+
+void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char *out,
+			    size_t cap)
+{
+	size_t o = 0;
+
+	if (cap == 0)
+		return;
+	out[0] = '\0';
+	for (size_t i = 0; i < s->nframes && i < nframes; i++) {
+		int w = snprintf(out + o, cap - o, "%s%s", i ? "<" : "", s->frames[i]);
+
+		if (w < 0 || (size_t)w >= cap - o)
+			break;
+		o += (size_t)w;
+	}
+}

@@ -1,0 +1,45 @@
+/*
+ * klog: kernel splats in a console log or /dev/kmsg text. A splat starts
+ * at a line such as "BUG: ...", "WARNING: ...", "KASAN: ...",
+ * "general protection fault", "Oops", a hung task or an RCU stall; it
+ * runs until a line that ends a report ("---[ end trace", "=====") or
+ * the next splat. From it come a syzbot-style title
+ * ("KASAN: slab-out-of-bounds Read in siw_proc_mpareq"), the top kernel
+ * frames (function names without offsets) and the taint flags.
+ */
+#ifndef RDMANEG_KLOG_H
+#define RDMANEG_KLOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define RDMANEG_KLOG_FRAMES 8
+#define RDMANEG_KLOG_NAME 64
+
+struct rdmaneg_splat {
+	char kind[24];     /* BUG, WARNING, KASAN, UBSAN, KFENCE, GPF, OOPS,
+			      HUNG, RCU, PANIC, LOCKDEP, REFCOUNT, LIST */
+	char title[160];
+	char frames[RDMANEG_KLOG_FRAMES][RDMANEG_KLOG_NAME];
+	size_t nframes;
+	char rip[RDMANEG_KLOG_NAME]; /* RIP: or "at func+off" symbol, if given */
+	char taint[24];    /* e.g. "G           OE", empty if not printed */
+	size_t line;       /* 1-based line of the first line */
+};
+
+/* The message part of a log line: drops "[   12.345678] " and a /dev/kmsg
+ * "pri,seq,ts,-;" prefix. Returns a pointer into line. */
+const char *rdmaneg_klog_message(const char *line);
+
+/* True when the line (its message part) starts a splat. */
+bool rdmaneg_klog_starts(const char *line);
+
+/* Scans text[0..len-1] (lines split on \n) and fills up to max splats;
+ * returns how many were found (which may exceed max). */
+size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out, size_t max);
+
+/* The frames joined as a signature, e.g. "siw_proc_mpareq<siw_cm_work_handler". */
+void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char *out,
+			    size_t cap);
+
+#endif
