@@ -201,6 +201,29 @@ $(B)/asan/live-unit: tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(
 	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC) \
 		tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(LIB_SRC) -o $@
 
+# ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
+# the pure half (cases, expectations, verdict, report) and the sockets
+PEER_PURE := peer/cases.c peer/expect.c peer/fpdu.c peer/report.c
+PEER_SRC := peer/main.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
+PEER_DEP := $(PEER_SRC) $(wildcard peer/*.h) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
+PEER_INC := -Isrc -Iutil -Ipeer
+$(B)/plain/rdmaneg-peer: $(PEER_DEP)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(PEER_INC) \
+		$(PEER_SRC) $(LIB_SRC) -o $@
+
+$(B)/asan/rdmaneg-peer: $(PEER_DEP)
+	@mkdir -p $(@D)
+	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O1 -g $(SAN) $(PEER_INC) \
+		$(PEER_SRC) $(LIB_SRC) -o $@
+
+$(B)/asan/peer-unit: tests/peer_unit.c $(PEER_DEP)
+	@mkdir -p $(@D)
+	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(PEER_INC) \
+		tests/peer_unit.c $(PEER_PURE) $(UTIL_SRC) $(LIB_SRC) -o $@
+
+peer: $(B)/plain/rdmaneg-peer
+
 live:
 	@live/run.sh
 
@@ -236,4 +259,4 @@ clean:
 
 .PHONY: all asan deps-test compilers lint test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
-	coverage live live-soak
+	coverage live live-soak peer

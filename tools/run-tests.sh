@@ -47,6 +47,8 @@ suite unit             build/gcc/plain/unit
 suite unit-asan        bash -c "$MAKE build/asan/unit && build/asan/unit"
 suite cli              bash -c "$MAKE build/plain/rdmaneg build/asan/rdmaneg && tests/cli.sh build/plain/rdmaneg && tests/cli.sh build/asan/rdmaneg"
 suite live-unit        bash -c "$MAKE build/asan/live-unit && build/asan/live-unit"
+suite peer-unit        bash -c "$MAKE build/asan/peer-unit && build/asan/peer-unit"
+suite peer             bash -c "$MAKE build/plain/rdmaneg-peer build/asan/rdmaneg-peer && tests/peer.sh build/asan/rdmaneg-peer"
 suite replay           $MAKE replay
 suite properties       $MAKE props
 suite plants           $MAKE plants

@@ -1,0 +1,345 @@
+#include "cases.h"
+
+#include "fpdu.h"
+#include "rpcrdma_pd.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define DEF_IRD 16
+#define DEF_ORD 16
+
+static size_t add(struct rdmaneg_peer_case *out, size_t n, size_t cap, const char *section,
+		  unsigned roles, const struct rdmaneg_peer_recipe *r, const char *fmt,
+		  unsigned v)
+{
+	if (n >= cap)
+		return n;
+	memset(&out[n], 0, sizeof(out[n]));
+	snprintf(out[n].name, sizeof(out[n].name), fmt, v);
+	out[n].section = section;
+	out[n].roles = roles;
+	out[n].r = *r;
+	return n + 1;
+}
+
+static struct rdmaneg_peer_recipe base(void)
+{
+	struct rdmaneg_peer_recipe r;
+
+	memset(&r, 0, sizeof(r));
+	r.rev = RDMANEG_PEER_AUTO;
+	r.ird = RDMANEG_PEER_AUTO;
+	r.ord = RDMANEG_PEER_AUTO;
+	r.abcd = RDMANEG_PEER_AUTO;
+	r.ulp_len = RDMANEG_PEER_AUTO;
+	r.pd_field = RDMANEG_PEER_AUTO;
+	return r;
+}
+
+static const unsigned pd_lengths[] = { 0,   1,   2,   3,   4,   8,   251, 252, 253,
+				       254, 255, 256, 257, 258, 259, 260, 511, 512,
+				       513, 65535 };
+
+size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_peer_case *out,
+			  size_t cap)
+{
+	static const char *const deltas[] = { "exact", "short", "over" };
+	static const uint8_t res_bits[] = { 1, 2, 4, 8 };
+	static const unsigned revs[] = { 0, 1, 2, 3, 255 };
+	const char *s5044 = "RFC 5044 7.1", *s6 = "RFC 6581 6", *s91 = "RFC 6581 9.1",
+		   *s92 = "RFC 6581 9.2", *s7 = "RFC 6581 7", *tcp = "RFC 5044 7.1 delivery";
+	struct rdmaneg_peer_recipe r;
+	const unsigned both = RDMANEG_PEER_BOTH;
+	size_t n = 0;
+	char fmt[48];
+
+	/* keys (RFC 5044 7.1) */
+	r = base();
+	r.key = RDMANEG_KEY_WRONG;
+	n = add(out, n, cap, s5044, both, &r, "key-wrong", 0);
+	r.key = RDMANEG_KEY_OTHER;
+	n = add(out, n, cap, s5044, both, &r, "key-swapped", 0);
+	r.key = RDMANEG_KEY_TRUNC;
+	n = add(out, n, cap, s5044, both, &r, "key-truncated", 0);
+
+	/* Rev (RFC 5044 7.1, RFC 6581 6) */
+	for (size_t i = 0; i < sizeof(revs) / sizeof(revs[0]); i++) {
+		r = base();
+		r.rev = (int)revs[i];
+		r.unenhanced = revs[i] < 2;
+		n = add(out, n, cap, revs[i] == 1 ? s6 : s5044, both, &r, "rev-%u", revs[i]);
+	}
+	r = base();
+	r.rev = 1;
+	n = add(out, n, cap, s6, both, &r, "rev-1-with-s", 0);
+
+	/* S=1 with 0..3 octets of private data (RFC 6581 6) */
+	for (unsigned k = 0; k < 4; k++) {
+		r = base();
+		r.pd_field = (int)k;
+		r.pd_delta = 0;
+		r.ulp_len = 0;
+		n = add(out, n, cap, s6, both, &r, "s-with-pd-%u", k);
+	}
+
+	/* M, C, R and the Res bits (RFC 5044 7.1, RFC 6581 6) */
+	r = base();
+	r.flags_xor = RDMANEG_MPA_F_M;
+	n = add(out, n, cap, s5044, both, &r, "flag-m", 0);
+	r.flags_xor = RDMANEG_MPA_F_C;
+	n = add(out, n, cap, s5044, both, &r, "flag-c", 0);
+	r.flags_xor = RDMANEG_MPA_F_R;
+	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r, "flag-r", 0);
+	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REPLY), &r,
+		"flag-r-reject", 0);
+	for (size_t i = 0; i < sizeof(res_bits); i++) {
+		r = base();
+		r.flags_xor = res_bits[i];
+		n = add(out, n, cap, s6, both, &r, "res-bit-%u", res_bits[i]);
+	}
+
+	/* PD_Length: exact, one octet short, one over (RFC 5044 7.1, RFC 6581 7) */
+	for (size_t i = 0; i < sizeof(pd_lengths) / sizeof(pd_lengths[0]); i++) {
+		for (int d = 0; d < 3; d++) {
+			unsigned v = pd_lengths[i];
+
+			if (v == 0 && d == 1)
+				continue;
+			r = base();
+			r.unenhanced = v < 4;
+			r.pd_field = (int)v;
+			r.pd_delta = d == 0 ? 0 : (d == 1 ? -1 : 1);
+			snprintf(fmt, sizeof(fmt), "pd-length-%%u-%s", deltas[d]);
+			n = add(out, n, cap, v > 512 ? s7 : s5044, both, &r, fmt, v);
+		}
+	}
+	r = base();
+	r.trailer = RDMANEG_TRAIL_FPDU;
+	n = add(out, n, cap, s5044, both, &r, "trailing-fpdu", 0);
+	r.trailer = RDMANEG_TRAIL_GARBAGE;
+	n = add(out, n, cap, s5044, both, &r, "trailing-garbage", 0);
+
+	/* delivery */
+	r = base();
+	r.delivery = RDMANEG_DELIVER_BYTEWISE;
+	n = add(out, n, cap, tcp, both, &r, "split-bytewise", 0);
+	r.delivery = RDMANEG_DELIVER_NOTHING;
+	n = add(out, n, cap, tcp, both, &r, "send-nothing", 0);
+	r.delivery = RDMANEG_DELIVER_HALFCLOSE;
+	n = add(out, n, cap, tcp, both, &r, "half-close-after-header", 0);
+
+	/* IRD and ORD (RFC 6581 9.1) */
+	{
+		unsigned vals[6] = { 0, 1, p->local_max, p->local_max + 1u, 0x3FFE, 0x3FFF };
+
+		for (size_t i = 0; i < 6; i++) {
+			r = base();
+			r.ird = (int)vals[i];
+			n = add(out, n, cap, s91, both, &r, "ird-%u", vals[i]);
+			r = base();
+			r.ord = (int)vals[i];
+			n = add(out, n, cap, s91, both, &r, "ord-%u", vals[i]);
+		}
+		r = base();
+		r.ird = 0x3FFF;
+		r.ord = 0x3FFF;
+		n = add(out, n, cap, s91, both, &r, "ird-ord-3fff", 0);
+	}
+
+	/* every combination of A, B, C and D (RFC 6581 9.2) */
+	for (unsigned m = 0; m < 16; m++) {
+		r = base();
+		r.abcd = (int)m;
+		snprintf(fmt, sizeof(fmt), "abcd-%u%u%u%u", m >> 3 & 1u, m >> 2 & 1u, m >> 1 & 1u,
+			 m & 1u);
+		n = add(out, n, cap, s92, both, &r, fmt, 0);
+	}
+	return n;
+}
+
+void rdmaneg_peer_responder_local(struct rdmaneg_mpa_local *rsp)
+{
+	memset(rsp, 0, sizeof(*rsp));
+	rsp->ird = 8;
+	rsp->ord = 8;
+	rsp->ird_max = 64;
+	rsp->rtr = RDMANEG_RTR_ALL;
+}
+
+static void put_word(uint8_t *p, bool a, bool b, uint16_t ird, bool c, bool d, uint16_t ord)
+{
+	uint16_t hi = (uint16_t)((a ? 0x8000u : 0u) | (b ? 0x4000u : 0u) | (ird & 0x3FFFu));
+	uint16_t lo = (uint16_t)((c ? 0x8000u : 0u) | (d ? 0x4000u : 0u) | (ord & 0x3FFFu));
+
+	p[0] = (uint8_t)(hi >> 8);
+	p[1] = (uint8_t)hi;
+	p[2] = (uint8_t)(lo >> 8);
+	p[3] = (uint8_t)lo;
+}
+
+/* The word the recipe asks for: defaults or the core's answer, then the
+ * recipe's raw overrides. */
+static void word_of(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer_role role,
+		    const uint8_t *sut_req, size_t sut_req_n, uint8_t w[4])
+{
+	struct rdmaneg_mpa_enh e;
+	struct rdmaneg_mpa_frame q;
+
+	memset(&e, 0, sizeof(e));
+	e.ird = DEF_IRD;
+	e.ord = DEF_ORD;
+	if (role == RDMANEG_PEER_REPLY && sut_req &&
+	    rdmaneg_mpa_parse(sut_req, sut_req_n, &q) == RDMANEG_OK && q.enhanced) {
+		struct rdmaneg_mpa_enh req;
+		struct rdmaneg_mpa_local rsp;
+		struct rdmaneg_mpa_outcome out;
+
+		rdmaneg_peer_responder_local(&rsp);
+		if (rdmaneg_mpa_frame_enh(&q, &req) == RDMANEG_OK)
+			(void)rdmaneg_mpa_respond(&rsp, &req, &e, &out);
+	}
+	if (r->ird != RDMANEG_PEER_AUTO)
+		e.ird = (uint16_t)r->ird;
+	if (r->ord != RDMANEG_PEER_AUTO)
+		e.ord = (uint16_t)r->ord;
+	if (r->abcd != RDMANEG_PEER_AUTO) {
+		e.a = (r->abcd & 8) != 0;
+		e.b = (r->abcd & 4) != 0;
+		e.c = (r->abcd & 2) != 0;
+		e.d = (r->abcd & 1) != 0;
+	}
+	/* the encoder refuses A=0 with B/C/D; those cases are written raw */
+	if (rdmaneg_mpa_enh_encode(&e, w, 4) != RDMANEG_OK)
+		put_word(w, e.a, e.b, e.ird, e.c, e.d, e.ord);
+}
+
+/* ULP private data: the RFC 8797 message first, then a counting pattern. */
+static void ulp_fill(uint8_t *p, size_t n)
+{
+	struct rdmaneg_rpcrdma_settings s = { 4096, 4096, true };
+	uint8_t m[RDMANEG_RPCRDMA_MSG_LEN];
+
+	for (size_t i = 0; i < n; i++)
+		p[i] = (uint8_t)(0x40u + i % 64u);
+	if (n >= sizeof(m) && rdmaneg_rpcrdma_encode(&s, m, sizeof(m)) == RDMANEG_OK)
+		memcpy(p, m, sizeof(m));
+}
+
+size_t rdmaneg_peer_frame(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer_role role,
+			  const uint8_t *sut_req, size_t sut_req_n, uint8_t *out, size_t cap)
+{
+	struct rdmaneg_mpa_frame f;
+	struct rdmaneg_mpa_frame q;
+	size_t hdr_len, present, pd_field, ulp, n;
+	bool s = !r->unenhanced;
+	int rev = r->rev;
+	enum rdmaneg_mpa_type type = role == RDMANEG_PEER_REQUEST ? RDMANEG_MPA_REQUEST
+								 : RDMANEG_MPA_REPLY;
+
+	/* the SUT's Request decides S and Rev of a default Reply (RFC 6581 10) */
+	if (role == RDMANEG_PEER_REPLY && !r->unenhanced && r->rev == RDMANEG_PEER_AUTO &&
+	    sut_req && rdmaneg_mpa_parse(sut_req, sut_req_n, &q) == RDMANEG_OK && !q.enhanced)
+		s = false;
+	if (rev == RDMANEG_PEER_AUTO)
+		rev = s ? 2 : 1;
+	if (r->key == RDMANEG_KEY_OTHER)
+		type = type == RDMANEG_MPA_REQUEST ? RDMANEG_MPA_REPLY : RDMANEG_MPA_REQUEST;
+	/* the key from the core's builder: a 20-octet frame without data */
+	memset(&f, 0, sizeof(f));
+	f.type = type;
+	f.rev = 1;
+	if (rdmaneg_mpa_build(&f, out, cap, &hdr_len) != RDMANEG_OK)
+		return 0;
+	ulp = r->ulp_len == RDMANEG_PEER_AUTO ? 8u : (size_t)r->ulp_len;
+	if (r->pd_field != RDMANEG_PEER_AUTO) {
+		pd_field = (size_t)r->pd_field;
+		present = (size_t)((long)pd_field + r->pd_delta);
+	} else {
+		present = (s ? RDMANEG_MPA_ENH_LEN : 0u) + ulp;
+		pd_field = present;
+	}
+	n = RDMANEG_MPA_HDR_LEN + present;
+	if (n + 64 > cap)
+		return 0;
+	out[16] = (uint8_t)((s ? RDMANEG_MPA_F_S : 0u) ^ r->flags_xor);
+	out[17] = (uint8_t)rev;
+	out[18] = (uint8_t)(pd_field >> 8);
+	out[19] = (uint8_t)pd_field;
+	ulp_fill(out + RDMANEG_MPA_HDR_LEN, present);
+	if (s && present >= RDMANEG_MPA_ENH_LEN)
+		word_of(r, role, sut_req, sut_req_n, out + RDMANEG_MPA_HDR_LEN);
+	if (r->key == RDMANEG_KEY_WRONG)
+		out[3] ^= 0x20u; /* "MPA id req frame": one letter's case */
+	if (r->key == RDMANEG_KEY_TRUNC)
+		return 10; /* ten octets of the key, then (with FIN) nothing */
+	if (r->trailer == RDMANEG_TRAIL_FPDU)
+		n += rdmaneg_fpdu_build(RDMANEG_FPDU_RTR_SEND, 0, 0, 0, false, out + n, cap - n);
+	else if (r->trailer == RDMANEG_TRAIL_GARBAGE)
+		for (size_t i = 0; i < 13; i++)
+			out[n++] = (uint8_t)(0xA5u ^ (i * 29u));
+	return n;
+}
+
+uint64_t rdmaneg_peer_rand(uint64_t *s)
+{
+	/* splitmix64 */
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+void rdmaneg_peer_mutate(uint8_t *buf, size_t *len, size_t cap, uint64_t *rng)
+{
+	unsigned k = 1u + (unsigned)(rdmaneg_peer_rand(rng) % 3u);
+
+	for (unsigned i = 0; i < k; i++) {
+		uint64_t x = rdmaneg_peer_rand(rng);
+		size_t n = *len;
+
+		switch (x % 6u) {
+		case 0: /* a bit in the header or the word */
+		case 1:
+			if (n > 0) {
+				size_t at = (size_t)(x >> 8) % (n < 24 ? n : 24);
+
+				buf[at] ^= (uint8_t)(1u << ((x >> 40) % 8u));
+			}
+			break;
+		case 2: /* PD_Length */
+			if (n >= 20) {
+				buf[18] = (uint8_t)(x >> 16);
+				buf[19] = (uint8_t)(x >> 24);
+				if ((x >> 32) & 1u)
+					buf[18] = (uint8_t)((x >> 33) % 3u);
+			}
+			break;
+		case 3: /* Rev or the flags octet */
+			if (n >= 20)
+				buf[16 + (x >> 8) % 2u] = (uint8_t)(x >> 16);
+			break;
+		case 4: /* truncate */
+			if (n > 0)
+				*len = (size_t)(x >> 8) % n;
+			break;
+		default: /* extend */
+			for (unsigned j = 0; j < 1u + (x >> 8) % 16u && *len < cap; j++)
+				buf[(*len)++] = (uint8_t)(x >> (j % 8u * 8u));
+			break;
+		}
+	}
+}
+
+bool rdmaneg_peer_glob(const char *pat, const char *name)
+{
+	if (*pat == '\0')
+		return *name == '\0';
+	if (*pat == '*')
+		return rdmaneg_peer_glob(pat + 1, name) ||
+		       (*name && rdmaneg_peer_glob(pat, name + 1));
+	if (*name && (*pat == '?' || *pat == *name))
+		return rdmaneg_peer_glob(pat + 1, name + 1);
+	return false;
+}

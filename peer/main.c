@@ -1,0 +1,655 @@
+/*
+ * rdmaneg-peer: a hostile MPA peer and conformance tester (RFC 5044, RFC
+ * 6581). See usage() and the README's "rdmaneg-peer" section.
+ * Exit: 0 every case conforms, 1 any diverges or is a finding, 2 usage or
+ * setup error (bad arguments, unreachable target).
+ */
+#define _GNU_SOURCE
+#include "cases.h"
+#include "expect.h"
+#include "klog.h"
+#include "record.h"
+#include "reference.h"
+#include "report.h"
+#include "session.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define EXIT_USAGE 2
+#define MAX_GLOBS 32
+#define FRAME_CAP (RDMANEG_MPA_HDR_LEN + 65536u + 128u)
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: rdmaneg-peer request HOST:PORT [options]    test an MPA responder\n"
+		"       rdmaneg-peer reply --listen PORT [options]  test an MPA initiator\n"
+		"       rdmaneg-peer list [--local-max N]           list the cases\n"
+		"       rdmaneg-peer respond --listen PORT [--plant NAME] [--count N]\n"
+		"                                                   reference responder\n"
+		"       rdmaneg-peer initiate HOST:PORT [--p2p] [--count N]\n"
+		"                                                   reference initiator\n"
+		"options:\n"
+		"  --case GLOB        run the cases matching GLOB (repeatable; default all)\n"
+		"  --timeout MS       per-case wait for the SUT (default 1000)\n"
+		"  --random N         N random mutations after the table cases\n"
+		"  --seed S           seed of the random mutations (default 1)\n"
+		"  --only-random      skip the table cases\n"
+		"  --local-max N      the SUT's maximum IRD/ORD (default 128, siw)\n"
+		"  --accept-timeout MS  reply: wait for each initiator (default 10000)\n"
+		"  --ulp-log FILE     the SUT endpoint's ULP records (rdmaneg-live listen/connect)\n"
+		"  --kmsg             watch /dev/kmsg after every case (SUT on this host)\n"
+		"  --frame HEX        send exactly this frame (one case named 'frame')\n"
+		"  --json FILE        machine-readable report\n"
+		"  --junit FILE       JUnit XML report\n"
+		"  --all              list conforming cases in the table too\n"
+		"plants for respond: rev0_accept, reply_3fff, ignore_3fff\n");
+}
+
+struct opts {
+	const char *target;
+	int listen_port;
+	const char *globs[MAX_GLOBS];
+	size_t nglobs;
+	int timeout_ms, accept_ms;
+	unsigned long random, seed, count;
+	bool only_random, all, kmsg, p2p;
+	unsigned local_max;
+	const char *ulp_log, *json, *junit, *plant, *frame_hex;
+};
+
+static int num(const char *flag, const char *v, unsigned long lo, unsigned long hi,
+	       unsigned long *out)
+{
+	char *end;
+	unsigned long x;
+
+	if (!v) {
+		fprintf(stderr, "rdmaneg-peer: %s needs a value\n", flag);
+		return -1;
+	}
+	errno = 0;
+	x = strtoul(v, &end, 0);
+	if (!*v || *end || errno || x < lo || x > hi || v[0] == '-') {
+		fprintf(stderr, "rdmaneg-peer: %s: '%s' is not a number in %lu..%lu\n", flag, v, lo,
+			hi);
+		return -1;
+	}
+	*out = x;
+	return 0;
+}
+
+static int parse(int argc, char **argv, int first, struct opts *o)
+{
+	unsigned long v;
+
+	for (int i = first; i < argc; i++) {
+		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(a, "--case") == 0 && val && o->nglobs < MAX_GLOBS) {
+			o->globs[o->nglobs++] = val;
+			i++;
+		} else if (strcmp(a, "--timeout") == 0) {
+			if (num(a, val, 10, 600000, &v))
+				return -1;
+			o->timeout_ms = (int)v;
+			i++;
+		} else if (strcmp(a, "--accept-timeout") == 0) {
+			if (num(a, val, 10, 600000, &v))
+				return -1;
+			o->accept_ms = (int)v;
+			i++;
+		} else if (strcmp(a, "--listen") == 0) {
+			if (num(a, val, 1, 65535, &v))
+				return -1;
+			o->listen_port = (int)v;
+			i++;
+		} else if (strcmp(a, "--random") == 0) {
+			if (num(a, val, 0, 10000000, &o->random))
+				return -1;
+			i++;
+		} else if (strcmp(a, "--seed") == 0) {
+			if (num(a, val, 0, ~0ul, &o->seed))
+				return -1;
+			i++;
+		} else if (strcmp(a, "--count") == 0) {
+			if (num(a, val, 0, ~0u, &o->count))
+				return -1;
+			i++;
+		} else if (strcmp(a, "--local-max") == 0) {
+			if (num(a, val, 1, 0x3FFD, &v))
+				return -1;
+			o->local_max = (unsigned)v;
+			i++;
+		} else if (strcmp(a, "--ulp-log") == 0 && val) {
+			o->ulp_log = argv[++i];
+		} else if (strcmp(a, "--json") == 0 && val) {
+			o->json = argv[++i];
+		} else if (strcmp(a, "--junit") == 0 && val) {
+			o->junit = argv[++i];
+		} else if (strcmp(a, "--plant") == 0 && val) {
+			o->plant = argv[++i];
+		} else if (strcmp(a, "--frame") == 0 && val) {
+			o->frame_hex = argv[++i];
+		} else if (strcmp(a, "--only-random") == 0) {
+			o->only_random = true;
+		} else if (strcmp(a, "--all") == 0) {
+			o->all = true;
+		} else if (strcmp(a, "--kmsg") == 0) {
+			o->kmsg = true;
+		} else if (strcmp(a, "--p2p") == 0) {
+			o->p2p = true;
+		} else if (a[0] != '-' && !o->target) {
+			o->target = a;
+		} else {
+			fprintf(stderr, "rdmaneg-peer: unknown or incomplete argument '%s'\n", a);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ---- the ULP log: records "ULP lport= rport= event= status= pd= rr= id=" ---- */
+struct ulp_tail {
+	FILE *f;
+	char line[4096];
+};
+
+static bool ulp_find(struct ulp_tail *t, uint16_t lport, uint16_t rport,
+		     struct rdmaneg_peer_obs *o)
+{
+	struct rdmaneg_rec rec;
+	bool found = false;
+
+	if (!t->f)
+		return false;
+	clearerr(t->f);
+	while (fgets(t->line, sizeof(t->line), t->f)) {
+		int64_t lp, rp, st = 0, rr = 0, id = 0;
+		size_t n = 0;
+		char ev[32];
+
+		if (rdmaneg_rec_parse(t->line, strlen(t->line), &rec) != RDMANEG_REC_OK ||
+		    strcmp(rec.tag, "ULP") != 0 || rdmaneg_rec_i64(&rec, "lport", &lp) ||
+		    rdmaneg_rec_i64(&rec, "rport", &rp) ||
+		    rdmaneg_rec_str(&rec, "event", ev, sizeof(ev)))
+			continue;
+		if ((lport && lp != lport) || (rport && rp != rport))
+			continue;
+		/* the first decisive event of the connection */
+		if (o->ulp_event[0] && strcmp(o->ulp_event, "CONNECT_REQUEST") != 0)
+			continue;
+		if (o->ulp_event[0] && strcmp(ev, "ESTABLISHED") == 0)
+			continue; /* the listener's accept completing: already judged */
+		(void)rdmaneg_rec_i64(&rec, "status", &st);
+		(void)rdmaneg_rec_i64(&rec, "rr", &rr);
+		(void)rdmaneg_rec_i64(&rec, "id", &id);
+		if (o->ulp_event[0])
+			continue;
+		snprintf(o->ulp_event, sizeof(o->ulp_event), "%s", ev);
+		o->ulp_status = (int)st;
+		o->ulp_rr = (uint16_t)rr;
+		o->ulp_id = (uint16_t)id;
+		if (rdmaneg_rec_hex(&rec, "pd", o->ulp_pd, sizeof(o->ulp_pd), &n) == RDMANEG_REC_OK)
+			o->ulp_pd_len = (uint16_t)n;
+		found = true;
+	}
+	return found;
+}
+
+/* ---- /dev/kmsg ---- */
+static int kmsg_open(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0)
+		(void)lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+/* New kernel lines since the last call; a splat marks the observation. */
+static void kmsg_check(int fd, struct rdmaneg_peer_obs *o, char *keep, size_t keepcap)
+{
+	static char text[65536];
+	size_t n = 0;
+	struct rdmaneg_splat s;
+	char rec[2048];
+
+	if (fd < 0)
+		return;
+	for (;;) {
+		ssize_t r = read(fd, rec, sizeof(rec) - 1);
+
+		if (r < 0 && errno == EPIPE)
+			continue; /* overwritten records: carry on */
+		if (r <= 0)
+			break;
+		if ((size_t)r + 1 < sizeof(text) - n) {
+			memcpy(text + n, rec, (size_t)r);
+			n += (size_t)r;
+			if (text[n - 1] != '\n')
+				text[n++] = '\n';
+		}
+	}
+	if (n && rdmaneg_klog_scan(text, n, &s, 1) > 0) {
+		o->splat = true;
+		snprintf(o->splat_title, sizeof(o->splat_title), "%s", s.title);
+		snprintf(keep, keepcap, "%.*s", (int)(n < keepcap - 1 ? n : keepcap - 1), text);
+	}
+}
+
+static bool selected(const struct opts *o, const char *name)
+{
+	if (o->nglobs == 0)
+		return true;
+	for (size_t i = 0; i < o->nglobs; i++)
+		if (rdmaneg_peer_glob(o->globs[i], name))
+			return true;
+	return false;
+}
+
+/* The frames a run sends: the table, then random mutations of it. */
+struct plan {
+	struct rdmaneg_peer_case table[RDMANEG_PEER_CASES_MAX];
+	size_t ntable;
+	size_t *pick; /* indices into table, in order; random ones get a seed */
+	size_t n;
+};
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+static int parse_hex(const char *s, uint8_t *out, size_t cap, size_t *n)
+{
+	int hi = -1;
+
+	*n = 0;
+	for (; *s; s++) {
+		int v = hexval((unsigned char)*s);
+
+		if (*s == ' ' || *s == ':')
+			continue;
+		if (v < 0)
+			return -1;
+		if (hi < 0) {
+			hi = v;
+			continue;
+		}
+		if (*n >= cap)
+			return -1;
+		out[(*n)++] = (uint8_t)(hi << 4 | v);
+		hi = -1;
+	}
+	return hi < 0 ? 0 : -1;
+}
+
+struct frame_ctx {
+	enum rdmaneg_peer_role role;
+	const struct rdmaneg_peer_case *c;
+	bool random;
+	uint64_t rng;
+	const uint8_t *fixed;
+	size_t fixed_n;
+};
+
+/* The frame of one case: the table's recipe, a random mutation of it, or
+ * the --frame octets. */
+static size_t make_frame(void *vctx, const uint8_t *req, size_t req_n, uint8_t *out, size_t cap)
+{
+	struct frame_ctx *x = vctx;
+	size_t n;
+
+	if (x->fixed) {
+		n = x->fixed_n < cap ? x->fixed_n : cap;
+		memcpy(out, x->fixed, n);
+		return n;
+	}
+	n = rdmaneg_peer_frame(&x->c->r, x->role, req, req_n, out, cap);
+	if (x->random)
+		rdmaneg_peer_mutate(out, &n, cap, &x->rng);
+	return n;
+}
+
+static int run(enum rdmaneg_peer_role role, const struct opts *o)
+{
+	static struct plan p;
+	static uint8_t frame[FRAME_CAP];
+	static uint8_t fixed[FRAME_CAP];
+	struct rdmaneg_peer_params prm = { (uint16_t)o->local_max };
+	struct rdmaneg_peer_row *rows;
+	struct rdmaneg_peer_totals t;
+	struct sockaddr_storage sa;
+	socklen_t salen = 0;
+	struct ulp_tail ulp = { NULL, { 0 } };
+	char err[200];
+	int lfd = -1, kfd = -1, rc, ret;
+	size_t nrows = 0, fixed_n = 0;
+	double t0;
+	bool reached = false;
+
+	if (o->frame_hex && parse_hex(o->frame_hex, fixed, sizeof(fixed), &fixed_n) != 0) {
+		fprintf(stderr, "rdmaneg-peer: --frame: not hex, or longer than %zu octets\n",
+			sizeof(fixed));
+		return EXIT_USAGE;
+	}
+	p.ntable = rdmaneg_peer_cases(&prm, p.table, RDMANEG_PEER_CASES_MAX);
+	p.pick = calloc(p.ntable + o->random + 1, sizeof(*p.pick));
+	rows = calloc(p.ntable + o->random + 1, sizeof(*rows));
+	if (!p.pick || !rows) {
+		fprintf(stderr, "rdmaneg-peer: out of memory\n");
+		free(p.pick);
+		free(rows);
+		return EXIT_USAGE;
+	}
+	p.n = 0;
+	if (o->frame_hex)
+		p.pick[p.n++] = (size_t)-1;
+	for (size_t i = 0; !o->frame_hex && !o->only_random && i < p.ntable; i++)
+		if ((p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role)) && selected(o, p.table[i].name))
+			p.pick[p.n++] = i;
+	if (p.n == 0 && o->random == 0) {
+		fprintf(stderr, "rdmaneg-peer: no case matches the --case patterns\n");
+		{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+	}
+	if (role == RDMANEG_PEER_REQUEST) {
+		if (!o->target) {
+			fprintf(stderr, "rdmaneg-peer: request needs HOST:PORT\n");
+			{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		}
+		if (rdmaneg_peer_addr(o->target, &sa, &salen, err, sizeof(err)) != 0) {
+			fprintf(stderr, "rdmaneg-peer: %s\n", err);
+			{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		}
+	} else {
+		if (o->listen_port <= 0) {
+			fprintf(stderr, "rdmaneg-peer: reply needs --listen PORT\n");
+			{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		}
+		lfd = rdmaneg_peer_listen((uint16_t)o->listen_port, err, sizeof(err));
+		if (lfd < 0) {
+			fprintf(stderr, "rdmaneg-peer: %s\n", err);
+			{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		}
+	}
+	if (o->ulp_log) {
+		ulp.f = fopen(o->ulp_log, "r");
+		if (!ulp.f) {
+			fprintf(stderr, "rdmaneg-peer: --ulp-log %s: %s\n", o->ulp_log,
+				strerror(errno));
+			{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		}
+	}
+	if (o->kmsg && (kfd = kmsg_open()) < 0) {
+		fprintf(stderr, "rdmaneg-peer: --kmsg: /dev/kmsg: %s\n", strerror(errno));
+		{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+	}
+	t0 = rdmaneg_peer_now_ms();
+	for (size_t k = 0; k < p.n + o->random; k++) {
+		struct rdmaneg_peer_row *r = &rows[nrows];
+		static struct rdmaneg_peer_wire w;
+		struct frame_ctx x;
+		size_t n = 0;
+		const struct rdmaneg_peer_case *c;
+		bool rnd = k >= p.n;
+
+		memset(&x, 0, sizeof(x));
+		memset(&w, 0, sizeof(w));
+		x.rng = (uint64_t)o->seed * 0x100000001B3ull + (uint64_t)(k - p.n);
+		if (rnd) {
+			c = &p.table[rdmaneg_peer_rand(&x.rng) % p.ntable];
+			snprintf(r->name, sizeof(r->name), "random-%lu-%zu", o->seed, k - p.n);
+			r->section = "random";
+		} else if (p.pick[k] == (size_t)-1) {
+			c = &p.table[0];
+			snprintf(r->name, sizeof(r->name), "frame");
+			r->section = "frame";
+			x.fixed = fixed;
+			x.fixed_n = fixed_n;
+		} else {
+			c = &p.table[p.pick[k]];
+			snprintf(r->name, sizeof(r->name), "%s", c->name);
+			r->section = c->section;
+		}
+		x.c = c;
+		x.role = role;
+		x.random = rnd;
+		r->role = role;
+		if (role == RDMANEG_PEER_REQUEST) {
+			enum rdmaneg_peer_delivery d = x.fixed ? RDMANEG_DELIVER_WHOLE : c->r.delivery;
+
+			n = make_frame(&x, NULL, 0, frame, sizeof(frame));
+			rdmaneg_peer_expect_request(frame, n, d, &r->e);
+			rc = rdmaneg_peer_run_request(&sa, salen, frame, n, d, o->timeout_ms, &r->o,
+						      &w);
+		} else {
+			enum rdmaneg_peer_delivery d = x.fixed ? RDMANEG_DELIVER_WHOLE : c->r.delivery;
+
+			rc = rdmaneg_peer_run_reply(lfd, o->accept_ms, make_frame, &x, d,
+						    o->timeout_ms, frame, sizeof(frame), &n, &r->o,
+						    &w);
+			if (rc == 0) {
+				rdmaneg_peer_expect_reply(w.req, w.req_len, frame, n, d, &r->e);
+			}
+		}
+		if (rc != 0) {
+			if (!reached) {
+				if (role == RDMANEG_PEER_REQUEST)
+					fprintf(stderr, "rdmaneg-peer: cannot reach %s: %s\n",
+						o->target, w.err);
+				else
+					fprintf(stderr, "rdmaneg-peer: port %d: %s\n",
+						o->listen_port, w.err);
+				{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+			}
+			/* it answered before and no longer does: a finding, and
+			 * the end of this run */
+			memset(&r->o, 0, sizeof(r->o));
+			r->o.unreachable = true;
+			snprintf(r->klog, sizeof(r->klog), "%s", w.err);
+		}
+		reached = true;
+		r->frame_len = n;
+		memcpy(r->head, frame, n < RDMANEG_PEER_HEAD ? n : RDMANEG_PEER_HEAD);
+		r->got_len = w.rx_len < RDMANEG_PEER_HEAD ? w.rx_len : RDMANEG_PEER_HEAD;
+		memcpy(r->got, w.rx, r->got_len);
+		r->ms = w.ms;
+		r->sut_port = w.sut_port;
+		r->local_port = w.local_port;
+		if (ulp.f && rc == 0) {
+			r->o.have_ulp = true;
+			for (int tries = 0; tries < 25; tries++) {
+				if (role == RDMANEG_PEER_REQUEST
+					    ? ulp_find(&ulp, 0, w.local_port, &r->o)
+					    : ulp_find(&ulp, w.sut_port, 0, &r->o))
+					break;
+				/* the initiator's ULP hears of the Reply last */
+				if (role == RDMANEG_PEER_REQUEST)
+					break;
+				usleep(20000);
+			}
+		}
+		if (kfd >= 0)
+			kmsg_check(kfd, &r->o, r->klog, sizeof(r->klog));
+		rdmaneg_peer_judge(role, &r->e, &r->o, &r->r);
+		if (role == RDMANEG_PEER_REPLY && rc == 0 && r->r.verdict == RDMANEG_VERDICT_CONFORMS) {
+			const char *bad = rdmaneg_peer_check_request(w.req, w.req_len);
+
+			if (bad) {
+				r->r.verdict = RDMANEG_VERDICT_DIVERGES;
+				r->r.clause = bad;
+				snprintf(r->r.detail, sizeof(r->r.detail),
+					 "the SUT's own Request breaks %s", bad);
+			}
+		}
+		nrows++;
+		if (r->o.unreachable)
+			break;
+	}
+	{
+		double secs = (rdmaneg_peer_now_ms() - t0) / 1000.0;
+		FILE *f;
+
+		rdmaneg_peer_summary(stdout, rows, nrows);
+		rdmaneg_peer_table(stdout, rows, nrows, o->all);
+		rdmaneg_peer_count(rows, nrows, &t);
+		printf("\n%s %s: %zu cases, %zu conform, %zu diverge (%zu MUST, %zu SHOULD), %zu "
+		       "findings; %.1f s, %.1f cases/s\n",
+		       role == RDMANEG_PEER_REQUEST ? "request" : "reply",
+		       o->target ? o->target : "", t.cases, t.conforms, t.diverges, t.must,
+		       t.should, t.findings, secs, secs > 0 ? (double)t.cases / secs : 0.0);
+		if (o->json) {
+			f = fopen(o->json, "w");
+			if (!f) {
+				fprintf(stderr, "rdmaneg-peer: --json %s: %s\n", o->json,
+					strerror(errno));
+				{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+			}
+			rdmaneg_peer_json(f, rows, nrows, o->target ? o->target : "listen", secs);
+			fclose(f);
+		}
+		if (o->junit) {
+			f = fopen(o->junit, "w");
+			if (!f) {
+				fprintf(stderr, "rdmaneg-peer: --junit %s: %s\n", o->junit,
+					strerror(errno));
+				{
+			ret = EXIT_USAGE;
+			goto out;
+		}
+			}
+			rdmaneg_peer_junit(f, rows, nrows, secs);
+			fclose(f);
+		}
+	}
+	ret = t.diverges || t.findings ? 1 : 0;
+out:
+	if (ulp.f)
+		fclose(ulp.f);
+	if (lfd >= 0)
+		close(lfd);
+	if (kfd >= 0)
+		close(kfd);
+	free(p.pick);
+	free(rows);
+	return ret;
+}
+
+static int list(const struct opts *o)
+{
+	static struct rdmaneg_peer_case c[RDMANEG_PEER_CASES_MAX];
+	struct rdmaneg_peer_params prm = { (uint16_t)o->local_max };
+	size_t n = rdmaneg_peer_cases(&prm, c, RDMANEG_PEER_CASES_MAX);
+
+	for (size_t i = 0; i < n; i++)
+		if (selected(o, c[i].name))
+			printf("%-30s %-22s %s\n", c[i].name, c[i].section,
+			       c[i].roles == RDMANEG_PEER_BOTH ? "request,reply"
+			       : c[i].roles & RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST)
+				       ? "request"
+				       : "reply");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	const char *verb = argc > 1 ? argv[1] : NULL;
+
+	memset(&o, 0, sizeof(o));
+	o.timeout_ms = 1000;
+	o.accept_ms = 10000;
+	o.seed = 1;
+	o.local_max = 128;
+	signal(SIGPIPE, SIG_IGN);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!verb || strcmp(verb, "-h") == 0 || strcmp(verb, "--help") == 0) {
+		usage(verb ? stdout : stderr);
+		return verb ? 0 : EXIT_USAGE;
+	}
+	if (parse(argc, argv, 2, &o) != 0) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(verb, "request") == 0)
+		return run(RDMANEG_PEER_REQUEST, &o);
+	if (strcmp(verb, "reply") == 0)
+		return run(RDMANEG_PEER_REPLY, &o);
+	if (strcmp(verb, "list") == 0)
+		return list(&o);
+	if (strcmp(verb, "respond") == 0) {
+		char err[160];
+		int pl = rdmaneg_ref_plant_parse(o.plant);
+		int lfd;
+
+		if (pl < 0) {
+			fprintf(stderr, "rdmaneg-peer: unknown plant '%s'\n", o.plant);
+			return EXIT_USAGE;
+		}
+		if (o.listen_port <= 0) {
+			fprintf(stderr, "rdmaneg-peer: respond needs --listen PORT\n");
+			return EXIT_USAGE;
+		}
+		lfd = rdmaneg_peer_listen((uint16_t)o.listen_port, err, sizeof(err));
+		if (lfd < 0) {
+			fprintf(stderr, "rdmaneg-peer: %s\n", err);
+			return EXIT_USAGE;
+		}
+		rdmaneg_ref_respond(lfd, (enum rdmaneg_ref_plant)pl, (unsigned)o.count);
+		close(lfd);
+		return 0;
+	}
+	if (strcmp(verb, "initiate") == 0) {
+		struct sockaddr_storage sa;
+		socklen_t sl;
+		char err[200];
+
+		if (rdmaneg_peer_addr(o.target, &sa, &sl, err, sizeof(err)) != 0) {
+			fprintf(stderr, "rdmaneg-peer: %s\n", err);
+			return EXIT_USAGE;
+		}
+		printf("initiate: %u connections\n", rdmaneg_ref_initiate(&sa, sl, o.p2p,
+									  (unsigned)o.count));
+		return 0;
+	}
+	fprintf(stderr, "rdmaneg-peer: unknown command '%s'\n", verb);
+	usage(stderr);
+	return EXIT_USAGE;
+}

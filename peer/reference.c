@@ -1,0 +1,194 @@
+#define _GNU_SOURCE
+#include "reference.h"
+
+#include "cases.h"
+#include "fpdu.h"
+#include "session.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+/* RFC 5044 7.1 leaves the MPA timers to the implementation. */
+#define REF_TIMER_MS 3000
+
+int rdmaneg_ref_plant_parse(const char *name)
+{
+	if (!name || !*name || strcmp(name, "none") == 0)
+		return RDMANEG_REF_NONE;
+	if (strcmp(name, "rev0_accept") == 0)
+		return RDMANEG_REF_REV0_ACCEPT;
+	if (strcmp(name, "reply_3fff") == 0)
+		return RDMANEG_REF_REPLY_3FFF;
+	if (strcmp(name, "ignore_3fff") == 0)
+		return RDMANEG_REF_IGNORE_3FFF;
+	return -1;
+}
+
+/* Reads and drops until EOF or the deadline: the peer ends the case. */
+static void drain(int fd, int ms)
+{
+	uint8_t b[512];
+	double end = rdmaneg_peer_now_ms() + ms;
+
+	for (;;) {
+		double left = end - rdmaneg_peer_now_ms();
+		struct pollfd p = { fd, POLLIN, 0 };
+
+		if (left <= 0 || poll(&p, 1, (int)left + 1) <= 0)
+			return;
+		if (recv(fd, b, sizeof(b), 0) <= 0)
+			return;
+	}
+}
+
+static void respond_one(int fd, enum rdmaneg_ref_plant plant)
+{
+	uint8_t req[RDMANEG_MPA_HDR_LEN + RDMANEG_MPA_PD_MAX], rep[64];
+	size_t n = 0, rn = 0;
+	struct rdmaneg_mpa_frame q, f;
+	struct rdmaneg_mpa_enh qe, re;
+	struct rdmaneg_mpa_local loc;
+	struct rdmaneg_mpa_outcome out;
+	uint8_t word[RDMANEG_MPA_ENH_LEN];
+	int st;
+
+	st = rdmaneg_peer_read_frame(fd, req, sizeof(req),
+				     &n, rdmaneg_peer_now_ms() + REF_TIMER_MS);
+	if (plant == RDMANEG_REF_REV0_ACCEPT && n >= RDMANEG_MPA_HDR_LEN && req[17] == 0) {
+		req[17] = 1; /* planted: Rev 0 read as Rev 1 */
+		st = rdmaneg_peer_read_frame(fd, req, sizeof(req), &n,
+					     rdmaneg_peer_now_ms() + REF_TIMER_MS);
+	}
+	/* RFC 5044 7.1: an incomplete or improperly formatted Request, or
+	 * another key, ends the connection */
+	if (st != RDMANEG_OK || rdmaneg_mpa_parse(req, n, &q) != RDMANEG_OK ||
+	    q.type != RDMANEG_MPA_REQUEST)
+		return;
+	memset(&f, 0, sizeof(f));
+	f.type = RDMANEG_MPA_REPLY;
+	f.rev = q.rev; /* RFC 6581 10: enhanced answers enhanced, and only then */
+	f.enhanced = q.enhanced;
+	if (q.enhanced) {
+		rdmaneg_peer_responder_local(&loc);
+		if (rdmaneg_mpa_frame_enh(&q, &qe) != RDMANEG_OK)
+			return;
+		if (plant == RDMANEG_REF_IGNORE_3FFF) {
+			qe.ird = qe.ird > 0x3FFEu ? 0x3FFEu : qe.ird; /* planted */
+			qe.ord = qe.ord > 0x3FFEu ? 0x3FFEu : qe.ord;
+		}
+		if (rdmaneg_mpa_respond(&loc, &qe, &re, &out) != RDMANEG_OK)
+			return;
+		if (plant == RDMANEG_REF_REPLY_3FFF) {
+			re.ird = RDMANEG_MPA_NO_NEGOTIATE; /* planted */
+			re.ord = RDMANEG_MPA_NO_NEGOTIATE;
+		}
+		if (rdmaneg_mpa_enh_encode(&re, word, sizeof(word)) != RDMANEG_OK)
+			return;
+		f.reject = !out.accepted;
+		f.pd = word;
+		f.pd_length = RDMANEG_MPA_ENH_LEN;
+	}
+	if (rdmaneg_mpa_build(&f, rep, sizeof(rep), &rn) != RDMANEG_OK)
+		return;
+	if (rdmaneg_peer_send(fd, rep, rn, RDMANEG_DELIVER_WHOLE) < 0)
+		return;
+	/* accepted (and any RTR follows) or rejected: the initiator closes */
+	drain(fd, REF_TIMER_MS);
+}
+
+void rdmaneg_ref_respond(int lfd, enum rdmaneg_ref_plant plant, unsigned count)
+{
+	for (unsigned i = 0; count == 0 || i < count; i++) {
+		int fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+
+		if (fd < 0) {
+			if (errno == EINTR)
+				continue;
+			return;
+		}
+		respond_one(fd, plant);
+		close(fd);
+	}
+}
+
+static void send_fpdu(int fd, enum rdmaneg_fpdu_kind k, uint8_t code, bool crc)
+{
+	uint8_t b[64];
+	size_t n = rdmaneg_fpdu_build(k, 2, 0, code, crc, b, sizeof(b));
+
+	if (n)
+		(void)rdmaneg_peer_send(fd, b, n, RDMANEG_DELIVER_WHOLE);
+}
+
+static void initiate_one(int fd, bool p2p)
+{
+	uint8_t req[64], rep[RDMANEG_MPA_HDR_LEN + RDMANEG_MPA_PD_MAX], word[4];
+	size_t n = 0, rn = 0;
+	struct rdmaneg_mpa_frame f, p;
+	struct rdmaneg_mpa_enh qe, pe;
+	struct rdmaneg_mpa_local ini;
+	struct rdmaneg_mpa_outcome out;
+	int st;
+
+	memset(&ini, 0, sizeof(ini));
+	ini.ird = 16;
+	ini.ord = 16;
+	ini.ird_max = 16;
+	ini.p2p = p2p;
+	ini.rtr = p2p ? RDMANEG_RTR_ALL : 0;
+	if (rdmaneg_mpa_request(&ini, &qe) != RDMANEG_OK ||
+	    rdmaneg_mpa_enh_encode(&qe, word, sizeof(word)) != RDMANEG_OK)
+		return;
+	memset(&f, 0, sizeof(f));
+	f.type = RDMANEG_MPA_REQUEST;
+	f.rev = 2;
+	f.enhanced = true;
+	f.pd = word;
+	f.pd_length = sizeof(word);
+	if (rdmaneg_mpa_build(&f, req, sizeof(req), &n) != RDMANEG_OK ||
+	    rdmaneg_peer_send(fd, req, n, RDMANEG_DELIVER_WHOLE) < 0)
+		return;
+	st = rdmaneg_peer_read_frame(fd, rep, sizeof(rep), &rn,
+				     rdmaneg_peer_now_ms() + REF_TIMER_MS);
+	/* RFC 5044 7.1: anything but a well-formed Reply, or a reject: close */
+	if (st != RDMANEG_OK || rdmaneg_mpa_parse(rep, rn, &p) != RDMANEG_OK ||
+	    p.type != RDMANEG_MPA_REPLY || p.reject || !p.enhanced ||
+	    rdmaneg_mpa_frame_enh(&p, &pe) != RDMANEG_OK)
+		return;
+	if (rdmaneg_mpa_complete(&ini, &qe, &pe, false, &out) != RDMANEG_OK)
+		return;
+	if (!out.accepted) {
+		/* RFC 6581 8, 9.1, 9.2: TERM (2,0,code), then close */
+		send_fpdu(fd, RDMANEG_FPDU_TERM, out.term.code, p.crc);
+		return;
+	}
+	if (out.p2p)
+		send_fpdu(fd, out.rtr == RDMANEG_RTR_SEND    ? RDMANEG_FPDU_RTR_SEND
+			      : out.rtr == RDMANEG_RTR_WRITE ? RDMANEG_FPDU_RTR_WRITE
+							     : RDMANEG_FPDU_RTR_READ,
+			  0, p.crc);
+	drain(fd, REF_TIMER_MS * 2);
+}
+
+unsigned rdmaneg_ref_initiate(const struct sockaddr_storage *sa, socklen_t salen, bool p2p,
+			      unsigned count)
+{
+	unsigned made = 0;
+
+	while (count == 0 || made < count) {
+		int fd = socket(sa->ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+		if (fd < 0)
+			break;
+		if (connect(fd, (const struct sockaddr *)sa, salen) < 0) {
+			close(fd);
+			break;
+		}
+		made++;
+		initiate_one(fd, p2p);
+		close(fd);
+	}
+	return made;
+}

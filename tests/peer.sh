@@ -1,0 +1,76 @@
+#!/bin/bash
+# rdmaneg-peer on the host, no guest: the conformance suite in both roles
+# against the reference responder and initiator (every case must conform),
+# the reference's planted faults (each must be reported as diverging,
+# naming its clause), and the CLI's errors (exit 2, one message).
+# Usage: tests/peer.sh PATH/TO/rdmaneg-peer. Prints "N passed, N failed".
+set -u
+P=${1:?usage: tests/peer.sh PATH/TO/rdmaneg-peer}
+[ -x "$P" ] || { echo "tests/peer.sh: $P is not executable" >&2; exit 2; }
+pass=0 fail=0
+base=$(( 30000 + $$ % 20000 ))
+out=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$out"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL tests/peer.sh: $1"; [ -f "$2" ] && tail -30 "$2"; }
+
+# expect NAME WANT_EXIT GREP LOG -- CMD...
+expect() {
+	local name=$1 want=$2 pat=$3 log=$4; shift 5
+	"$@" > "$log" 2>&1
+	local rc=$?
+	if [ "$rc" -ne "$want" ]; then bad "$name: exit $rc, want $want" "$log"; return; fi
+	if [ -n "$pat" ] && ! grep -qE -- "$pat" "$log"; then bad "$name: no /$pat/" "$log"; return; fi
+	ok
+}
+
+T=200 # ms per case: loopback answers in well under 1 ms
+
+# 1. request role against the conforming responder: all conform
+port=$base
+"$P" respond --listen $port & rp=$!; sleep 0.3
+expect "request vs reference" 0 " 0 diverge .* 0 findings" "$out/req.txt" -- \
+	"$P" request 127.0.0.1:$port --timeout $T --random 200 --seed 3 \
+	--json "$out/req.json" --junit "$out/req.xml"
+kill $rp 2>/dev/null; wait $rp 2>/dev/null
+grep -q '"cases":313' "$out/req.json" && grep -q '<testsuites' "$out/req.xml" && ok \
+	|| bad "request: json/junit reports" "$out/req.json"
+
+# 2. negative controls: each planted responder fault names its clause
+for pc in "rev0_accept:rev-*:5044-7.1-rev" "reply_3fff:ird-1*:diverges request ird-1 +6581-9.1-ord" \
+	"ignore_3fff:*3fff*:6581-9.1-3fff-"; do
+	IFS=: read -r plant glob want <<<"$pc"
+	port=$((port + 1))
+	"$P" respond --listen $port --plant "$plant" & rp=$!; sleep 0.3
+	expect "plant $plant" 1 "$want" "$out/$plant.txt" -- \
+		"$P" request 127.0.0.1:$port --timeout $T --case "$glob"
+	kill $rp 2>/dev/null; wait $rp 2>/dev/null
+done
+
+# 3. reply role against the conforming initiator, client-server and p2p
+for mode in "" --p2p; do
+	port=$((port + 1))
+	( sleep 0.3; "$P" initiate 127.0.0.1:$port $mode > /dev/null ) & ip=$!
+	expect "reply vs reference $mode" 0 " 0 diverge .* 0 findings" "$out/rep$mode.txt" -- \
+		"$P" reply --listen $port --timeout $T
+	wait $ip 2>/dev/null
+done
+
+# 4. the CLI: usage and setup errors exit 2 with one message
+port=$((port + 1))
+expect "no verb" 2 "usage:" "$out/u1.txt" -- "$P"
+expect "bad verb" 2 "unknown command" "$out/u2.txt" -- "$P" frobnicate
+expect "bad port" 2 "bad port" "$out/u3.txt" -- "$P" request 127.0.0.1:99999
+expect "no port" 2 "want HOST:PORT" "$out/u4.txt" -- "$P" request localhost
+expect "bad timeout" 2 "not a number" "$out/u5.txt" -- "$P" request 127.0.0.1:1 --timeout x
+expect "unreachable" 2 "cannot reach 127.0.0.1:$port" "$out/u6.txt" -- \
+	"$P" request 127.0.0.1:$port
+expect "no such case" 2 "no case matches" "$out/u7.txt" -- \
+	"$P" request 127.0.0.1:$port --case 'nope-*'
+expect "bad frame" 2 "not hex" "$out/u8.txt" -- "$P" request 127.0.0.1:$port --frame zz
+expect "bad plant" 2 "unknown plant" "$out/u9.txt" -- "$P" respond --listen $port --plant x
+expect "list" 0 "^pd-length-252-over " "$out/list.txt" -- "$P" list
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
