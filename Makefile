@@ -187,7 +187,7 @@ UTIL_SRC := util/record.c util/json.c util/klog.c
 UTIL_HDR := $(wildcard util/*.h)
 # the pure half of the harness: host and guest, and make test's unit tests
 LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c
-LIVE_SRC := live/harness.c live/capture.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
+LIVE_SRC := live/harness.c live/capture.c live/endpoint.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
 LIVE_INC := -Isrc -Ioracle -Iutil -Ilive
 $(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
@@ -227,6 +227,14 @@ peer: $(B)/plain/rdmaneg-peer
 live:
 	@live/run.sh
 
+# rdmaneg-peer against the guest's siw, both roles (see live/adversarial.sh)
+live-adversarial:
+	@live/adversarial.sh
+
+# one case or frame on a fresh guest: make live-repro ROLE=request CASE=rev-0
+live-repro:
+	@ROLE_ARG="$(ROLE)" CASE_ARG="$(CASE)" FRAME_ARG="$(FRAME)" live/adversarial.sh repro
+
 # LIVE_SOAK cases per transport in one boot (default 1000)
 live-soak:
 	@live/run.sh soak
@@ -259,4 +267,4 @@ clean:
 
 .PHONY: all asan deps-test compilers lint test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
-	coverage live live-soak peer
+	coverage live live-soak peer live-adversarial live-repro

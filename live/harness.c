@@ -26,6 +26,7 @@
 
 #include "capture.h"
 #include "cases.h"
+#include "endpoint.h"
 #include "judge.h"
 #include "obs.h"
 #include "rdmaneg.h"
@@ -864,6 +865,8 @@ static const char usage_text[] =
 	"       rdmaneg-live report --records FILE [--console FILE] [--out DIR]\n"
 	"                           [--tshark CSV] [--frames DIR] [--quiet-passes]\n"
 	"       rdmaneg-live fixed\n"
+	"       rdmaneg-live listen|connect --addr A --port P --log FILE\n"
+	"                        the ULP endpoint rdmaneg-peer tests siw through\n"
 	"Exit 0 when every case passed, 1 when one failed, 2 on a usage error.\n";
 
 static int usage(const char *why)
@@ -931,6 +934,31 @@ static int cmd_run(int argc, char **argv)
 	return rc;
 }
 
+/* listen|connect --addr A --port P --log FILE */
+static int cmd_endpoint(char **argv)
+{
+	long long port = 0;
+	struct in_addr a;
+	FILE *log;
+	int rc;
+
+	if (strcmp(argv[2], "--addr") || strcmp(argv[4], "--port") || strcmp(argv[6], "--log"))
+		return usage("listen|connect --addr A --port P --log FILE");
+	if (inet_pton(AF_INET, argv[3], &a) != 1)
+		return usage("--addr takes an IPv4 address");
+	if (parse_int(argv[5], 1, 65535, &port))
+		return usage("--port is 1..65535");
+	log = fopen(argv[7], "a");
+	if (!log) {
+		fprintf(stderr, "rdmaneg-live: cannot open %s: %s\n", argv[7], strerror(errno));
+		return 2;
+	}
+	rc = strcmp(argv[1], "listen") == 0 ? live_endpoint_listen(argv[3], (int)port, log)
+					    : live_endpoint_connect(argv[3], (int)port, log);
+	fclose(log);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	signal(SIGPIPE, SIG_IGN);
@@ -948,6 +976,8 @@ int main(int argc, char **argv)
 			return usage("cannot open the output");
 		return res_snapshot(argv[2]) ? 1 : 0;
 	}
+	if (argc == 8 && (strcmp(argv[1], "listen") == 0 || strcmp(argv[1], "connect") == 0))
+		return cmd_endpoint(argv);
 	if (argc == 2 && strcmp(argv[1], "fixed") == 0)
 		return printf("%d\n", LIVE_FIXED) < 0;
 	return usage(argc < 2 ? NULL : "unknown command");

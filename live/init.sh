@@ -34,12 +34,79 @@ run() { # run TRANSPORT ADDR
 		--random-per-round "$(arg random)" ${plant:+--plant "$plant"}
 	echo "LIVE_RC $1 $?"
 }
+# rdmaneg-peer against siw: the responder behind an rdma_cm listener, the
+# initiator behind an rdma_cm client; each ULP logs what rdma_cm told it.
+PEER_PORT=19000 # the responder's; the initiator connects to PEER_PORT+1
+wait_port() { # a TCP listener on port $1 (IPv4 or IPv6), up to 10 s
+	hex=$(printf '%04X' "$1")
+	for _ in $(seq 100); do
+		cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | grep -q ":$hex [0:]*:0000 0A" && return 0
+		sleep 0.1
+	done
+	echo "LIVE_ERROR nothing listens on port $1"
+	return 1
+}
+peer() { # peer ROLE JSON-OUT ARGS...
+	role=$1 json=$2; shift 2
+	if [ "$role" = request ]; then
+		: >/tmp/ulp-listen.log
+		/bin/rdmaneg-live listen --addr 192.0.2.1 --port $PEER_PORT --log /tmp/ulp-listen.log &
+		ep=$!
+		wait_port $PEER_PORT
+		/bin/rdmaneg-peer request 192.0.2.1:$PEER_PORT --ulp-log /tmp/ulp-listen.log \
+			--kmsg --progress --json "$json" "$@"
+		rc=$?
+		kill $ep
+	else
+		ep=
+		: >/tmp/ulp-connect.log
+		/bin/rdmaneg-peer reply --listen $((PEER_PORT + 1)) --ulp-log /tmp/ulp-connect.log \
+			--kmsg --progress --json "$json" "$@" &
+		pp=$!
+		wait_port $((PEER_PORT + 1))
+		/bin/rdmaneg-live connect --addr 192.0.2.1 --port $((PEER_PORT + 1)) \
+			--log /tmp/ulp-connect.log
+		wait $pp
+		rc=$?
+	fi
+	[ -n "$ep" ] && wait $ep 2>/dev/null
+	echo "PEER_RC $role $rc"
+	echo "LIVE_PEER role=$role rc=$rc cases=$(grep -o '"cases":[0-9]*' "$json" | cut -d: -f2)" >/dev/ttyS1
+}
 plant=$(arg plant)
-case "$transport" in
-siw) run siw 192.0.2.1 ;;
-rxe) run rxe 198.51.100.1 ;;
-*) run siw 192.0.2.1; run rxe 198.51.100.1 ;;
-esac
+if [ "$(arg mode)" = adversarial ]; then
+	# make live-adversarial / live-repro: the peer only, on siw
+	set --
+	for g in $(arg case | tr , ' '); do set -- "$@" --case "$g"; done
+	[ -n "$(arg frame)" ] && set -- "$@" --frame "$(arg frame)"
+	[ -n "$(arg random)" ] && set -- "$@" --random "$(arg random)" --seed "$(arg seed)"
+	[ -n "$(arg budget)" ] && set -- "$@" --budget "$(arg budget)"
+	[ -n "$(arg timeout)" ] && set -- "$@" --timeout "$(arg timeout)"
+	for role in request reply; do
+		case "$(arg role)" in "$role" | both | '') ;; *) continue ;; esac
+		from=$(arg "from_$role")
+		echo "PEER_BEGIN $role"
+		peer "$role" "/tmp/peer-$role.json" ${from:+--from "$from"} "$@"
+		cat "/tmp/peer-$role.json" >"/dev/ttyS$([ $role = request ] && echo 2 || echo 3)"
+		echo "PEER_END $role"
+	done
+	if [ "$(arg dmesg)" = 1 ]; then
+		echo "PEER_DMESG_BEGIN"; dmesg | tail -60; echo "PEER_DMESG_END"
+	fi
+else
+	case "$transport" in
+	siw) run siw 192.0.2.1 ;;
+	rxe) run rxe 198.51.100.1 ;;
+	*) run siw 192.0.2.1; run rxe 198.51.100.1 ;;
+	esac
+	# the peer's smoke subset, judged against the known verdicts on siw
+	if [ "$(arg peer)" = 2 ]; then
+		for role in request reply; do
+			peer "$role" "/tmp/peer-$role.json" --timeout 500 \
+				--expect /peer-baseline.txt --only-expected
+		done
+	fi
+fi
 # nothing may be left once the harness is gone
 /bin/rdmaneg-live res exit --out /dev/ttyS1
 echo "LIVE_END $(cut -d' ' -f1 /proc/uptime)"

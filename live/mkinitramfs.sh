@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# live/mkinitramfs.sh KVER HARNESS OUT: a gzipped cpio with busybox, the
-# RDMA modules (siw.ko built here, rdma_rxe from Debian), rdma-core with
-# the siw and rxe providers, iproute2's rdma, the harness, every ldd
-# closure, and live/init.sh as /init.
+# live/mkinitramfs.sh KVER HARNESS PEER OUT: a gzipped cpio with busybox,
+# the RDMA modules (siw.ko built here, rdma_rxe from Debian), rdma-core
+# with the siw and rxe providers, iproute2's rdma, the harness,
+# rdmaneg-peer and its siw baseline, every ldd closure, and live/init.sh
+# as /init.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-kver=$1 harness=$2 out=$3
+kver=$1 harness=$2 peer=$3 out=$4
 L=build/live
 root=$L/root
 kmods=$L/cache/kernel-$kver/lib/modules/$kver
@@ -48,7 +49,9 @@ for p in siw rxe; do
 	providers+=("$f")
 done
 cp "$harness" "$root/bin/rdmaneg-live"
-copy_closure "$root/bin/rdmaneg-live" "$(command -v rdma)" "${providers[@]}"
+cp "$peer" "$root/bin/rdmaneg-peer"
+cp live/peer-baseline.txt "$root/peer-baseline.txt"
+copy_closure "$root/bin/rdmaneg-live" "$root/bin/rdmaneg-peer" "$(command -v rdma)" "${providers[@]}"
 # threaded programs need libgcc_s at exit; the verbs provider is dlopen()ed
 copy_closure "$(find /usr/lib /lib -name libgcc_s.so.1 | head -1)"
 cp -r /etc/libibverbs.d "$root/etc/"

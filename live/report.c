@@ -194,6 +194,12 @@ struct report {
 	size_t nsplats;
 	int bad_records;
 	char first_bad[200];
+	/* rdmaneg-peer's smoke subset against siw: one per role */
+	struct {
+		char role[16];
+		int64_t rc, cases;
+	} peer[4];
+	size_t npeer;
 };
 
 static char *slurp(const char *path, size_t *len)
@@ -320,6 +326,16 @@ static int read_records(struct report *rp, const char *path)
 				continue;
 			}
 			rp->nres++;
+		} else if (strcmp(r.tag, "LIVE_PEER") == 0) {
+			if (rp->npeer == sizeof(rp->peer) / sizeof(rp->peer[0]) ||
+			    rdmaneg_rec_str(&r, "role", rp->peer[rp->npeer].role,
+					    sizeof(rp->peer[0].role)) ||
+			    rdmaneg_rec_i64(&r, "rc", &rp->peer[rp->npeer].rc) ||
+			    rdmaneg_rec_i64(&r, "cases", &rp->peer[rp->npeer].cases)) {
+				bad(rp, lineno, "bad LIVE_PEER");
+				continue;
+			}
+			rp->npeer++;
 		} else if (strcmp(r.tag, "LIVE_DONE") == 0) {
 			struct tstats *ts;
 
@@ -628,6 +644,7 @@ struct opts {
 	bool quiet;
 	double prepare_s, qemu_s;
 	int64_t expect_cases;
+	int64_t expect_peer;
 };
 
 static void write_frames(const struct report *rp, const char *dir)
@@ -703,6 +720,7 @@ static int report(const struct opts *op)
 	FILE *jf, *lf;
 	size_t agree = 0, differ = 0;
 	int failures = 0, nleaks;
+	int64_t passed_extra = 0;
 
 	if (read_records(&rp, op->records))
 		return 2;
@@ -882,6 +900,24 @@ static int report(const struct opts *op)
 			printf("kernel log: clean (console and /dev/kmsg after every case)\n");
 		}
 	}
+	/* the peer smoke: each role's verdicts equal live/peer-baseline.txt */
+	for (size_t i = 0; i < rp.npeer; i++) {
+		if (rp.peer[i].rc == 0) {
+			printf("rdmaneg-peer %s smoke: %lld cases, every verdict as in the baseline\n",
+			       rp.peer[i].role, (long long)rp.peer[i].cases);
+			passed_extra++;
+		} else {
+			printf("live: FAILED: rdmaneg-peer %s smoke: exit %lld, verdicts differ from "
+			       "the baseline (the console log has the table and EXPECT lines)\n",
+			       rp.peer[i].role, (long long)rp.peer[i].rc);
+			failures++;
+		}
+	}
+	if ((int64_t)rp.npeer < op->expect_peer) {
+		printf("live: FAILED: %lld rdmaneg-peer smoke runs expected, %zu reported\n",
+		       (long long)op->expect_peer, rp.npeer);
+		failures++;
+	}
 	if (agree + differ > 0)
 		printf("IRD/ORD in siw's Reply vs the core's RFC 6581 choice: %zu agree, %zu differ\n",
 		       agree, differ);
@@ -907,7 +943,7 @@ static int report(const struct opts *op)
 	if (op->frames)
 		write_frames(&rp, op->frames);
 	{
-		int64_t passed = rp.t[0].passed + rp.t[1].passed;
+		int64_t passed = rp.t[0].passed + rp.t[1].passed + passed_extra;
 
 		printf("report: %s/report.json, %s/cases.jsonl\n", op->out, op->out);
 		printf("%lld passed, %d failed\n", (long long)passed, failures);
@@ -947,7 +983,7 @@ static int pcap_cmd(const char *records, const char *out)
 
 int live_report_main(int argc, char **argv)
 {
-	struct opts op = { NULL, NULL, "build/live", NULL, NULL, NULL, false, 0, 0, 0 };
+	struct opts op = { NULL, NULL, "build/live", NULL, NULL, NULL, false, 0, 0, 0, 0 };
 	const char *pcap = NULL;
 
 	for (int i = 1; i < argc; i++) {
@@ -983,6 +1019,8 @@ int live_report_main(int argc, char **argv)
 			op.qemu_s = strtod(v, &end);
 		else if (strcmp(k, "--expect-cases") == 0)
 			op.expect_cases = strtoll(v, &end, 10);
+		else if (strcmp(k, "--expect-peer") == 0)
+			op.expect_peer = strtoll(v, &end, 10);
 		else {
 			fprintf(stderr, "rdmaneg-live report: unknown option %s\n", k);
 			return 2;

@@ -36,7 +36,8 @@ static void usage(FILE *f)
 		"       rdmaneg-peer initiate HOST:PORT [--p2p] [--count N]\n"
 		"                                                   reference initiator\n"
 		"options:\n"
-		"  --case GLOB        run the cases matching GLOB (repeatable; default all)\n"
+		"  --case GLOB        run the cases matching GLOB (repeatable; default all);\n"
+		"                     random-S-K is the K-th random case of seed S\n"
 		"  --timeout MS       per-case wait for the SUT (default 1000)\n"
 		"  --random N         N random mutations after the table cases\n"
 		"  --seed S           seed of the random mutations (default 1)\n"
@@ -49,6 +50,13 @@ static void usage(FILE *f)
 		"  --json FILE        machine-readable report\n"
 		"  --junit FILE       JUnit XML report\n"
 		"  --all              list conforming cases in the table too\n"
+		"  --budget S         stop the random cases after S seconds\n"
+		"  --from K           start at the K-th case of the run (after a reboot)\n"
+		"  --progress         print \"PEER_CASE role K name\" before each case\n"
+		"  --expect FILE      compare verdicts with a baseline (\"role case verdict clause\"\n"
+		"                     per line); exit 0 only when every case matches it\n"
+		"  --only-expected    run only the cases the --expect baseline names\n"
+		"  --write-expect FILE  write this run's verdicts as such a baseline\n"
 		"plants for respond: rev0_accept, reply_3fff, ignore_3fff\n");
 }
 
@@ -58,10 +66,10 @@ struct opts {
 	const char *globs[MAX_GLOBS];
 	size_t nglobs;
 	int timeout_ms, accept_ms;
-	unsigned long random, seed, count;
-	bool only_random, all, kmsg, p2p;
+	unsigned long random, seed, count, from, budget;
+	bool only_random, all, kmsg, p2p, progress, only_expected;
 	unsigned local_max;
-	const char *ulp_log, *json, *junit, *plant, *frame_hex;
+	const char *ulp_log, *json, *junit, *plant, *frame_hex, *expect, *write_expect;
 };
 
 static int num(const char *flag, const char *v, unsigned long lo, unsigned long hi,
@@ -118,6 +126,22 @@ static int parse(int argc, char **argv, int first, struct opts *o)
 			if (num(a, val, 0, ~0ul, &o->seed))
 				return -1;
 			i++;
+		} else if (strcmp(a, "--budget") == 0) {
+			if (num(a, val, 1, 86400, &o->budget))
+				return -1;
+			i++;
+		} else if (strcmp(a, "--from") == 0) {
+			if (num(a, val, 0, 100000000, &o->from))
+				return -1;
+			i++;
+		} else if (strcmp(a, "--expect") == 0 && val) {
+			o->expect = argv[++i];
+		} else if (strcmp(a, "--write-expect") == 0 && val) {
+			o->write_expect = argv[++i];
+		} else if (strcmp(a, "--only-expected") == 0) {
+			o->only_expected = true;
+		} else if (strcmp(a, "--progress") == 0) {
+			o->progress = true;
 		} else if (strcmp(a, "--count") == 0) {
 			if (num(a, val, 0, ~0u, &o->count))
 				return -1;
@@ -155,13 +179,29 @@ static int parse(int argc, char **argv, int first, struct opts *o)
 	return 0;
 }
 
-/* ---- the ULP log: records "ULP lport= rport= event= status= pd= rr= id=" ---- */
+/* ---- the ULP log: records "ULP seq= lport= rport= event= status= pd= rr= id="
+ * (live/endpoint.c). A responder's records are matched by the peer's TCP
+ * port; an initiator's by seq, which its Request carries in ULP private
+ * data octets 8..11. ---- */
+static int64_t request_seq(const uint8_t *req, size_t n)
+{
+	struct rdmaneg_mpa_frame f;
+	const uint8_t *u = NULL;
+	size_t ul = 0;
+
+	if (rdmaneg_mpa_parse(req, n, &f) != RDMANEG_OK ||
+	    rdmaneg_mpa_ulp_pd(&f, &u, &ul) != RDMANEG_OK || ul < 12)
+		return -2;
+	return (int64_t)((uint32_t)u[8] << 24 | (uint32_t)u[9] << 16 | (uint32_t)u[10] << 8 |
+			 u[11]);
+}
+
 struct ulp_tail {
 	FILE *f;
 	char line[4096];
 };
 
-static bool ulp_find(struct ulp_tail *t, uint16_t lport, uint16_t rport,
+static bool ulp_find(struct ulp_tail *t, int64_t seq, uint16_t rport,
 		     struct rdmaneg_peer_obs *o)
 {
 	struct rdmaneg_rec rec;
@@ -171,16 +211,17 @@ static bool ulp_find(struct ulp_tail *t, uint16_t lport, uint16_t rport,
 		return false;
 	clearerr(t->f);
 	while (fgets(t->line, sizeof(t->line), t->f)) {
-		int64_t lp, rp, st = 0, rr = 0, id = 0;
+		int64_t sq, lp, rp, st = 0, rr = 0, id = 0;
 		size_t n = 0;
 		char ev[32];
 
 		if (rdmaneg_rec_parse(t->line, strlen(t->line), &rec) != RDMANEG_REC_OK ||
-		    strcmp(rec.tag, "ULP") != 0 || rdmaneg_rec_i64(&rec, "lport", &lp) ||
+		    strcmp(rec.tag, "ULP") != 0 || rdmaneg_rec_i64(&rec, "seq", &sq) ||
+		    rdmaneg_rec_i64(&rec, "lport", &lp) ||
 		    rdmaneg_rec_i64(&rec, "rport", &rp) ||
 		    rdmaneg_rec_str(&rec, "event", ev, sizeof(ev)))
 			continue;
-		if ((lport && lp != lport) || (rport && rp != rport))
+		if ((seq >= 0 && sq != seq) || (rport && rp != rport))
 			continue;
 		/* the first decisive event of the connection */
 		if (o->ulp_event[0] && strcmp(o->ulp_event, "CONNECT_REQUEST") != 0)
@@ -242,6 +283,21 @@ static void kmsg_check(int fd, struct rdmaneg_peer_obs *o, char *keep, size_t ke
 		snprintf(o->splat_title, sizeof(o->splat_title), "%s", s.title);
 		snprintf(keep, keepcap, "%.*s", (int)(n < keepcap - 1 ? n : keepcap - 1), text);
 	}
+}
+
+/* Is "role name" a line of the baseline? */
+static bool in_baseline(const char *path, const char *role, const char *name)
+{
+	FILE *f = path ? fopen(path, "r") : NULL;
+	char line[256], r[16], n[64];
+	bool found = false;
+
+	while (f && !found && fgets(line, sizeof(line), f))
+		found = line[0] != '#' && sscanf(line, "%15s %63s", r, n) == 2 &&
+			strcmp(r, role) == 0 && strcmp(n, name) == 0;
+	if (f)
+		fclose(f);
+	return found;
 }
 
 static bool selected(const struct opts *o, const char *name)
@@ -321,6 +377,76 @@ static size_t make_frame(void *vctx, const uint8_t *req, size_t req_n, uint8_t *
 	return n;
 }
 
+static const char *role_str(enum rdmaneg_peer_role r)
+{
+	return r == RDMANEG_PEER_REQUEST ? "request" : "reply";
+}
+
+static int write_baseline(const char *path, const struct rdmaneg_peer_row *rows, size_t n)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		fprintf(stderr, "rdmaneg-peer: --write-expect %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s %s %s %s\n", role_str(rows[i].role), rows[i].name,
+			rdmaneg_peer_verdict_name(rows[i].r.verdict),
+			rows[i].r.verdict == RDMANEG_VERDICT_CONFORMS || !rows[i].r.clause
+				? "-"
+				: rows[i].r.clause);
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+/* Every row against the baseline: 0 all match, 1 any differs, -1 error. */
+static int check_baseline(const char *path, const struct rdmaneg_peer_row *rows, size_t n)
+{
+	FILE *f = fopen(path, "r");
+	char line[256], role[16], name[64], verdict[16], clause[64];
+	size_t differ = 0, matched = 0;
+
+	if (!f) {
+		fprintf(stderr, "rdmaneg-peer: --expect %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct rdmaneg_peer_row *r = &rows[i];
+		const char *want_clause = r->r.verdict == RDMANEG_VERDICT_CONFORMS || !r->r.clause
+						  ? "-"
+						  : r->r.clause;
+		bool found = false;
+
+		rewind(f);
+		while (fgets(line, sizeof(line), f)) {
+			if (line[0] == '#' ||
+			    sscanf(line, "%15s %63s %15s %63s", role, name, verdict, clause) != 4 ||
+			    strcmp(role, role_str(r->role)) != 0 || strcmp(name, r->name) != 0)
+				continue;
+			found = true;
+			if (strcmp(verdict, rdmaneg_peer_verdict_name(r->r.verdict)) != 0 ||
+			    strcmp(clause, want_clause) != 0) {
+				printf("EXPECT differs: %s %s: baseline %s %s, now %s %s (%s)\n",
+				       role, name, verdict, clause,
+				       rdmaneg_peer_verdict_name(r->r.verdict), want_clause,
+				       r->r.detail);
+				differ++;
+			} else {
+				matched++;
+			}
+			break;
+		}
+		if (!found) {
+			printf("EXPECT missing: %s %s is not in %s\n", role_str(r->role), r->name,
+			       path);
+			differ++;
+		}
+	}
+	fclose(f);
+	printf("baseline %s: %zu match, %zu differ\n", path, matched, differ);
+	return differ ? 1 : 0;
+}
+
 static int run(enum rdmaneg_peer_role role, const struct opts *o)
 {
 	static struct plan p;
@@ -356,7 +482,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 	if (o->frame_hex)
 		p.pick[p.n++] = (size_t)-1;
 	for (size_t i = 0; !o->frame_hex && !o->only_random && i < p.ntable; i++)
-		if ((p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role)) && selected(o, p.table[i].name))
+		if ((p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role)) && selected(o, p.table[i].name) &&
+		    (!o->only_expected || in_baseline(o->expect, role_str(role), p.table[i].name)))
 			p.pick[p.n++] = i;
 	if (p.n == 0 && o->random == 0) {
 		fprintf(stderr, "rdmaneg-peer: no case matches the --case patterns\n");
@@ -416,13 +543,16 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		}
 	}
 	t0 = rdmaneg_peer_now_ms();
-	for (size_t k = 0; k < p.n + o->random; k++) {
+	for (size_t k = o->from; k < p.n + o->random; k++) {
 		struct rdmaneg_peer_row *r = &rows[nrows];
 		static struct rdmaneg_peer_wire w;
 		struct frame_ctx x;
 		size_t n = 0;
 		const struct rdmaneg_peer_case *c;
 		bool rnd = k >= p.n;
+
+		if (rnd && o->budget && rdmaneg_peer_now_ms() - t0 > (double)o->budget * 1000.0)
+			break;
 
 		memset(&x, 0, sizeof(x));
 		memset(&w, 0, sizeof(w));
@@ -442,6 +572,9 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			snprintf(r->name, sizeof(r->name), "%s", c->name);
 			r->section = c->section;
 		}
+		if (o->progress)
+			printf("PEER_CASE %s %zu %s\n", role == RDMANEG_PEER_REQUEST ? "request" : "reply",
+			       k, r->name);
 		x.c = c;
 		x.role = role;
 		x.random = rnd;
@@ -494,8 +627,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			r->o.have_ulp = true;
 			for (int tries = 0; tries < 25; tries++) {
 				if (role == RDMANEG_PEER_REQUEST
-					    ? ulp_find(&ulp, 0, w.local_port, &r->o)
-					    : ulp_find(&ulp, w.sut_port, 0, &r->o))
+					    ? ulp_find(&ulp, -1, w.local_port, &r->o)
+					    : ulp_find(&ulp, request_seq(w.req, w.req_len), 0, &r->o))
 					break;
 				/* the initiator's ULP hears of the Reply last */
 				if (role == RDMANEG_PEER_REQUEST)
@@ -560,6 +693,13 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		}
 	}
 	ret = t.diverges || t.findings ? 1 : 0;
+	if (o->write_expect && write_baseline(o->write_expect, rows, nrows) != 0)
+		ret = EXIT_USAGE;
+	if (o->expect) {
+		int b = check_baseline(o->expect, rows, nrows);
+
+		ret = b < 0 ? EXIT_USAGE : b;
+	}
 out:
 	if (ulp.f)
 		fclose(ulp.f);
@@ -607,6 +747,19 @@ int main(int argc, char **argv)
 	if (parse(argc, argv, 2, &o) != 0) {
 		usage(stderr);
 		return EXIT_USAGE;
+	}
+	if (o.nglobs == 1) {
+		unsigned long sd, k;
+		char tail;
+
+		/* one random case, exactly as the run that printed its name */
+		if (sscanf(o.globs[0], "random-%lu-%lu%c", &sd, &k, &tail) == 2) {
+			o.seed = sd;
+			o.only_random = true;
+			o.random = k + 1;
+			o.from = k;
+			o.nglobs = 0;
+		}
 	}
 	if (strcmp(verb, "request") == 0)
 		return run(RDMANEG_PEER_REQUEST, &o);

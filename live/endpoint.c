@@ -1,0 +1,235 @@
+/*
+ * endpoint: the rdma_cm ULP that rdmaneg-peer tests siw through, in the
+ * guest. `listen` accepts every connection request (siw is the MPA
+ * responder); `connect` connects again and again (siw is the initiator)
+ * until the peer stops listening. Each side writes what its ULP was handed
+ * for every connection to a log, one record per event:
+ *   ULP seq= lport= rport= event= status= pd= rr= id=
+ * (rr/id: responder_resources/initiator_depth). rdmaneg-peer --ulp-log
+ * reads it and compares it with the wire. On connect, the private data
+ * carries an RFC 8797 message and the attempt's sequence number (octets
+ * 8..11), which is how the peer tells the connections apart.
+ */
+#define _GNU_SOURCE
+#include "endpoint.h"
+
+#include "record.h"
+#include "rpcrdma_pd.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <poll.h>
+#include <rdma/rdma_cma.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define EP_PD_LEN 12
+#define EP_DEPTH 16 /* the IRD/ORD the initiator asks for */
+
+struct ep_conn {
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
+};
+
+static uint16_t port_of(const struct sockaddr *a)
+{
+	if (a && a->sa_family == AF_INET)
+		return ntohs(((const struct sockaddr_in *)(const void *)a)->sin_port);
+	if (a && a->sa_family == AF_INET6)
+		return ntohs(((const struct sockaddr_in6 *)(const void *)a)->sin6_port);
+	return 0;
+}
+
+static void log_event(FILE *f, uint32_t seq, struct rdma_cm_id *id, const struct rdma_cm_event *ev)
+{
+	const struct rdma_conn_param *c = &ev->param.conn;
+
+	rdmaneg_rec_begin(f, "ULP");
+	rdmaneg_rec_i64w(f, "seq", seq);
+	rdmaneg_rec_i64w(f, "lport", port_of(rdma_get_local_addr(id)));
+	rdmaneg_rec_i64w(f, "rport", port_of(rdma_get_peer_addr(id)));
+	rdmaneg_rec_strw(f, "event", rdma_event_str(ev->event) + strlen("RDMA_CM_EVENT_"));
+	rdmaneg_rec_i64w(f, "status", ev->status);
+	rdmaneg_rec_hexw(f, "pd", c->private_data, c->private_data ? c->private_data_len : 0);
+	rdmaneg_rec_i64w(f, "rr", c->responder_resources);
+	rdmaneg_rec_i64w(f, "id", c->initiator_depth);
+	rdmaneg_rec_end(f);
+	fflush(f);
+}
+
+static int make_qp(struct rdma_cm_id *id)
+{
+	struct ep_conn *c = calloc(1, sizeof(*c));
+	struct ibv_qp_init_attr qa;
+
+	if (!c)
+		return -1;
+	id->context = c;
+	c->pd = ibv_alloc_pd(id->verbs);
+	c->cq = c->pd ? ibv_create_cq(id->verbs, 8, NULL, NULL, 0) : NULL;
+	if (!c->cq)
+		return -1;
+	memset(&qa, 0, sizeof(qa));
+	qa.send_cq = qa.recv_cq = c->cq;
+	qa.qp_type = IBV_QPT_RC;
+	qa.cap.max_send_wr = qa.cap.max_recv_wr = 2;
+	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
+	return rdma_create_qp(id, c->pd, &qa);
+}
+
+static void drop(struct rdma_cm_id *id)
+{
+	struct ep_conn *c = id->context;
+
+	if (id->qp)
+		rdma_destroy_qp(id);
+	if (c) {
+		if (c->cq)
+			ibv_destroy_cq(c->cq);
+		if (c->pd)
+			ibv_dealloc_pd(c->pd);
+		free(c);
+	}
+	id->context = NULL;
+	rdma_destroy_id(id);
+}
+
+static void ulp_pd(uint8_t *pd, uint32_t seq)
+{
+	struct rdmaneg_rpcrdma_settings s = { 4096, 4096, false };
+
+	(void)rdmaneg_rpcrdma_encode(&s, pd, EP_PD_LEN);
+	pd[8] = (uint8_t)(seq >> 24);
+	pd[9] = (uint8_t)(seq >> 16);
+	pd[10] = (uint8_t)(seq >> 8);
+	pd[11] = (uint8_t)seq;
+}
+
+static int addr_of(const char *addr, int port, struct sockaddr_in *sin)
+{
+	memset(sin, 0, sizeof(*sin));
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons((uint16_t)port);
+	return inet_pton(AF_INET, addr, &sin->sin_addr) == 1 ? 0 : -1;
+}
+
+int live_endpoint_listen(const char *addr, int port, FILE *log)
+{
+	struct rdma_event_channel *ch = rdma_create_event_channel();
+	struct rdma_cm_id *lid = NULL;
+	struct rdma_cm_event *ev;
+	struct sockaddr_in sin;
+	uint32_t seq = 0;
+
+	if (!ch || addr_of(addr, port, &sin) || rdma_create_id(ch, &lid, NULL, RDMA_PS_TCP) ||
+	    rdma_bind_addr(lid, (struct sockaddr *)&sin) || rdma_listen(lid, 16)) {
+		fprintf(stderr, "rdmaneg-live listen %s:%d: %s\n", addr, port, strerror(errno));
+		return 1;
+	}
+	printf("LIVE_LISTENING %s:%d\n", addr, port);
+	fflush(stdout);
+	while (rdma_get_cm_event(ch, &ev) == 0) {
+		struct rdma_cm_id *id = ev->id;
+		enum rdma_cm_event_type t = ev->event;
+
+		log_event(log, ++seq, id, ev);
+		if (t == RDMA_CM_EVENT_CONNECT_REQUEST) {
+			struct rdma_conn_param cp = ev->param.conn;
+			uint8_t pd[EP_PD_LEN];
+
+			/* accept with what rdma_cm reported, as ULPs do */
+			ulp_pd(pd, seq);
+			cp.private_data = pd;
+			cp.private_data_len = sizeof(pd);
+			rdma_ack_cm_event(ev);
+			if (make_qp(id) || rdma_accept(id, &cp)) {
+				fprintf(stderr, "LIVE_EP accept failed: %s\n", strerror(errno));
+				drop(id);
+			}
+			continue;
+		}
+		rdma_ack_cm_event(ev);
+		if (id != lid && (t == RDMA_CM_EVENT_DISCONNECTED || t == RDMA_CM_EVENT_CONNECT_ERROR ||
+				  t == RDMA_CM_EVENT_REJECTED || t == RDMA_CM_EVENT_UNREACHABLE)) {
+			if (t == RDMA_CM_EVENT_DISCONNECTED)
+				rdma_disconnect(id);
+			drop(id);
+		}
+	}
+	return 0;
+}
+
+/* Waits for the next event on ch, up to ms; NULL on timeout. */
+static struct rdma_cm_event *next_event(struct rdma_event_channel *ch, int ms)
+{
+	struct pollfd p = { ch->fd, POLLIN, 0 };
+	struct rdma_cm_event *ev = NULL;
+
+	if (poll(&p, 1, ms) <= 0 || rdma_get_cm_event(ch, &ev))
+		return NULL;
+	return ev;
+}
+
+int live_endpoint_connect(const char *addr, int port, FILE *log)
+{
+	struct sockaddr_in sin;
+	struct rdma_event_channel *ch = rdma_create_event_channel();
+	unsigned refused = 0;
+
+	if (!ch || addr_of(addr, port, &sin)) {
+		fprintf(stderr, "rdmaneg-live connect %s:%d: bad address\n", addr, port);
+		return 1;
+	}
+	for (uint32_t seq = 1; refused < 3; seq++) {
+		struct rdma_cm_id *id = NULL;
+		struct rdma_cm_event *ev;
+		struct rdma_conn_param cp;
+		uint8_t pd[EP_PD_LEN];
+		bool done = false;
+
+		if (rdma_create_id(ch, &id, NULL, RDMA_PS_TCP) ||
+		    rdma_resolve_addr(id, NULL, (struct sockaddr *)&sin, 2000))
+			return 1;
+		ev = next_event(ch, 5000);
+		if (!ev || ev->event != RDMA_CM_EVENT_ADDR_RESOLVED || (rdma_ack_cm_event(ev), 0) ||
+		    rdma_resolve_route(id, 2000))
+			return 1;
+		ev = next_event(ch, 5000);
+		if (!ev || ev->event != RDMA_CM_EVENT_ROUTE_RESOLVED)
+			return 1;
+		rdma_ack_cm_event(ev);
+		memset(&cp, 0, sizeof(cp));
+		ulp_pd(pd, seq);
+		cp.private_data = pd;
+		cp.private_data_len = sizeof(pd);
+		cp.responder_resources = EP_DEPTH;
+		cp.initiator_depth = EP_DEPTH;
+		if (make_qp(id) || rdma_connect(id, &cp)) {
+			/* the peer has stopped listening */
+			drop(id);
+			refused++;
+			continue;
+		}
+		/* the connection's events until it is over (the peer closes) */
+		while (!done && (ev = next_event(ch, 30000)) != NULL) {
+			enum rdma_cm_event_type t = ev->event;
+
+			log_event(log, seq, id, ev);
+			if ((t == RDMA_CM_EVENT_REJECTED || t == RDMA_CM_EVENT_CONNECT_ERROR ||
+			     t == RDMA_CM_EVENT_UNREACHABLE) &&
+			    ev->status == -ECONNREFUSED)
+				refused++;
+			else
+				refused = 0;
+			done = t != RDMA_CM_EVENT_ESTABLISHED;
+			rdma_ack_cm_event(ev);
+		}
+		if (!ev)
+			fprintf(stderr, "LIVE_EP connect %u: no event for 30 s\n", seq);
+		drop(id);
+	}
+	return 0;
+}
