@@ -44,17 +44,17 @@ mkdir -p "$A"
 echo "live: rdmaneg-peer vs siw on $kver (prepared in $prep_s s, image in $img_s s)"
 [ -n "$RANDOM_N" ] && echo "live: random campaign: up to $RANDOM_N cases or ${BUDGET}s per role, seed $SEED"
 from_request= from_reply= boot=0 t0=$(date +%s)
-todo=$ROLE
+roles=$ROLE
 while :; do
 	boot=$((boot + 1))
-	append="live.mode=adversarial live.transport=siw live.role=$todo live.timeout=$TMO_CASE"
+	append="live.mode=adversarial live.transport=siw live.role=$roles live.timeout=$TMO_CASE"
 	[ -n "$CASES" ] && append+=" live.case=$CASES"
 	[ -n "$FRAME" ] && append+=" live.frame=$FRAME"
 	[ -n "$RANDOM_N" ] && append+=" live.random=$RANDOM_N live.seed=$SEED live.budget=$BUDGET"
 	[ -n "$from_request" ] && append+=" live.from_request=$from_request"
 	[ -n "$from_reply" ] && append+=" live.from_reply=$from_reply"
 	[ -n "$DMESG" ] && append+=" live.dmesg=1"
-	echo "live: boot $boot: roles $todo${from_request:+, request from case $from_request}${from_reply:+, reply from case $from_reply}"
+	echo "live: boot $boot: roles $roles${from_request:+, request from case $from_request}${from_reply:+, reply from case $from_reply}"
 	live/qemu.sh "$kver" "$img" "$TMO" "$append"; qrc=$?
 	cp "$L/console.log" "$A/console-$boot.log"
 	for r in request reply; do
@@ -65,7 +65,7 @@ while :; do
 	[ -n "$DMESG" ] && tr -d '\r' <"$L/console.log" | sed -n '/^PEER_DMESG_BEGIN/,/^PEER_DMESG_END/p'
 	next=
 	for r in request reply; do
-		case "$todo" in "$r" | both) ;; *) continue ;; esac
+		case "$roles" in "$r" | both) ;; *) continue ;; esac
 		grep -aq "^PEER_END $r" "$L/console.log" && continue
 		# the guest died or hung in this role: the case running is a finding
 		last=$(tr -d '\r' <"$L/console.log" | grep -a "^PEER_CASE $r " | tail -1)
@@ -83,7 +83,7 @@ while :; do
 	done
 	[ -z "$next" ] && break
 	[ "$boot" -gt "$REBOOTS" ] && { echo "live: stopping after $boot boots"; break; }
-	todo=$next
+	roles=$next
 done
 # findings the peer judged in a live guest (kernel splats, a dead SUT):
 # its table rows that start with "finding"
