@@ -19,19 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int passed, failed;
-
-#define CHECK(cond) check((cond), #cond, __LINE__)
-
-static void check(int ok, const char *what, int line)
-{
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL tests/live_unit.c:%d: %s\n", line, what);
-}
+#include "check.h"
 
 /* A frame as siw would send it for these ULP octets and IRD/ORD. */
 static void mk_frame(struct live_frame *fr, bool request, const uint8_t *ulp, size_t n,

@@ -15,19 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond) check((cond), #cond, __LINE__)
-
-static void check(int ok, const char *what, int line)
-{
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL tests/peer_unit.c:%d: %s\n", line, what);
-}
+#include "check.h"
 
 static uint8_t buf[70000];
 
@@ -145,7 +133,7 @@ static void verdict_is(enum rdmaneg_peer_role role, const struct rdmaneg_peer_ex
 
 	rdmaneg_peer_judge(role, e, o, &r);
 	check(r.verdict == v && (!clause || (r.clause && strcmp(r.clause, clause) == 0)),
-	      clause ? clause : rdmaneg_peer_verdict_name(v), line);
+	      clause ? clause : rdmaneg_peer_verdict_name(v), __FILE__, line);
 	if (r.verdict != v || (clause && (!r.clause || strcmp(r.clause, clause) != 0)))
 		printf("     got %s %s: %s\n", rdmaneg_peer_verdict_name(r.verdict),
 		       r.clause ? r.clause : "-", r.detail);

@@ -5,19 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond) check((cond), #cond, __FILE__, __LINE__)
-
-static void check(int ok, const char *what, const char *file, int line)
-{
-	if (ok) {
-		passed++;
-		return;
-	}
-	failed++;
-	printf("FAIL %s:%d: %s\n", file, line, what);
-}
+#include "check.h"
 
 /* RFC 5044 sec. 7.1 keys, written out in hex as the RFC gives them. */
 static const uint8_t KEY_REQ[16] = { 0x4D, 0x50, 0x41, 0x20, 0x49, 0x44, 0x20, 0x52,
