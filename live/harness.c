@@ -28,6 +28,7 @@
 #include "cases.h"
 #include "endpoint.h"
 #include "judge.h"
+#include "klog.h"
 #include "obs.h"
 #include "rdmaneg.h"
 #include "record.h"
@@ -865,6 +866,8 @@ static const char usage_text[] =
 	"       rdmaneg-live report --records FILE [--console FILE] [--out DIR]\n"
 	"                           [--tshark CSV] [--frames DIR] [--quiet-passes]\n"
 	"       rdmaneg-live fixed\n"
+	"       rdmaneg-live splats FILE   the kernel splats in a console log, one\n"
+	"                                  per line: title, then RIP (exit 1: none)\n"
 	"       rdmaneg-live listen|connect --addr A --port P --log FILE\n"
 	"                        the ULP endpoint rdmaneg-peer tests siw through\n"
 	"Exit 0 when every case passed, 1 when one failed, 2 on a usage error.\n";
@@ -959,6 +962,28 @@ static int cmd_endpoint(char **argv)
 	return rc;
 }
 
+/* splats FILE: "title<TAB>rip" per splat, in order; the campaign groups
+ * its findings by title, syzbot-style */
+static int cmd_splats(const char *path)
+{
+	static char text[4 << 20];
+	static struct rdmaneg_splat sp[64];
+	FILE *f = fopen(path, "rb");
+	size_t n, found;
+
+	if (!f) {
+		fprintf(stderr, "rdmaneg-live: cannot open %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	found = rdmaneg_klog_scan(text, n, sp, sizeof(sp) / sizeof(sp[0]));
+	for (size_t i = 0; i < found && i < sizeof(sp) / sizeof(sp[0]); i++)
+		printf("%s\t%s\n", sp[i].title, sp[i].rip[0] ? sp[i].rip : "-");
+	return found ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	signal(SIGPIPE, SIG_IGN);
@@ -978,6 +1003,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 8 && (strcmp(argv[1], "listen") == 0 || strcmp(argv[1], "connect") == 0))
 		return cmd_endpoint(argv);
+	if (argc == 3 && strcmp(argv[1], "splats") == 0)
+		return cmd_splats(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "fixed") == 0)
 		return printf("%d\n", LIVE_FIXED) < 0;
 	return usage(argc < 2 ? NULL : "unknown command");

@@ -468,12 +468,28 @@ static void test_klog(void)
 		"[    2.000008]  </TASK>\n"
 		"[    2.000009] ---[ end trace 0000000000000000 ]---\n"
 		"[    3.000000] all good\n";
+	static const char null_in_memcpy[] =
+		"[   17.832060] BUG: kernel NULL pointer dereference, address: 0000000000000004\n"
+		"[   17.833630] Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+		"[   17.835113] RIP: 0010:memcpy_erms+0x6/0x10\n"
+		"[   17.835113] Call Trace:\n"
+		"[   17.835113]  <TASK>\n"
+		"[   17.835113]  kmemdup+0x32/0x40\n"
+		"[   17.835113]  cm_event_handler+0x1c6/0x240 [iw_cm]\n"
+		"[   17.835113]  siw_cm_upcall+0x10a/0x1b0 [siw]\n"
+		"[   17.835113]  process_one_work+0x1c7/0x380\n"
+		"[   17.835113] ---[ end trace 0000000000000000 ]---\n"
+		"[   17.835113] Kernel panic - not syncing: Fatal exception\n";
 	struct rdmaneg_splat s[4];
 
 	CHECK(rdmaneg_klog_scan(text, sizeof(text) - 1, s, 4) == 1);
 	CHECK(strcmp(s[0].title, "WARNING in siw_cm_work_handler") == 0);
 	CHECK(strcmp(s[0].taint, "G           OE") == 0);
 	CHECK(rdmaneg_klog_scan("[ 1.0] siw: all fine\n", 21, s, 4) == 0);
+	/* a fault in memcpy names its caller; oops=panic's panic is no splat */
+	CHECK(rdmaneg_klog_scan(null_in_memcpy, sizeof(null_in_memcpy) - 1, s, 4) == 1);
+	CHECK(strcmp(s[0].title, "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
+	CHECK(strcmp(s[0].rip, "memcpy_erms") == 0);
 	CHECK(rdmaneg_klog_starts("6,99,123,-;BUG: kernel NULL pointer dereference, address: 8"));
 	CHECK(!rdmaneg_klog_starts("6,99,123,-;siw: bug fixed"));
 }

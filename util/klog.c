@@ -118,6 +118,22 @@ static bool reporting_frame(const char *f)
 	return false;
 }
 
+/* Library helpers a fault lands in on behalf of its caller (syzbot names
+ * the caller): kmemdup(NULL + 4) faults in memcpy, the bug is above it. */
+static bool generic_frame(const char *f)
+{
+	static const char *const skip[] = {
+		"memcpy", "__memcpy", "memmove", "__memmove", "memset", "__memset",
+		"memcmp", "__memcmp", "bcmp", "kmemdup", "kstrdup", "strlen", "strnlen",
+		"strcmp", "strncmp", "strcpy", "strncpy", "strscpy", "copy_user_",
+		"_copy_to_user", "_copy_from_user", "__copy_user", "rep_movs",
+	};
+	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
+		if (starts_with(f, skip[i]))
+			return true;
+	return false;
+}
+
 /* The symbol after "in ", "at <path> " or "RIP: 0010:". */
 static void symbol_after(const char *m, const char *marker, char *out, size_t cap)
 {
@@ -135,6 +151,9 @@ static void title_of(struct rdmaneg_splat *s, const char *first, const char *sec
 	const char *fn = s->nframes > 0 ? s->frames[0] : "";
 	const char *where = s->rip[0] ? s->rip : fn;
 	size_t n;
+
+	for (size_t i = 0; generic_frame(where) && i < s->nframes; i++)
+		where = s->frames[i];
 
 	if (strcmp(s->kind, "KASAN") == 0 || strcmp(s->kind, "KFENCE") == 0) {
 		/* "BUG: KASAN: slab-out-of-bounds in f+0x" / "Read of size 4 at ..." */
@@ -276,6 +295,14 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 		 * Oops:, refcount_t: then WARNING:, a GPF then KASAN:) */
 		if (kind && in && !trace && body < 12)
 			kind = NULL;
+		/* oops=panic: the panic that ends a report is not one of its own */
+		if (kind && strcmp(kind, "PANIC") == 0 && strstr(m, "Fatal exception") &&
+		    (in || found > 0)) {
+			if (in)
+				finish(&cur, first, have_second ? second : NULL, out, max, &found);
+			in = false;
+			continue;
+		}
 		if (kind) {
 			if (in)
 				finish(&cur, first, have_second ? second : NULL, out, max, &found);
