@@ -52,7 +52,8 @@ static void usage(FILE *f)
 		"  --all              list conforming cases in the table too\n"
 		"  --budget S         stop the random cases after S seconds\n"
 		"  --from K           start at the K-th case of the run (after a reboot)\n"
-		"  --progress         print \"PEER_CASE role K name\" before each case\n"
+		"  --progress         print \"PEER_CASE role K name\" before each case and\n"
+		"                     \"PEER_VERDICT role K name verdict clause\" after it\n"
 		"  --expect FILE      compare verdicts with a baseline (\"role case verdict clause\"\n"
 		"                     per line); exit 0 only when every case matches it\n"
 		"  --only-expected    run only the cases the --expect baseline names\n"
@@ -604,10 +605,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 				else
 					fprintf(stderr, "rdmaneg-peer: port %d: %s\n",
 						o->listen_port, w.err);
-				{
-			ret = EXIT_USAGE;
-			goto out;
-		}
+				ret = EXIT_USAGE;
+				goto out;
 			}
 			/* it answered before and no longer does: a finding, and
 			 * the end of this run */
@@ -649,6 +648,13 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 					 "the SUT's own Request breaks %s", bad);
 			}
 		}
+		if (o->progress) /* a guest that dies later keeps this verdict */
+			printf("PEER_VERDICT %s %zu %s %s %s\n",
+			       role == RDMANEG_PEER_REQUEST ? "request" : "reply", k, r->name,
+			       rdmaneg_peer_verdict_name(r->r.verdict),
+			       r->r.verdict == RDMANEG_VERDICT_CONFORMS || !r->r.clause ? "-"
+											: r->r.clause);
+		fflush(stdout);
 		nrows++;
 		if (r->o.unreachable)
 			break;
@@ -670,10 +676,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			if (!f) {
 				fprintf(stderr, "rdmaneg-peer: --json %s: %s\n", o->json,
 					strerror(errno));
-				{
-			ret = EXIT_USAGE;
-			goto out;
-		}
+				ret = EXIT_USAGE;
+				goto out;
 			}
 			rdmaneg_peer_json(f, rows, nrows, o->target ? o->target : "listen", secs);
 			fclose(f);
@@ -683,10 +687,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			if (!f) {
 				fprintf(stderr, "rdmaneg-peer: --junit %s: %s\n", o->junit,
 					strerror(errno));
-				{
-			ret = EXIT_USAGE;
-			goto out;
-		}
+				ret = EXIT_USAGE;
+				goto out;
 			}
 			rdmaneg_peer_junit(f, rows, nrows, secs);
 			fclose(f);

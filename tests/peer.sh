@@ -38,13 +38,14 @@ grep -q '"cases":313' "$out/req.json" && grep -q '<testsuites' "$out/req.xml" &&
 	|| bad "request: json/junit reports" "$out/req.json"
 
 # 2. negative controls: each planted responder fault names its clause
-for pc in "rev0_accept:rev-*:5044-7.1-rev" "reply_3fff:ird-1*:diverges request ird-1 +6581-9.1-ord" \
+# (--progress: the per-case verdict line the live campaign keeps)
+for pc in "rev0_accept:rev-*:PEER_VERDICT request [0-9]+ rev-0 diverges 5044-7.1-rev" "reply_3fff:ird-1*:diverges request ird-1 +6581-9.1-ord" \
 	"ignore_3fff:*3fff*:6581-9.1-3fff-"; do
 	IFS=: read -r plant glob want <<<"$pc"
 	port=$((port + 1))
 	"$P" respond --listen $port --plant "$plant" & rp=$!; sleep 0.3
 	expect "plant $plant" 1 "$want" "$out/$plant.txt" -- \
-		"$P" request 127.0.0.1:$port --timeout $T --case "$glob"
+		"$P" request 127.0.0.1:$port --timeout $T --case "$glob" --progress
 	kill $rp 2>/dev/null; wait $rp 2>/dev/null
 done
 
