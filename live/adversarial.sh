@@ -8,20 +8,22 @@
 #                          in one role on a fresh guest, with its kernel log
 # A guest that dies or hangs mid-run is a finding: its console is kept,
 # the case named, and a fresh guest carries on after that case.
-# Settings: PEER_ROLE=both|request|reply  PEER_RANDOM=400 (per role)
+# Settings: PEER_ROLE=both|request|reply  PEER_RANDOM=60 (per role)
 #   PEER_SEED (default: fresh)  PEER_BUDGET=60 (s of random per role)
-#   PEER_TIMEOUT=500 (ms per case)  PEER_CASE=glob[,glob]  PEER_REBOOTS=5
-#   LIVE_TIMEOUT=900 (s per boot); for repro: CASE, FRAME, ROLE.
-# Writes build/live/adversarial/: console-N.log, {request,reply}-N.json,
-# findings.txt. Exit 0 when the campaign ran (divergences and findings
+#   PEER_TIMEOUT=500 (ms per case)  PEER_CASE=glob[,glob]  PEER_REBOOTS=60
+#   LIVE_TIMEOUT=300 (s per boot); for repro: CASE, FRAME, ROLE.
+# Writes build/live/adversarial/ (repro: build/live/repro/): console-N.log,
+# verdicts.txt (role case verdict clause, all boots), {request,reply}-N.json,
+# findings.txt (role, case, kernel splat title, reproducer; tab-separated),
+# and ends with the findings grouped by splat: one bug, one group. Exit 0 when the campaign ran (divergences and findings
 # are its results), 1 when it could not, 2 on a usage error.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-L=build/live A=build/live/adversarial
 MODE=${1:-campaign}
-ROLE=${PEER_ROLE:-both} RANDOM_N=${PEER_RANDOM:-400} BUDGET=${PEER_BUDGET:-60}
+L=build/live A=build/live/$([ "$MODE" = repro ] && echo repro || echo adversarial)
+ROLE=${PEER_ROLE:-both} RANDOM_N=${PEER_RANDOM:-60} BUDGET=${PEER_BUDGET:-60}
 SEED=${PEER_SEED:-$(( $(date +%s) % 1000000 ))} TMO_CASE=${PEER_TIMEOUT:-500}
-CASES=${PEER_CASE:-} FRAME= REBOOTS=${PEER_REBOOTS:-5} TMO=${LIVE_TIMEOUT:-900} DMESG=
+CASES=${PEER_CASE:-} FRAME= REBOOTS=${PEER_REBOOTS:-60} TMO=${LIVE_TIMEOUT:-300} DMESG=
 if [ "$MODE" = repro ]; then
 	ROLE=${ROLE_ARG:-} CASES=${CASE_ARG:-} FRAME=${FRAME_ARG:-} RANDOM_N= DMESG=1 REBOOTS=0
 	[ -n "$CASES$FRAME" ] && [ -z "$CASES" -o -z "$FRAME" ] ||
@@ -40,14 +42,17 @@ case "$CASES" in *[!a-zA-Z0-9_.,*?-]*) echo "live: PEER_CASE/CASE holds case nam
 read -r kver img prep_s img_s < <(live/image.sh | tail -1)
 [ -n "${img:-}" ] || exit 1
 mkdir -p "$A"
-[ "$MODE" = campaign ] && rm -f "$A"/*
+rm -f "$A"/*
 echo "live: rdmaneg-peer vs siw on $kver (prepared in $prep_s s, image in $img_s s)"
 [ -n "$RANDOM_N" ] && echo "live: random campaign: up to $RANDOM_N cases or ${BUDGET}s per role, seed $SEED"
 from_request= from_reply= boot=0 t0=$(date +%s)
 roles=$ROLE
 while :; do
 	boot=$((boot + 1))
-	append="live.mode=adversarial live.transport=siw live.role=$roles live.timeout=$TMO_CASE"
+	# oops=panic: an oops in a kworker leaves rdma_cm blocked and the guest
+	# hung until LIVE_TIMEOUT; as a panic it ends the boot at once, its
+	# console intact, and the case running is the finding
+	append="oops=panic live.mode=adversarial live.transport=siw live.role=$roles live.timeout=$TMO_CASE"
 	[ -n "$CASES" ] && append+=" live.case=$CASES"
 	[ -n "$FRAME" ] && append+=" live.frame=$FRAME"
 	[ -n "$RANDOM_N" ] && append+=" live.random=$RANDOM_N live.seed=$SEED live.budget=$BUDGET"
@@ -75,8 +80,11 @@ while :; do
 			tail -20 "$L/console.log" | sed 's/^/  | /'
 			exit 1
 		fi
-		echo "finding $r $name guest $([ "$qrc" -eq 124 ] && echo "hung (boot timed out after ${TMO}s)" || echo "died (qemu exit $qrc)") console $A/console-$boot.log repro: make live-repro ROLE=$r CASE=$name" |
-			tee -a "$A/findings.txt"
+		how=$([ "$qrc" -eq 124 ] && echo "hung (boot timed out after ${TMO}s)" || echo "died (qemu exit $qrc)")
+		sig=$("$L/rdmaneg-live" splats "$A/console-$boot.log" | head -1 | cut -f1)
+		printf '%s\t%s\t%s\n' "$r $name" "${sig:-guest $how, no kernel splat}" \
+			"make live-repro ROLE=$r CASE=$name" >>"$A/findings.txt"
+		echo "finding $r $name: guest $how: ${sig:-no kernel splat}; console $A/console-$boot.log"
 		tail -40 "$L/console.log" | sed 's/^/  | /'
 		eval "from_$r=$((k + 1))"
 		next=${next:+both}${next:-$r}
@@ -85,11 +93,29 @@ while :; do
 	[ "$boot" -gt "$REBOOTS" ] && { echo "live: stopping after $boot boots"; break; }
 	roles=$next
 done
-# findings the peer judged in a live guest (kernel splats, a dead SUT):
-# its table rows that start with "finding"
+# findings the peer judged in a live guest (a splat in /dev/kmsg, a SUT
+# that stopped answering): its table rows that start with "finding"
 cat "$A"/console-*.log | tr -d '\r' | grep -aE '^finding +(request|reply) ' |
-	sed -E 's/^finding +([a-z]+) +([^ ]+) .*/finding \1 \2 repro: make live-repro ROLE=\1 CASE=\2/' |
-	tee -a "$A/findings.txt"
-n=$(cat "$A/findings.txt" 2>/dev/null | wc -l)
-echo "live: $boot boot(s), $(( $(date +%s) - t0 )) s; $n finding(s); reports in $A/"
+	sed -E 's/^finding +([a-z]+) +([^ ]+) .* -> (.*)$/\1 \2\t\3\tmake live-repro ROLE=\1 CASE=\2/' \
+		>>"$A/findings.txt"
+touch "$A/findings.txt"
+# every case's verdict, from every boot (a boot that died keeps the
+# verdicts printed before it did), and the divergences among them
+cat "$A"/console-*.log | tr -d '\r' |
+	grep -aE '^PEER_VERDICT (request|reply) [0-9]+ [^ ]+ (conforms|diverges|finding) [^ ]+$' |
+	cut -d' ' -f2,4- >"$A/verdicts.txt"
+n=$(wc -l <"$A/findings.txt") v=$(wc -l <"$A/verdicts.txt") secs=$(( $(date +%s) - t0 ))
+echo "live: $boot boot(s), $secs s; $v verdicts ($(echo "scale=2; $v / ($secs + 1)" | bc) cases/s with reboots), $n finding(s) that ended a guest or the SUT; reports in $A/"
+echo "verdicts (role verdict count):"
+cut -d' ' -f1,3 "$A/verdicts.txt" | sort | uniq -c | sed 's/^/  /'
+grep -q ' diverges ' "$A/verdicts.txt" && {
+	echo "divergences (role case clause):"
+	grep ' diverges ' "$A/verdicts.txt" | cut -d' ' -f1,2,4 | sed 's/^/  /'
+}
+if [ "$n" -gt 0 ]; then
+	echo "findings by kernel splat (cases, title):"
+	cut -f2 "$A/findings.txt" | sort | uniq -c | sort -rn | sed 's/^/  /'
+	echo "findings (role case, splat, reproducer):"
+	sed 's/^/  /' "$A/findings.txt"
+fi
 exit 0

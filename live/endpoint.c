@@ -159,7 +159,9 @@ int live_endpoint_listen(const char *addr, int port, FILE *log)
 			drop(id);
 		}
 	}
-	return 0;
+	/* only a failing rdma_get_cm_event ends the loop */
+	fprintf(stderr, "LIVE_ERROR rdmaneg-live listen: rdma_get_cm_event: %s\n", strerror(errno));
+	return 1;
 }
 
 /* Waits for the next event on ch, up to ms; NULL on timeout. */

@@ -56,7 +56,10 @@ peer() { # peer ROLE JSON-OUT ARGS...
 		/bin/rdmaneg-peer request 192.0.2.1:$PEER_PORT --ulp-log /tmp/ulp-listen.log \
 			--kmsg --progress --json "$json" "$@"
 		rc=$?
-		kill $ep
+		# a listener gone before its kill is the harness's failure, not siw's
+		if kill -0 $ep 2>/dev/null; then kill $ep; else
+			wait $ep; echo "LIVE_ERROR the rdma_cm listener exited early, status $?"; ep=
+		fi
 	else
 		ep=
 		: >/tmp/ulp-connect.log
@@ -77,7 +80,9 @@ plant=$(arg plant)
 if [ "$(arg mode)" = adversarial ]; then
 	# make live-adversarial / live-repro: the peer only, on siw
 	set --
+	set -f # globs in live.case are the peer's, not this shell's
 	for g in $(arg case | tr , ' '); do set -- "$@" --case "$g"; done
+	set +f
 	[ -n "$(arg frame)" ] && set -- "$@" --frame "$(arg frame)"
 	[ -n "$(arg random)" ] && set -- "$@" --random "$(arg random)" --seed "$(arg seed)"
 	[ -n "$(arg budget)" ] && set -- "$@" --budget "$(arg budget)"
