@@ -712,6 +712,24 @@ static int tshark_compare(const struct report *rp, const char *csv_path, struct 
 	return differ > 0;
 }
 
+/* The peer's "EXPECT differs|missing: ROLE ..." lines for one role. */
+static void print_expect_lines(const char *text, size_t len, const char *role)
+{
+	size_t pos = 0, rl = strlen(role);
+
+	while (text && pos < len) {
+		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos;
+		const char *colon = memchr(line, ':', n);
+
+		if (n > 7 && strncmp(line, "EXPECT ", 7) == 0 && colon &&
+		    (size_t)(line + n - colon) > rl + 2 && strncmp(colon + 2, role, rl) == 0 &&
+		    colon[2 + rl] == ' ')
+			printf("  %.*s\n", (int)(n && line[n - 1] == '\r' ? n - 1 : n), line);
+		pos += n + 1;
+	}
+}
+
 static int report(const struct opts *op)
 {
 	static struct report rp;
@@ -908,8 +926,9 @@ static int report(const struct opts *op)
 			passed_extra++;
 		} else {
 			printf("live: FAILED: rdmaneg-peer %s smoke: exit %lld, verdicts differ from "
-			       "the baseline (the console log has the table and EXPECT lines)\n",
+			       "the baseline (the console log has the peer's table)\n",
 			       rp.peer[i].role, (long long)rp.peer[i].rc);
+			print_expect_lines(rp.console, rp.console_len, rp.peer[i].role);
 			failures++;
 		}
 	}

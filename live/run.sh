@@ -42,9 +42,10 @@ read -r kver img prep_s img_s < <(live/image.sh | tail -1)
 fixed=$("$L/rdmaneg-live" fixed)
 if [ "$SOAK" -gt 0 ]; then expect=$SOAK; what="a soak of $SOAK cases per transport (seed $SEED)"
 else expect=$((fixed + CASES)); what="$expect cases per transport ($fixed fixed + $CASES random, seed $SEED)"; fi
-# the rdmaneg-peer smoke subset runs after the cases, on siw, unplanted
+# the rdmaneg-peer smoke subset (live/peer-baseline.txt, both roles) runs
+# after the cases, on siw, unplanted, not in a soak
 peers=0
-# (the smoke subset is off until live/peer-baseline.txt holds a verified baseline)
+[ "$TRANSPORT" != rxe ] && [ -z "$PLANT" ] && [ "$SOAK" -eq 0 ] && peers=2
 t_prep=$(date +%s.%N)
 echo "live: prepared in $prep_s s, image in $img_s s"
 echo "live: booting $kver under qemu (TCG) on $TRANSPORT: $what${PLANT:+, planted $PLANT}"
