@@ -25,16 +25,17 @@ $(B)/plain/obj/%.o: src/%.c $(LIB_HDR)
 $(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
 	$(AR) rcs $@ $^
 
-$(B)/plain/rdmaneg: tools/rdmaneg.c $(B)/plain/librdmaneg.a
-	$(CC) $(WARN) -Wno-missing-prototypes $(OPT) -Isrc $< $(B)/plain/librdmaneg.a -o $@
+# the CLI reads hex with util/hex.c, as rdmaneg-peer and the records do
+$(B)/plain/rdmaneg: tools/rdmaneg.c util/hex.c util/hex.h $(B)/plain/librdmaneg.a
+	$(CC) $(WARN) -Wno-missing-prototypes $(OPT) -Isrc -Iutil $< util/hex.c $(B)/plain/librdmaneg.a -o $@
 
 $(B)/plain/unit: tests/unit.c $(B)/plain/librdmaneg.a
 	$(CC) $(WARN) $(OPT) -Isrc $< $(B)/plain/librdmaneg.a -o $@
 
 # ---- ASan+UBSan build of the same programs (clang) ----
-$(B)/asan/rdmaneg: tools/rdmaneg.c $(LIB_SRC) $(LIB_HDR)
+$(B)/asan/rdmaneg: tools/rdmaneg.c util/hex.c util/hex.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc $< $(LIB_SRC) -o $@
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc -Iutil $< util/hex.c $(LIB_SRC) -o $@
 
 $(B)/asan/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
@@ -151,9 +152,9 @@ $(B)/cov-tools/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_H
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) $(PBT_INC) \
 		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
-$(B)/cov-tools/rdmaneg: tools/rdmaneg.c $(LIB_SRC) $(LIB_HDR)
+$(B)/cov-tools/rdmaneg: tools/rdmaneg.c util/hex.c util/hex.h $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) -Isrc $< $(LIB_SRC) -o $@
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) -Isrc -Iutil $< util/hex.c $(LIB_SRC) -o $@
 
 # Coverage for review: HTML in build/coverage/html, summary of src/ printed.
 coverage: $(B)/cov-tools/unit $(B)/cov-tools/props $(B)/cov-tools/rdmaneg \
@@ -183,7 +184,7 @@ corpus-merge:
 	@tools/corpus-merge.sh
 
 # ---- live loopback harness over soft-iWARP (live/) ----
-UTIL_SRC := util/record.c util/json.c util/klog.c
+UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c
 UTIL_HDR := $(wildcard util/*.h)
 # the pure half of the harness: host and guest, and make test's unit tests
 LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "cases.h"
 #include "expect.h"
+#include "hex.h"
 #include "klog.h"
 #include "record.h"
 #include "reference.h"
@@ -319,38 +320,6 @@ struct plan {
 	size_t n;
 };
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c |= 0x20;
-	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-static int parse_hex(const char *s, uint8_t *out, size_t cap, size_t *n)
-{
-	int hi = -1;
-
-	*n = 0;
-	for (; *s; s++) {
-		int v = hexval((unsigned char)*s);
-
-		if (*s == ' ' || *s == ':')
-			continue;
-		if (v < 0)
-			return -1;
-		if (hi < 0) {
-			hi = v;
-			continue;
-		}
-		if (*n >= cap)
-			return -1;
-		out[(*n)++] = (uint8_t)(hi << 4 | v);
-		hi = -1;
-	}
-	return hi < 0 ? 0 : -1;
-}
-
 struct frame_ctx {
 	enum rdmaneg_peer_role role;
 	const struct rdmaneg_peer_case *c;
@@ -465,10 +434,18 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 	double t0;
 	bool reached = false;
 
-	if (o->frame_hex && parse_hex(o->frame_hex, fixed, sizeof(fixed), &fixed_n) != 0) {
-		fprintf(stderr, "rdmaneg-peer: --frame: not hex, or longer than %zu octets\n",
-			sizeof(fixed));
-		return EXIT_USAGE;
+	if (o->frame_hex) {
+		struct rdmaneg_hex h;
+
+		rdmaneg_hex_init(&h, fixed, sizeof(fixed));
+		if (rdmaneg_hex_feed(&h, o->frame_hex) != RDMANEG_HEX_OK ||
+		    !rdmaneg_hex_whole(&h)) {
+			fprintf(stderr,
+				"rdmaneg-peer: --frame: not hex, or longer than %zu octets\n",
+				sizeof(fixed));
+			return EXIT_USAGE;
+		}
+		fixed_n = h.len;
 	}
 	p.ntable = rdmaneg_peer_cases(&prm, p.table, RDMANEG_PEER_CASES_MAX);
 	p.pick = calloc(p.ntable + o->random + 1, sizeof(*p.pick));

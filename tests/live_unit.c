@@ -8,6 +8,7 @@
 
 #include "cases.h"
 #include "judge.h"
+#include "hex.h"
 #include "klog.h"
 #include "obs.h"
 #include "record.h"
@@ -494,6 +495,24 @@ static void test_klog(void)
 	CHECK(!rdmaneg_klog_starts("6,99,123,-;siw: bug fixed"));
 }
 
+static void test_hex(void)
+{
+	uint8_t b[3];
+	struct rdmaneg_hex h;
+
+	/* separators skip, a half octet carries to the next piece */
+	rdmaneg_hex_init(&h, b, sizeof(b));
+	CHECK(rdmaneg_hex_feed(&h, "4d:5\t") == RDMANEG_HEX_OK && !rdmaneg_hex_whole(&h));
+	CHECK(rdmaneg_hex_feed(&h, "0 Aa") == RDMANEG_HEX_OK && rdmaneg_hex_whole(&h));
+	CHECK(h.len == 3 && b[0] == 0x4d && b[1] == 0x50 && b[2] == 0xaa && h.digits == 6);
+	/* one octet more than fits, and a non-digit: each stops, naming where */
+	rdmaneg_hex_init(&h, b, 1);
+	CHECK(rdmaneg_hex_feed(&h, "0102") == RDMANEG_HEX_FULL && h.len == 1 && *h.at == '2');
+	rdmaneg_hex_init(&h, b, sizeof(b));
+	CHECK(rdmaneg_hex_feed(&h, "01g2") == RDMANEG_HEX_DIGIT && *h.at == 'g');
+	CHECK(rdmaneg_hex_digit('f') == 15 && rdmaneg_hex_digit('G') == -1);
+}
+
 int main(void)
 {
 	test_records();
@@ -505,6 +524,7 @@ int main(void)
 	test_report_flaky();
 	test_small();
 	test_klog();
+	test_hex();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

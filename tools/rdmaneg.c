@@ -1,6 +1,7 @@
 /* rdmaneg(1): command-line front end to the negotiation core, JSON out. */
 #define _POSIX_C_SOURCE 200809L
 
+#include "hex.h"
 #include "rdmaneg.h"
 
 #include <errno.h>
@@ -261,17 +262,6 @@ struct input {
 	bool given;
 };
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static void input_free(struct input *in)
 {
 	free(in->buf);
@@ -282,8 +272,8 @@ static void input_free(struct input *in)
 /* Joins args; returns 0, or EXIT_MALFORMED after printing the error. */
 static int parse_hex(char **args, int n, struct input *in)
 {
-	size_t total = 0, digits = 0;
-	int hi = -1;
+	struct rdmaneg_hex h;
+	size_t total = 0;
 
 	for (int i = 0; i < n; i++)
 		total += strlen(args[i]);
@@ -292,30 +282,24 @@ static int parse_hex(char **args, int n, struct input *in)
 		return fail_input("out of memory");
 	in->len = 0;
 	in->given = true;
+	rdmaneg_hex_init(&h, in->buf, total / 2 + 1);
 	for (int i = 0; i < n; i++) {
-		for (const char *s = args[i]; *s; s++) {
-			int v;
+		int rc = rdmaneg_hex_feed(&h, args[i]);
 
-			if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == ':')
-				continue;
-			v = hexval((unsigned char)*s);
-			if (v < 0) {
-				input_free(in);
-				return fail_input("invalid hex digit '%c' in argument %d", *s, i + 1);
-			}
-			digits++;
-			if (hi < 0) {
-				hi = v;
-			} else {
-				in->buf[in->len++] = (uint8_t)(hi << 4 | v);
-				hi = -1;
-			}
+		if (rc != RDMANEG_HEX_OK) {
+			input_free(in);
+			/* total / 2 + 1 octets hold every digit: FULL cannot happen */
+			return rc == RDMANEG_HEX_DIGIT
+				       ? fail_input("invalid hex digit '%c' in argument %d", *h.at,
+						    i + 1)
+				       : fail_input("hex input too long");
 		}
 	}
-	if (hi >= 0) {
+	if (!rdmaneg_hex_whole(&h)) {
 		input_free(in);
-		return fail_input("odd number of hex digits (%zu)", digits);
+		return fail_input("odd number of hex digits (%zu)", h.digits);
 	}
+	in->len = h.len;
 	return 0;
 }
 

@@ -1,22 +1,13 @@
 #include "record.h"
 
+#include "hex.h"
+
 #include <string.h>
 
 static bool plain(unsigned char c)
 {
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
 	       c == '_' || c == '.' || c == ',' || c == ':' || c == '/' || c == '+' || c == '-';
-}
-
-static int hexdigit(unsigned char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 int rdmaneg_rec_parse(const char *line, size_t len, struct rdmaneg_rec *r)
@@ -56,8 +47,8 @@ int rdmaneg_rec_parse(const char *line, size_t len, struct rdmaneg_rec *r)
 		f->val = line + i;
 		while (i < len && line[i] != ' ') {
 			if (line[i] == '%') {
-				if (len - i < 3 || hexdigit((unsigned char)line[i + 1]) < 0 ||
-				    hexdigit((unsigned char)line[i + 2]) < 0)
+				if (len - i < 3 || rdmaneg_hex_digit((unsigned char)line[i + 1]) < 0 ||
+				    rdmaneg_hex_digit((unsigned char)line[i + 2]) < 0)
 					return RDMANEG_REC_SYNTAX;
 				i += 3;
 			} else if (plain((unsigned char)line[i])) {
@@ -94,8 +85,8 @@ bool rdmaneg_rec_unescape(const char *src, size_t n, char *out, size_t cap, size
 
 			if (n - i < 3)
 				return false;
-			hi = hexdigit((unsigned char)src[i + 1]);
-			lo = hexdigit((unsigned char)src[i + 2]);
+			hi = rdmaneg_hex_digit((unsigned char)src[i + 1]);
+			lo = rdmaneg_hex_digit((unsigned char)src[i + 2]);
 			if (hi < 0 || lo < 0)
 				return false;
 			c = hi << 4 | lo;
@@ -136,8 +127,8 @@ int rdmaneg_rec_hex(const struct rdmaneg_rec *r, const char *key, uint8_t *out, 
 	if (f->val_len % 2 != 0 || f->val_len / 2 > cap)
 		return RDMANEG_REC_RANGE;
 	for (size_t i = 0; i < f->val_len; i += 2) {
-		int hi = hexdigit((unsigned char)f->val[i]);
-		int lo = hexdigit((unsigned char)f->val[i + 1]);
+		int hi = rdmaneg_hex_digit((unsigned char)f->val[i]);
+		int lo = rdmaneg_hex_digit((unsigned char)f->val[i + 1]);
 
 		if (hi < 0 || lo < 0)
 			return RDMANEG_REC_RANGE;
