@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "endpoint.h"
 
+#include "net.h"
 #include "record.h"
 #include "rpcrdma_pd.h"
 
@@ -34,23 +35,14 @@ struct ep_conn {
 	struct ibv_cq *cq;
 };
 
-static uint16_t port_of(const struct sockaddr *a)
-{
-	if (a && a->sa_family == AF_INET)
-		return ntohs(((const struct sockaddr_in *)(const void *)a)->sin_port);
-	if (a && a->sa_family == AF_INET6)
-		return ntohs(((const struct sockaddr_in6 *)(const void *)a)->sin6_port);
-	return 0;
-}
-
 static void log_event(FILE *f, uint32_t seq, struct rdma_cm_id *id, const struct rdma_cm_event *ev)
 {
 	const struct rdma_conn_param *c = &ev->param.conn;
 
 	rdmaneg_rec_begin(f, "ULP");
 	rdmaneg_rec_i64w(f, "seq", seq);
-	rdmaneg_rec_i64w(f, "lport", port_of(rdma_get_local_addr(id)));
-	rdmaneg_rec_i64w(f, "rport", port_of(rdma_get_peer_addr(id)));
+	rdmaneg_rec_i64w(f, "lport", rdmaneg_sockaddr_port(rdma_get_local_addr(id)));
+	rdmaneg_rec_i64w(f, "rport", rdmaneg_sockaddr_port(rdma_get_peer_addr(id)));
 	rdmaneg_rec_strw(f, "event", rdma_event_str(ev->event) + strlen("RDMA_CM_EVENT_"));
 	rdmaneg_rec_i64w(f, "status", ev->status);
 	rdmaneg_rec_hexw(f, "pd", c->private_data, c->private_data ? c->private_data_len : 0);

@@ -3,6 +3,7 @@
 
 #include "errors.h"
 #include "fpdu.h"
+#include "net.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -91,25 +92,16 @@ int rdmaneg_peer_addr(const char *s, struct sockaddr_storage *sa, socklen_t *len
 	return 0;
 }
 
-static uint16_t port_of(const struct sockaddr_storage *a)
-{
-	if (a->ss_family == AF_INET)
-		return ntohs(((const struct sockaddr_in *)(const void *)a)->sin_port);
-	if (a->ss_family == AF_INET6)
-		return ntohs(((const struct sockaddr_in6 *)(const void *)a)->sin6_port);
-	return 0;
-}
-
 static void ports(int fd, struct rdmaneg_peer_wire *w)
 {
 	struct sockaddr_storage a;
 	socklen_t l = sizeof(a);
 
 	if (getsockname(fd, (struct sockaddr *)&a, &l) == 0)
-		w->local_port = port_of(&a);
+		w->local_port = rdmaneg_sockaddr_port((const struct sockaddr *)&a);
 	l = sizeof(a);
 	if (getpeername(fd, (struct sockaddr *)&a, &l) == 0)
-		w->sut_port = port_of(&a);
+		w->sut_port = rdmaneg_sockaddr_port((const struct sockaddr *)&a);
 }
 
 int rdmaneg_peer_send(int fd, const uint8_t *f, size_t n, enum rdmaneg_peer_delivery d)
