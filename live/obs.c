@@ -1,5 +1,6 @@
 #include "obs.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +80,90 @@ void live_side_wc(struct live_side_obs *s, int64_t us, bool send, int status, ui
 	copy_name(w->name, name);
 }
 
+/* ---- the numeric fields: one table for writing and reading ---- */
+
+enum ftype { F_BOOL, F_INT, F_SIZE, F_I64, F_U64 };
+
+struct field {
+	const char *key;
+	size_t off;
+	enum ftype type;
+	int64_t lo, hi; /* what a reader accepts */
+};
+
+#define SIDE(k, m, t, lo, hi) { k, offsetof(struct live_side_obs, m), t, lo, hi }
+static const struct field side_fields[] = {
+	SIDE("ok", ok, F_BOOL, 0, 1),
+	SIDE("errno", err_no, F_INT, 0, 4095),
+	SIDE("send_th", send_threshold, F_SIZE, 0, INT64_MAX),
+	SIDE("recv_th", recv_threshold, F_SIZE, 0, INT64_MAX),
+	SIDE("ri", remote_invalidation, F_BOOL, 0, 1),
+	SIDE("peer_present", peer_present, F_BOOL, 0, 1),
+	SIDE("posted_recv", posted_recv, F_SIZE, 0, INT64_MAX),
+	SIDE("sent", sent, F_SIZE, 0, INT64_MAX),
+	SIDE("recv_len", recv_len, F_SIZE, 0, INT64_MAX),
+	SIDE("data_ok", data_ok, F_BOOL, 0, 1),
+	SIDE("ird_seen", ird_seen, F_INT, -1, 255),
+	SIDE("ord_seen", ord_seen, F_INT, -1, 255),
+	SIDE("disc", disconnected, F_BOOL, 0, 1),
+	SIDE("us_connect", us_connect, F_I64, -1, INT64_MAX),
+	SIDE("us_met", us_met, F_I64, -1, INT64_MAX),
+	SIDE("us_freed", us_freed, F_I64, -1, INT64_MAX),
+};
+#undef SIDE
+
+#define OBS(k, m, t, lo, hi) { k, offsetof(struct live_obs, m), t, lo, hi }
+static const struct field obs_fields[] = {
+	OBS("seq", seq, F_I64, 0, INT64_MAX),
+	OBS("attempt", attempt, F_INT, 1, 2),
+	OBS("case", case_no, F_INT, 0, 1 << 20),
+	OBS("seed", seed, F_U64, 0, INT64_MAX),
+	OBS("port", port, F_INT, 1, 65535),
+	OBS("us_total", us_total, F_I64, 0, INT64_MAX),
+};
+#undef OBS
+
+static int64_t field_get(const void *base, const struct field *f)
+{
+	const char *p = (const char *)base + f->off;
+
+	switch (f->type) {
+	case F_BOOL:
+		return *(const bool *)(const void *)p;
+	case F_INT:
+		return *(const int *)(const void *)p;
+	case F_SIZE:
+		return (int64_t)*(const size_t *)(const void *)p;
+	case F_U64:
+		return (int64_t)*(const uint64_t *)(const void *)p;
+	default:
+		return *(const int64_t *)(const void *)p;
+	}
+}
+
+/* v is within the field's lo..hi, which fits its type */
+static void field_set(void *base, const struct field *f, int64_t v)
+{
+	char *p = (char *)base + f->off;
+
+	switch (f->type) {
+	case F_BOOL:
+		*(bool *)(void *)p = v != 0;
+		break;
+	case F_INT:
+		*(int *)(void *)p = (int)v;
+		break;
+	case F_SIZE:
+		*(size_t *)(void *)p = (size_t)v;
+		break;
+	case F_U64:
+		*(uint64_t *)(void *)p = (uint64_t)v;
+		break;
+	default:
+		*(int64_t *)(void *)p = v;
+	}
+}
+
 /* ---- writing ---- */
 
 static void key(char *out, size_t cap, const char *p, const char *k)
@@ -90,42 +175,14 @@ static void side_write(FILE *f, const char *p, const struct live_side_obs *s)
 {
 	char k[48], v[160];
 
-	key(k, sizeof(k), p, "ok");
-	rdmaneg_rec_i64w(f, k, s->ok);
-	key(k, sizeof(k), p, "errno");
-	rdmaneg_rec_i64w(f, k, s->err_no);
+	for (size_t i = 0; i < sizeof(side_fields) / sizeof(side_fields[0]); i++) {
+		key(k, sizeof(k), p, side_fields[i].key);
+		rdmaneg_rec_i64w(f, k, field_get(s, &side_fields[i]));
+	}
 	key(k, sizeof(k), p, "err");
 	rdmaneg_rec_strw(f, k, s->err);
-	key(k, sizeof(k), p, "send_th");
-	rdmaneg_rec_i64w(f, k, (int64_t)s->send_threshold);
-	key(k, sizeof(k), p, "recv_th");
-	rdmaneg_rec_i64w(f, k, (int64_t)s->recv_threshold);
-	key(k, sizeof(k), p, "ri");
-	rdmaneg_rec_i64w(f, k, s->remote_invalidation);
-	key(k, sizeof(k), p, "peer_present");
-	rdmaneg_rec_i64w(f, k, s->peer_present);
-	key(k, sizeof(k), p, "posted_recv");
-	rdmaneg_rec_i64w(f, k, (int64_t)s->posted_recv);
-	key(k, sizeof(k), p, "sent");
-	rdmaneg_rec_i64w(f, k, (int64_t)s->sent);
-	key(k, sizeof(k), p, "recv_len");
-	rdmaneg_rec_i64w(f, k, (int64_t)s->recv_len);
-	key(k, sizeof(k), p, "data_ok");
-	rdmaneg_rec_i64w(f, k, s->data_ok);
-	key(k, sizeof(k), p, "ird_seen");
-	rdmaneg_rec_i64w(f, k, s->ird_seen);
-	key(k, sizeof(k), p, "ord_seen");
-	rdmaneg_rec_i64w(f, k, s->ord_seen);
 	key(k, sizeof(k), p, "pd_seen");
 	rdmaneg_rec_hexw(f, k, s->pd_seen, s->pd_seen_len);
-	key(k, sizeof(k), p, "disc");
-	rdmaneg_rec_i64w(f, k, s->disconnected);
-	key(k, sizeof(k), p, "us_connect");
-	rdmaneg_rec_i64w(f, k, s->us_connect);
-	key(k, sizeof(k), p, "us_met");
-	rdmaneg_rec_i64w(f, k, s->us_met);
-	key(k, sizeof(k), p, "us_freed");
-	rdmaneg_rec_i64w(f, k, s->us_freed);
 	for (size_t i = 0; i < s->nwc; i++) {
 		const struct live_wc *w = &s->wc[i];
 
@@ -149,13 +206,9 @@ void live_obs_write(FILE *f, const struct live_obs *o)
 	char k[32];
 
 	rdmaneg_rec_begin(f, "LIVE_CASE");
-	rdmaneg_rec_i64w(f, "seq", o->seq);
-	rdmaneg_rec_i64w(f, "attempt", o->attempt);
-	rdmaneg_rec_i64w(f, "case", o->case_no);
-	rdmaneg_rec_i64w(f, "seed", (int64_t)o->seed);
+	for (size_t i = 0; i < sizeof(obs_fields) / sizeof(obs_fields[0]); i++)
+		rdmaneg_rec_i64w(f, obs_fields[i].key, field_get(o, &obs_fields[i]));
 	rdmaneg_rec_strw(f, "transport", live_transport_name(o->transport));
-	rdmaneg_rec_i64w(f, "port", o->port);
-	rdmaneg_rec_i64w(f, "us_total", o->us_total);
 	side_write(f, "c", &o->client);
 	side_write(f, "s", &o->server);
 	for (size_t i = 0; i < o->nframes; i++) {
@@ -173,24 +226,27 @@ void live_obs_write(FILE *f, const struct live_obs *o)
 
 /* ---- reading ---- */
 
-static int get_i(const struct rdmaneg_rec *r, const char *k, int64_t lo, int64_t hi,
-		 int64_t *v)
+/* Every field of the table into base, each within its bounds. */
+static int get_fields(const struct rdmaneg_rec *r, const char *prefix, const struct field *t,
+		      size_t n, void *base)
 {
-	int rc = rdmaneg_rec_i64(r, k, v);
+	char k[48];
 
-	if (rc != RDMANEG_REC_OK)
-		return rc;
-	return *v < lo || *v > hi ? RDMANEG_REC_RANGE : RDMANEG_REC_OK;
+	for (size_t i = 0; i < n; i++) {
+		int64_t v;
+		int rc;
+
+		if (prefix)
+			key(k, sizeof(k), prefix, t[i].key);
+		rc = rdmaneg_rec_i64(r, prefix ? k : t[i].key, &v);
+		if (rc != RDMANEG_REC_OK)
+			return rc;
+		if (v < t[i].lo || v > t[i].hi)
+			return RDMANEG_REC_RANGE;
+		field_set(base, &t[i], v);
+	}
+	return RDMANEG_REC_OK;
 }
-
-#define GET(r, k, lo, hi, dst)                                 \
-	do {                                                   \
-		int64_t v_;                                    \
-		int rc_ = get_i((r), (k), (lo), (hi), &v_);    \
-		if (rc_ != RDMANEG_REC_OK)                     \
-			return rc_;                            \
-		(dst) = v_;                                    \
-	} while (0)
 
 /* "a,b,c,..." into at most n fields; returns how many, -1 on overflow. */
 static int split(char *s, char **out, int n)
@@ -228,30 +284,17 @@ static int side_read(const struct rdmaneg_rec *r, const char *p, struct live_sid
 	int rc;
 
 	live_side_init(s);
-#define K(name) (key(k, sizeof(k), p, name), k)
-	GET(r, K("ok"), 0, 1, s->ok);
-	GET(r, K("errno"), 0, 4095, s->err_no);
-	rc = rdmaneg_rec_str(r, K("err"), s->err, sizeof(s->err));
+	rc = get_fields(r, p, side_fields, sizeof(side_fields) / sizeof(side_fields[0]), s);
 	if (rc != RDMANEG_REC_OK)
 		return rc;
-	GET(r, K("send_th"), 0, INT64_MAX, s->send_threshold);
-	GET(r, K("recv_th"), 0, INT64_MAX, s->recv_threshold);
-	GET(r, K("ri"), 0, 1, s->remote_invalidation);
-	GET(r, K("peer_present"), 0, 1, s->peer_present);
-	GET(r, K("posted_recv"), 0, INT64_MAX, s->posted_recv);
-	GET(r, K("sent"), 0, INT64_MAX, s->sent);
-	GET(r, K("recv_len"), 0, INT64_MAX, s->recv_len);
-	GET(r, K("data_ok"), 0, 1, s->data_ok);
-	GET(r, K("ird_seen"), -1, 255, s->ird_seen);
-	GET(r, K("ord_seen"), -1, 255, s->ord_seen);
-	rc = rdmaneg_rec_hex(r, K("pd_seen"), s->pd_seen, sizeof(s->pd_seen), &s->pd_seen_len);
+	key(k, sizeof(k), p, "err");
+	rc = rdmaneg_rec_str(r, k, s->err, sizeof(s->err));
 	if (rc != RDMANEG_REC_OK)
 		return rc;
-	GET(r, K("disc"), 0, 1, s->disconnected);
-	GET(r, K("us_connect"), -1, INT64_MAX, s->us_connect);
-	GET(r, K("us_met"), -1, INT64_MAX, s->us_met);
-	GET(r, K("us_freed"), -1, INT64_MAX, s->us_freed);
-#undef K
+	key(k, sizeof(k), p, "pd_seen");
+	rc = rdmaneg_rec_hex(r, k, s->pd_seen, sizeof(s->pd_seen), &s->pd_seen_len);
+	if (rc != RDMANEG_REC_OK)
+		return rc;
 	for (size_t i = 0; i < LIVE_MAX_WC; i++) {
 		char *fl[5];
 		int64_t us, st, len;
@@ -293,17 +336,14 @@ int live_obs_read(const struct rdmaneg_rec *r, struct live_obs *o)
 	live_obs_init(o);
 	if (strcmp(r->tag, "LIVE_CASE") != 0)
 		return RDMANEG_REC_SYNTAX;
-	GET(r, "seq", 0, INT64_MAX, o->seq);
-	GET(r, "attempt", 1, 2, o->attempt);
-	GET(r, "case", 0, 1 << 20, o->case_no);
-	GET(r, "seed", 0, INT64_MAX, o->seed);
+	rc = get_fields(r, NULL, obs_fields, sizeof(obs_fields) / sizeof(obs_fields[0]), o);
+	if (rc != RDMANEG_REC_OK)
+		return rc;
 	rc = rdmaneg_rec_str(r, "transport", tr, sizeof(tr));
 	if (rc != RDMANEG_REC_OK)
 		return rc;
 	if (live_transport_parse(tr, &o->transport) != 0)
 		return RDMANEG_REC_RANGE;
-	GET(r, "port", 1, 65535, o->port);
-	GET(r, "us_total", 0, INT64_MAX, o->us_total);
 	rc = side_read(r, "c", &o->client);
 	if (rc == RDMANEG_REC_OK)
 		rc = side_read(r, "s", &o->server);
@@ -336,6 +376,8 @@ int live_obs_read(const struct rdmaneg_rec *r, struct live_obs *o)
 
 /* ---- resource counts ---- */
 
+const char *const live_res_names[LIVE_RES_KINDS] = { "pd", "cq", "qp", "cm_id", "mr", "ctx" };
+
 int live_res_parse(const char *line, struct live_res *r)
 {
 	char buf[512], *save = NULL, *tok;
@@ -358,18 +400,9 @@ int live_res_parse(const char *line, struct live_res *r)
 				return -1;
 			memcpy(r->dev, tok, n - 1);
 		} else {
-			if (strcmp(tok, "pd") == 0)
-				dst = &r->pd;
-			else if (strcmp(tok, "cq") == 0)
-				dst = &r->cq;
-			else if (strcmp(tok, "qp") == 0)
-				dst = &r->qp;
-			else if (strcmp(tok, "cm_id") == 0)
-				dst = &r->cm_id;
-			else if (strcmp(tok, "mr") == 0)
-				dst = &r->mr;
-			else if (strcmp(tok, "ctx") == 0)
-				dst = &r->ctx;
+			for (size_t k = 0; k < LIVE_RES_KINDS && !dst; k++)
+				if (strcmp(tok, live_res_names[k]) == 0)
+					dst = &r->n[k];
 			v = strtok_r(NULL, " \t\n", &save);
 			if (!v)
 				return -1;
@@ -389,12 +422,8 @@ void live_res_write(FILE *f, const char *phase, const struct live_res *r)
 	rdmaneg_rec_begin(f, "LIVE_RES");
 	rdmaneg_rec_strw(f, "phase", phase);
 	rdmaneg_rec_strw(f, "dev", r->dev);
-	rdmaneg_rec_i64w(f, "pd", r->pd);
-	rdmaneg_rec_i64w(f, "cq", r->cq);
-	rdmaneg_rec_i64w(f, "qp", r->qp);
-	rdmaneg_rec_i64w(f, "cm_id", r->cm_id);
-	rdmaneg_rec_i64w(f, "mr", r->mr);
-	rdmaneg_rec_i64w(f, "ctx", r->ctx);
+	for (size_t k = 0; k < LIVE_RES_KINDS; k++)
+		rdmaneg_rec_i64w(f, live_res_names[k], r->n[k]);
 	rdmaneg_rec_end(f);
 }
 
@@ -410,11 +439,12 @@ int live_res_read(const struct rdmaneg_rec *rec, char *phase, size_t cap, struct
 		rc = rdmaneg_rec_str(rec, "dev", r->dev, sizeof(r->dev));
 	if (rc != RDMANEG_REC_OK)
 		return rc;
-	GET(rec, "pd", 0, INT64_MAX, r->pd);
-	GET(rec, "cq", 0, INT64_MAX, r->cq);
-	GET(rec, "qp", 0, INT64_MAX, r->qp);
-	GET(rec, "cm_id", 0, INT64_MAX, r->cm_id);
-	GET(rec, "mr", 0, INT64_MAX, r->mr);
-	GET(rec, "ctx", 0, INT64_MAX, r->ctx);
+	for (size_t k = 0; k < LIVE_RES_KINDS; k++) {
+		rc = rdmaneg_rec_i64(rec, live_res_names[k], &r->n[k]);
+		if (rc != RDMANEG_REC_OK)
+			return rc;
+		if (r->n[k] < 0)
+			return RDMANEG_REC_RANGE;
+	}
 	return RDMANEG_REC_OK;
 }

@@ -100,10 +100,14 @@ void live_side_event(struct live_side_obs *s, int64_t us, int event, int status,
 void live_side_wc(struct live_side_obs *s, int64_t us, bool send, int status, uint32_t len,
 		  const char *name);
 
-/* rdma resource counts of one device, from `rdma resource show`. */
+/* rdma resource counts of one device, from `rdma resource show`; each
+ * kind is named in live_res_names (the tool's word, the record's key). */
+enum live_res_kind { LIVE_RES_PD, LIVE_RES_CQ, LIVE_RES_QP, LIVE_RES_CM_ID, LIVE_RES_MR,
+		     LIVE_RES_CTX, LIVE_RES_KINDS };
+extern const char *const live_res_names[LIVE_RES_KINDS];
 struct live_res {
 	char dev[32];
-	int64_t pd, cq, qp, cm_id, mr, ctx;
+	int64_t n[LIVE_RES_KINDS];
 };
 /* Parses one line "N: dev: pd 1 cq 0 qp 0 cm_id 0 mr 2 ctx 1 srq 0";
  * 0, or -1 when it is not such a line. Absent counts read as 0. */

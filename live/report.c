@@ -603,6 +603,22 @@ static double console_mark(const struct report *rp, const char *tag)
 	return -1;
 }
 
+/* "pd 1 cq 0 qp 0 cm_id 0 mr 2 ctx 1", as `rdma resource show` prints it */
+static void res_counts(const struct live_res *r, char *out, size_t cap)
+{
+	size_t o = 0;
+
+	out[0] = '\0';
+	for (size_t k = 0; k < LIVE_RES_KINDS && o < cap; k++) {
+		int w = snprintf(out + o, cap - o, "%s%s %lld", k ? " " : "", live_res_names[k],
+				 (long long)r->n[k]);
+
+		if (w < 0)
+			break;
+		o += (size_t)w;
+	}
+}
+
 int live_res_leaks(const struct live_res_snap *s, size_t n, char *why, size_t cap)
 {
 	int found = 0;
@@ -622,16 +638,15 @@ int live_res_leaks(const struct live_res_snap *s, size_t n, char *why, size_t ca
 			if (strcmp(s[k].phase, then) != 0 || strcmp(b->dev, a->dev) != 0)
 				continue;
 			paired = true;
-			if (a->pd == b->pd && a->cq == b->cq && a->qp == b->qp && a->cm_id == b->cm_id &&
-			    a->mr == b->mr && a->ctx == b->ctx)
+			if (memcmp(a->n, b->n, sizeof(a->n)) == 0)
 				continue;
-			if (found++ == 0)
-				snprintf(why, cap, "%s: %s pd %lld cq %lld qp %lld cm_id %lld mr %lld ctx %lld, "
-					 "%s pd %lld cq %lld qp %lld cm_id %lld mr %lld ctx %lld", a->dev,
-					 s[i].phase, (long long)a->pd, (long long)a->cq, (long long)a->qp,
-					 (long long)a->cm_id, (long long)a->mr, (long long)a->ctx, then,
-					 (long long)b->pd, (long long)b->cq, (long long)b->qp,
-					 (long long)b->cm_id, (long long)b->mr, (long long)b->ctx);
+			if (found++ == 0) {
+				char ca[160], cb[160];
+
+				res_counts(a, ca, sizeof(ca));
+				res_counts(b, cb, sizeof(cb));
+				snprintf(why, cap, "%s: %s %s, %s %s", a->dev, s[i].phase, ca, then, cb);
+			}
 		}
 		if (!paired && found++ == 0)
 			snprintf(why, cap, "%s: a %s snapshot with no %s", a->dev, s[i].phase, then);
@@ -864,12 +879,8 @@ static int report(const struct opts *op)
 		rdmaneg_json_obj(&j, NULL);
 		rdmaneg_json_str(&j, "phase", rp.res[i].phase);
 		rdmaneg_json_str(&j, "dev", r->dev);
-		rdmaneg_json_int(&j, "pd", r->pd);
-		rdmaneg_json_int(&j, "cq", r->cq);
-		rdmaneg_json_int(&j, "qp", r->qp);
-		rdmaneg_json_int(&j, "cm_id", r->cm_id);
-		rdmaneg_json_int(&j, "mr", r->mr);
-		rdmaneg_json_int(&j, "ctx", r->ctx);
+		for (size_t k = 0; k < LIVE_RES_KINDS; k++)
+			rdmaneg_json_int(&j, live_res_names[k], r->n[k]);
 		rdmaneg_json_end(&j);
 	}
 	rdmaneg_json_end(&j);

@@ -153,6 +153,43 @@ static void test_obs_roundtrip(void)
 	snprintf(a.client.err, sizeof(a.client.err), "got RDMA_CM_EVENT_REJECTED (status -104)");
 	a.seq = 77;
 	a.attempt = 2;
+	a.seed = (uint64_t)INT64_MAX;
+	a.us_total = 123456;
+	a.server.ird_seen = 0;
+	a.client.ord_seen = 255;
+	a.client.us_met = 4242;
+	a.server.us_freed = -1;
+	a.client.remote_invalidation = true;
+	f = open_memstream(&text, &len);
+	live_obs_write(f, &a);
+	fclose(f);
+	CHECK(rdmaneg_rec_parse(text, len, &r) == 0 && live_obs_read(&r, &b) == 0);
+	/* every kind of field: bool, int, size_t, int64_t, uint64_t */
+	CHECK(b.seed == a.seed && b.us_total == 123456 && b.server.ird_seen == 0 &&
+	      b.client.ord_seen == 255 && b.client.us_met == 4242 && b.server.us_freed == -1 &&
+	      b.client.remote_invalidation && !b.server.remote_invalidation &&
+	      b.client.send_threshold == a.client.send_threshold &&
+	      b.server.posted_recv == a.server.posted_recv && b.client.data_ok == a.client.data_ok &&
+	      b.client.disconnected == a.client.disconnected && b.client.err_no == a.client.err_no);
+	free(text);
+	/* out of its bounds, a field is refused: attempt is 1 or 2 */
+	text = NULL;
+	a.attempt = 3;
+	f = open_memstream(&text, &len);
+	live_obs_write(f, &a);
+	fclose(f);
+	CHECK(rdmaneg_rec_parse(text, len, &r) == 0 && live_obs_read(&r, &b) == RDMANEG_REC_RANGE);
+	free(text);
+	text = NULL;
+	a.attempt = 2;
+	a.server.ird_seen = 256;
+	f = open_memstream(&text, &len);
+	live_obs_write(f, &a);
+	fclose(f);
+	CHECK(rdmaneg_rec_parse(text, len, &r) == 0 && live_obs_read(&r, &b) == RDMANEG_REC_RANGE);
+	free(text);
+	text = NULL;
+	a.server.ird_seen = 0;
 	f = open_memstream(&text, &len);
 	live_obs_write(f, &a);
 	fclose(f);
@@ -331,8 +368,9 @@ static void test_resources(void)
 	char why[256];
 
 	CHECK(live_res_parse("0: siw0: pd 1 cq 2 qp 3 cm_id 4 mr 5 ctx 6 srq 0\n", &r) == 0);
-	CHECK(strcmp(r.dev, "siw0") == 0 && r.pd == 1 && r.cq == 2 && r.qp == 3 &&
-	      r.cm_id == 4 && r.mr == 5 && r.ctx == 6);
+	CHECK(strcmp(r.dev, "siw0") == 0 && r.n[LIVE_RES_PD] == 1 && r.n[LIVE_RES_CQ] == 2 &&
+	      r.n[LIVE_RES_QP] == 3 && r.n[LIVE_RES_CM_ID] == 4 && r.n[LIVE_RES_MR] == 5 &&
+	      r.n[LIVE_RES_CTX] == 6);
 	CHECK(live_res_parse("link siw0/1 state ACTIVE", &r) != 0);
 	CHECK(live_res_parse("0: siw0: pd x", &r) != 0);
 	memset(s, 0, sizeof(s));
@@ -341,12 +379,14 @@ static void test_resources(void)
 	s[1] = s[0];
 	snprintf(s[1].phase, sizeof(s[1].phase), "end");
 	CHECK(live_res_leaks(s, 2, why, sizeof(why)) == 0);
-	s[1].r.qp = 1; /* a QP left behind */
-	CHECK(live_res_leaks(s, 2, why, sizeof(why)) == 1 && strstr(why, "qp 1"));
+	s[1].r.n[LIVE_RES_QP] = 1; /* a QP left behind */
+	CHECK(live_res_leaks(s, 2, why, sizeof(why)) == 1 &&
+	      strcmp(why, "siw0: start pd 0 cq 0 qp 0 cm_id 0 mr 0 ctx 0, "
+			  "end pd 0 cq 0 qp 1 cm_id 0 mr 0 ctx 0") == 0);
 	CHECK(live_res_leaks(s, 1, why, sizeof(why)) == 1); /* no end at all */
 	s[1] = s[0];
 	snprintf(s[1].phase, sizeof(s[1].phase), "end");
-	s[0].r.qp = s[1].r.qp = 1; /* rxe's QP1: same before and after */
+	s[0].r.n[LIVE_RES_QP] = s[1].r.n[LIVE_RES_QP] = 1; /* rxe's QP1: same before and after */
 	CHECK(live_res_leaks(s, 2, why, sizeof(why)) == 0);
 }
 
