@@ -2,6 +2,7 @@
 
 #include "errors.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -269,7 +270,7 @@ void rdmaneg_peer_expect_request(const uint8_t *f, size_t n, enum rdmaneg_peer_d
 
 /* The initiator configuration implied by its Request: it can hold what
  * it advertised, no more (RFC 6581 9.1). */
-static void initiator_of(const struct rdmaneg_mpa_enh *req, struct rdmaneg_mpa_local *ini)
+void rdmaneg_peer_initiator_of(const struct rdmaneg_mpa_enh *req, struct rdmaneg_mpa_local *ini)
 {
 	memset(ini, 0, sizeof(*ini));
 	ini->ird = req->ird;
@@ -319,7 +320,7 @@ void rdmaneg_peer_expect_reply(const uint8_t *req, size_t req_n, const uint8_t *
 	}
 	(void)rdmaneg_mpa_frame_enh(&rq, &rq_enh);
 	rp_enh = e->sent_enh;
-	initiator_of(&rq_enh, &ini);
+	rdmaneg_peer_initiator_of(&rq_enh, &ini);
 	if (rdmaneg_mpa_complete(&ini, &rq_enh, &rp_enh, false, &out) != RDMANEG_OK) {
 		set(e, RDMANEG_OUT_ANY, "6581-9.1-ini", "initiator configuration not derivable");
 		return;
@@ -404,15 +405,20 @@ const char *rdmaneg_peer_check_reply(const struct rdmaneg_peer_expect *e,
 	return NULL;
 }
 
-static void diverge(struct rdmaneg_peer_result *r, const char *clause, const char *fmt,
-		    const char *a, const char *b)
+static void diverge(struct rdmaneg_peer_result *r, const char *clause, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void diverge(struct rdmaneg_peer_result *r, const char *clause, const char *fmt, ...)
 {
 	const struct rdmaneg_peer_clause *c = rdmaneg_peer_clause(clause);
+	va_list ap;
 
 	r->clause = clause;
 	r->verdict = c && c->level == RDMANEG_LEVEL_NONE ? RDMANEG_VERDICT_CONFORMS
 							 : RDMANEG_VERDICT_DIVERGES;
-	snprintf(r->detail, sizeof(r->detail), fmt, a, b);
+	va_start(ap, fmt);
+	vsnprintf(r->detail, sizeof(r->detail), fmt, ap);
+	va_end(ap);
 }
 
 /* ULP view against the wire (suite rule and RFC 6581 7, 9.1). */
@@ -429,27 +435,22 @@ static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_exp
 									 : "ESTABLISHED") == 0);
 
 	if (role == RDMANEG_PEER_REQUEST && ulp_ok && !accepted)
-		diverge(r, "suite-ulp-agree", "the ULP accepted the Request, the wire shows %s%s",
-			rdmaneg_peer_outcome_name(o->outcome), "");
+		diverge(r, "suite-ulp-agree", "the ULP accepted the Request, the wire shows %s",
+			rdmaneg_peer_outcome_name(o->outcome));
 	else if (role == RDMANEG_PEER_REPLY && ulp_ok && !accepted)
-		diverge(r, "suite-ulp-agree", "the ULP saw ESTABLISHED, the wire shows %s%s",
-			rdmaneg_peer_outcome_name(o->outcome), "");
+		diverge(r, "suite-ulp-agree", "the ULP saw ESTABLISHED, the wire shows %s",
+			rdmaneg_peer_outcome_name(o->outcome));
 	else if (role == RDMANEG_PEER_REQUEST && accepted && !told)
-		diverge(r, "suite-ulp-agree", "accepted on the wire, the ULP saw %s%s", "nothing",
-			"");
+		diverge(r, "suite-ulp-agree", "accepted on the wire, the ULP saw nothing");
 	else if (role == RDMANEG_PEER_REPLY && accepted && e->frame_valid && !e->sent.reject &&
 		 strcmp(o->ulp_event, "ESTABLISHED") != 0)
-		diverge(r, "suite-ulp-agree", "accepted on the wire, the ULP saw %s%s",
-			told ? o->ulp_event : "nothing", "");
+		diverge(r, "suite-ulp-agree", "accepted on the wire, the ULP saw %s",
+			told ? o->ulp_event : "nothing");
 	if (r->verdict != RDMANEG_VERDICT_CONFORMS || !ulp_ok || !e->frame_valid)
 		return;
 	if (o->ulp_pd_len != e->ulp_len || memcmp(o->ulp_pd, e->ulp, e->ulp_len) != 0) {
-		char a[32], b[32];
-
-		snprintf(a, sizeof(a), "%u", e->ulp_len);
-		snprintf(b, sizeof(b), "%u", o->ulp_pd_len);
-		diverge(r, "6581-7-ulp-pd", "the wire carried %s octets of ULP private data; the "
-			"ULP was handed %s, or other octets", a, b);
+		diverge(r, "6581-7-ulp-pd", "the wire carried %u octets of ULP private data; the "
+			"ULP was handed %u, or other octets", e->ulp_len, o->ulp_pd_len);
 		return;
 	}
 	/* the peer's IRD and ORD, in whichever of the two fields the API
@@ -457,12 +458,9 @@ static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_exp
 	if (e->sent.enhanced &&
 	    !((o->ulp_rr == e->sent_enh.ird && o->ulp_id == e->sent_enh.ord) ||
 	      (o->ulp_rr == e->sent_enh.ord && o->ulp_id == e->sent_enh.ird))) {
-		char a[32], b[32];
-
-		snprintf(a, sizeof(a), "IRD %u ORD %u", e->sent_enh.ird, e->sent_enh.ord);
-		snprintf(b, sizeof(b), "%u/%u", o->ulp_rr, o->ulp_id);
-		diverge(r, "6581-9.1-ulp", "the wire carried %s; the ULP was handed "
-			"responder_resources/initiator_depth %s", a, b);
+		diverge(r, "6581-9.1-ulp", "the wire carried IRD %u ORD %u; the ULP was handed "
+			"responder_resources/initiator_depth %u/%u", e->sent_enh.ird,
+			e->sent_enh.ord, o->ulp_rr, o->ulp_id);
 	}
 }
 
@@ -480,39 +478,31 @@ void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_e
 		return;
 	}
 	if (!(e->allowed & RDMANEG_OUT_BIT(o->outcome))) {
-		diverge(r, e->clause, "the peer did %s%s", rdmaneg_peer_outcome_name(o->outcome),
-			"");
+		diverge(r, e->clause, "the peer did %s", rdmaneg_peer_outcome_name(o->outcome));
 		return;
 	}
 	if (o->outcome == RDMANEG_OUT_TERM && e->term_code && e->allowed == RDMANEG_OUT_BIT(RDMANEG_OUT_TERM) &&
 	    (o->term_layer != RDMANEG_TERM_LAYER_LLP || o->term_etype != RDMANEG_TERM_TYPE_MPA ||
 	     o->term_code != e->term_code)) {
-		char got[32];
-
-		snprintf(got, sizeof(got), "term(%u,%u,%u)", o->term_layer, o->term_etype,
-			 o->term_code);
-		diverge(r, e->clause, "the peer sent %s%s", got, "");
+		diverge(r, e->clause, "the peer sent term(%u,%u,%u)", o->term_layer, o->term_etype,
+			o->term_code);
 		return;
 	}
 	if (role == RDMANEG_PEER_REQUEST && (c = rdmaneg_peer_check_reply(e, o)) != NULL) {
-		char a[80], b[80];
+		char b[80] = "";
 
-		snprintf(a, sizeof(a), "Rev %u flags %02x PD_Length %u", o->reply_rev,
-			 o->reply_flags, o->reply_pd_length);
 		if (o->reply_has_enh)
 			snprintf(b, sizeof(b), ", A%u B%u C%u D%u IRD %u ORD %u", o->reply_enh.a,
 				 o->reply_enh.b, o->reply_enh.c, o->reply_enh.d, o->reply_enh.ird,
 				 o->reply_enh.ord);
-		else
-			b[0] = '\0';
-		diverge(r, c, "Reply %s%s", a, b);
+		diverge(r, c, "Reply Rev %u flags %02x PD_Length %u%s", o->reply_rev,
+			o->reply_flags, o->reply_pd_length, b);
 		return;
 	}
 	if (role == RDMANEG_PEER_REPLY && o->outcome == RDMANEG_OUT_ACCEPT && e->rtr_required &&
 	    !(o->rtr & e->rtr_allowed)) {
-		diverge(r, "6581-9.2-rtr", "accepted with A=1 but %s%s",
-			o->rtr ? "sent an RTR type the responder did not offer" : "sent no RTR",
-			"");
+		diverge(r, "6581-9.2-rtr", "accepted with A=1 but %s",
+			o->rtr ? "sent an RTR type the responder did not offer" : "sent no RTR");
 		return;
 	}
 	if (o->have_ulp)

@@ -126,6 +126,11 @@ void rdmaneg_peer_expect_request(const uint8_t *f, size_t n, enum rdmaneg_peer_d
 void rdmaneg_peer_expect_reply(const uint8_t *req, size_t req_n, const uint8_t *f, size_t n,
 			       enum rdmaneg_peer_delivery d, struct rdmaneg_peer_expect *e);
 
+/* The initiator a Request describes (RFC 6581 9.1, 9.2): its IRD, ORD,
+ * p2p and RTR offer; its IRD maximum is the IRD it asked for (0x3FFE when
+ * it did not negotiate). */
+void rdmaneg_peer_initiator_of(const struct rdmaneg_mpa_enh *req, struct rdmaneg_mpa_local *ini);
+
 /* The initiator MUSTs on a Request the SUT sent (REPLY role): returns the
  * first clause id it breaks, or NULL. */
 const char *rdmaneg_peer_check_request(const uint8_t *req, size_t req_n);

@@ -208,14 +208,10 @@ static void send_rtr(int fd, const uint8_t *sent, size_t sent_n, const uint8_t *
 	    rdmaneg_mpa_frame_enh(&q, &qe) != RDMANEG_OK ||
 	    rdmaneg_mpa_frame_enh(&p, &pe) != RDMANEG_OK || !pe.a)
 		return;
-	memset(&ini, 0, sizeof(ini));
-	ini.ird = qe.ird;
-	ini.ord = qe.ord;
-	ini.ird_max = 0x3FFE;
-	ini.p2p = qe.a;
-	ini.rtr = qe.a ? rdmaneg_mpa_rtr_of(&qe) : RDMANEG_RTR_ALL;
 	if (!qe.a) /* the SUT answered A=1 to A=0: no RTR is owed */
 		return;
+	rdmaneg_peer_initiator_of(&qe, &ini);
+	ini.ird_max = 0x3FFE; /* the peer takes any ORD the SUT chooses */
 	if (rdmaneg_mpa_complete(&ini, &qe, &pe, false, &out) != RDMANEG_OK || !out.accepted)
 		return;
 	k = out.rtr == RDMANEG_RTR_SEND ? RDMANEG_FPDU_RTR_SEND

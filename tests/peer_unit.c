@@ -279,18 +279,26 @@ static size_t sut_request(uint8_t *out, size_t cap, bool a)
 	return n;
 }
 
+/* The expectation for table case NAME sent as the Reply to req[0..rn-1]. */
+static void expect_reply_case(const struct rdmaneg_peer_case *c, size_t n, const char *name,
+			      const uint8_t *req, size_t rn, struct rdmaneg_peer_expect *e)
+{
+	const struct rdmaneg_peer_case *x = find(c, n, name);
+	size_t len = x ? rdmaneg_peer_frame(&x->r, REP, req, rn, buf, sizeof(buf)) : 0;
+
+	CHECK(x != NULL && len > 0);
+	rdmaneg_peer_expect_reply(req, rn, buf, len, RDMANEG_DELIVER_WHOLE, e);
+}
+
 static void test_reply_role(const struct rdmaneg_peer_case *c, size_t n)
 {
 	uint8_t req[64];
-	size_t rn = sut_request(req, sizeof(req), false), len;
+	size_t rn = sut_request(req, sizeof(req), false);
 	struct rdmaneg_peer_expect e;
 	struct rdmaneg_peer_obs o;
-	const struct rdmaneg_peer_case *x;
 
 	CHECK(rdmaneg_peer_check_request(req, rn) == NULL);
-	x = find(c, n, "rev-2");
-	len = rdmaneg_peer_frame(&x->r, REP, req, rn, buf, sizeof(buf));
-	rdmaneg_peer_expect_reply(req, rn, buf, len, RDMANEG_DELIVER_WHOLE, &e);
+	expect_reply_case(c, n, "rev-2", req, rn, &e);
 	memset(&o, 0, sizeof(o));
 	o.outcome = RDMANEG_OUT_SILENCE;
 	VERDICT(REP, &e, &o, OK, NULL);
@@ -301,9 +309,7 @@ static void test_reply_role(const struct rdmaneg_peer_case *c, size_t n)
 	VERDICT(REP, &e, &o, DIV, "6581-9.1-ini");
 
 	/* A=1 in a Reply to A=0: TERM (2,0,7) and nothing else */
-	x = find(c, n, "abcd-1100");
-	len = rdmaneg_peer_frame(&x->r, REP, req, rn, buf, sizeof(buf));
-	rdmaneg_peer_expect_reply(req, rn, buf, len, RDMANEG_DELIVER_WHOLE, &e);
+	expect_reply_case(c, n, "abcd-1100", req, rn, &e);
 	CHECK(e.term_code == 7 && e.allowed == RDMANEG_OUT_BIT(RDMANEG_OUT_TERM));
 	o.term_code = 7;
 	VERDICT(REP, &e, &o, OK, NULL);
@@ -314,9 +320,7 @@ static void test_reply_role(const struct rdmaneg_peer_case *c, size_t n)
 	VERDICT(REP, &e, &o, DIV, "6581-9.2-term7");
 
 	/* responder ORD 0x3FFF: the initiator keeps its IRD and goes on */
-	x = find(c, n, "ord-16383");
-	len = rdmaneg_peer_frame(&x->r, REP, req, rn, buf, sizeof(buf));
-	rdmaneg_peer_expect_reply(req, rn, buf, len, RDMANEG_DELIVER_WHOLE, &e);
+	expect_reply_case(c, n, "ord-16383", req, rn, &e);
 	o.outcome = RDMANEG_OUT_SILENCE;
 	VERDICT(REP, &e, &o, OK, NULL);
 	o.outcome = RDMANEG_OUT_TERM;
@@ -326,30 +330,22 @@ static void test_reply_role(const struct rdmaneg_peer_case *c, size_t n)
 	VERDICT(REP, &e, &o, DIV, "6581-9.1-ini-3fff");
 
 	/* responder ORD above what the initiator advertised: TERM 6 allowed */
-	x = find(c, n, "ord-129");
-	len = rdmaneg_peer_frame(&x->r, REP, req, rn, buf, sizeof(buf));
-	rdmaneg_peer_expect_reply(req, rn, buf, len, RDMANEG_DELIVER_WHOLE, &e);
+	expect_reply_case(c, n, "ord-129", req, rn, &e);
 	VERDICT(REP, &e, &o, OK, NULL);
 
 	/* reject, bad key: close; staying silent is a divergence */
-	x = find(c, n, "flag-r-reject");
-	len = rdmaneg_peer_frame(&x->r, REP, req, rn, buf, sizeof(buf));
-	rdmaneg_peer_expect_reply(req, rn, buf, len, RDMANEG_DELIVER_WHOLE, &e);
+	expect_reply_case(c, n, "flag-r-reject", req, rn, &e);
 	memset(&o, 0, sizeof(o));
 	o.outcome = RDMANEG_OUT_CLOSE;
 	VERDICT(REP, &e, &o, OK, NULL);
 	o.outcome = RDMANEG_OUT_SILENCE;
 	VERDICT(REP, &e, &o, DIV, "5044-7.1-reject");
-	x = find(c, n, "key-swapped");
-	len = rdmaneg_peer_frame(&x->r, REP, req, rn, buf, sizeof(buf));
-	rdmaneg_peer_expect_reply(req, rn, buf, len, RDMANEG_DELIVER_WHOLE, &e);
+	expect_reply_case(c, n, "key-swapped", req, rn, &e);
 	VERDICT(REP, &e, &o, DIV, "5044-7.1-key-reply");
 
 	/* p2p: an RTR of an offered type is owed */
 	rn = sut_request(req, sizeof(req), true);
-	x = find(c, n, "rev-2");
-	len = rdmaneg_peer_frame(&x->r, REP, req, rn, buf, sizeof(buf));
-	rdmaneg_peer_expect_reply(req, rn, buf, len, RDMANEG_DELIVER_WHOLE, &e);
+	expect_reply_case(c, n, "rev-2", req, rn, &e);
 	CHECK(e.rtr_required && e.rtr_allowed != 0);
 	memset(&o, 0, sizeof(o));
 	o.outcome = RDMANEG_OUT_ACCEPT;
