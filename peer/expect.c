@@ -127,6 +127,11 @@ static const char *const outcome_names[RDMANEG_OUT_COUNT] = {
 	"accept", "reject", "term", "close", "reset", "silence", "garbage"
 };
 
+const char *rdmaneg_peer_role_name(enum rdmaneg_peer_role r)
+{
+	return r == RDMANEG_PEER_REQUEST ? "request" : "reply";
+}
+
 const char *rdmaneg_peer_outcome_name(enum rdmaneg_peer_outcome o)
 {
 	return (unsigned)o < RDMANEG_OUT_COUNT ? outcome_names[o] : "unknown";

@@ -144,6 +144,7 @@ const char *rdmaneg_peer_check_reply(const struct rdmaneg_peer_expect *e,
 void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_expect *e,
 			const struct rdmaneg_peer_obs *o, struct rdmaneg_peer_result *r);
 
+const char *rdmaneg_peer_role_name(enum rdmaneg_peer_role r); /* "request", "reply" */
 const char *rdmaneg_peer_outcome_name(enum rdmaneg_peer_outcome o);
 /* "accept|reject" style list of an allowed set into out. */
 void rdmaneg_peer_allowed_str(unsigned allowed, uint8_t term_code, char *out, size_t cap);

@@ -347,9 +347,11 @@ static size_t make_frame(void *vctx, const uint8_t *req, size_t req_n, uint8_t *
 	return n;
 }
 
-static const char *role_str(enum rdmaneg_peer_role r)
+/* A verdict's clause as a baseline line and PEER_VERDICT name it: "-"
+ * when it conforms or names none. */
+static const char *line_clause(const struct rdmaneg_peer_result *r)
 {
-	return r == RDMANEG_PEER_REQUEST ? "request" : "reply";
+	return r->verdict == RDMANEG_VERDICT_CONFORMS || !r->clause ? "-" : r->clause;
 }
 
 static int write_baseline(const char *path, const struct rdmaneg_peer_row *rows, size_t n)
@@ -361,11 +363,8 @@ static int write_baseline(const char *path, const struct rdmaneg_peer_row *rows,
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s %s %s %s\n", role_str(rows[i].role), rows[i].name,
-			rdmaneg_peer_verdict_name(rows[i].r.verdict),
-			rows[i].r.verdict == RDMANEG_VERDICT_CONFORMS || !rows[i].r.clause
-				? "-"
-				: rows[i].r.clause);
+		fprintf(f, "%s %s %s %s\n", rdmaneg_peer_role_name(rows[i].role), rows[i].name,
+			rdmaneg_peer_verdict_name(rows[i].r.verdict), line_clause(&rows[i].r));
 	return fclose(f) == 0 ? 0 : -1;
 }
 
@@ -382,16 +381,14 @@ static int check_baseline(const char *path, const struct rdmaneg_peer_row *rows,
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct rdmaneg_peer_row *r = &rows[i];
-		const char *want_clause = r->r.verdict == RDMANEG_VERDICT_CONFORMS || !r->r.clause
-						  ? "-"
-						  : r->r.clause;
+		const char *want_clause = line_clause(&r->r);
 		bool found = false;
 
 		rewind(f);
 		while (fgets(line, sizeof(line), f)) {
 			if (line[0] == '#' ||
 			    sscanf(line, "%15s %63s %15s %63s", role, name, verdict, clause) != 4 ||
-			    strcmp(role, role_str(r->role)) != 0 || strcmp(name, r->name) != 0)
+			    strcmp(role, rdmaneg_peer_role_name(r->role)) != 0 || strcmp(name, r->name) != 0)
 				continue;
 			found = true;
 			if (strcmp(verdict, rdmaneg_peer_verdict_name(r->r.verdict)) != 0 ||
@@ -407,7 +404,7 @@ static int check_baseline(const char *path, const struct rdmaneg_peer_row *rows,
 			break;
 		}
 		if (!found) {
-			printf("EXPECT missing: %s %s is not in %s\n", role_str(r->role), r->name,
+			printf("EXPECT missing: %s %s is not in %s\n", rdmaneg_peer_role_name(r->role), r->name,
 			       path);
 			differ++;
 		}
@@ -461,7 +458,7 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		p.pick[p.n++] = (size_t)-1;
 	for (size_t i = 0; !o->frame_hex && !o->only_random && i < p.ntable; i++)
 		if ((p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role)) && selected(o, p.table[i].name) &&
-		    (!o->only_expected || in_baseline(o->expect, role_str(role), p.table[i].name)))
+		    (!o->only_expected || in_baseline(o->expect, rdmaneg_peer_role_name(role), p.table[i].name)))
 			p.pick[p.n++] = i;
 	if (p.n == 0 && o->random == 0) {
 		fprintf(stderr, "rdmaneg-peer: no case matches the --case patterns\n");
@@ -551,8 +548,7 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			r->section = c->section;
 		}
 		if (o->progress)
-			printf("PEER_CASE %s %zu %s\n", role == RDMANEG_PEER_REQUEST ? "request" : "reply",
-			       k, r->name);
+			printf("PEER_CASE %s %zu %s\n", rdmaneg_peer_role_name(role), k, r->name);
 		x.c = c;
 		x.role = role;
 		x.random = rnd;
@@ -626,11 +622,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			}
 		}
 		if (o->progress) /* a guest that dies later keeps this verdict */
-			printf("PEER_VERDICT %s %zu %s %s %s\n",
-			       role == RDMANEG_PEER_REQUEST ? "request" : "reply", k, r->name,
-			       rdmaneg_peer_verdict_name(r->r.verdict),
-			       r->r.verdict == RDMANEG_VERDICT_CONFORMS || !r->r.clause ? "-"
-											: r->r.clause);
+			printf("PEER_VERDICT %s %zu %s %s %s\n", rdmaneg_peer_role_name(role), k,
+			       r->name, rdmaneg_peer_verdict_name(r->r.verdict), line_clause(&r->r));
 		fflush(stdout);
 		nrows++;
 		if (r->o.unreachable)
@@ -645,7 +638,7 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		rdmaneg_peer_count(rows, nrows, &t);
 		printf("\n%s %s: %zu cases, %zu conform, %zu diverge (%zu MUST, %zu SHOULD), %zu "
 		       "findings; %.1f s, %.1f cases/s\n",
-		       role == RDMANEG_PEER_REQUEST ? "request" : "reply",
+		       rdmaneg_peer_role_name(role),
 		       o->target ? o->target : "", t.cases, t.conforms, t.diverges, t.must,
 		       t.should, t.findings, secs, secs > 0 ? (double)t.cases / secs : 0.0);
 		if (o->json) {

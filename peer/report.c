@@ -4,11 +4,6 @@
 
 #include <string.h>
 
-static const char *role_name(enum rdmaneg_peer_role r)
-{
-	return r == RDMANEG_PEER_REQUEST ? "request" : "reply";
-}
-
 static bool is_must(const struct rdmaneg_peer_row *r)
 {
 	const struct rdmaneg_peer_clause *c = rdmaneg_peer_clause(r->r.clause);
@@ -107,7 +102,7 @@ void rdmaneg_peer_table(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, 
 				 r->frame_len, hex, sizeof(hex));
 		rdmaneg_peer_allowed_str(r->e.allowed, r->e.term_code, want, sizeof(want));
 		fprintf(f, "%-8s %-7s %-28s %-20s %s -> %s\n", rdmaneg_peer_verdict_name(r->r.verdict),
-			role_name(r->role), r->name, r->r.clause ? r->r.clause : "-", want,
+			rdmaneg_peer_role_name(r->role), r->name, r->r.clause ? r->r.clause : "-", want,
 			r->r.detail);
 		fprintf(f, "         frame %s\n", hex[0] ? hex : "(nothing)");
 		if (r->got_len) {
@@ -150,7 +145,7 @@ void rdmaneg_peer_json(FILE *f, const struct rdmaneg_peer_row *rows, size_t n,
 		rdmaneg_json_obj(&j, NULL);
 		rdmaneg_json_str(&j, "case", r->name);
 		rdmaneg_json_str(&j, "section", r->section);
-		rdmaneg_json_str(&j, "role", role_name(r->role));
+		rdmaneg_json_str(&j, "role", rdmaneg_peer_role_name(r->role));
 		rdmaneg_json_hex(&j, "frame", r->head,
 				 r->frame_len < RDMANEG_PEER_HEAD ? r->frame_len : RDMANEG_PEER_HEAD);
 		rdmaneg_json_uint(&j, "frame_len", r->frame_len);
@@ -232,7 +227,7 @@ void rdmaneg_peer_junit(FILE *f, const struct rdmaneg_peer_row *rows, size_t n,
 
 		fprintf(f, "<testcase classname=\"");
 		xml(f, r->section);
-		fprintf(f, ".%s\" name=\"", role_name(r->role));
+		fprintf(f, ".%s\" name=\"", rdmaneg_peer_role_name(r->role));
 		xml(f, r->name);
 		fprintf(f, "\" time=\"%.3f\"", r->ms / 1000.0);
 		if (r->r.verdict == RDMANEG_VERDICT_CONFORMS) {
