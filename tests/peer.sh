@@ -8,7 +8,9 @@ set -u
 P=${1:?usage: tests/peer.sh PATH/TO/rdmaneg-peer}
 [ -x "$P" ] || { echo "tests/peer.sh: $P is not executable" >&2; exit 2; }
 pass=0 fail=0
-base=$(( 30000 + $$ % 20000 ))
+# listen ports below Linux's ephemeral range (32768..60999): a client
+# socket's port can never take one of them from under a listener
+base=$(( 20000 + $$ % 12000 ))
 out=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$out"' EXIT
 
@@ -48,6 +50,24 @@ for pc in "rev0_accept:rev-*:PEER_VERDICT request [0-9]+ rev-0 diverges 5044-7.1
 		"$P" request 127.0.0.1:$port --timeout $T --case "$glob" --progress
 	kill $rp 2>/dev/null; wait $rp 2>/dev/null
 done
+
+# 2b. a baseline (what make live's smoke runs): written, then matched; a
+# changed verdict is caught, and --only-expected runs only its 6 cases
+port=$((port + 1))
+"$P" respond --listen $port --plant rev0_accept & rp=$!; sleep 0.3
+expect "write a baseline" 1 "" "$out/bw.txt" -- \
+	"$P" request 127.0.0.1:$port --timeout $T --case "rev-*" --write-expect "$out/base.txt"
+grep -qx "request rev-0 diverges 5044-7.1-rev" "$out/base.txt" &&
+	grep -qx "request rev-2 conforms -" "$out/base.txt" && ok ||
+	bad "baseline lines" "$out/base.txt"
+expect "baseline matches" 0 "baseline .*: 6 match, 0 differ" "$out/bm.txt" -- \
+	"$P" request 127.0.0.1:$port --timeout $T --case "rev-*" --expect "$out/base.txt"
+sed 's/^request rev-0 diverges .*/request rev-0 conforms -/' "$out/base.txt" >"$out/base2.txt"
+expect "baseline differs" 1 "EXPECT differs: request rev-0: baseline conforms -, now diverges 5044-7.1-rev" \
+	"$out/bd.txt" -- "$P" request 127.0.0.1:$port --timeout $T --expect "$out/base2.txt" \
+	--only-expected
+grep -q " 6 cases," "$out/bd.txt" && ok || bad "--only-expected ran other cases" "$out/bd.txt"
+kill $rp 2>/dev/null; wait $rp 2>/dev/null
 
 # 3. reply role against the conforming initiator, client-server and p2p
 for mode in "" --p2p; do
