@@ -25,17 +25,19 @@ $(B)/plain/obj/%.o: src/%.c $(LIB_HDR)
 $(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
 	$(AR) rcs $@ $^
 
-# the CLI reads hex with util/hex.c, as rdmaneg-peer and the records do
-$(B)/plain/rdmaneg: tools/rdmaneg.c util/hex.c util/hex.h $(B)/plain/librdmaneg.a
-	$(CC) $(WARN) -Wno-missing-prototypes $(OPT) -Isrc -Iutil $< util/hex.c $(B)/plain/librdmaneg.a -o $@
+# the CLI reads and writes hex and escapes JSON with util/, as rdmaneg-peer
+# and the live harness do
+CLI_UTIL := util/hex.c util/json.c
+$(B)/plain/rdmaneg: tools/rdmaneg.c $(CLI_UTIL) $(wildcard util/*.h) $(B)/plain/librdmaneg.a
+	$(CC) $(WARN) -Wno-missing-prototypes $(OPT) -Isrc -Iutil $< $(CLI_UTIL) $(B)/plain/librdmaneg.a -o $@
 
 $(B)/plain/unit: tests/unit.c $(B)/plain/librdmaneg.a
 	$(CC) $(WARN) $(OPT) -Isrc $< $(B)/plain/librdmaneg.a -o $@
 
 # ---- ASan+UBSan build of the same programs (clang) ----
-$(B)/asan/rdmaneg: tools/rdmaneg.c util/hex.c util/hex.h $(LIB_SRC) $(LIB_HDR)
+$(B)/asan/rdmaneg: tools/rdmaneg.c $(CLI_UTIL) $(wildcard util/*.h) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc -Iutil $< util/hex.c $(LIB_SRC) -o $@
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc -Iutil $< $(CLI_UTIL) $(LIB_SRC) -o $@
 
 $(B)/asan/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
@@ -152,9 +154,9 @@ $(B)/cov-tools/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_H
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) $(PBT_INC) \
 		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
-$(B)/cov-tools/rdmaneg: tools/rdmaneg.c util/hex.c util/hex.h $(LIB_SRC) $(LIB_HDR)
+$(B)/cov-tools/rdmaneg: tools/rdmaneg.c $(CLI_UTIL) $(wildcard util/*.h) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) -Isrc -Iutil $< util/hex.c $(LIB_SRC) -o $@
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) -Isrc -Iutil $< $(CLI_UTIL) $(LIB_SRC) -o $@
 
 # Coverage for review: HTML in build/coverage/html, summary of src/ printed.
 coverage: $(B)/cov-tools/unit $(B)/cov-tools/props $(B)/cov-tools/rdmaneg \

@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include "cases.h"
+#include "hex.h"
 #include "json.h"
 #include "judge.h"
 #include "klog.h"
@@ -41,15 +42,15 @@ int64_t live_percentile(int64_t *v, size_t n, int p)
 bool live_frame_csv(const struct live_frame *f, char *out, size_t cap)
 {
 	struct rdmaneg_mpa_frame m;
-	size_t o;
+	int n;
 
 	if (rdmaneg_mpa_parse(f->b, f->len, &m) != RDMANEG_OK)
 		return false;
-	o = (size_t)snprintf(out, cap, "%u,%u,%u,%u,%d,%d,%d,", f->sport, f->dport, m.rev,
-			     m.pd_length, m.marker, m.crc, m.reject);
-	for (size_t i = 0; i < m.pd_length && o + 3 <= cap; i++)
-		o += (size_t)snprintf(out + o, cap - o, "%02x", m.pd[i]);
-	return o < cap;
+	n = snprintf(out, cap, "%u,%u,%u,%u,%d,%d,%d,", f->sport, f->dport, m.rev, m.pd_length,
+		     m.marker, m.crc, m.reject);
+	/* false, not a silently shortened line, when the octets do not fit */
+	return n > 0 && (size_t)n < cap &&
+	       rdmaneg_hex_format(m.pd, m.pd_length, out + n, cap - (size_t)n, NULL);
 }
 
 /* One tshark line normalized to the core's form: flags as 0/1. */
@@ -442,8 +443,7 @@ static void print_row(const struct attempt *a)
 static void print_hex(const char *label, const uint8_t *b, size_t n)
 {
 	printf("      %s (%zu octets): ", label, n);
-	for (size_t i = 0; i < n; i++)
-		printf("%02x", b[i]);
+	rdmaneg_hex_print(stdout, b, n);
 	printf("\n");
 }
 

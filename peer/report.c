@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include "hex.h"
 #include "json.h"
 
 #include <string.h>
@@ -37,17 +38,11 @@ void rdmaneg_peer_count(const struct rdmaneg_peer_row *rows, size_t n,
 
 void rdmaneg_peer_hex(const uint8_t *b, size_t n, size_t total, char *out, size_t cap)
 {
-	size_t o = 0;
+	size_t o;
 
 	if (cap == 0)
 		return;
-	for (size_t i = 0; i < n && o + 3 < cap; i++) {
-		static const char hx[] = "0123456789abcdef";
-
-		out[o++] = hx[b[i] >> 4];
-		out[o++] = hx[b[i] & 15];
-	}
-	out[o] = '\0';
+	(void)rdmaneg_hex_format(b, n, out, cap, &o);
 	if (total > n && o + 16 < cap)
 		snprintf(out + o, cap - o, "...(%zu)", total);
 }

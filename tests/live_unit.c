@@ -489,6 +489,12 @@ static void test_small(void)
 	mk_frame(&fr, true, msg, 8, 5, 4, 40000, 18515);
 	CHECK(live_frame_csv(&fr, csv, sizeof(csv)));
 	CHECK(strcmp(csv, "40000,18515,2,12,0,0,0,00050004f6ab0e1801000307") == 0);
+	/* a line that does not fit is refused, not cut short */
+	{
+		char small[30];
+
+		CHECK(!live_frame_csv(&fr, small, sizeof(small)) && !live_frame_csv(&fr, small, 10));
+	}
 	core[0] = csv;
 	CHECK(live_tshark_differ(core, 1, "40000,18515,2,12,False,False,False,00050004f6ab0e1801000307\n",
 				 &tl) == 0 && tl == 1);
@@ -554,6 +560,24 @@ static void test_hex(void)
 	rdmaneg_hex_init(&h, b, sizeof(b));
 	CHECK(rdmaneg_hex_feed(&h, "01g2") == RDMANEG_HEX_DIGIT && *h.at == 'g');
 	CHECK(rdmaneg_hex_digit('f') == 15 && rdmaneg_hex_digit('G') == -1);
+	/* and back: whole octets only, false when they do not all fit */
+	{
+		static const uint8_t o[3] = { 0x4d, 0x0a, 0xff };
+		char out[7], *text = NULL;
+		size_t n = 0;
+		FILE *f = open_memstream(&text, &n);
+
+		CHECK(rdmaneg_hex_format(o, 3, out, sizeof(out), &n) && n == 6 &&
+		      strcmp(out, "4d0aff") == 0);
+		CHECK(!rdmaneg_hex_format(o, 3, out, 6, &n) && n == 4 && strcmp(out, "4d0a") == 0);
+		CHECK(!rdmaneg_hex_format(o, 1, out, 0, &n) && n == 0);
+		if (f) {
+			rdmaneg_hex_print(f, o, 3);
+			fclose(f);
+			CHECK(text && strcmp(text, "4d0aff") == 0);
+			free(text);
+		}
+	}
 }
 
 int main(void)

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "hex.h"
+#include "json.h"
 #include "rdmaneg.h"
 
 #include <errno.h>
@@ -192,24 +193,14 @@ static const char help_mpa_negotiate[] =
 static void json_str(const char *s)
 {
 	putchar('"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20)
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
+	rdmaneg_json_escape(stdout, s, strlen(s));
 	putchar('"');
 }
 
 static void json_hex(const uint8_t *p, size_t n)
 {
 	putchar('"');
-	for (size_t i = 0; i < n; i++)
-		printf("%02x", p[i]);
+	rdmaneg_hex_print(stdout, p, n);
 	putchar('"');
 }
 
@@ -580,8 +571,7 @@ static int cmd_encode(int argc, char **argv)
 	if (rc != RDMANEG_OK)
 		return fail_status("encode", rc);
 	if (!json) {
-		for (size_t i = 0; i < sizeof(m); i++)
-			printf("%02x", m[i]);
+		rdmaneg_hex_print(stdout, m, sizeof(m));
 		putchar('\n');
 		return 0;
 	}
@@ -842,8 +832,7 @@ static int cmd_mpa_encode(int argc, char **argv)
 	rc = rdmaneg_mpa_build(&f, out, sizeof(out), &n);
 	if (rc != RDMANEG_OK)
 		return fail_status("mpa encode", rc);
-	for (size_t i = 0; i < n; i++)
-		printf("%02x", out[i]);
+	rdmaneg_hex_print(stdout, out, n);
 	putchar('\n');
 	return 0;
 }

@@ -53,3 +53,32 @@ bool rdmaneg_hex_whole(const struct rdmaneg_hex *h)
 {
 	return h->hi < 0;
 }
+
+static const char hex_digits[] = "0123456789abcdef";
+
+void rdmaneg_hex_print(FILE *f, const uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fputc(hex_digits[b[i] >> 4], f);
+		fputc(hex_digits[b[i] & 15], f);
+	}
+}
+
+bool rdmaneg_hex_format(const uint8_t *b, size_t n, char *out, size_t cap, size_t *len)
+{
+	size_t o = 0, i = 0;
+
+	if (cap == 0) {
+		if (len)
+			*len = 0;
+		return n == 0;
+	}
+	for (; i < n && o + 2 < cap; i++) {
+		out[o++] = hex_digits[b[i] >> 4];
+		out[o++] = hex_digits[b[i] & 15];
+	}
+	out[o] = '\0';
+	if (len)
+		*len = o;
+	return i == n;
+}

@@ -1,6 +1,6 @@
 /*
- * hex: hexadecimal text to octets, one reader for the CLI, rdmaneg-peer
- * and the live records. Digits in either case; spaces, tabs, newlines
+ * hex: hexadecimal text to octets and back, one reader and one writer for
+ * the CLI, rdmaneg-peer and the live records and reports. Digits in either case; spaces, tabs, newlines
  * and ':' only separate octets. A text may arrive in pieces (the CLI's
  * arguments): a half octet carries over to the next piece.
  */
@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* The value of one hex digit, or -1. */
 int rdmaneg_hex_digit(int c);
@@ -36,5 +37,12 @@ int rdmaneg_hex_feed(struct rdmaneg_hex *h, const char *s);
 
 /* True when no half octet is pending (an even number of digits). */
 bool rdmaneg_hex_whole(const struct rdmaneg_hex *h);
+
+/* And back: b[0..n-1] as lower-case hex, to f. */
+void rdmaneg_hex_print(FILE *f, const uint8_t *b, size_t n);
+
+/* The same into out, NUL-terminated, as many whole octets as fit in cap;
+ * *len (may be NULL) gets the characters written. True when all of b fit. */
+bool rdmaneg_hex_format(const uint8_t *b, size_t n, char *out, size_t cap, size_t *len);
 
 #endif

@@ -1,5 +1,7 @@
 #include "json.h"
 
+#include "hex.h"
+
 #include <string.h>
 
 void rdmaneg_json_init(struct rdmaneg_json *j, FILE *f)
@@ -114,7 +116,6 @@ void rdmaneg_json_hex(struct rdmaneg_json *j, const char *key, const uint8_t *b,
 {
 	lead(j, key);
 	fputc('"', j->f);
-	for (size_t i = 0; i < n; i++)
-		fprintf(j->f, "%02x", b[i]);
+	rdmaneg_hex_print(j->f, b, n);
 	fputc('"', j->f);
 }

@@ -192,8 +192,7 @@ void rdmaneg_rec_strw(FILE *f, const char *key, const char *s)
 void rdmaneg_rec_hexw(FILE *f, const char *key, const uint8_t *b, size_t n)
 {
 	fprintf(f, " %s=", key);
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%02x", b[i]);
+	rdmaneg_hex_print(f, b, n);
 }
 
 void rdmaneg_rec_end(FILE *f)
