@@ -21,6 +21,15 @@
  * peer's FIN arrives before it checks tx_suspend (siw_qp_tx.c,
  * siw_qp_sq_proc_tx); a client that disconnected as soon as its own
  * completions were in raced the server's Send that way.
+ *
+ * Start: the client sends only once the server has its ESTABLISHED. siw's
+ * siw_accept sends the MPA Reply with the endpoint already in RDMA mode
+ * but hands the socket to the QP (siw_qp_socket_assoc) only afterwards; an
+ * FPDU arriving in between meets siw_cm_llp_data_ready, which ignores data
+ * in RDMA mode, and nothing reads it until more data comes: the server's
+ * Receive never completes although the client's Send did. Seen once in
+ * about 280 siw connections of make live; LIVE_PLANT=eager_send restores
+ * the old order.
  */
 #define _GNU_SOURCE
 
@@ -159,6 +168,7 @@ static void devres_free(void)
 struct rendezvous {
 	pthread_mutex_t m;
 	pthread_cond_t cv;
+	bool established;  /* the server has its ESTABLISHED */
 	bool done[2];
 	int wake[2]; /* a byte per side done: wakes a side blocked on rdma_cm */
 };
@@ -167,7 +177,7 @@ static void rv_init(struct rendezvous *r)
 {
 	pthread_mutex_init(&r->m, NULL);
 	pthread_cond_init(&r->cv, NULL);
-	r->done[0] = r->done[1] = false;
+	r->established = r->done[0] = r->done[1] = false;
 	if (pipe2(r->wake, O_NONBLOCK | O_CLOEXEC))
 		r->wake[0] = r->wake[1] = -1;
 }
@@ -194,13 +204,21 @@ static void rv_done(struct rendezvous *r, int side)
 	pthread_mutex_unlock(&r->m);
 }
 
-/* Waits until the other side has reaped too; false on timeout. */
-static bool rv_meet(struct rendezvous *r, int side, int ms)
+/* The server's ESTABLISHED is in: its QP owns the socket. */
+static void rv_established(struct rendezvous *r)
+{
+	pthread_mutex_lock(&r->m);
+	r->established = true;
+	pthread_cond_broadcast(&r->cv);
+	pthread_mutex_unlock(&r->m);
+}
+
+/* Waits up to ms until *flag, or the side 'quit' is done (it gave up). */
+static bool rv_wait(struct rendezvous *r, const bool *flag, int quit, int ms)
 {
 	struct timespec ts;
 	bool ok = true;
 
-	rv_done(r, side);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	ts.tv_sec += ms / 1000;
 	ts.tv_nsec += (long)(ms % 1000) * 1000000L;
@@ -209,11 +227,18 @@ static bool rv_meet(struct rendezvous *r, int side, int ms)
 		ts.tv_nsec -= 1000000000L;
 	}
 	pthread_mutex_lock(&r->m);
-	while (!r->done[!side] && ok)
+	while (!*flag && !r->done[quit] && ok)
 		ok = pthread_cond_timedwait(&r->cv, &r->m, &ts) == 0;
-	ok = r->done[!side];
+	ok = *flag;
 	pthread_mutex_unlock(&r->m);
 	return ok;
+}
+
+/* Waits until the other side has reaped too; false on timeout. */
+static bool rv_meet(struct rendezvous *r, int side, int ms)
+{
+	rv_done(r, side);
+	return rv_wait(r, &r->done[!side], !side, ms);
 }
 
 /* ---- one side of one attempt ---- */
@@ -490,6 +515,7 @@ static void *server(void *arg)
 	if (get_event(s, RDMA_CM_EVENT_ESTABLISHED, TIMEOUT_MS, true, &ev))
 		goto done;
 	rdma_ack_cm_event(ev);
+	rv_established(s->rv);
 	s->obs->us_connect = mono_us() - s->t0 - s->obs->ev[0].us;
 	s->obs->ok = true;
 	/* the initiator sends first (RFC 5044, RFC 6581 sec. 4.3) */
@@ -560,6 +586,14 @@ static void client(const struct live_case *c, struct sockaddr_in *sin, bool nega
 	rdmaneg_conn_negotiate(&conn, s->obs->pd_seen, s->obs->pd_seen_len, RDMANEG_DECODE_SEARCH);
 	record(&conn, s->obs);
 	s->obs->ok = true;
+	/* not before the server's QP owns its socket (see the top) */
+	if (strcmp(plant, "eager_send") != 0 &&
+	    !rv_wait(s->rv, &s->rv->established, 1, TIMEOUT_MS)) {
+		if (!s->obs->err[0])
+			snprintf(s->obs->err, sizeof(s->obs->err),
+				 "the server never reached ESTABLISHED");
+		goto done;
+	}
 	/* negative control: one octet over what the server posted */
 	sendlen = negative || oversize ? conn.peer_recv + 1 : conn.send_threshold;
 	if (post_send(s, sendlen) == 0)
@@ -861,7 +895,7 @@ static int parse_int(const char *s, long long lo, long long hi, long long *v)
 static const char usage_text[] =
 	"usage: rdmaneg-live run --addr A [--transport siw|rxe] [--first N] [--count N]\n"
 	"                        [--seed S] [--soak N] [--random-per-round N]\n"
-	"                        [--out FILE] [--plant early_disconnect|flaky_once|klog_splat]\n"
+	"                        [--out FILE] [--plant early_disconnect|eager_send|flaky_once|klog_splat]\n"
 	"       rdmaneg-live res PHASE [--out FILE]\n"
 	"       rdmaneg-live report --records FILE [--console FILE] [--out DIR]\n"
 	"                           [--tshark CSV] [--frames DIR] [--quiet-passes]\n"
@@ -904,9 +938,10 @@ static int cmd_run(int argc, char **argv)
 		} else if (strcmp(k, "--out") == 0) {
 			out = v;
 		} else if (strcmp(k, "--plant") == 0) {
-			if (strcmp(v, "early_disconnect") && strcmp(v, "flaky_once") &&
-			    strcmp(v, "klog_splat") && *v)
-				return usage("--plant is early_disconnect, flaky_once or klog_splat");
+			if (strcmp(v, "early_disconnect") && strcmp(v, "eager_send") &&
+			    strcmp(v, "flaky_once") && strcmp(v, "klog_splat") && *v)
+				return usage("--plant is early_disconnect, eager_send, flaky_once or "
+					     "klog_splat");
 			plant = v;
 		} else if (parse_int(v, 0, 1000000000, &x)) {
 			return usage("a number is out of range");

@@ -11,7 +11,8 @@
 #   LIVE_TIMEOUT=300     seconds for the whole boot (soak: 1800)
 #   LIVE_SEEDS=1         also copy the captured frames into corpus/
 #   LIVE_PLANT=name      a harness negative control: early_disconnect
-#                        (the old racy teardown), flaky_once (a first
+#                        (the old racy teardown), eager_send (the client
+#                        sends before the server's ESTABLISHED), flaky_once (a first
 #                        attempt fails, its replay passes) or klog_splat
 #                        (a WARNING written to the kernel log)
 # Writes build/live/{console.log,records.txt,report.json,cases.jsonl};
@@ -35,7 +36,7 @@ PLANT=${LIVE_PLANT:-}
 case "$MODE" in cases|soak) ;; *) echo "live: usage: live/run.sh [soak]" >&2; exit 2 ;; esac
 case "$CASES$SEED$TMO$SOAK" in *[!0-9]*) echo "live: LIVE_CASES, LIVE_SEED, LIVE_SOAK and LIVE_TIMEOUT are numbers" >&2; exit 2 ;; esac
 case "$TRANSPORT" in siw|rxe|both) ;; *) echo "live: LIVE_TRANSPORT is siw, rxe or both" >&2; exit 2 ;; esac
-case "$PLANT" in ''|early_disconnect|flaky_once|klog_splat) ;; *) echo "live: LIVE_PLANT is early_disconnect, flaky_once or klog_splat" >&2; exit 2 ;; esac
+case "$PLANT" in ''|early_disconnect|eager_send|flaky_once|klog_splat) ;; *) echo "live: LIVE_PLANT is early_disconnect, eager_send, flaky_once or klog_splat" >&2; exit 2 ;; esac
 t0=$(date +%s.%N)
 read -r kver img prep_s img_s < <(live/image.sh | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
