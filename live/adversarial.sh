@@ -86,6 +86,8 @@ while :; do
 			"make live-repro ROLE=$r CASE=$name" >>"$A/findings.txt"
 		echo "finding $r $name: guest $how: ${sig:-no kernel splat}; console $A/console-$boot.log"
 		tail -40 "$L/console.log" | sed 's/^/  | /'
+		[ "$qrc" -eq 124 ] && "$L/rdmaneg-live" rips "$L/cache/kernel-$kver/boot/System.map-$kver" \
+			"$L/console.log" "$L/qemu.log" | sed 's/^/  vCPU /'
 		eval "from_$r=$((k + 1))"
 		next=${next:+both}${next:-$r}
 	done

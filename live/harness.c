@@ -900,6 +900,8 @@ static const char usage_text[] =
 	"       rdmaneg-live report --records FILE [--console FILE] [--out DIR]\n"
 	"                           [--tshark CSV] [--frames DIR] [--quiet-passes]\n"
 	"       rdmaneg-live fixed\n"
+	"       rdmaneg-live rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung\n"
+	"                                  guest, named from System.map\n"
 	"       rdmaneg-live splats FILE   the kernel splats in a console log, one\n"
 	"                                  per line: title, then RIP (exit 1: none)\n"
 	"       rdmaneg-live listen|connect --addr A --port P --log FILE\n"
@@ -1019,6 +1021,73 @@ static int cmd_splats(const char *path)
 	return found ? 0 : 1;
 }
 
+/* A whole file, NUL-terminated, in a malloc'd buffer; NULL on failure. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *b = NULL;
+	long n;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+	    (b = malloc((size_t)n + 1)) != NULL) {
+		*len = fread(b, 1, (size_t)n, f);
+		b[*len] = '\0';
+	}
+	fclose(f);
+	return b;
+}
+
+/* rips MAP CONSOLE QEMULOG: each vCPU's RIP from the monitor's "info
+ * registers -a" in QEMULOG, named from System.map and the guest's
+ * LIVE_MODULE lines (its /proc/modules) in CONSOLE: where a frozen guest
+ * is. Exit 1 when the log holds no RIP. */
+static int cmd_rips(const char *map_path, const char *console_path, const char *qlog_path)
+{
+	size_t map_len, con_len, q_len, mods_len = 0, found = 0;
+	char *map = slurp(map_path, &map_len), *con = slurp(console_path, &con_len);
+	char *q = slurp(qlog_path, &q_len), *mods = con ? malloc(con_len + 1) : NULL;
+	const char *p;
+	int cpu = -1;
+
+	if (!q) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", qlog_path);
+		free(map);
+		free(con);
+		free(mods);
+		return 2;
+	}
+	for (p = con; p && mods && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+
+		if (strncmp(p, "LIVE_MODULE ", 12) == 0) {
+			memcpy(mods + mods_len, p + 12, n - 12);
+			mods_len += n - 12;
+		}
+		p += n;
+	}
+	for (p = q; *p; p++) {
+		unsigned long long rip;
+		char sym[128];
+
+		if (strncmp(p, "CPU#", 4) == 0)
+			cpu = atoi(p + 4);
+		if (strncmp(p, "RIP=", 4) != 0 || sscanf(p + 4, "%llx", &rip) != 1)
+			continue;
+		rdmaneg_klog_symbol(map, map_len, mods, mods_len, (uint64_t)rip, sym, sizeof(sym));
+		printf("CPU#%d RIP=%016llx %s\n", cpu, rip, sym);
+		found++;
+	}
+	free(map);
+	free(con);
+	free(q);
+	free(mods);
+	return found ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	signal(SIGPIPE, SIG_IGN);
@@ -1038,6 +1107,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 8 && (strcmp(argv[1], "listen") == 0 || strcmp(argv[1], "connect") == 0))
 		return cmd_endpoint(argv);
+	if (argc == 5 && strcmp(argv[1], "rips") == 0)
+		return cmd_rips(argv[2], argv[3], argv[4]);
 	if (argc == 3 && strcmp(argv[1], "splats") == 0)
 		return cmd_splats(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "fixed") == 0)

@@ -12,6 +12,8 @@ arg() { sed -n "s/.*live\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
 for m in $(cat /modules.order); do
 	insmod "/lib/modules/$m.ko" || echo "LIVE_ERROR insmod $m"
 done
+# where each module sits, for naming a hung guest's RIPs (rdmaneg-live rips)
+sed 's/^/LIVE_MODULE /' /proc/modules
 transport=$(arg transport)
 ip link set lo up
 # 127/8 is "any address" to rdma_cm and fails on iWARP: use dummy devices

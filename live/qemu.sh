@@ -3,16 +3,38 @@
 # TCG and waits for it. Serial ports, all files under build/live:
 #   ttyS0 console.log  ttyS1 records.txt
 #   ttyS2 peer-request.json  ttyS3 peer-reply.json
-# Exit status: qemu's, or 124 when TIMEOUT seconds ran out.
+# Exit status: qemu's, or 124 when TIMEOUT seconds ran out (then qemu.log
+# holds every vCPU's registers).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 L=build/live
 kver=$1 img=$2 tmo=$3 append=$4
 rm -f "$L"/{console.log,records.txt,peer-request.json,peer-reply.json}
-timeout --foreground "$tmo" qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 512 \
-	-display none -monitor none -no-reboot -nic none \
+# The monitor reads commands from a FIFO: on a timeout it dumps every
+# vCPU's registers into qemu.log before quitting, so a frozen guest still
+# says where it is (nokaslr: the RIPs match System.map; live/run.sh names
+# them with rdmaneg-live rips).
+mon=$L/qemu-monitor
+rm -f "$mon" && mkfifo "$mon" && exec 7<>"$mon" || exit 1
+qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 512 \
+	-display none -monitor stdio -no-reboot -nic none \
 	-serial "file:$L/console.log" -serial "file:$L/records.txt" \
 	-serial "file:$L/peer-request.json" -serial "file:$L/peer-reply.json" \
 	-kernel "$L/cache/kernel-$kver/boot/vmlinuz-$kver" -initrd "$img" \
-	-append "console=ttyS0 panic=-1 loglevel=5 $append" \
-	</dev/null >"$L/qemu.log" 2>&1
+	-append "console=ttyS0 panic=-1 loglevel=5 nokaslr $append" \
+	<&7 >"$L/qemu.log" 2>&1 &
+q=$!
+sleep "$tmo" & s=$!
+wait -n -p first "$q" "$s"; rc=$?
+if [ "$first" = "$s" ]; then
+	echo "info registers -a" >&7
+	sleep 2
+	echo quit >&7
+	wait "$q"
+	rc=124
+else
+	kill "$s" 2>/dev/null
+fi
+exec 7>&-
+rm -f "$mon"
+exit "$rc"

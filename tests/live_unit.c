@@ -544,6 +544,29 @@ static void test_klog(void)
 	CHECK(!rdmaneg_klog_starts("6,99,123,-;siw: bug fixed"));
 }
 
+static void test_symbol(void)
+{
+	static const char map[] = "ffffffff81000000 T _stext\n"
+				  "ffffffff81001000 t native_safe_halt\n"
+				  "ffffffff81001040 D some_data\n"
+				  "ffffffff81002000 T default_idle\n";
+	static const char mods[] = "siw 200704 0 - Live 0xffffffffc0600000 (OE)\n"
+				   "iw_cm 53248 1 rdma_cm, Live 0xffffffffc0500000\n";
+	char out[96];
+
+	rdmaneg_klog_symbol(map, sizeof(map) - 1, mods, sizeof(mods) - 1, 0xffffffff81001010ull,
+			    out, sizeof(out));
+	CHECK(strcmp(out, "native_safe_halt+0x10") == 0); /* data symbols skipped */
+	rdmaneg_klog_symbol(map, sizeof(map) - 1, mods, sizeof(mods) - 1, 0xffffffffc0600b91ull,
+			    out, sizeof(out));
+	CHECK(strcmp(out, "[siw]+0xb91") == 0);
+	rdmaneg_klog_symbol(map, sizeof(map) - 1, mods, sizeof(mods) - 1, 0x401000ull, out,
+			    sizeof(out));
+	CHECK(strcmp(out, "?") == 0); /* user space: nothing to name */
+	rdmaneg_klog_symbol(NULL, 0, NULL, 0, 0xffffffff81001010ull, out, sizeof(out));
+	CHECK(strcmp(out, "vmlinux") == 0); /* Debian's System.map is a stub */
+}
+
 static void test_hex(void)
 {
 	uint8_t b[3];
@@ -592,6 +615,7 @@ int main(void)
 	test_small();
 	test_klog();
 	test_hex();
+	test_symbol();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

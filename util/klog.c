@@ -398,3 +398,59 @@ void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char 
 		o += (size_t)w;
 	}
 }
+
+/* The next line of text[0..len-1] from *pos into line (cut to cap - 1). */
+static bool next_line(const char *text, size_t len, size_t *pos, char *line, size_t cap)
+{
+	size_t e = *pos, n;
+
+	if (*pos >= len)
+		return false;
+	while (e < len && text[e] != '\n')
+		e++;
+	n = e - *pos < cap - 1 ? e - *pos : cap - 1;
+	memcpy(line, text + *pos, n);
+	line[n] = '\0';
+	*pos = e + 1;
+	return true;
+}
+
+void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size_t mods_len,
+			 uint64_t addr, char *out, size_t cap)
+{
+	char line[256], best[128] = "", type;
+	unsigned long long a, size, base;
+	uint64_t best_a = 0;
+	size_t pos = 0;
+
+	if (cap == 0)
+		return;
+	snprintf(out, cap, "?");
+	/* vmlinux: the highest text symbol at or below addr */
+	while (map && next_line(map, map_len, &pos, line, sizeof(line))) {
+		char name[128];
+
+		if (sscanf(line, "%llx %c %127s", &a, &type, name) == 3 &&
+		    (type == 'T' || type == 't') && a <= addr && a >= best_a) {
+			best_a = a;
+			snprintf(best, sizeof(best), "%s", name);
+		}
+	}
+	/* a module holds addr: it wins over a far vmlinux symbol */
+	pos = 0;
+	while (mods && next_line(mods, mods_len, &pos, line, sizeof(line))) {
+		char name[64];
+		const char *hex = strstr(line, " 0x");
+
+		if (hex && sscanf(line, "%63s %llu", name, &size) == 2 &&
+		    sscanf(hex + 1, "%llx", &base) == 1 && addr >= base && addr - base < size) {
+			snprintf(out, cap, "[%s]+0x%llx", name, (unsigned long long)(addr - base));
+			return;
+		}
+	}
+	/* beyond the kernel text a System.map symbol means nothing */
+	if (best[0] && addr - best_a < (1u << 20))
+		snprintf(out, cap, "%s+0x%llx", best, (unsigned long long)(addr - best_a));
+	else if (addr >= 0xffffffff80000000ull && addr < 0xffffffffc0000000ull)
+		snprintf(out, cap, "vmlinux"); /* the kernel image, its symbol unknown */
+}

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define RDMANEG_KLOG_FRAMES 8
 #define RDMANEG_KLOG_NAME 64
@@ -41,5 +42,12 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 /* The frames joined as a signature, e.g. "siw_proc_mpareq<siw_cm_work_handler". */
 void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char *out,
 			    size_t cap);
+
+/* The symbol at addr, from a System.map text ("ffffffff81000000 T name"
+ * lines) and /proc/modules lines ("siw 200704 0 - Live 0xffffffffc0600000"),
+ * either may be NULL: "name+0xoff", "[module]+0xoff", "vmlinux" (in the
+ * kernel image, no symbol known), or "?" into out. */
+void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size_t mods_len,
+			 uint64_t addr, char *out, size_t cap);
 
 #endif
