@@ -22,6 +22,7 @@
 #define RDMANEG_PLANT_ID_rtr_no_term7 14     /* no common RTR still accepted */
 #define RDMANEG_PLANT_ID_res_dropped 15      /* build drops the Res bits */
 #define RDMANEG_PLANT_ID_ulp_offset 16       /* ULP data starts 1 octet early */
+#define RDMANEG_PLANT_ID_search_overrun 17   /* identifier search 2 octets too far */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

@@ -136,8 +136,13 @@ int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 			if (i % 4u != 0u)
 				continue;
 #else
-			/* memchr: no per-octet work until a first octet matches */
+			/* memchr: no per-octet work until a first octet matches;
+			 * the last identifier starts at len - 4 */
+#if RDMANEG_PLANTED(search_overrun)
+			const uint8_t *hit = memchr(buf + i, format_id[0], len - i - 1u);
+#else
 			const uint8_t *hit = memchr(buf + i, format_id[0], len - i - 3u);
+#endif
 
 			if (!hit)
 				break;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Negative controls: for every row of properties/plants.tsv, the planted
 # build must fail its checker, and a property must shrink to exactly the
-# expected minimal counterexample. Also checks that every plant in
+# expected minimal counterexample; a replay row must report the expected
+# sanitizer error on the plant's stored inputs (tests/crashes/<plant>/). Also checks that every plant in
 # src/plant.h and every property has at least one row.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +39,16 @@ while IFS=$'\t' read -r plant checker want; do
 		rc=$?
 		if [ "$rc" -eq 1 ] && grep -q "^FAIL sweep $what" <<<"$out"; then ok
 		else bad "$plant: sweep $what did not catch it (exit $rc)"; fi ;;
+	replay:*)
+		# the planted ASan replay build on the stored inputs that found it
+		t=${checker#replay:}
+		pb=$B/plant-fuzz/$plant
+		make --no-print-directory -s B="$pb" PLANT="$plant" "$pb/replay/$t" >/dev/null ||
+			{ bad "build of $pb/replay/$t"; continue; }
+		out=$("$pb/replay/$t" "tests/crashes/$plant" 2>&1)
+		rc=$?
+		if [ "$rc" -ne 0 ] && grep -q "ERROR: AddressSanitizer: $want " <<<"$out"; then ok
+		else bad "$plant: replay $t on tests/crashes/$plant did not report $want (exit $rc)"; fi ;;
 	*) bad "unknown checker '$checker'" ;;
 	esac
 done <"$table"
