@@ -185,6 +185,19 @@ bench:
 corpus-merge:
 	@tools/corpus-merge.sh
 
+# ---- triage (tools/triage runs it): one bug, one group ----
+TRIAGE_SRC := tools/triage.c util/triage.c util/klog.c util/json.c util/hex.c
+$(B)/plain/rdmaneg-triage: $(TRIAGE_SRC) $(wildcard util/*.h)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil \
+		$(TRIAGE_SRC) -o $@
+
+$(B)/asan/triage-unit: tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c \
+		$(wildcard util/*.h)
+	@mkdir -p $(@D)
+	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
+		tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c -o $@
+
 # ---- live loopback harness over soft-iWARP (live/) ----
 UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c
 UTIL_HDR := $(wildcard util/*.h)

@@ -540,6 +540,26 @@ static void test_klog(void)
 	CHECK(rdmaneg_klog_scan(null_in_memcpy, sizeof(null_in_memcpy) - 1, s, 4) == 1);
 	CHECK(strcmp(s[0].title, "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
 	CHECK(strcmp(s[0].rip, "memcpy_erms") == 0);
+	/* seen on the guest console: the peer's line, cut by the kernel's
+	 * report (without the split it reads as "Oops in cm_event_handler") */
+	{
+		static const char cut[] =
+			"PEER_CASE reply 0 pd-length-257-exact\n"
+			"PEER_FRAME reply 0 277 4d504120494420526570204672616d65100201010010"
+			"[    3.587052] BUG: kernel NULL pointer dereference, address: 0000000000000004\n"
+			"[    3.588493] Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+			"[    3.592509] RIP: 0010:memcpy_erms+0x6/0x10\n"
+			"[    3.592509] Call Trace:\n"
+			"[    3.592509]  <TASK>\n"
+			"[    3.592509]  kmemdup+0x32/0x40\n"
+			"[    3.592509]  cm_event_handler+0x1c6/0x240 [iw_cm]\n"
+			"[    3.592509] ---[ end trace 0000000000000000 ]---\n";
+
+		CHECK(rdmaneg_klog_scan(cut, sizeof(cut) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].title,
+			     "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
+		CHECK(s[0].line == 2); /* the file's line, where the cut line began */
+	}
 	CHECK(rdmaneg_klog_starts("6,99,123,-;BUG: kernel NULL pointer dereference, address: 8"));
 	CHECK(!rdmaneg_klog_starts("6,99,123,-;siw: bug fixed"));
 }

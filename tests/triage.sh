@@ -1,25 +1,63 @@
 #!/usr/bin/env bash
-# Drives tools/triage on stored crash inputs (tests/crashes/, found by
-# make fuzz PLANT=decode_overrun+mpa_pd_overrun) against that planted
-# build: exactly two groups with the expected signatures must come out,
-# and the same inputs must pass on the real build.
+# End-to-end checks of tools/triage on stored inputs:
+#  - tests/crashes/search_overrun/: one defect (the identifier search runs
+#    two octets too far; its stack has two frames in src/) found through
+#    three targets must come out as exactly one group listing all three;
+#  - tests/crashes/two-plants/ (make fuzz PLANT=decode_overrun+mpa_pd_overrun):
+#    two bugs, exactly two groups with their signatures;
+#  - tests/triage/console-three-splats.log: two splats of one kernel bug and
+#    one of another, exactly two groups with their titles;
+#  - the output is the progress lines and the table, nothing else;
+#  - the real build survives every stored input.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pass=0 fail=0
-check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1"; fi; }
-out=build/triage-test
-tools/triage --plant decode_overrun+mpa_pd_overrun --minimize-seconds 5 --out "$out" \
-	tests/crashes >"$out.log" 2>&1
-check "triage ran" '[ -s "$out/report.json" ] && [ -s "$out/report.md" ]'
-check "two groups" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
-check "decode overrun signature" 'jq -e ".groups[] | select(.signature == \"heap-buffer-overflow-fill_candidate_rdmaneg_rpcrdma_decode\" and .bug_type == \"heap-buffer-overflow\" and .reliability == \"3/3\")" "$out/report.json" >/dev/null'
-check "pd overrun signature" 'jq -e ".groups[] | select(.signature == \"rule-violation-RFC5044_7.1_PD_Length_N_trusted_beyond_the_N_octets_given\")" "$out/report.json" >/dev/null'
-check "minimized reproducers still reproduce" 'for f in $(jq -r ".groups[].reproducer" "$out/report.json"); do [ -s "$f" ] || exit 1; done'
-check "decoded fields present" 'jq -e "all(.groups[]; .decoded | length > 0)" "$out/report.json" >/dev/null'
+check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1"; tail -5 "$log" 2>/dev/null; fi; }
+group() { jq -e --arg s "$2" ".groups[] | select(.signature == \$s)${3:+ | $3}" "$1/report.json" >/dev/null; }
+
+out=build/triage-test/one-bug log=$out.log
+mkdir -p build/triage-test
+tools/triage --plant search_overrun --minimize-seconds 2 --out "$out" tests/crashes/search_overrun >"$log" 2>&1
+check "one bug: triage ran" '[ -s "$out/report.json" ] && [ -s "$out/report.md" ]'
+check "one bug: exactly one group" '[ "$(jq ".groups | length" "$out/report.json")" = 1 ]'
+check "one bug: signed in src/" 'group "$out" "heap-buffer-overflow in id_at < rdmaneg_rpcrdma_decode" ".in_library and .reliability == \"3/3\""'
+check "one bug: all three targets listed" 'group "$out" "heap-buffer-overflow in id_at < rdmaneg_rpcrdma_decode" "(.targets | sort) == [\"rpcrdma_decode\", \"rpcrdma_roundtrip\", \"stack\"]"'
+check "one bug: three inputs" 'group "$out" "heap-buffer-overflow in id_at < rdmaneg_rpcrdma_decode" ".count == 3"'
+# bash job-control lines ("line 122: ... Aborted") or sanitizer text on the console
+check "one bug: quiet output" '! grep -vE "^(triage: |  [0-9]+  |     )" "$log"'
+check "one bug: progress per input" '[ "$(grep -c "^triage: \[[0-9]*/3\]" "$log")" = 3 ]'
+
+out=build/triage-test/two-bugs log=$out.log
+tools/triage --plant decode_overrun+mpa_pd_overrun --minimize-seconds 2 --out "$out" \
+	tests/crashes/two-plants >"$log" 2>&1
+check "two bugs: exactly two groups" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
+check "two bugs: decode overrun" 'group "$out" "heap-buffer-overflow in fill < candidate < rdmaneg_rpcrdma_decode" ".bug_type == \"heap-buffer-overflow\" and .reliability == \"3/3\""'
+check "two bugs: PD_Length rule" 'group "$out" "rule-violation: RFC 5044 7.1: PD_Length N trusted beyond the N octets given"'
+check "two bugs: reproducers kept" 'for f in $(jq -r ".groups[].reproducer" "$out/report.json"); do [ -s "$f" ] || exit 1; done'
+check "two bugs: decoded" 'jq -e "all(.groups[]; .decoded | test(\"^hex: [0-9a-f]+\"))" "$out/report.json" >/dev/null'
+check "two bugs: minimized reproducer reproduces" 'eval "$(jq -r ".groups[0].reproduce" "$out/report.json")" >/dev/null 2>&1; [ $? -ne 0 ]'
+
+out=build/triage-test/kernel log=$out.log
+tools/triage --kernel --out "$out" tests/triage/console-three-splats.log >"$log" 2>&1
+check "kernel: exactly two groups" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
+check "kernel: cm_event_handler twice" 'group "$out" "BUG: kernel NULL pointer dereference in cm_event_handler" ".count == 2 and (.cases | sort) == [\"reply pd-length-257-exact\", \"reply random-1122-4\"]"'
+check "kernel: siw_cm_work_handler once" 'group "$out" "BUG: kernel NULL pointer dereference in siw_cm_work_handler" ".count == 1 and .reproduce == \"make live-repro ROLE=reply CASE=s-with-pd-0\""'
+check "kernel: quiet output" '! grep -vE "^(triage: |  [0-9]+  |     )" "$log"'
+
+log=build/triage-test/usage.log
+tools/triage --runs x tests/crashes >"$log" 2>&1
+check "usage: --runs x is exit 2" '[ $? -eq 2 ]'
+tools/triage --plant nosuch tests/crashes >"$log" 2>&1
+check "usage: unknown plant is exit 2" '[ $? -eq 2 ]'
+tools/triage --kernel /nonexistent >"$log" 2>&1
+check "usage: missing console is exit 2" '[ $? -eq 2 ]'
+
 # the real code handles every stored crash input
-make --no-print-directory -s PLANT= build/replay/rpcrdma_decode build/replay/mpa_frame build/replay/stack
-for t in rpcrdma_decode mpa_frame stack; do
-	check "real build survives crashes on $t" 'build/replay/$t tests/crashes >/dev/null 2>&1'
+log=build/triage-test/real.log
+make --no-print-directory -s PLANT= build/replay/rpcrdma_decode build/replay/rpcrdma_roundtrip \
+	build/replay/mpa_frame build/replay/stack
+for t in rpcrdma_decode rpcrdma_roundtrip mpa_frame stack; do
+	check "real build survives stored crashes on $t" 'build/replay/$t tests/crashes/two-plants tests/crashes/search_overrun >"$log" 2>&1'
 done
 echo "triage: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

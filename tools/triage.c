@@ -343,7 +343,7 @@ static void decode(const struct target *t, const char *file, const char *tmp, ch
 		} else if (len > 0) {
 			/* fuzz/props.c: the first octet picks the property */
 			char *argv[] = { "build/asan/props", "--list", NULL };
-			char list[8192], names[64][64], view[1000];
+			char list[8192], names[64][64];
 			size_t n = 0;
 
 			capture(argv, tmp, list, sizeof(list));
@@ -351,6 +351,7 @@ static void decode(const struct target *t, const char *file, const char *tmp, ch
 				snprintf(names[n++], sizeof(names[0]), "%.*s", (int)strcspn(l, " \t"), l);
 			if (n > 0) {
 				const char *name = names[(unsigned char)data[0] % n];
+				char view[1000];
 
 				drawn(name, hex + 2, tmp, view, sizeof(view));
 				snprintf(out, cap, "property %s: %.1000s", name, view);
@@ -498,7 +499,8 @@ static int cmd_fuzz(int argc, char **argv)
 	struct fuzz_opts o = { "build", "", "build/triage", 3, 20, false };
 	static char *files[MAX_INPUTS];
 	struct target tg[MAX_TARGETS];
-	struct rdmaneg_triage t = { "fuzz", NULL, MAX_GROUPS, 0, 0, 0 };
+	static struct rdmaneg_triage_group groups[MAX_GROUPS];
+	struct rdmaneg_triage t = { "fuzz", groups, MAX_GROUPS, 0, 0, 0 };
 	size_t nfiles = 0, ntg, nlog = 0;
 	char path[4096], header[512], tmp[4200];
 	int i;
@@ -549,9 +551,7 @@ static int cmd_fuzz(int argc, char **argv)
 		fprintf(stderr, "rdmaneg-triage: cannot create %s: %s\n", path, strerror(errno));
 		return 1;
 	}
-	t.g = calloc(MAX_GROUPS, sizeof(*t.g));
-	if (!t.g)
-		return 1;
+	t.g = groups;
 	t.inputs = nfiles;
 	fmt(tmp, sizeof(tmp), "%s/logs/decode.tmp", o.out);
 	printf("triage: %zu input(s) x %zu targets x (replay, replay-msan) x %lu runs%s%s\n",
@@ -631,7 +631,6 @@ static int cmd_fuzz(int argc, char **argv)
 	}
 	for (size_t f = 0; f < nfiles; f++)
 		free(files[f]);
-	free(t.g);
 	return 0;
 }
 
@@ -748,7 +747,8 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 
 static int cmd_kernel(int argc, char **argv)
 {
-	struct rdmaneg_triage t = { "kernel", NULL, MAX_GROUPS, 0, 0, 0 };
+	static struct rdmaneg_triage_group groups[MAX_GROUPS];
+	struct rdmaneg_triage t = { "kernel", groups, MAX_GROUPS, 0, 0, 0 };
 	const char *out = "build/triage-kernel";
 	char header[256];
 	int i;
@@ -763,9 +763,6 @@ static int cmd_kernel(int argc, char **argv)
 			usage();
 		}
 	}
-	t.g = calloc(MAX_GROUPS, sizeof(*t.g));
-	if (!t.g)
-		return 1;
 	for (i = 0; i < argc; i++) {
 		size_t len = 0;
 		char *text;
@@ -778,7 +775,6 @@ static int cmd_kernel(int argc, char **argv)
 		if (!text) {
 			fprintf(stderr, "rdmaneg-triage: cannot read %s: %s\n", argv[i],
 				strerror(errno));
-			free(t.g);
 			return 2;
 		}
 		t.inputs++;
@@ -787,21 +783,17 @@ static int cmd_kernel(int argc, char **argv)
 	}
 	if (t.inputs == 0) {
 		fprintf(stderr, "rdmaneg-triage: no console logs given\n");
-		free(t.g);
 		return 2;
 	}
 	if (mkdirs(out) != 0) {
 		fprintf(stderr, "rdmaneg-triage: cannot create %s: %s\n", out, strerror(errno));
-		free(t.g);
 		return 1;
 	}
 	snprintf(header, sizeof(header), "Console logs: %zu.", t.inputs);
 	if (write_reports(&t, out, header) != 0) {
 		fprintf(stderr, "rdmaneg-triage: cannot write the report in %s\n", out);
-		free(t.g);
 		return 1;
 	}
-	free(t.g);
 	return 0;
 }
 

@@ -267,11 +267,32 @@ static void finish(struct rdmaneg_splat *cur, const char *first, const char *sec
 	(*found)++;
 }
 
+/* "[   12.345678]" at s: a kernel console timestamp. */
+static bool stamp_at(const char *s, size_t n)
+{
+	size_t i = 1, digits = 0, frac = 0;
+
+	while (i < n && s[i] == ' ')
+		i++;
+	while (i < n && isdigit((unsigned char)s[i]) && digits < 10) {
+		i++;
+		digits++;
+	}
+	if (digits == 0 || i >= n || s[i] != '.')
+		return false;
+	i++;
+	while (i < n && isdigit((unsigned char)s[i]) && frac < 9) {
+		i++;
+		frac++;
+	}
+	return frac >= 6 && i < n && s[i] == ']';
+}
+
 size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out, size_t max)
 {
 	char line[1024], first[512] = "", second[512] = "";
 	struct rdmaneg_splat cur;
-	bool in = false, trace = false, have_second = false;
+	bool in = false, trace = false, have_second = false, cut_before = false;
 	size_t found = 0, lineno = 0, pos = 0, body = 0;
 
 	memset(&cur, 0, sizeof(cur));
@@ -279,16 +300,27 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 		size_t e = pos, n;
 		const char *m, *kind;
 		char fn[RDMANEG_KLOG_NAME];
+		bool cut = false;
 
-		while (e < len && text[e] != '\n')
+		/* the console interleaves a user program's line with the
+		 * kernel's: a timestamp mid-line starts a kernel line */
+		while (e < len && text[e] != '\n') {
+			if (e > pos && text[e] == '[' && stamp_at(text + e, len - e)) {
+				cut = true;
+				break;
+			}
 			e++;
+		}
 		n = e - pos < sizeof(line) - 1 ? e - pos : sizeof(line) - 1;
 		memcpy(line, text + pos, n);
 		line[n] = '\0';
 		if (n > 0 && line[n - 1] == '\r')
 			line[n - 1] = '\0';
-		pos = e + 1;
-		lineno++;
+		/* lineno is the file's line: a cut piece shares it with the next */
+		if (!cut_before)
+			lineno++;
+		cut_before = cut;
+		pos = cut ? e : e + 1;
 		m = rdmaneg_klog_message(line);
 		kind = start_kind(m);
 		/* a second marker early in a report continues it (BUG: then
