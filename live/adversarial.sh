@@ -15,8 +15,10 @@
 # Writes build/live/adversarial/ (repro: build/live/repro/): console-N.log,
 # verdicts.txt (role case verdict clause, all boots), {request,reply}-N.json,
 # findings.txt (role, case, kernel splat title, reproducer; tab-separated),
-# and ends with the findings grouped by splat: one bug, one group. Exit 0 when the campaign ran (divergences and findings
-# are its results), 1 when it could not, 2 on a usage error.
+# and ends with the findings grouped by splat (rdmaneg-triage kernel, in
+# triage/report.md and report.json): one bug, one group. Exit 0 when the
+# campaign ran (divergences and findings are its results), 1 when it could
+# not, 2 on a usage error.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MODE=${1:-campaign}
@@ -41,8 +43,9 @@ case "$CASES" in *[!a-zA-Z0-9_.,*?-]*) echo "live: PEER_CASE/CASE holds case nam
 
 read -r kver img prep_s img_s < <(live/image.sh | tail -1)
 [ -n "${img:-}" ] || exit 1
+make --no-print-directory -s build/plain/rdmaneg-triage || exit 1
 mkdir -p "$A"
-rm -f "$A"/*
+rm -rf "${A:?}"/*
 echo "live: rdmaneg-peer vs siw on $kver (prepared in $prep_s s, image in $img_s s)"
 [ -n "$RANDOM_N" ] && echo "live: random campaign: up to $RANDOM_N cases or ${BUDGET}s per role, seed $SEED"
 from_request= from_reply= boot=0 t0=$(date +%s)
@@ -66,7 +69,7 @@ while :; do
 		[ -s "$L/peer-$r.json" ] && tr -d '\r' <"$L/peer-$r.json" >"$A/$r-$boot.json"
 	done
 	# the peer's own report, per role, as the guest printed it
-	tr -d '\r' <"$L/console.log" | sed -n '/^PEER_BEGIN/,/^PEER_RC/p' | grep -v '^PEER_CASE'
+	tr -d '\r' <"$L/console.log" | sed -n '/^PEER_BEGIN/,/^PEER_RC/p' | grep -vE '^PEER_(CASE|FRAME) '
 	[ -n "$DMESG" ] && tr -d '\r' <"$L/console.log" | sed -n '/^PEER_DMESG_BEGIN/,/^PEER_DMESG_END/p'
 	next=
 	for r in request reply; do
@@ -115,9 +118,10 @@ grep -q ' diverges ' "$A/verdicts.txt" && {
 	grep ' diverges ' "$A/verdicts.txt" | cut -d' ' -f1,2,4 | sed 's/^/  /'
 }
 if [ "$n" -gt 0 ]; then
-	echo "findings by kernel splat (cases, title):"
-	cut -f2 "$A/findings.txt" | sort | uniq -c | sort -rn | sed 's/^/  /'
 	echo "findings (role case, splat, reproducer):"
 	sed 's/^/  /' "$A/findings.txt"
 fi
+# one kernel bug, one group: the splats of every boot, with the case and
+# the frame that was running (report.md and report.json)
+build/plain/rdmaneg-triage kernel --out "$A/triage" "$A"/console-*.log || exit 1
 exit 0

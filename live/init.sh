@@ -8,6 +8,8 @@ mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 mount -t tmpfs tmp /tmp
 echo "LIVE_BOOT $(cut -d' ' -f1 /proc/uptime)"
+# "Linux version ..." names the kernel in a triage report (quiet boots omit it)
+cat /proc/version
 arg() { sed -n "s/.*live\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
 for m in $(cat /modules.order); do
 	insmod "/lib/modules/$m.ko" || echo "LIVE_ERROR insmod $m"

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <termios.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +54,8 @@ static void usage(FILE *f)
 		"  --all              list conforming cases in the table too\n"
 		"  --budget S         stop the random cases after S seconds\n"
 		"  --from K           start at the K-th case of the run (after a reboot)\n"
-		"  --progress         print \"PEER_CASE role K name\" before each case and\n"
+		"  --progress         print \"PEER_CASE role K name\" before each case,\n"
+		"                     \"PEER_FRAME role K length hex\" as it is sent and\n"
 		"                     \"PEER_VERDICT role K name verdict clause\" after it\n"
 		"  --expect FILE      compare verdicts with a baseline (\"role case verdict clause\"\n"
 		"                     per line); exit 0 only when every case matches it\n"
@@ -327,6 +329,8 @@ struct frame_ctx {
 	uint64_t rng;
 	const uint8_t *fixed;
 	size_t fixed_n;
+	size_t k;      /* the case's index in the run */
+	bool progress; /* print PEER_FRAME: triage attaches it to a splat */
 };
 
 /* The frame of one case: the table's recipe, a random mutation of it, or
@@ -339,11 +343,22 @@ static size_t make_frame(void *vctx, const uint8_t *req, size_t req_n, uint8_t *
 	if (x->fixed) {
 		n = x->fixed_n < cap ? x->fixed_n : cap;
 		memcpy(out, x->fixed, n);
-		return n;
+	} else {
+		n = rdmaneg_peer_frame(&x->c->r, x->role, req, req_n, out, cap);
+		if (x->random)
+			rdmaneg_peer_mutate(out, &n, cap, &x->rng);
 	}
-	n = rdmaneg_peer_frame(&x->c->r, x->role, req, req_n, out, cap);
-	if (x->random)
-		rdmaneg_peer_mutate(out, &n, cap, &x->rng);
+	if (x->progress) {
+		/* the length tells a reader whether a dying console cut the line */
+		printf("PEER_FRAME %s %zu %zu ", rdmaneg_peer_role_name(x->role), x->k, n);
+		rdmaneg_hex_print(stdout, out, n);
+		printf("\n");
+		fflush(stdout);
+		/* a frame that kills the kernel stops the console: let the
+		 * line out first */
+		if (isatty(STDOUT_FILENO))
+			tcdrain(STDOUT_FILENO);
+	}
 	return n;
 }
 
@@ -552,6 +567,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		x.c = c;
 		x.role = role;
 		x.random = rnd;
+		x.k = k;
+		x.progress = o->progress;
 		r->role = role;
 		if (role == RDMANEG_PEER_REQUEST) {
 			enum rdmaneg_peer_delivery d = x.fixed ? RDMANEG_DELIVER_WHOLE : c->r.delivery;
