@@ -31,6 +31,47 @@ CLI_UTIL := util/hex.c util/json.c
 $(B)/plain/rdmaneg: tools/rdmaneg.c $(CLI_UTIL) $(wildcard util/*.h) $(B)/plain/librdmaneg.a
 	$(CC) $(WARN) -Wno-missing-prototypes $(OPT) -Isrc -Iutil $< $(CLI_UTIL) $(B)/plain/librdmaneg.a -o $@
 
+# ---- the shared library, pkg-config file, install (see README "Embedding") ----
+VERSION := $(shell sed -n 's/^\#define RDMANEG_VERSION "\(.*\)"/\1/p' src/rdmaneg.h)
+SOMAJOR := 0
+PIC_OBJ := $(patsubst src/%.c,$(B)/pic/obj/%.o,$(LIB_SRC))
+$(B)/pic/obj/%.o: src/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(OPT) -fPIC -c $< -o $@
+
+# SONAME librdmaneg.so.0; src/librdmaneg.map exports rdmaneg_* only
+$(B)/pic/librdmaneg.so.$(VERSION): $(PIC_OBJ) src/librdmaneg.map
+	$(CC) -shared -Wl,-soname,librdmaneg.so.$(SOMAJOR) -Wl,--version-script=src/librdmaneg.map \
+		-Wl,-z,defs $(PIC_OBJ) -o $@
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PUB_HDR := $(filter-out src/plant.h,$(LIB_HDR))
+
+$(B)/pic/rdmaneg.pc: src/rdmaneg.pc.in src/rdmaneg.h
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		-e 's|@VERSION@|$(VERSION)|' $< >$@
+
+install: $(B)/plain/librdmaneg.a $(B)/pic/librdmaneg.so.$(VERSION) $(B)/pic/rdmaneg.pc $(B)/plain/rdmaneg
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/rdmaneg
+	install -m 0755 $(B)/plain/rdmaneg $(DESTDIR)$(BINDIR)/rdmaneg
+	install -m 0644 $(B)/plain/librdmaneg.a $(DESTDIR)$(LIBDIR)/librdmaneg.a
+	install -m 0755 $(B)/pic/librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(VERSION)
+	ln -sf librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(SOMAJOR)
+	ln -sf librdmaneg.so.$(SOMAJOR) $(DESTDIR)$(LIBDIR)/librdmaneg.so
+	install -m 0644 $(B)/pic/rdmaneg.pc $(DESTDIR)$(LIBDIR)/pkgconfig/rdmaneg.pc
+	install -m 0644 $(PUB_HDR) $(DESTDIR)$(INCLUDEDIR)/rdmaneg/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rdmaneg $(DESTDIR)$(LIBDIR)/librdmaneg.a \
+		$(DESTDIR)$(LIBDIR)/librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(SOMAJOR) \
+		$(DESTDIR)$(LIBDIR)/librdmaneg.so $(DESTDIR)$(LIBDIR)/pkgconfig/rdmaneg.pc \
+		$(addprefix $(DESTDIR)$(INCLUDEDIR)/rdmaneg/,$(notdir $(PUB_HDR)))
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/rdmaneg
+
 $(B)/plain/unit: tests/unit.c $(B)/plain/librdmaneg.a
 	$(CC) $(WARN) $(OPT) -Isrc $< $(B)/plain/librdmaneg.a -o $@
 
@@ -281,6 +322,6 @@ test: deps-test
 clean:
 	rm -rf $(B)
 
-.PHONY: all asan deps-test compilers lint test clean props prove plants \
+.PHONY: install uninstall all asan deps-test compilers lint test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
 	coverage live live-soak peer live-adversarial live-repro

@@ -52,6 +52,7 @@ suite peer             bash -c "$MAKE build/plain/rdmaneg-peer build/asan/rdmane
 suite replay           $MAKE replay
 suite properties       $MAKE props
 suite plants           $MAKE plants
+suite install          tests/install.sh
 suite triage-unit      bash -c "$MAKE build/asan/triage-unit && build/asan/triage-unit"
 suite triage           tests/triage.sh
 suite oss-fuzz         env OSSFUZZ_RUN_SECONDS=2 tools/oss-fuzz-check.sh

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# make install into a fresh DESTDIR staging tree, then: the shared library
+# exports rdmaneg_* only (nm -D) under SONAME librdmaneg.so.0, the example
+# (examples/rdma_cm_embed.c) builds with pkg-config against the staged
+# tree, shared and static, and runs; make uninstall removes every file.
+# The export check's negative control: a library with one stray export.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+pass=0 fail=0
+check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+stage=$(mktemp -d /tmp/rdmaneg-stage.XXXXXX) work=$(mktemp -d /tmp/rdmaneg-embed.XXXXXX)
+trap 'rm -rf "$stage" "$work"' EXIT
+prefix=/usr lib=$stage/usr/lib
+
+# exports_only_api LIB: every defined dynamic symbol is rdmaneg_* (or the version node)
+exports_only_api() {
+	local stray
+	stray=$(nm -D --defined-only "$1" | awk '{print $3}' | sed 's/@.*//' |
+		grep -vE '^(rdmaneg_[a-z0-9_]+|RDMANEG_[0-9]+)$')
+	[ -z "$stray" ] || { echo "exported beyond the API: $stray"; return 1; }
+}
+
+make --no-print-directory -s install DESTDIR="$stage" PREFIX=$prefix >"$work/install.log" 2>&1
+check "make install" '[ $? -eq 0 ] || { cat "$work/install.log"; false; }'
+check "headers under include/rdmaneg" '[ -f "$stage/usr/include/rdmaneg/rdmaneg.h" ] && [ ! -e "$stage/usr/include/rdmaneg/plant.h" ]'
+check "static library" '[ -f "$lib/librdmaneg.a" ]'
+check "SONAME librdmaneg.so.0" 'readelf -d "$lib/librdmaneg.so" | grep -q "SONAME.*\[librdmaneg.so.0\]"'
+check "CLI" '"$stage/usr/bin/rdmaneg" --version | grep -q "^rdmaneg "'
+check "exports only rdmaneg_*" 'exports_only_api "$lib/librdmaneg.so.0"'
+check "exports every public function" '[ "$(nm -D --defined-only "$lib/librdmaneg.so.0" | grep -c " T rdmaneg_")" -eq "$(grep -hoE "^[a-z].* \**rdmaneg_[a-z0-9_]+\(" src/*.h | grep -oE "rdmaneg_[a-z0-9_]+" | sort -u | wc -l)" ]'
+# negative control: one stray export must be caught
+printf 'int rdmaneg_ok(void);\nint rdmaneg_ok(void) { return 0; }\nint helper(void) { return 1; }\n' >"$work/stray.c"
+cc -shared -fPIC "$work/stray.c" -o "$work/libstray.so"
+check "control: a stray export is caught" '! exports_only_api "$work/libstray.so" >/dev/null'
+
+export PKG_CONFIG_SYSROOT_DIR=$stage PKG_CONFIG_PATH=$lib/pkgconfig PKG_CONFIG_LIBDIR=$lib/pkgconfig
+check "pkg-config knows it" '[ "$(pkg-config --modversion rdmaneg)" = "$(sed -n "s/^#define RDMANEG_VERSION \"\(.*\)\"/\1/p" src/rdmaneg.h)" ]'
+cc -std=c11 -Wall -Wextra -Werror -Wshadow -Wconversion examples/rdma_cm_embed.c \
+	$(pkg-config --cflags --libs rdmaneg) -o "$work/embed" 2>"$work/cc.log"
+check "example builds against the staged shared library" '[ $? -eq 0 ] || { cat "$work/cc.log"; false; }'
+check "example links librdmaneg.so.0" 'readelf -d "$work/embed" | grep -q "NEEDED.*librdmaneg.so.0"'
+LD_LIBRARY_PATH=$lib "$work/embed" >"$work/run.log" 2>&1
+check "example runs and both sides agree" '[ $? -eq 0 ] && grep -q "^agreed: client to server 4096, server to client 8192$" "$work/run.log"'
+check "example: no message from the peer gives the defaults" 'grep -q "^client: peer message no_identifier; send threshold 1024, Receives of 1024" "$work/run.log"'
+cc -std=c11 -Wall -Wextra -Werror examples/rdma_cm_embed.c $(pkg-config --cflags rdmaneg) \
+	"$lib/librdmaneg.a" -o "$work/embed-static" && "$work/embed-static" >/dev/null
+check "example links the static library and runs" '[ $? -eq 0 ]'
+
+make --no-print-directory -s uninstall DESTDIR="$stage" PREFIX=$prefix >/dev/null 2>&1
+check "make uninstall removes every file" '[ -z "$(find "$stage" -type f -o -type l)" ]'
+echo "install: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
