@@ -399,23 +399,24 @@ static int copy_file(const char *from, const char *to)
 
 static int write_reports(const struct rdmaneg_triage *t, const char *out, const char *header)
 {
+	static const struct {
+		const char *name;
+		void (*write)(FILE *, const struct rdmaneg_triage *, const char *);
+	} reports[] = { { "report.md", rdmaneg_triage_markdown },
+			{ "report.json", rdmaneg_triage_json } };
 	char path[4096];
-	FILE *f;
 
-	fmt(path, sizeof(path), "%s/report.md", out);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	rdmaneg_triage_markdown(f, t, header);
-	if (fclose(f) != 0)
-		return -1;
-	fmt(path, sizeof(path), "%s/report.json", out);
-	f = fopen(path, "w");
-	if (!f)
-		return -1;
-	rdmaneg_triage_json(f, t, header);
-	if (fclose(f) != 0)
-		return -1;
+	for (size_t i = 0; i < sizeof(reports) / sizeof(reports[0]); i++) {
+		FILE *f;
+
+		fmt(path, sizeof(path), "%s/%s", out, reports[i].name);
+		f = fopen(path, "w");
+		if (!f)
+			return -1;
+		reports[i].write(f, t, header);
+		if (fclose(f) != 0)
+			return -1;
+	}
 	rdmaneg_triage_table(stdout, t);
 	printf("triage: report: %s/report.md, %s/report.json\n", out, out);
 	return 0;
@@ -822,15 +823,15 @@ static int cmd_sign(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	static const struct {
+		const char *name;
+		int (*run)(int, char **);
+	} verbs[] = { { "fuzz", cmd_fuzz }, { "kernel", cmd_kernel }, { "sign", cmd_sign } };
+
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (argc < 2)
-		usage();
-	if (strcmp(argv[1], "fuzz") == 0)
-		return cmd_fuzz(argc - 2, argv + 2);
-	if (strcmp(argv[1], "kernel") == 0)
-		return cmd_kernel(argc - 2, argv + 2);
-	if (strcmp(argv[1], "sign") == 0)
-		return cmd_sign(argc - 2, argv + 2);
+	for (size_t i = 0; argc >= 2 && i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strcmp(argv[1], verbs[i].name) == 0)
+			return verbs[i].run(argc - 2, argv + 2);
 	usage();
 	return 2;
 }

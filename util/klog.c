@@ -431,8 +431,7 @@ void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char 
 	}
 }
 
-/* The next line of text[0..len-1] from *pos into line (cut to cap - 1). */
-static bool next_line(const char *text, size_t len, size_t *pos, char *line, size_t cap)
+bool rdmaneg_klog_line(const char *text, size_t len, size_t *pos, char *line, size_t cap)
 {
 	size_t e = *pos, n;
 
@@ -443,6 +442,8 @@ static bool next_line(const char *text, size_t len, size_t *pos, char *line, siz
 	n = e - *pos < cap - 1 ? e - *pos : cap - 1;
 	memcpy(line, text + *pos, n);
 	line[n] = '\0';
+	if (n > 0 && line[n - 1] == '\r')
+		line[n - 1] = '\0';
 	*pos = e + 1;
 	return true;
 }
@@ -459,7 +460,7 @@ void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size
 		return;
 	snprintf(out, cap, "?");
 	/* vmlinux: the highest text symbol at or below addr */
-	while (map && next_line(map, map_len, &pos, line, sizeof(line))) {
+	while (map && rdmaneg_klog_line(map, map_len, &pos, line, sizeof(line))) {
 		char name[128];
 
 		if (sscanf(line, "%llx %c %127s", &a, &type, name) == 3 &&
@@ -470,7 +471,7 @@ void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size
 	}
 	/* a module holds addr: it wins over a far vmlinux symbol */
 	pos = 0;
-	while (mods && next_line(mods, mods_len, &pos, line, sizeof(line))) {
+	while (mods && rdmaneg_klog_line(mods, mods_len, &pos, line, sizeof(line))) {
 		char name[64];
 		const char *hex = strstr(line, " 0x");
 

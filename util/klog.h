@@ -32,6 +32,10 @@ struct rdmaneg_splat {
  * "pri,seq,ts,-;" prefix. Returns a pointer into line. */
 const char *rdmaneg_klog_message(const char *line);
 
+/* The line of text[0..len-1] at *pos into line (cut to cap - 1, a CR
+ * dropped), *pos moved past it; false at the end. */
+bool rdmaneg_klog_line(const char *text, size_t len, size_t *pos, char *line, size_t cap);
+
 /* True when the line (its message part) starts a splat. */
 bool rdmaneg_klog_starts(const char *line);
 

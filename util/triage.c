@@ -6,24 +6,6 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The line starting at *pos, into line (cut at cap - 1); false at the end. */
-static bool next_line(const char *text, size_t len, size_t *pos, char *line, size_t cap)
-{
-	size_t start = *pos, end = start, n;
-
-	if (start >= len)
-		return false;
-	while (end < len && text[end] != '\n')
-		end++;
-	n = end - start < cap - 1 ? end - start : cap - 1;
-	memcpy(line, text + start, n);
-	line[n] = '\0';
-	if (n > 0 && line[n - 1] == '\r')
-		line[n - 1] = '\0';
-	*pos = end + 1;
-	return true;
-}
-
 static void copy(char *out, size_t cap, const char *s, size_t n)
 {
 	if (n >= cap)
@@ -38,7 +20,7 @@ static bool after(const char *log, size_t len, const char *marker, char *out, si
 	char line[512];
 	size_t pos = 0;
 
-	while (next_line(log, len, &pos, line, sizeof(line))) {
+	while (rdmaneg_klog_line(log, len, &pos, line, sizeof(line))) {
 		const char *p = strstr(line, marker);
 
 		if (p) {
@@ -164,7 +146,7 @@ static void sign_frames(const char *log, size_t len, struct rdmaneg_crash *c)
 	bool seen = false, first_is_lib = false, lib_done = false, have_first = false;
 	unsigned num;
 
-	while (next_line(log, len, &pos, line, sizeof(line))) {
+	while (rdmaneg_klog_line(log, len, &pos, line, sizeof(line))) {
 		enum frame_home h;
 
 		if (!frame_of(line, fn, sizeof(fn), path, sizeof(path), &num)) {
@@ -203,7 +185,7 @@ void rdmaneg_triage_stack(const char *log, size_t len, char *out, size_t cap)
 	unsigned num;
 
 	out[0] = '\0';
-	while (kept < 8 && next_line(log, len, &pos, line, sizeof(line))) {
+	while (kept < 8 && rdmaneg_klog_line(log, len, &pos, line, sizeof(line))) {
 		const char *p = line;
 		int n;
 
