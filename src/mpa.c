@@ -29,40 +29,44 @@ static int check_header(uint8_t rev, bool enhanced, size_t pd_length)
 
 int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *f)
 {
+	struct rdmaneg_mpa_frame t;
 	uint8_t bits;
 	int rc;
 
 	if (!f || (!buf && len > 0))
 		return RDMANEG_E_INVAL;
+	/* on any error *f stays all zero: the frame is read into t, whose
+	 * every field is set before it is copied out */
 	memset(f, 0, sizeof(*f));
 	if (len < RDMANEG_MPA_HDR_LEN)
 		return RDMANEG_E_MPA_SHORT;
 	if (memcmp(buf, key_req, RDMANEG_MPA_KEY_LEN) == 0)
-		f->type = RDMANEG_MPA_REQUEST;
+		t.type = RDMANEG_MPA_REQUEST;
 	else if (memcmp(buf, key_rep, RDMANEG_MPA_KEY_LEN) == 0)
-		f->type = RDMANEG_MPA_REPLY;
+		t.type = RDMANEG_MPA_REPLY;
 	else
 		return RDMANEG_E_MPA_KEY;
 	bits = buf[16];
-	f->marker = (bits & RDMANEG_MPA_F_M) != 0u;
-	f->crc = (bits & RDMANEG_MPA_F_C) != 0u;
-	f->reject = (bits & RDMANEG_MPA_F_R) != 0u;
-	f->enhanced = (bits & RDMANEG_MPA_F_S) != 0u;
-	f->res = bits & RDMANEG_MPA_F_RES;
-	f->rev = buf[17];
-	f->pd_length = (uint16_t)(((unsigned)buf[18] << 8) | buf[19]);
-	rc = check_header(f->rev, f->enhanced, f->pd_length);
+	t.marker = (bits & RDMANEG_MPA_F_M) != 0u;
+	t.crc = (bits & RDMANEG_MPA_F_C) != 0u;
+	t.reject = (bits & RDMANEG_MPA_F_R) != 0u;
+	t.enhanced = (bits & RDMANEG_MPA_F_S) != 0u;
+	t.res = bits & RDMANEG_MPA_F_RES;
+	t.rev = buf[17];
+	t.pd_length = (uint16_t)(((unsigned)buf[18] << 8) | buf[19]);
+	rc = check_header(t.rev, t.enhanced, t.pd_length);
 	if (rc != RDMANEG_OK)
 		return rc;
 #if RDMANEG_PLANTED(mpa_pd_overrun)
 	/* planted: trusts PD_Length beyond the buffer by one octet */
-	if (len - RDMANEG_MPA_HDR_LEN + 1u < f->pd_length)
+	if (len - RDMANEG_MPA_HDR_LEN + 1u < t.pd_length)
 #else
-	if (len - RDMANEG_MPA_HDR_LEN < f->pd_length)
+	if (len - RDMANEG_MPA_HDR_LEN < t.pd_length)
 #endif
 		return RDMANEG_E_MPA_PD_TRUNC;
-	f->pd = f->pd_length > 0u ? buf + RDMANEG_MPA_HDR_LEN : NULL;
-	f->frame_len = RDMANEG_MPA_HDR_LEN + (size_t)f->pd_length;
+	t.pd = t.pd_length > 0u ? buf + RDMANEG_MPA_HDR_LEN : NULL;
+	t.frame_len = RDMANEG_MPA_HDR_LEN + (size_t)t.pd_length;
+	*f = t;
 	return RDMANEG_OK;
 }
 

@@ -48,7 +48,8 @@ struct rdmaneg_mpa_enh {
 	uint16_t ord;
 };
 
-/* Parses a frame at buf[0]; octets after frame_len are not examined. */
+/* Parses a frame at buf[0]; octets after frame_len are not examined.
+ * On an error *f is all zero. */
 int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *f);
 
 /* Builds a frame; accepts exactly what parse accepts. */

@@ -10,9 +10,8 @@
 static void term(struct rdmaneg_mpa_outcome *out, uint8_t code)
 {
 	out->accepted = false;
-	out->term.layer = RDMANEG_TERM_LAYER_LLP;
-	out->term.type = RDMANEG_TERM_TYPE_MPA;
-	out->term.code = code;
+	/* sec. 8: Layer 2 (LLP), Error Type 0 (MPA) */
+	out->term = (struct rdmaneg_term){ RDMANEG_TERM_LAYER_LLP, RDMANEG_TERM_TYPE_MPA, code };
 }
 
 static void set_rtr(struct rdmaneg_mpa_enh *e, uint8_t rtr)
@@ -131,17 +130,16 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
 	} else {
 		out->ird = clamp16(req->ord, rsp->ird, rsp->ird_max);
 		/* sec. 9.1: a Read RTR needs an IRD of at least 1 */
-		if ((offered & RDMANEG_RTR_READ) != 0u && out->ird == 0u) {
-			if (rsp->ird_max >= 1u)
-				out->ird = 1u;
-			else
-				offered &= (uint8_t)~RDMANEG_RTR_READ;
-			/* sec. 9.2: still offer one type we support (offered
-			 * held READ, so A=1) */
-			if (offered == 0u)
-				offered = rsp->rtr & (uint8_t)~RDMANEG_RTR_READ;
-		}
+		if ((offered & RDMANEG_RTR_READ) != 0u && out->ird == 0u && rsp->ird_max >= 1u)
+			out->ird = 1u;
 		reply->ird = out->ird;
+	}
+	/* sec. 9.2: no Read RTR with IRD 0 (no IRRQ, or 0x3FFF kept it at 0);
+	 * still offer one type we support (offered held READ, so A=1) */
+	if ((offered & RDMANEG_RTR_READ) != 0u && out->ird == 0u) {
+		offered &= (uint8_t)~RDMANEG_RTR_READ;
+		if (offered == 0u)
+			offered = rsp->rtr & (uint8_t)~RDMANEG_RTR_READ;
 	}
 	if (req->a)
 		set_rtr(reply, offered);
@@ -164,6 +162,10 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
 			term(out, RDMANEG_TERM_INSUFFICIENT_IRD);
 		}
 	}
+	/* sec. 8: a Read-only responder whose IRD 0x3FFF kept at 0 can take
+	 * no RTR type: a local error with no code of its own */
+	if (req->a && offered == 0u)
+		term(out, RDMANEG_TERM_LOCAL_CATASTROPHIC);
 	return RDMANEG_OK;
 }
 

@@ -38,24 +38,32 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
 int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd,
 			   size_t len, unsigned decode_flags)
 {
-	struct rdmaneg_rpcrdma_result r;
+	const struct rdmaneg_rpcrdma_result *r;
 	int rc;
+#if RDMANEG_PLANTED(stale_peer)
+	struct rdmaneg_rpcrdma_result old;
+#endif
 
 	if (!c || c->local.send_size < RDMANEG_INLINE_MIN ||
 	    c->local.recv_size < RDMANEG_INLINE_MIN)
 		return RDMANEG_E_INVAL;
-	rc = rdmaneg_rpcrdma_decode(peer_pd, len, decode_flags, &r);
+	r = &c->peer;
+#if RDMANEG_PLANTED(stale_peer)
+	old = c->peer;
+#endif
+	/* straight into c->peer: decode leaves it untouched on an error, and a
+	 * copy through a local costs a store-forwarding stall per call */
+	rc = rdmaneg_rpcrdma_decode(peer_pd, len, decode_flags, &c->peer);
 	if (rc != RDMANEG_OK)
 		return rc;
 #if RDMANEG_PLANTED(stale_peer)
-	if (!r.present && c->negotiated)
-		r = c->peer;
+	if (!c->peer.present && c->negotiated)
+		c->peer = old;
 #endif
-	c->peer = r;
-	if (r.present) {
-		c->peer_send = r.send_size;
-		c->peer_recv = r.recv_size;
-		c->peer_r = r.remote_invalidation;
+	if (r->present) {
+		c->peer_send = r->send_size;
+		c->peer_recv = r->recv_size;
+		c->peer_r = r->remote_invalidation;
 	} else {
 		/* sec. 5.1: as if both Size fields and R were zero */
 		c->peer_send = RDMANEG_INLINE_MIN;

@@ -236,6 +236,9 @@ static void test_mpa_parse(void)
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_S_REV);
 	n = frame(buf, KEY_REQ, 0x10, 2, 3, pd, 3);
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_S_SHORT);
+	/* an error leaves the frame all zero, header fields included */
+	CHECK(f.type == RDMANEG_MPA_REQUEST && !f.enhanced && f.rev == 0 && f.pd_length == 0 &&
+	      f.pd == NULL && f.frame_len == 0);
 
 	/* build refuses what parse refuses */
 	n = frame(buf, KEY_REQ, 0x10, 2, 12, pd, 12);
@@ -361,6 +364,22 @@ static void test_mpa_negotiate(void)
 	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && rep.ird == 1 && rep.d);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK &&
 	      io.rtr == RDMANEG_RTR_READ);
+	/* ...but initiator ORD 0x3FFF keeps the responder IRD at 0: no Read RTR
+	 * can be taken, and a Read-only responder has nothing else (TERM 5) */
+	ini.ord = 0x3FFF;
+	CHECK(rdmaneg_mpa_request(&ini, &req) == RDMANEG_OK);
+	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && rep.ird == 0x3FFF &&
+	      ro.ird == 0 && rep.a && !rep.d && !ro.accepted && ro.term.layer == 2 &&
+	      ro.term.code == 5);
+	/* with Send too, Send is offered instead, and the Read-only initiator
+	 * ends with TERM 7 */
+	rsp.rtr = RDMANEG_RTR_READ | RDMANEG_RTR_SEND;
+	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && ro.accepted && rep.b &&
+	      !rep.d && ro.rtr == RDMANEG_RTR_SEND);
+	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK &&
+	      io.term.code == 7);
+	ini.ord = 0;
+	CHECK(rdmaneg_mpa_request(&ini, &req) == RDMANEG_OK);
 	/* Read RTR with no IRRQ: READ dropped, nothing common, TERM 7 */
 	rsp.rtr = RDMANEG_RTR_READ | RDMANEG_RTR_SEND;
 	rsp.ird_max = 0;
@@ -485,6 +504,36 @@ static void test_arguments(void)
 	CHECK(rdmaneg_conn_init(&c, RDMANEG_ROLE_SERVER, &ok) == RDMANEG_OK);
 	c.local.recv_size = 0;
 	CHECK(rdmaneg_conn_negotiate(&c, NULL, 0, 0) == RDMANEG_E_INVAL);
+
+	/* a NULL buffer is refused at every length above 0, 1 included */
+	{
+		struct rdmaneg_rpcrdma_result r;
+		struct rdmaneg_mpa_frame g;
+
+		CHECK(rdmaneg_rpcrdma_decode(NULL, 1, 0, &r) == RDMANEG_E_INVAL);
+		CHECK(rdmaneg_mpa_parse(NULL, 1, &g) == RDMANEG_E_INVAL);
+		g = f;
+		g.enhanced = false;
+		g.pd_length = 1;
+		g.pd = NULL;
+		CHECK(rdmaneg_mpa_build(&g, out, sizeof(out), &n) == RDMANEG_E_INVAL);
+		CHECK(rdmaneg_mpa_ulp_pd(&g, &ulp, &n) == RDMANEG_E_INVAL);
+	}
+	/* each entry point passes a configuration error on as it is */
+	rsp.rtr = 0;
+	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &o) == RDMANEG_E_CONFIG);
+	rsp.rtr = 1;
+	ini.ird = 4;
+	ini.ird_max = 0;
+	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &o) == RDMANEG_E_CONFIG);
+	CHECK(rdmaneg_mpa_request(&ini, &req) == RDMANEG_E_CONFIG);
+	ini.ird_max = 16;
+	/* init leaves nothing of what was there before: not negotiated yet */
+	memset(&c, 0xA5, sizeof(c));
+	CHECK(rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &ok) == RDMANEG_OK && !c.negotiated &&
+	      !c.peer.present && c.peer.candidates == 0 && c.send_threshold == 0 &&
+	      c.recv_threshold == 0 && !c.remote_invalidation && c.peer_send == 0);
+	CHECK(rdmaneg_conn_negotiate(&c, NULL, 0, 0) == RDMANEG_OK && c.negotiated);
 
 	/* two invalid occurrences: the first one's reason is kept */
 	{
