@@ -114,6 +114,12 @@ $(B)/plant/%/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR
 	$(CLANG) -std=c11 -O1 -g -DRDMANEG_PLANT=$* $(PBT_INC) \
 		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
 
+# ... and under ASan, for the over-read plants (exact-size copies, pbt_exact)
+$(B)/plant-asan/%/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) -std=c11 -O1 -g $(SAN) -DRDMANEG_PLANT=$* $(PBT_INC) \
+		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
+
 $(B)/plant/%/sweep: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -O2 -pthread -DRDMANEG_PLANT=$* $(PBT_INC) \

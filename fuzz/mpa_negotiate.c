@@ -1,5 +1,6 @@
 /* Fuzzed initiator/responder capacities and request flags through
- * RFC 6581 sec. 9.1 and 9.2: inequalities, 0x3FFF rules, A/B/C/D, TERM. */
+ * RFC 6581 sec. 9.1 and 9.2: inequalities, 0x3FFF rules, A/B/C/D, TERM;
+ * and each side alone against any word the other could send. */
 #include "prop.h"
 #include "props.h"
 
@@ -9,5 +10,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	rdmaneg_fuzz_prop(prop_ird_ord, data, size, "mpa_negotiate");
 	rdmaneg_fuzz_prop(prop_rtr, data, size, "mpa_negotiate");
+	rdmaneg_fuzz_prop(prop_hostile_reply, data, size, "mpa_negotiate");
+	rdmaneg_fuzz_prop(prop_respond, data, size, "mpa_negotiate");
+	rdmaneg_fuzz_prop(prop_liveness, data, size, "mpa_negotiate");
 	return 0;
 }

@@ -11,8 +11,12 @@ static inline void rdmaneg_fuzz_prop(int (*prop)(struct pbt *), const uint8_t *d
 {
 	struct pbt p;
 
+	int broken;
+
 	pbt_init(&p, data, size, false);
-	rdmaneg_fuzz_check(prop(&p), &p.o, target);
+	broken = prop(&p);
+	pbt_release(&p);
+	rdmaneg_fuzz_check(broken, &p.o, target);
 }
 
 #endif

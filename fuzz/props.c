@@ -11,8 +11,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1 || size > 1024)
 		return 0;
 	prop = &rdmaneg_props[data[0] % rdmaneg_nprops];
+	int broken;
+
 	pbt_init(&p, data + 1, size - 1, false);
-	if (prop->fn(&p) != 0) {
+	broken = prop->fn(&p);
+	pbt_release(&p);
+	if (broken) {
 		fprintf(stderr, "rdmaneg fuzz target props: property %s (%s): rule broken: %s\n",
 			prop->name, prop->rule, p.o.msg);
 		abort();

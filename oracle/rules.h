@@ -9,6 +9,7 @@
 
 #include "rdmaneg.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -32,8 +33,18 @@ int rdmaneg_oracle_fail(struct rdmaneg_oracle *o, const char *fmt, ...)
  * Returns the offset of the first valid message, or -1. */
 long rdmaneg_ref_find(const uint8_t *buf, size_t len);
 
-/* RFC 8797 sec. 5.2: decode agrees with the reference, offset + 8 <= len,
- * strict-present implies search-present at offset 0. */
+/* The reference decoder's whole result, every field as the API reports
+ * it: the first valid message, or why none (the first failing candidate),
+ * and the identifier occurrences examined. strict looks at offset 0 only. */
+void rdmaneg_ref_decode(const uint8_t *buf, size_t len, bool strict,
+			struct rdmaneg_rpcrdma_result *r);
+
+/* The status rdmaneg_mpa_parse owes for buf, checked in the order the
+ * API documents (mpa.h). */
+int rdmaneg_ref_mpa_status(const uint8_t *buf, size_t len);
+
+/* RFC 8797 sec. 5.2: decode agrees with the reference field by field in
+ * both modes, offset + 8 <= len, and an error leaves the result untouched. */
 int rdmaneg_rule_decode(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len);
 
 /* RFC 8797 sec. 4.2, 5.1: thresholds of one side after negotiation. */
@@ -64,6 +75,24 @@ int rdmaneg_rule_rtr(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *i
 		     const struct rdmaneg_mpa_enh *reply,
 		     const struct rdmaneg_mpa_outcome *ro,
 		     const struct rdmaneg_mpa_outcome *io);
+
+/* RFC 6581 sec. 9.1, 9.2: the responder's Reply and outcome for any
+ * request word, including ones no honest initiator sends: 0x3FFF rules,
+ * ORD at most the initiator IRD and no lower, IRD covering the initiator
+ * ORD within capacity, every common RTR type offered, TERM 6 exactly when
+ * the initiator IRD is below the ULP's minimum. */
+int rdmaneg_rule_respond(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *rsp,
+			 const struct rdmaneg_mpa_enh *req, const struct rdmaneg_mpa_enh *reply,
+			 const struct rdmaneg_mpa_outcome *out);
+
+/* RFC 6581 sec. 9.1, 9.2, 9.3: the initiator's outcome for any Reply word
+ * (a hostile or buggy responder's too): peer values passed on, A matched
+ * or TERM 7, 0x3FFF leaves the local value, ORD at most the responder IRD,
+ * IRD at least the responder ORD or TERM 6, one usable RTR or TERM 7; and
+ * a Reply that allows the connection is accepted. */
+int rdmaneg_rule_complete(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *ini,
+			  const struct rdmaneg_mpa_enh *req, const struct rdmaneg_mpa_enh *reply,
+			  bool rejected, const struct rdmaneg_mpa_outcome *out);
 
 /* RFC 6581 sec. 9 + RFC 8797 sec. 5.2: the ULP data of parsed frame f
  * decodes exactly as the same octets do bare (the decoder itself is

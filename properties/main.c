@@ -30,6 +30,32 @@ static int hex_stream(const char *s, uint8_t *out, size_t cap, size_t *n)
 	return *s ? -1 : 0;
 }
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PROPS_ASAN 1
+#endif
+#endif
+#ifdef PROPS_ASAN
+#include <sanitizer/common_interface_defs.h>
+
+/* A sanitizer report ends the process mid-case: name the case to replay. */
+static void on_death(void)
+{
+	const struct pbt_prop *prop;
+	const uint8_t *buf;
+	size_t len;
+
+	pbt_current(&prop, &buf, &len);
+	if (!prop)
+		return;
+	fprintf(stderr, "props: sanitizer report in property %s; replay: props --prop %s --replay ",
+		prop->name, prop->name);
+	for (size_t i = 0; i < len; i++)
+		fprintf(stderr, "%02x", buf[i]);
+	fprintf(stderr, "\n");
+}
+#endif
+
 static const struct pbt_prop *find(const char *name)
 {
 	for (size_t i = 0; i < rdmaneg_nprops; i++)
@@ -53,6 +79,10 @@ int main(int argc, char **argv)
 	bool seeded = false;
 	int passed = 0, failed = 0;
 	const char *ci = getenv("CI");
+
+#ifdef PROPS_ASAN
+	__sanitizer_set_death_callback(on_death);
+#endif
 
 	for (int i = 1; i < argc; i += 2) {
 		const char *a = argv[i];

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The draws turn octets into values the same way for every input: their
@@ -22,6 +23,33 @@ NO_COVERAGE void pbt_init(struct pbt *p, const uint8_t *buf, size_t len, bool lo
 	p->log[0] = '\0';
 	p->log_len = 0;
 	p->o.msg[0] = '\0';
+	p->ncopies = 0;
+}
+
+const uint8_t *pbt_exact(struct pbt *p, const uint8_t *buf, size_t n)
+{
+	uint8_t *c;
+
+	if (p->ncopies == sizeof(p->copies) / sizeof(p->copies[0])) {
+		fprintf(stderr, "pbt: more than %zu exact copies in one run\n", p->ncopies);
+		abort();
+	}
+	/* malloc(0) gives a block with no octet to read, which is exact too */
+	c = malloc(n);
+	if (!c && n > 0) {
+		fprintf(stderr, "pbt: out of memory\n");
+		abort();
+	}
+	if (n > 0)
+		memcpy(c, buf, n);
+	p->copies[p->ncopies++] = c;
+	return c;
+}
+
+void pbt_release(struct pbt *p)
+{
+	while (p->ncopies > 0)
+		free(p->copies[--p->ncopies]);
 }
 
 NO_COVERAGE static uint8_t next(struct pbt *p)
@@ -157,11 +185,30 @@ void pbt_generate(uint64_t case_seed, uint8_t *buf, size_t len)
 	}
 }
 
+static const struct pbt_prop *cur_prop;
+static const uint8_t *cur_buf;
+static size_t cur_len;
+
+void pbt_current(const struct pbt_prop **prop, const uint8_t **buf, size_t *len)
+{
+	*prop = cur_prop;
+	*buf = cur_buf;
+	*len = cur_len;
+}
+
 int pbt_run_stream(const struct pbt_prop *prop, const uint8_t *buf, size_t len,
 		   bool logging, struct pbt *out)
 {
+	int rc;
+
+	cur_prop = prop;
+	cur_buf = buf;
+	cur_len = len;
 	pbt_init(out, buf, len, logging);
-	return prop->fn(out);
+	rc = prop->fn(out);
+	pbt_release(out);
+	cur_prop = NULL;
+	return rc;
 }
 
 struct shrinker {

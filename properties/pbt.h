@@ -22,6 +22,8 @@ struct pbt {
 	char log[2048];
 	size_t log_len;
 	struct rdmaneg_oracle o; /* the broken rule, set by PBT_CHECK */
+	uint8_t *copies[8];      /* pbt_exact's, freed by pbt_release */
+	size_t ncopies;
 };
 
 void pbt_init(struct pbt *p, const uint8_t *buf, size_t len, bool logging);
@@ -37,6 +39,12 @@ uint64_t pbt_mixed(struct pbt *p, const uint64_t *table, size_t n, uint64_t lo,
 		   uint64_t hi, const char *name);
 /* Length in [0, max] then that many octets into out; returns the length. */
 size_t pbt_bytes(struct pbt *p, uint8_t *out, size_t max, const char *name);
+/* An exact-size heap copy of buf[0..n-1], as libFuzzer passes its input,
+ * so ASan reports a read one octet past the end. Lives until pbt_release;
+ * at most 8 per run. */
+const uint8_t *pbt_exact(struct pbt *p, const uint8_t *buf, size_t n);
+/* Frees the copies of one run (pbt_run_stream calls it). */
+void pbt_release(struct pbt *p);
 /* Adds a free-form note to the counterexample log. */
 void pbt_note(struct pbt *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -84,6 +92,9 @@ int pbt_run(const struct pbt_prop *prop, const struct pbt_config *cfg,
 /* Runs one stream; returns the property's result. */
 int pbt_run_stream(const struct pbt_prop *prop, const uint8_t *buf, size_t len,
 		   bool logging, struct pbt *out);
+/* The property and stream running now (NULL when none), for a sanitizer's
+ * death callback to name what to replay. */
+void pbt_current(const struct pbt_prop **prop, const uint8_t **buf, size_t *len);
 /* Generates the stream of one case from its seed (splitmix64). */
 void pbt_generate(uint64_t case_seed, uint8_t *buf, size_t len);
 

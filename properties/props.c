@@ -68,7 +68,8 @@ int prop_thresholds(struct pbt *p)
 	draw_settings(p, &s, &N_OWN);
 	n = draw_peer_bytes(p, buf, sizeof(buf));
 	PBT_CHECK(p, rdmaneg_conn_init(&c, role, &s) == 0, "init rejected valid sizes");
-	PBT_CHECK(p, rdmaneg_conn_negotiate(&c, buf, n, 0) == 0, "negotiate failed");
+	PBT_CHECK(p, rdmaneg_conn_negotiate(&c, pbt_exact(p, buf, n), n, 0) == 0 && c.negotiated,
+		  "negotiate failed, or did not mark the connection negotiated");
 	return rdmaneg_rule_thresholds(&p->o, &c);
 }
 
@@ -101,7 +102,8 @@ int prop_absent_defaults(struct pbt *p)
 	}
 	PBT_CHECK(p, rdmaneg_ref_find(buf, n) < 0, "generator made a valid message");
 	PBT_CHECK(p, rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &s) == 0, "init failed");
-	PBT_CHECK(p, rdmaneg_conn_negotiate(&c, buf, n, 0) == 0, "negotiate failed");
+	PBT_CHECK(p, rdmaneg_conn_negotiate(&c, pbt_exact(p, buf, n), n, 0) == 0,
+		  "negotiate failed");
 	PBT_CHECK(p, c.send_threshold == 1024 && c.recv_threshold == 1024,
 		  "RFC 8797 5.1: absent peer message gave thresholds %zu/%zu, not 1024/1024",
 		  c.send_threshold, c.recv_threshold);
@@ -122,8 +124,8 @@ static void valid_exchange(struct pbt *p, struct rdmaneg_rpcrdma_settings *cs,
 	rdmaneg_conn_init(s, RDMANEG_ROLE_SERVER, ss);
 	rdmaneg_conn_local_pd(c, cpd, 8);
 	rdmaneg_conn_local_pd(s, spd, 8);
-	rdmaneg_conn_negotiate(c, spd, 8, 0);
-	rdmaneg_conn_negotiate(s, cpd, 8, 0);
+	rdmaneg_conn_negotiate(c, pbt_exact(p, spd, 8), 8, 0);
+	rdmaneg_conn_negotiate(s, pbt_exact(p, cpd, 8), 8, 0);
 }
 
 /* 3. RFC 8797 sec. 4.1: remote invalidation iff both peers set R. */
@@ -174,7 +176,8 @@ int prop_roundtrip(struct pbt *p)
 	}
 	PBT_CHECK(p, rc == 0, "encode rejected valid sizes");
 	PBT_CHECK(p, m[5] == (s.remote_invalidation ? 1 : 0), "RFC 8797 4: Reserved bits not zero");
-	PBT_CHECK(p, rdmaneg_rpcrdma_decode(m, 8, RDMANEG_DECODE_STRICT, &r) == 0 && r.present,
+	PBT_CHECK(p, rdmaneg_rpcrdma_decode(pbt_exact(p, m, 8), 8, RDMANEG_DECODE_STRICT, &r) == 0 &&
+		     r.present,
 		  "encoded message does not decode");
 	PBT_CHECK(p, r.send_size <= s.send_size && r.recv_size <= s.recv_size,
 		  "RFC 8797 4.2: advertised %zu/%zu exceeds the real buffers %zu/%zu",
@@ -209,7 +212,7 @@ int prop_search(struct pbt *p)
 	buf[k + 7] = pbt_u8(p, "recv_code");
 	tail = pbt_bytes(p, buf + k + 8, 64, "suffix");
 	n = k + 8 + tail;
-	PBT_CHECK(p, rdmaneg_rpcrdma_decode(buf, n, 0, &r) == 0, "decode error");
+	PBT_CHECK(p, rdmaneg_rpcrdma_decode(pbt_exact(p, buf, n), n, 0, &r) == 0, "decode error");
 	PBT_CHECK(p, r.present && r.offset == k,
 		  "RFC 8797 5.2: message at offset %zu found=%d at %zu", k, r.present, r.offset);
 	PBT_CHECK(p, r.send_code == buf[k + 6] && r.recv_code == buf[k + 7] &&
@@ -217,7 +220,7 @@ int prop_search(struct pbt *p)
 		  "RFC 8797 4: fields differ at offset %zu", k);
 	/* and any buffer at all, ending anywhere: offset + 8 <= length */
 	n = (size_t)pbt_range(p, 0, n, "cut");
-	return rdmaneg_rule_decode(&p->o, buf, n);
+	return rdmaneg_rule_decode(&p->o, pbt_exact(p, buf, n), n);
 }
 
 /* 7. RFC 8797 sec. 4: renegotiating gives the new peer's result only. */
@@ -233,9 +236,9 @@ int prop_reconnect(struct pbt *p)
 	nb = draw_peer_bytes(p, b, sizeof(b));
 	rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &s);
 	rdmaneg_conn_init(&fresh, RDMANEG_ROLE_CLIENT, &s);
-	rdmaneg_conn_negotiate(&c, a, na, 0);
-	rdmaneg_conn_negotiate(&c, b, nb, 0);
-	rdmaneg_conn_negotiate(&fresh, b, nb, 0);
+	rdmaneg_conn_negotiate(&c, pbt_exact(p, a, na), na, 0);
+	rdmaneg_conn_negotiate(&c, pbt_exact(p, b, nb), nb, 0);
+	rdmaneg_conn_negotiate(&fresh, pbt_exact(p, b, nb), nb, 0);
 	PBT_CHECK(p, c.send_threshold == fresh.send_threshold &&
 		     c.recv_threshold == fresh.recv_threshold &&
 		     c.remote_invalidation == fresh.remote_invalidation &&
@@ -280,6 +283,26 @@ static void draw_local(struct pbt *p, struct rdmaneg_mpa_local *l, bool responde
 		l->p2p = l->rtr != 0 && pbt_bool(p, "ini.p2p");
 }
 
+/* Outputs filled with valid values no call leaves there, so a field a call
+ * forgets to set, or an error that touches one, shows. */
+static void poison_enh(struct rdmaneg_mpa_enh *e)
+{
+	memset(e, 0, sizeof(*e));
+	e->a = e->b = e->c = e->d = true;
+	e->ird = e->ord = 0x2AAA;
+}
+
+static void poison(struct rdmaneg_mpa_outcome *out, struct rdmaneg_mpa_enh *e)
+{
+	memset(out, 0, sizeof(*out));
+	out->accepted = out->p2p = true;
+	out->term.layer = out->term.type = out->term.code = 7;
+	out->ird = out->ord = out->peer_ird = out->peer_ord = 0x2AAA;
+	out->rtr = 0x55;
+	if (e)
+		poison_enh(e);
+}
+
 /* One exchange; the request word may be replaced by raw flags. */
 static int exchange(struct pbt *p, bool raw_flags, struct rdmaneg_mpa_local *ini,
 		    struct rdmaneg_mpa_local *rsp, struct rdmaneg_mpa_enh *req,
@@ -288,7 +311,19 @@ static int exchange(struct pbt *p, bool raw_flags, struct rdmaneg_mpa_local *ini
 {
 	draw_local(p, ini, false);
 	draw_local(p, rsp, true);
+	poison_enh(req);
+	poison(ro, rep);
+	poison(io, NULL);
 	PBT_CHECK(p, rdmaneg_mpa_request(ini, req) == 0, "request rejected a valid config");
+	/* sec. 9.1: its own IRD and ORD; sec. 9.2: A for peer to peer, then B,
+	 * C, D for each RTR option it supports, else all three 0 */
+	PBT_CHECK(p, req->ird == ini->ird && req->ord == ini->ord && req->a == ini->p2p &&
+			     req->b == (ini->p2p && (ini->rtr & RDMANEG_RTR_SEND) != 0) &&
+			     req->c == (ini->p2p && (ini->rtr & RDMANEG_RTR_WRITE) != 0) &&
+			     req->d == (ini->p2p && (ini->rtr & RDMANEG_RTR_READ) != 0),
+		  "RFC 6581 9.1, 9.2: request word A=%d B=%d C=%d D=%d IRD=%u ORD=%u for "
+		  "p2p=%d RTR %u IRD %u ORD %u", req->a, req->b, req->c, req->d, req->ird,
+		  req->ord, ini->p2p, ini->rtr, ini->ird, ini->ord);
 	if (raw_flags && !req->a) {
 		/* sec. 9.2: B/C/D on an A=0 request must be ignored */
 		req->b = pbt_bool(p, "req.b");
@@ -371,7 +406,7 @@ int prop_frame_roundtrip(struct pbt *p)
 	struct rdmaneg_mpa_frame f;
 	size_t n = draw_frame(p, buf, sizeof(buf));
 
-	return rdmaneg_rule_frame(&p->o, buf, n, &f);
+	return rdmaneg_rule_frame(&p->o, pbt_exact(p, buf, n), n, &f);
 }
 
 /* 11. RFC 6581 sec. 9 / RFC 8797 sec. 5.2: stacked equals bare. */
@@ -394,10 +429,11 @@ int prop_stacking(struct pbt *p)
 	f.pd_length = (uint16_t)(4 + ulp);
 	f.pd = pd;
 	PBT_CHECK(p, rdmaneg_mpa_build(&f, frame, sizeof(frame), &n) == 0, "build failed");
-	PBT_CHECK(p, rdmaneg_mpa_parse(frame, n, &f) == 0, "a built frame does not parse");
+	PBT_CHECK(p, rdmaneg_mpa_parse(pbt_exact(p, frame, n), n, &f) == 0,
+		  "a built frame does not parse");
 	if (rdmaneg_rule_stack(&p->o, &f))
 		return 1;
-	return rdmaneg_rule_decode(&p->o, pd + 4, ulp);
+	return rdmaneg_rule_decode(&p->o, pbt_exact(p, pd + 4, ulp), ulp);
 }
 
 /* Octets on their way to the peer: intact, moved behind other private
@@ -446,8 +482,9 @@ int prop_exchange(struct pbt *p)
 	rdmaneg_conn_local_pd(&s, spd, sizeof(spd));
 	cbad = corrupt(p, cpd, &cn, "to_server");
 	sbad = corrupt(p, spd, &sn, "to_client");
-	PBT_CHECK(p, rdmaneg_conn_negotiate(&s, cpd, cn, 0) == 0 &&
-		     rdmaneg_conn_negotiate(&c, spd, sn, 0) == 0, "negotiate failed");
+	PBT_CHECK(p, rdmaneg_conn_negotiate(&s, pbt_exact(p, cpd, cn), cn, 0) == 0 &&
+		     rdmaneg_conn_negotiate(&c, pbt_exact(p, spd, sn), sn, 0) == 0,
+		  "negotiate failed");
 	if (rdmaneg_rule_thresholds(&p->o, &c) || rdmaneg_rule_thresholds(&p->o, &s))
 		return 1;
 	if (cbad || sbad)
@@ -456,6 +493,131 @@ int prop_exchange(struct pbt *p)
 		  "RFC 8797 4.1: client R=%d server R=%d gave %d", cs.remote_invalidation,
 		  ss.remote_invalidation, c.remote_invalidation);
 	return rdmaneg_rule_agree(&p->o, &c, &s);
+}
+
+/* Any enhanced word: flags and 14-bit values, 0x3FFF and the edges often. */
+static void draw_word(struct pbt *p, struct rdmaneg_mpa_enh *e, const char *const names[6])
+{
+	e->a = pbt_bool(p, names[0]);
+	e->b = pbt_bool(p, names[1]);
+	e->c = pbt_bool(p, names[2]);
+	e->d = pbt_bool(p, names[3]);
+	e->ird = (uint16_t)pbt_mixed(p, u14s, 8, 0, NO_NEG, names[4]);
+	e->ord = (uint16_t)pbt_mixed(p, u14s, 8, 0, NO_NEG, names[5]);
+}
+
+/* 13. RFC 6581 sec. 9.1, 9.2, 9.3: the initiator against any Reply word,
+ * the ones a hostile or buggy responder sends included. */
+int prop_hostile_reply(struct pbt *p)
+{
+	static const char *const names[6] = { "rep.a", "rep.b", "rep.c", "rep.d", "rep.ird", "rep.ord" };
+	struct rdmaneg_mpa_local ini;
+	struct rdmaneg_mpa_enh req, rep;
+	struct rdmaneg_mpa_outcome io, before;
+	bool rejected;
+
+	draw_local(p, &ini, false);
+	PBT_CHECK(p, rdmaneg_mpa_request(&ini, &req) == 0, "request rejected a valid config");
+	draw_word(p, &rep, names);
+	rejected = pbt_pick(p, 4, "rep.rejected") == 3;
+	if (pbt_pick(p, 8, "rep.range") == 7) {
+		/* not a 14-bit value: refused, and the outcome untouched */
+		rep.ord = (uint16_t)pbt_range(p, NO_NEG + 1, UINT16_MAX, "rep.ord_over");
+		poison(&io, NULL);
+		before = io;
+		PBT_CHECK(p, rdmaneg_mpa_complete(&ini, &req, &rep, rejected, &io) ==
+				     RDMANEG_E_MPA_RANGE && memcmp(&io, &before, sizeof(io)) == 0,
+			  "RFC 6581 9: reply ORD %u above 0x3FFF not refused, or the outcome "
+			  "changed", rep.ord);
+		return 0;
+	}
+	poison(&io, NULL);
+	PBT_CHECK(p, rdmaneg_mpa_complete(&ini, &req, &rep, rejected, &io) == 0,
+		  "complete failed on a 14-bit reply");
+	return rdmaneg_rule_complete(&p->o, &ini, &req, &rep, rejected, &io);
+}
+
+/* 14. RFC 6581 sec. 9.1, 9.2: the responder against any Request word. */
+int prop_respond(struct pbt *p)
+{
+	static const char *const names[6] = { "req.a", "req.b", "req.c", "req.d", "req.ird", "req.ord" };
+	struct rdmaneg_mpa_local rsp;
+	struct rdmaneg_mpa_enh req, rep, rep_before;
+	struct rdmaneg_mpa_outcome ro, before;
+
+	draw_local(p, &rsp, true);
+	draw_word(p, &req, names);
+	if (pbt_pick(p, 8, "req.range") == 7) {
+		req.ird = (uint16_t)pbt_range(p, NO_NEG + 1, UINT16_MAX, "req.ird_over");
+		poison(&ro, &rep);
+		before = ro;
+		rep_before = rep;
+		PBT_CHECK(p, rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_E_MPA_RANGE &&
+				     memcmp(&ro, &before, sizeof(ro)) == 0 &&
+				     memcmp(&rep, &rep_before, sizeof(rep)) == 0,
+			  "RFC 6581 9: request IRD %u above 0x3FFF not refused, or an output "
+			  "changed", req.ird);
+		return 0;
+	}
+	poison(&ro, &rep);
+	PBT_CHECK(p, rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == 0, "respond failed");
+	return rdmaneg_rule_respond(&p->o, &rsp, &req, &rep, &ro);
+}
+
+/* 15. RFC 6581 sec. 9.3: an exchange whose two ends fit is accepted at
+ * both: the initiator IRD meets the responder ULP's ORD, and, peer to
+ * peer, they share an RTR type the responder can take. */
+int prop_liveness(struct pbt *p)
+{
+	struct rdmaneg_mpa_local ini, rsp;
+	struct rdmaneg_mpa_enh req, rep;
+	struct rdmaneg_mpa_outcome ro, io;
+	uint8_t common;
+	bool read_ok;
+
+	if (exchange(p, false, &ini, &rsp, &req, &rep, &ro, &io))
+		return 1;
+	/* a Read RTR needs a responder IRD of 1: raised unless 0x3FFF keeps it */
+	read_ok = ini.ord == NO_NEG ? rsp.ird >= 1 : rsp.ird_max >= 1;
+	common = ini.rtr & rsp.rtr & (read_ok ? RDMANEG_RTR_ALL : (uint8_t)~RDMANEG_RTR_READ);
+	if ((ini.ird != NO_NEG && ini.ird < rsp.ord_min) || (ini.p2p && common == 0))
+		return 0;
+	PBT_CHECK(p, ro.accepted && io.accepted,
+		  "RFC 6581 9.3: ends that fit (initiator IRD %u vs ULP ORD %u, common RTR %u) "
+		  "were refused: responder TERM %u, initiator TERM %u", ini.ird, rsp.ord_min,
+		  common, ro.term.code, io.term.code);
+	PBT_CHECK(p, !ini.p2p || (io.rtr & common) == io.rtr,
+		  "RFC 6581 9.2: initiator chose RTR %u outside the common %u", io.rtr, common);
+	return 0;
+}
+
+/* 16. RFC 8797 sec. 5.2: a buffer of identifier pieces (messages, wrong
+ * versions, bare or cut-off identifiers, noise), cut anywhere, decodes
+ * field by field as the reference does: reason, candidates and all. */
+int prop_decode_pieces(struct pbt *p)
+{
+	static const uint8_t id[4] = { 0xf6, 0xab, 0x0e, 0x18 };
+	uint8_t buf[96];
+	size_t n = 0, pieces = (size_t)pbt_range(p, 0, 6, "pieces");
+
+	for (size_t k = 0; k < pieces; k++) {
+		size_t kind = pbt_pick(p, 4, "piece"), len;
+
+		if (kind == 0) {
+			n += pbt_bytes(p, buf + n, 4, "noise");
+			continue;
+		}
+		memcpy(buf + n, id, 4);
+		len = kind == 2 ? (size_t)pbt_range(p, 4, 7, "bare_len") : 8;
+		for (size_t i = 4; i < len; i++)
+			buf[n + i] = pbt_u8(p, NULL);
+		/* kind 1: any version; kind 3: version 1 */
+		if (len > 4)
+			buf[n + 4] = kind == 3 ? 1 : (uint8_t)pbt_range(p, 0, 3, "version");
+		n += len;
+	}
+	n = (size_t)pbt_range(p, 0, n, "cut");
+	return rdmaneg_rule_decode(&p->o, pbt_exact(p, buf, n), n);
 }
 
 const struct pbt_prop rdmaneg_props[] = {
@@ -471,5 +633,9 @@ const struct pbt_prop rdmaneg_props[] = {
 	{ "frame_roundtrip", "RFC 5044 7.1", prop_frame_roundtrip },
 	{ "stacking", "RFC 6581 9", prop_stacking },
 	{ "exchange", "RFC 8797 4.2", prop_exchange },
+	{ "hostile_reply", "RFC 6581 9.1", prop_hostile_reply },
+	{ "respond", "RFC 6581 9.1", prop_respond },
+	{ "liveness", "RFC 6581 9.3", prop_liveness },
+	{ "decode_pieces", "RFC 8797 5.2", prop_decode_pieces },
 };
 const size_t rdmaneg_nprops = sizeof(rdmaneg_props) / sizeof(rdmaneg_props[0]);

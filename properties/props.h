@@ -16,6 +16,10 @@ int prop_rtr(struct pbt *p);
 int prop_frame_roundtrip(struct pbt *p);
 int prop_stacking(struct pbt *p);
 int prop_exchange(struct pbt *p);
+int prop_hostile_reply(struct pbt *p);
+int prop_respond(struct pbt *p);
+int prop_liveness(struct pbt *p);
+int prop_decode_pieces(struct pbt *p);
 
 extern const struct pbt_prop rdmaneg_props[];
 extern const size_t rdmaneg_nprops;

@@ -55,6 +55,9 @@ int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *
 	t.rev = buf[17];
 	t.pd_length = (uint16_t)(((unsigned)buf[18] << 8) | buf[19]);
 	rc = check_header(t.rev, t.enhanced, t.pd_length);
+#if RDMANEG_PLANTED(parse_dirty)
+	*f = t;
+#endif
 	if (rc != RDMANEG_OK)
 		return rc;
 #if RDMANEG_PLANTED(mpa_pd_overrun)
@@ -115,7 +118,11 @@ int rdmaneg_mpa_enh_decode(const uint8_t *p, size_t len, struct rdmaneg_mpa_enh 
 	e->ird = (uint16_t)((((unsigned)p[0] & 0x3Fu) << 8) | p[1]);
 	e->c = (p[2] & 0x80u) != 0u;
 	e->d = (p[2] & 0x40u) != 0u;
+#if RDMANEG_PLANTED(enh_ord_mask)
+	e->ord = (uint16_t)((((unsigned)p[2] & 0x7Fu) << 8) | p[3]);
+#else
 	e->ord = (uint16_t)((((unsigned)p[2] & 0x3Fu) << 8) | p[3]);
+#endif
 	return RDMANEG_OK;
 }
 

@@ -156,7 +156,11 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
 		out->ord = rsp->ord < req->ird ? rsp->ord : req->ird;
 #endif
 		reply->ord = out->ord;
+#if RDMANEG_PLANTED(rsp_reject_equal)
+		if (out->ord <= rsp->ord_min && rsp->ord_min > 0u) {
+#else
 		if (out->ord < rsp->ord_min) {
+#endif
 			/* sec. 9.1: reject, naming the ORD the ULP requires */
 			reply->ord = rsp->ord_min;
 			term(out, RDMANEG_TERM_INSUFFICIENT_IRD);
@@ -199,7 +203,11 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
 		return RDMANEG_OK;
 
 	/* sec. 9.2: the responder must match A */
+#if RDMANEG_PLANTED(a_mismatch_ok)
+	if (0) {
+#else
 	if (reply->a != req->a) {
+#endif
 		term(out, RDMANEG_TERM_NO_MATCHING_RTR);
 		return RDMANEG_OK;
 	}
@@ -207,7 +215,11 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
 	if (reply->ird != NO_NEG && ini->ord > reply->ird)
 		out->ord = reply->ird;
 	/* sec. 9.1: IRD at least the responder ORD, or TERM 6 */
+#if RDMANEG_PLANTED(ini_3fff_ird)
+	if (1) {
+#else
 	if (reply->ord != NO_NEG) {
+#endif
 		uint16_t base = ini->ird == NO_NEG ? 0u : ini->ird;
 
 		out->ird = base > reply->ord ? base : reply->ord;

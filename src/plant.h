@@ -23,6 +23,12 @@
 #define RDMANEG_PLANT_ID_res_dropped 15      /* build drops the Res bits */
 #define RDMANEG_PLANT_ID_ulp_offset 16       /* ULP data starts 1 octet early */
 #define RDMANEG_PLANT_ID_search_overrun 17   /* identifier search 2 octets too far */
+#define RDMANEG_PLANT_ID_ini_3fff_ird 18     /* initiator: responder ORD 0x3FFF as a number */
+#define RDMANEG_PLANT_ID_rsp_reject_equal 19 /* responder rejects ORD equal to the ULP minimum */
+#define RDMANEG_PLANT_ID_enh_ord_mask 20     /* enhanced word: ORD read with the D bit */
+#define RDMANEG_PLANT_ID_reason_last 21      /* decode reason: last failing candidate */
+#define RDMANEG_PLANT_ID_a_mismatch_ok 22    /* initiator accepts a Reply with another A */
+#define RDMANEG_PLANT_ID_parse_dirty 23      /* parse leaves fields set on an error */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

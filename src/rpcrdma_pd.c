@@ -155,8 +155,12 @@ int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 		r = candidate(buf, len, i, out);
 		if (r == RDMANEG_PD_PRESENT)
 			return RDMANEG_OK;
+#if RDMANEG_PLANTED(reason_last)
+		first = r;
+#else
 		if (first == RDMANEG_PD_NO_IDENTIFIER)
 			first = r;
+#endif
 		/* a truncated candidate leaves no room for a later one */
 		if (r == RDMANEG_PD_TRUNCATED)
 			break;

@@ -2,7 +2,8 @@
 # Negative controls: for every row of properties/plants.tsv, the planted
 # build must fail its checker, and a property must shrink to exactly the
 # expected minimal counterexample; a replay row must report the expected
-# sanitizer error on the plant's stored inputs (tests/crashes/<plant>/). Also checks that every plant in
+# sanitizer error on the plant's stored inputs (tests/crashes/<plant>/), an
+# asan row the ASan report of the planted props. Also checks that every plant in
 # src/plant.h and every property has at least one row.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +34,16 @@ while IFS=$'\t' read -r plant checker want; do
 		else
 			ok
 		fi ;;
+	asan:*)
+		# the planted ASan build of props: the report, and the case to replay
+		prop=${checker#asan:}
+		make --no-print-directory -s "$B/plant-asan/$plant/props" >/dev/null ||
+			{ bad "build of $B/plant-asan/$plant/props"; continue; }
+		out=$("$B/plant-asan/$plant/props" --seed 1 --prop "$prop" 2>&1)
+		rc=$?
+		if [ "$rc" -ne 0 ] && grep -q "ERROR: AddressSanitizer: $want " <<<"$out" &&
+			grep -q "^props: sanitizer report in property $prop; replay: " <<<"$out"; then ok
+		else bad "$plant: ASan props $prop did not report $want with a replay line (exit $rc)"; fi ;;
 	sweep:*)
 		what=${checker#sweep:}
 		out=$("$B/plant/$plant/sweep" "$what" --slice 64)

@@ -89,7 +89,7 @@ while IFS=$'\t' read -r plant checker _; do
 	case "$prop" in
 	exchange|thresholds|agreement|remote_invalidation)
 		seed rpcrdma_negotiate "$prop-$plant" "$stream" ;;
-	ird_ord|rtr)
+	ird_ord|rtr|hostile_reply|respond|liveness)
 		seed mpa_negotiate "$prop-$plant" "$stream" ;;
 	esac
 done < <(grep -v '^#' properties/plants.tsv)
