@@ -4,6 +4,8 @@
  *            pairs, each checked against an independent oracle.
  *   mpa:     every initiator IRD x ORD (2^28) against a fixed set of
  *            initiator/responder capacities.
+ *   enh:     every 32-bit enhanced word (2^32), decoded and re-encoded,
+ *            bit for bit against a separate reading of RFC 6581 sec. 9.
  * --slice K keeps every K-th outer value (K=1 is the whole domain).
  */
 #define _POSIX_C_SOURCE 200809L
@@ -40,41 +42,61 @@ static size_t min_code(unsigned a, unsigned b)
 	return ((size_t)(a < b ? a : b) + 1) * 1024;
 }
 
-static void *rpcrdma_worker(void *arg)
+/* Servers per tile: their conns (128 octets each) stay in L2 while every
+ * client of the thread meets them, instead of streaming 16 MB per client. */
+#define TILE 512u
+
+/* flatten (with -flto) inlines the core and the oracle's rules into the
+ * hot loops; measured 20% faster for rpcrdma and mpa (not for enh) */
+
+__attribute__((flatten)) static void *rpcrdma_worker(void *arg)
 {
 	struct job *j = arg;
 	struct rdmaneg_oracle p;
+	struct rdmaneg_conn *srv = malloc(TILE * sizeof(*srv));
 
 	memset(&p, 0, sizeof(p));
-	for (unsigned ci = j->first; ci < NSET; ci += j->stride) {
-		unsigned cs = ci >> 9, cr = (ci >> 1) & 0xFF;
-
-		for (unsigned si = 0; si < NSET; si++) {
-			struct rdmaneg_conn c = clients[ci], s = servers[si];
-			unsigned ss = si >> 9, sr = (si >> 1) & 0xFF;
-			bool r = (ci & si & 1) != 0;
-
-			rdmaneg_conn_negotiate(&c, pds[si], 8, RDMANEG_DECODE_STRICT);
-			rdmaneg_conn_negotiate(&s, pds[ci], 8, RDMANEG_DECODE_STRICT);
-			/* oracle: c2s = min(client send, server recv), and so on */
-			if (c.send_threshold != min_code(cs, sr) ||
-			    c.recv_threshold != min_code(ss, cr) ||
-			    s.send_threshold != min_code(ss, cr) ||
-			    s.recv_threshold != min_code(cs, sr) ||
-			    c.remote_invalidation != r || s.remote_invalidation != r ||
-			    rdmaneg_rule_thresholds(&p, &c) || rdmaneg_rule_thresholds(&p, &s) ||
-			    rdmaneg_rule_agree(&p, &c, &s)) {
-				snprintf(j->failure, sizeof(j->failure),
-					 "client codes send=%u recv=%u R=%u, server send=%u recv=%u R=%u: "
-					 "client %zu/%zu R=%d, server %zu/%zu R=%d %s", cs, cr, ci & 1,
-					 ss, sr, si & 1, c.send_threshold, c.recv_threshold,
-					 c.remote_invalidation, s.send_threshold, s.recv_threshold,
-					 s.remote_invalidation, p.msg);
-				return NULL;
-			}
-		}
-		j->pairs += NSET;
+	if (!srv) {
+		snprintf(j->failure, sizeof(j->failure), "out of memory");
+		return NULL;
 	}
+	for (unsigned s0 = 0; s0 < NSET; s0 += TILE) {
+		/* each server renegotiates in place: negotiate replaces all
+		 * peer-derived state (RFC 8797 sec. 4), which this also checks */
+		memcpy(srv, servers + s0, TILE * sizeof(*srv));
+		for (unsigned ci = j->first; ci < NSET; ci += j->stride) {
+			struct rdmaneg_conn c = clients[ci];
+			unsigned cs = ci >> 9, cr = (ci >> 1) & 0xFF;
+
+			for (unsigned k = 0; k < TILE; k++) {
+				unsigned si = s0 + k, ss = si >> 9, sr = (si >> 1) & 0xFF;
+				struct rdmaneg_conn *s = &srv[k];
+				bool r = (ci & si & 1) != 0;
+
+				rdmaneg_conn_negotiate(&c, pds[si], 8, RDMANEG_DECODE_STRICT);
+				rdmaneg_conn_negotiate(s, pds[ci], 8, RDMANEG_DECODE_STRICT);
+				/* oracle: c2s = min(client send, server recv), and so on */
+				if (c.send_threshold != min_code(cs, sr) ||
+				    c.recv_threshold != min_code(ss, cr) ||
+				    s->send_threshold != min_code(ss, cr) ||
+				    s->recv_threshold != min_code(cs, sr) ||
+				    c.remote_invalidation != r || s->remote_invalidation != r ||
+				    rdmaneg_rule_thresholds(&p, &c) || rdmaneg_rule_thresholds(&p, s) ||
+				    rdmaneg_rule_agree(&p, &c, s)) {
+					snprintf(j->failure, sizeof(j->failure),
+						 "client codes send=%u recv=%u R=%u, server send=%u recv=%u "
+						 "R=%u: client %zu/%zu R=%d, server %zu/%zu R=%d %s", cs, cr,
+						 ci & 1, ss, sr, si & 1, c.send_threshold, c.recv_threshold,
+						 c.remote_invalidation, s->send_threshold, s->recv_threshold,
+						 s->remote_invalidation, p.msg);
+					free(srv);
+					return NULL;
+				}
+			}
+			j->pairs += TILE;
+		}
+	}
+	free(srv);
 	return NULL;
 }
 
@@ -104,7 +126,7 @@ static const struct rdmaneg_mpa_local rsp_set[] = {
 };
 static const uint16_t ini_cap[] = { 0, 8, 0x3FFE };
 
-static void *mpa_worker(void *arg)
+__attribute__((flatten)) static void *mpa_worker(void *arg)
 {
 	struct job *j = arg;
 	struct rdmaneg_oracle p;
@@ -134,6 +156,50 @@ static void *mpa_worker(void *arg)
 				}
 			}
 		}
+	}
+	return NULL;
+}
+
+/* RFC 6581 sec. 9: the word as one network-order 32-bit value,
+ * A B IRD(14) C D ORD(14), read without the codec. */
+static void *enh_worker(void *arg)
+{
+	struct job *j = arg;
+
+	for (unsigned hi = j->first; hi < 0x10000u; hi += j->stride) {
+		struct rdmaneg_mpa_enh e;
+
+		/* a field decode leaves unset shows as this pattern */
+		memset(&e, 0xA5, sizeof(e));
+		for (unsigned lo = 0; lo < 0x10000u; lo++) {
+			uint32_t w = (uint32_t)hi << 16 | lo;
+			const uint8_t p[4] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8),
+					       (uint8_t)w };
+			bool a = (w >> 31) & 1u, b = (w >> 30) & 1u, c = (w >> 15) & 1u, d = (w >> 14) & 1u;
+			uint16_t ird = (uint16_t)((w >> 16) & 0x3FFFu), ord = (uint16_t)(w & 0x3FFFu);
+			/* sec. 9.2: A=0 with B, C or D cannot be sent */
+			int want = !a && (b || c || d) ? RDMANEG_E_MPA_FLAGS : RDMANEG_OK;
+			uint8_t out[4] = { 0 };
+			int rc;
+
+			if (rdmaneg_mpa_enh_decode(p, 4, &e) != RDMANEG_OK || e.a != a || e.b != b ||
+			    e.c != c || e.d != d || e.ird != ird || e.ord != ord) {
+				snprintf(j->failure, sizeof(j->failure),
+					 "word %08x decodes to A=%d B=%d C=%d D=%d IRD=%u ORD=%u, "
+					 "RFC 6581 9 reads A=%d B=%d C=%d D=%d IRD=%u ORD=%u", w, e.a,
+					 e.b, e.c, e.d, e.ird, e.ord, a, b, c, d, ird, ord);
+				return NULL;
+			}
+			rc = rdmaneg_mpa_enh_encode(&e, out, 4);
+			if (rc != want || (rc == RDMANEG_OK && memcmp(out, p, 4) != 0)) {
+				snprintf(j->failure, sizeof(j->failure),
+					 "word %08x: encode(decode(w)) returned %d (want %d) and "
+					 "wrote %02x%02x%02x%02x", w, rc, want, out[0], out[1],
+					 out[2], out[3]);
+				return NULL;
+			}
+		}
+		j->pairs += 0x10000u;
 	}
 	return NULL;
 }
@@ -184,17 +250,20 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--jobs") == 0)
 			jobs = (unsigned)strtoul(argv[i + 1], NULL, 10);
 	}
-	if ((strcmp(what, "rpcrdma") != 0 && strcmp(what, "mpa") != 0) || slice == 0 ||
-	    jobs == 0 || jobs > 64) {
-		fprintf(stderr, "usage: sweep rpcrdma|mpa [--slice K] [--jobs N]\n");
+	if ((strcmp(what, "rpcrdma") != 0 && strcmp(what, "mpa") != 0 &&
+	     strcmp(what, "enh") != 0) || slice == 0 || jobs == 0 || jobs > 64) {
+		fprintf(stderr, "usage: sweep rpcrdma|mpa|enh [--slice K] [--jobs N]\n");
 		return 2;
 	}
 	t0 = now();
 	if (strcmp(what, "rpcrdma") == 0 && setup_rpcrdma())
 		return 1;
-	failed = spawn(strcmp(what, "rpcrdma") == 0 ? rpcrdma_worker : mpa_worker, what, jobs,
-		       slice, &total);
-	if (strcmp(what, "rpcrdma") == 0)
+	failed = spawn(strcmp(what, "rpcrdma") == 0 ? rpcrdma_worker :
+		       strcmp(what, "mpa") == 0 ? mpa_worker : enh_worker, what, jobs, slice, &total);
+	if (strcmp(what, "enh") == 0)
+		printf("sweep enh: %llu of %llu enhanced words (slice 1/%u), %u threads, %.1f s\n",
+		       total, 1ull << 32, slice, jobs, now() - t0);
+	else if (strcmp(what, "rpcrdma") == 0)
 		printf("sweep rpcrdma: %llu of %llu pairs (slice 1/%u), %u threads, %.1f s\n",
 		       total, (unsigned long long)NSET * NSET, slice, jobs, now() - t0);
 	else
