@@ -236,20 +236,20 @@ corpus-merge:
 	@tools/corpus-merge.sh
 
 # ---- triage (tools/triage runs it): one bug, one group ----
-TRIAGE_SRC := tools/triage.c util/triage.c util/klog.c util/json.c util/hex.c
+TRIAGE_SRC := tools/triage.c util/triage.c util/klog.c util/json.c util/hex.c util/file.c
 $(B)/plain/rdmaneg-triage: $(TRIAGE_SRC) $(wildcard util/*.h)
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil \
 		$(TRIAGE_SRC) -o $@
 
-$(B)/asan/triage-unit: tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c \
+$(B)/asan/triage-unit: tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c util/file.c \
 		$(wildcard util/*.h)
 	@mkdir -p $(@D)
 	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
-		tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c -o $@
+		tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c util/file.c -o $@
 
 # ---- mutation testing (tools/mutants.sh; README "Mutation testing") ----
-MUT_TOOL_SRC := tools/mutants.c util/mutate.c util/json.c util/hex.c
+MUT_TOOL_SRC := tools/mutants.c util/mutate.c util/json.c util/hex.c util/file.c
 $(B)/plain/rdmaneg-mutants: $(MUT_TOOL_SRC) $(wildcard util/*.h)
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil \
@@ -310,7 +310,7 @@ mutants:
 	@tools/mutants.sh
 
 # ---- live loopback harness over soft-iWARP (live/) ----
-UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c
+UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c
 UTIL_HDR := $(wildcard util/*.h)
 # the pure half of the harness: host and guest, and make test's unit tests
 LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c

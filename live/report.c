@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include "cases.h"
+#include "file.h"
 #include "hex.h"
 #include "json.h"
 #include "judge.h"
@@ -202,39 +203,6 @@ struct report {
 	} peer[4];
 	size_t npeer;
 };
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-
-	*len = 0;
-	if (!f)
-		return NULL;
-	for (;;) {
-		size_t got;
-
-		if (n + 65536 + 1 > cap) {
-			char *nb = realloc(buf, cap = cap ? cap * 2 : 1 << 20);
-
-			if (!nb) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
 
 static void klog_add(struct report *rp, const char *line)
 {
@@ -697,7 +665,7 @@ static int tshark_compare(const struct report *rp, const char *csv_path, struct 
 {
 	size_t ncore = 0, tl = 0, differ, len;
 	char **core = calloc(rp->n * LIVE_MAX_FRAMES + 1, sizeof(char *));
-	char *csv = slurp(csv_path, &len);
+	char *csv = rdmaneg_read_file(csv_path, SIZE_MAX - 1, &len, NULL);
 
 	if (!core || !csv) {
 		free(core);
@@ -758,7 +726,7 @@ static int report(const struct opts *op)
 	if (read_records(&rp, op->records))
 		return 2;
 	if (op->console)
-		rp.console = slurp(op->console, &rp.console_len);
+		rp.console = rdmaneg_read_file(op->console, SIZE_MAX - 1, &rp.console_len, NULL);
 	judge_all(&rp);
 	mkdir(op->out, 0755);
 

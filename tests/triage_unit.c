@@ -5,28 +5,27 @@
  * findings. Run from the repository root.
  */
 #include "check.h"
+#include "file.h"
 #include "triage.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static char *load(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = malloc(1u << 20);
-	size_t n = 0;
+	char *buf = rdmaneg_read_file(path, (1u << 20) - 1, len, NULL);
 
-	if (f && buf)
-		n = fread(buf, 1, (1u << 20) - 1, f);
-	if (f)
-		fclose(f);
-	if (!buf)
-		exit(1);
-	if (n == 0)
+	if (!buf || *len == 0) {
 		printf("FAIL cannot read %s\n", path);
-	buf[n] = '\0';
-	*len = n;
+		failed++;
+		free(buf);
+		buf = calloc(1, 1);
+		*len = 0;
+		if (!buf)
+			exit(1);
+	}
 	return buf;
 }
 
@@ -209,8 +208,41 @@ static void test_kernel(void)
 	free(text);
 }
 
+/* util/file.c: whole, cut at max with *more set, empty, missing */
+static void test_read_file(void)
+{
+	char path[] = "/tmp/triage-unit-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	size_t len;
+	bool more;
+	char *b;
+
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	for (int i = 0; i < 70000; i++)
+		fputc('a' + i % 26, f);
+	fclose(f);
+	b = rdmaneg_read_file(path, 1u << 20, &len, &more);
+	CHECK(b && len == 70000 && !more && b[69999] == 'a' + 69999 % 26 && b[70000] == '\0');
+	free(b);
+	b = rdmaneg_read_file(path, 70000, &len, &more);
+	CHECK(b && len == 70000 && !more);
+	free(b);
+	b = rdmaneg_read_file(path, 69999, &len, &more);
+	CHECK(b && len == 69999 && more && b[69999] == '\0');
+	free(b);
+	b = rdmaneg_read_file(path, 0, &len, &more);
+	CHECK(b && len == 0 && more && b[0] == '\0');
+	free(b);
+	unlink(path);
+	CHECK(rdmaneg_read_file(path, 10, &len, &more) == NULL && len == 0 && !more);
+}
+
 int main(void)
 {
+	test_read_file();
 	test_one_bug_three_targets();
 	test_two_bugs();
 	test_outside_library();

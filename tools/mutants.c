@@ -16,6 +16,7 @@
  * Exit status: 0 done (score: no survivor outside E, no entry of E
  * killed, no harness error), 1 otherwise, 2 usage error.
  */
+#include "file.h"
 #include "json.h"
 #include "mutate.h"
 
@@ -39,45 +40,20 @@ static void usage(void)
 	exit(2);
 }
 
+/* A source file, whole (at most 64 MiB); NULL, said on stderr, else. */
 static char *slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
+	bool more;
+	char *buf = rdmaneg_read_file(path, (size_t)64 << 20, len, &more);
 
-	if (!f) {
+	if (!buf)
 		fprintf(stderr, "rdmaneg-mutants: %s: %s\n", path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		size_t got;
-
-		if (n + 4096 + 1 > cap) {
-			char *b;
-
-			cap = cap ? cap * 2 : 65536;
-			b = realloc(buf, cap);
-			if (!b) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = b;
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "rdmaneg-mutants: %s: read error\n", path);
+	else if (more)
+		fprintf(stderr, "rdmaneg-mutants: %s: larger than 64 MiB\n", path);
+	if (buf && more) {
 		free(buf);
-		fclose(f);
 		return NULL;
 	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
 	return buf;
 }
 

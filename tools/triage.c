@@ -9,6 +9,7 @@
  * Exit status: 0 report written (whether or not anything reproduced),
  * 1 a program it needs failed, 2 usage error.
  */
+#include "file.h"
 #include "hex.h"
 #include "klog.h"
 #include "triage.h"
@@ -63,27 +64,6 @@ __attribute__((format(printf, 3, 4))) static void fmt(char *out, size_t cap, con
 		fprintf(stderr, "rdmaneg-triage: path or command too long: %.80s...\n", out);
 		exit(1);
 	}
-}
-
-/* The whole file, NUL-terminated, at most max octets; NULL on error. */
-static char *slurp(const char *path, size_t max, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	size_t n;
-
-	if (!f)
-		return NULL;
-	buf = malloc(max + 1);
-	if (!buf) {
-		fclose(f);
-		return NULL;
-	}
-	n = fread(buf, 1, max, f);
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
 }
 
 static bool parse_uint(const char *s, unsigned long max, unsigned long *v)
@@ -249,7 +229,7 @@ static size_t file_size(const char *path)
 static bool sign_log(const char *log, int rc, bool timed_out, struct rdmaneg_crash *c)
 {
 	size_t len = 0;
-	char *text = slurp(log, MAX_LOG, &len);
+	char *text = rdmaneg_read_file(log, MAX_LOG, &len, NULL);
 	bool crashed;
 
 	if (!text)
@@ -263,7 +243,7 @@ static bool sign_log(const char *log, int rc, bool timed_out, struct rdmaneg_cra
 static void stack_of(const char *log, char *out, size_t cap)
 {
 	size_t len = 0;
-	char *text = slurp(log, MAX_LOG, &len);
+	char *text = rdmaneg_read_file(log, MAX_LOG, &len, NULL);
 
 	out[0] = '\0';
 	if (text)
@@ -281,7 +261,7 @@ static void capture(char *const argv[], const char *tmp, char *out, size_t cap)
 	out[0] = '\0';
 	if (run(argv, tmp, REPLAY_TIMEOUT_MS, &to) < 0)
 		return;
-	text = slurp(tmp, cap - 1, &len);
+	text = rdmaneg_read_file(tmp, cap - 1, &len, NULL);
 	if (!text)
 		return;
 	memcpy(out, text, len + 1);
@@ -332,7 +312,7 @@ static void decode(const struct target *t, const char *file, const char *tmp, ch
 	}
 	if (strncmp(t->decode, "props:", 6) != 0)
 		return;
-	data = slurp(file, 4096, &len);
+	data = rdmaneg_read_file(file, 4096, &len, NULL);
 	if (!data)
 		return;
 	hex = malloc(2 * len + 1);
@@ -367,7 +347,7 @@ static void show(const struct target *t, const char *file, const char *tmp, char
 {
 	char view[1200], hex[520];
 	size_t len = 0;
-	char *data = slurp(file, 257, &len);
+	char *data = rdmaneg_read_file(file, 257, &len, NULL);
 
 	hex[0] = '\0';
 	if (data)
@@ -381,7 +361,7 @@ static void show(const struct target *t, const char *file, const char *tmp, char
 static int copy_file(const char *from, const char *to)
 {
 	size_t len = 0;
-	char *data = slurp(from, 1u << 20, &len);
+	char *data = rdmaneg_read_file(from, 1u << 20, &len, NULL);
 	FILE *f;
 	int rc = -1;
 
@@ -772,7 +752,7 @@ static int cmd_kernel(int argc, char **argv)
 			i++;
 			continue;
 		}
-		text = slurp(argv[i], MAX_CONSOLE, &len);
+		text = rdmaneg_read_file(argv[i], MAX_CONSOLE, &len, NULL);
 		if (!text) {
 			fprintf(stderr, "rdmaneg-triage: cannot read %s: %s\n", argv[i],
 				strerror(errno));
@@ -806,7 +786,7 @@ static int cmd_sign(int argc, char **argv)
 
 	if (argc != 1)
 		usage();
-	text = slurp(argv[0], MAX_LOG, &len);
+	text = rdmaneg_read_file(argv[0], MAX_LOG, &len, NULL);
 	if (!text) {
 		fprintf(stderr, "rdmaneg-triage: cannot read %s: %s\n", argv[0], strerror(errno));
 		return 2;

@@ -1,0 +1,55 @@
+#include "file.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+char *rdmaneg_read_file(const char *path, size_t max, size_t *len, bool *more)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	*len = 0;
+	if (more)
+		*more = false;
+	if (!f)
+		return NULL;
+	for (;;) {
+		size_t want, got;
+
+		if (n == cap) {
+			size_t grow = cap ? cap : 65536;
+			char *nb;
+
+			if (cap >= max)
+				break;
+			cap = grow > max - cap ? max : cap + grow;
+			nb = realloc(buf, cap + 1);
+			if (!nb)
+				goto fail;
+			buf = nb;
+		}
+		want = cap - n;
+		got = fread(buf + n, 1, want, f);
+		n += got;
+		if (got < want)
+			break;
+	}
+	if (ferror(f))
+		goto fail;
+	if (n == max && more) {
+		int c = fgetc(f);
+
+		*more = c != EOF;
+	}
+	if (!buf && !(buf = malloc(1)))
+		goto fail;
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+fail:
+	free(buf);
+	fclose(f);
+	return NULL;
+}
