@@ -99,14 +99,18 @@ struct listed {
 	const char *before, *after;
 };
 
-/* The descriptions of a file's n mutants (util/mutate.h), or NULL. */
-static char (*describe_file(const char *src, size_t len, const struct rdmaneg_mutant *m,
-			    size_t n))[DESC]
+/* One mutant's before or after text. */
+typedef char desc_t[DESC];
+
+/* The descriptions of a file's n mutants (util/mutate.h), DESC octets
+ * each: n befores, then n afters; NULL when memory runs out. */
+static char *describe_file(const char *src, size_t len, const struct rdmaneg_mutant *m,
+			   size_t n)
 {
-	char(*d)[DESC] = malloc(2 * (n ? n : 1) * sizeof(*d));
+	char *d = malloc(2 * (n ? n : 1) * sizeof(desc_t));
 
 	if (d)
-		rdmaneg_mutate_describe_all(src, len, m, n, d, d + n);
+		rdmaneg_mutate_describe_all(src, len, m, n, (desc_t *)d, (desc_t *)d + n);
 	return d;
 }
 
@@ -116,7 +120,7 @@ static int cmd_list(int argc, char **argv)
 	struct listed *all = NULL;
 	size_t n = 0, *order = NULL;
 	char **srcs = calloc((size_t)argc, sizeof(char *));
-	char(**descs)[DESC] = calloc((size_t)argc, sizeof(*descs));
+	char **descs = calloc((size_t)argc, sizeof(char *));
 	int i = 0, rc = 0;
 
 	if (!srcs || !descs) {
@@ -157,8 +161,8 @@ static int cmd_list(int argc, char **argv)
 		}
 		all = grown;
 		for (size_t j = 0; j < k; j++)
-			all[n + j] = (struct listed){ argv[f], (unsigned)j + 1, m[j], descs[f][j],
-						     descs[f][k + j] };
+			all[n + j] = (struct listed){ argv[f], (unsigned)j + 1, m[j],
+						     descs[f] + j * DESC, descs[f] + (k + j) * DESC };
 		n += k;
 		free(m);
 	}
@@ -357,7 +361,7 @@ static int cmd_check_equivalent(int argc, char **argv)
 		size_t len, n;
 		char *src = slurp(argv[f], &len);
 		struct rdmaneg_mutant *m;
-		char(*d)[DESC];
+		char *d;
 
 		if (!src) {
 			free(e);
@@ -366,8 +370,8 @@ static int cmd_check_equivalent(int argc, char **argv)
 		m = mutants_of(src, len, &n);
 		d = m ? describe_file(src, len, m, n) : NULL;
 		for (size_t j = 0; d && j < n; j++) {
-			struct equiv *q = find_equiv(e, ne, argv[f], rdmaneg_mut_op_name(m[j].op), d[j],
-						     d[n + j]);
+			struct equiv *q = find_equiv(e, ne, argv[f], rdmaneg_mut_op_name(m[j].op),
+						     d + j * DESC, d + (n + j) * DESC);
 
 			if (q)
 				q->used = true;

@@ -335,12 +335,11 @@ static bool structure(struct ctx *c)
 static void emit(struct ctx *c, enum rdmaneg_mut_op op, size_t s1, size_t e1,
 		 const char *t1, size_t l1, size_t s2, size_t e2, const char *t2, size_t l2)
 {
-	struct rdmaneg_mutant *m;
-
 	if (l1 >= RDMANEG_MUT_TEXT || l2 >= RDMANEG_MUT_TEXT)
 		return;
 	if (c->count < c->cap) {
-		m = &c->out[c->count];
+		struct rdmaneg_mutant *m = &c->out[c->count];
+
 		memset(m, 0, sizeof(*m));
 		m->op = op;
 		m->nedits = t2 ? 2u : 1u;
@@ -548,17 +547,15 @@ static void op_indices(struct ctx *c)
 	size_t prev = SIZE_MAX;
 
 	for (size_t i = 0; i < c->n; i++) {
-		size_t a, b, la, lb;
-
 		if (!c->in[i].code || !is(c, i, "[") || i == 0 || !ends_operand(c, i - 1) ||
 		    c->in[i].match == i + 1)
 			continue;
 		if (prev != SIZE_MAX && c->in[prev].region == c->in[i].region &&
 		    c->in[prev].match < i) {
-			a = c->in[prev].match;
-			b = c->in[i].match;
-			la = c->t[a - 1].e - c->t[prev + 1].s;
-			lb = c->t[b - 1].e - c->t[i + 1].s;
+			size_t a = c->in[prev].match, b = c->in[i].match;
+			size_t la = c->t[a - 1].e - c->t[prev + 1].s;
+			size_t lb = c->t[b - 1].e - c->t[i + 1].s;
+
 			if ((la != lb || memcmp(c->src + c->t[prev + 1].s, c->src + c->t[i + 1].s, la) != 0))
 				emit(c, RDMANEG_MUT_IDX, c->t[prev + 1].s, c->t[a - 1].e,
 				     c->src + c->t[i + 1].s, lb, c->t[i + 1].s, c->t[b - 1].e,
