@@ -270,6 +270,19 @@ int rdmaneg_rule_frame(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len,
 	return 0;
 }
 
+/* B, C, D of a word as an RTR set, read here without the core's helper */
+static uint8_t rtr_bits(const struct rdmaneg_mpa_enh *e)
+{
+	return (uint8_t)((e->b ? RDMANEG_RTR_SEND : 0) | (e->c ? RDMANEG_RTR_WRITE : 0) |
+			 (e->d ? RDMANEG_RTR_READ : 0));
+}
+
+static int is_term(const struct rdmaneg_mpa_outcome *out, unsigned code)
+{
+	return !out->accepted && out->term.layer == 2 && out->term.type == 0 &&
+	       out->term.code == code;
+}
+
 int rdmaneg_rule_ird_ord(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *ini,
 			 const struct rdmaneg_mpa_local *rsp,
 			 const struct rdmaneg_mpa_enh *req,
@@ -299,8 +312,7 @@ int rdmaneg_rule_ird_ord(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_loca
 		  ro->ord, rsp->ord);
 	if (!ro->accepted) {
 		/* TERM 5: no RTR type it can take (rdmaneg_rule_respond says when) */
-		RDMANEG_CHECK(o, ro->term.layer == 2 && ro->term.type == 0 &&
-				     (ro->term.code == 6 || ro->term.code == 5),
+		RDMANEG_CHECK(o, is_term(ro, 6) || is_term(ro, 5),
 			  "RFC 6581 9.1: responder refusal without TERM (2,0,6)");
 		return 0;
 	}
@@ -338,9 +350,8 @@ int rdmaneg_rule_rtr(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *i
 		     const struct rdmaneg_mpa_outcome *ro,
 		     const struct rdmaneg_mpa_outcome *io)
 {
-	uint8_t offered = rdmaneg_mpa_rtr_of(reply), usable;
+	uint8_t offered = reply->a ? rtr_bits(reply) : 0;
 
-	(void)ro;
 	RDMANEG_CHECK(o, reply->a == req->a, "RFC 6581 9.2: reply A=%d for request A=%d",
 		  reply->a, req->a);
 	if (!req->a) {
@@ -355,34 +366,8 @@ int rdmaneg_rule_rtr(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *i
 		return 0;
 	RDMANEG_CHECK(o, offered != 0 && (offered & ~rsp->rtr) == 0,
 		  "RFC 6581 9.2: responder offered %u, supports %u", offered, rsp->rtr);
-	if (io->term.code == 6 || !ro->accepted)
-		return 0;
-	usable = offered & ini->rtr;
-	if (reply->ird == 0)
-		usable &= (uint8_t)~RDMANEG_RTR_READ;
-	if (usable == 0) {
-		RDMANEG_CHECK(o, !io->accepted && io->term.layer == 2 && io->term.type == 0 &&
-			     io->term.code == 7,
-			  "RFC 6581 9.2: no common RTR type but no TERM (2,0,7)");
-	} else {
-		RDMANEG_CHECK(o, io->accepted && io->rtr != 0 && (io->rtr & (io->rtr - 1)) == 0 &&
-			     (io->rtr & usable) == io->rtr,
-			  "RFC 6581 9.2: initiator chose RTR %u from usable %u", io->rtr, usable);
-	}
-	return 0;
-}
-
-/* B, C, D of a word as an RTR set, read here without the core's helper */
-static uint8_t rtr_bits(const struct rdmaneg_mpa_enh *e)
-{
-	return (uint8_t)((e->b ? RDMANEG_RTR_SEND : 0) | (e->c ? RDMANEG_RTR_WRITE : 0) |
-			 (e->d ? RDMANEG_RTR_READ : 0));
-}
-
-static int is_term(const struct rdmaneg_mpa_outcome *out, unsigned code)
-{
-	return !out->accepted && out->term.layer == 2 && out->term.type == 0 &&
-	       out->term.code == code;
+	/* the initiator's choice, or TERM 7: the rules for any Reply */
+	return rdmaneg_rule_complete(o, ini, req, reply, !ro->accepted, io);
 }
 
 int rdmaneg_rule_respond(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *rsp,
