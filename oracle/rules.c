@@ -206,6 +206,14 @@ int rdmaneg_rule_agree(struct rdmaneg_oracle *o, const struct rdmaneg_conn *cl,
 	return 0;
 }
 
+/* Every field zero (padding is no field: the core writes fields only). */
+static bool frame_is_zero(const struct rdmaneg_mpa_frame *f)
+{
+	return f->type == RDMANEG_MPA_REQUEST && !f->marker && !f->crc && !f->reject &&
+	       !f->enhanced && f->res == 0 && f->rev == 0 && f->pd_length == 0 && !f->pd &&
+	       f->frame_len == 0;
+}
+
 int rdmaneg_rule_frame(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len,
 		       struct rdmaneg_mpa_frame *parsed)
 {
@@ -218,12 +226,10 @@ int rdmaneg_rule_frame(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len,
 
 	pdl = len >= 20 ? ((size_t)buf[18] << 8 | buf[19]) : 0;
 	if (rc != RDMANEG_OK) {
-		static const struct rdmaneg_mpa_frame zero;
-
 		RDMANEG_CHECK(o, rc == rdmaneg_ref_mpa_status(buf, len),
 			  "RFC 5044 7.1: parse returned %s, the reference %s", rdmaneg_status_name(rc),
 			  rdmaneg_status_name(rdmaneg_ref_mpa_status(buf, len)));
-		RDMANEG_CHECK(o, memcmp(&f, &zero, sizeof(f)) == 0,
+		RDMANEG_CHECK(o, frame_is_zero(&f),
 			  "MPA: parse left fields set after %s", rdmaneg_status_name(rc));
 		return 0;
 	}

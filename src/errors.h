@@ -24,8 +24,14 @@ enum rdmaneg_status {
 #define RDMANEG_STATUS_MAX 14
 
 /* Short stable name, e.g. "mpa_pd_too_long"; never NULL. */
+/*@ assigns \result \from status;
+    ensures \result != \null;
+*/
 const char *rdmaneg_status_name(int status);
 /* One-line human description; never NULL. */
+/*@ assigns \result \from status;
+    ensures \result != \null;
+*/
 const char *rdmaneg_strerror(int status);
 
 #endif

@@ -3,13 +3,60 @@
 #include "errors.h"
 #include "plant.h"
 
-#include <string.h>
-
 /* RFC 5044 sec. 7.1 */
-static const uint8_t key_req[RDMANEG_MPA_KEY_LEN] = "MPA ID Req Frame";
-static const uint8_t key_rep[RDMANEG_MPA_KEY_LEN] = "MPA ID Rep Frame";
+#define KEY_REQ "MPA ID Req Frame"
+#define KEY_REP "MPA ID Rep Frame"
+
+/* The 16-octet key at p, compared octet by octet. */
+/*@ requires \valid_read(p + (0 .. RDMANEG_MPA_KEY_LEN - 1));
+    requires \valid_read(key + (0 .. RDMANEG_MPA_KEY_LEN - 1));
+    assigns \nothing;
+*/
+static bool key_is(const uint8_t *p, const char *key)
+{
+	size_t k;
+
+	/*@ loop invariant 0 <= k <= RDMANEG_MPA_KEY_LEN;
+	    loop assigns k;
+	    loop variant RDMANEG_MPA_KEY_LEN - k;
+	*/
+	for (k = 0; k < RDMANEG_MPA_KEY_LEN; k++)
+		if (p[k] != (uint8_t)key[k])
+			return false;
+	return true;
+}
+
+/* On an error the frame is all zero: every field, one by one, for the
+ * proof (README "Proof"). */
+/*@ requires \valid(f);
+    assigns *f;
+    ensures f->type == RDMANEG_MPA_REQUEST && !f->marker && !f->crc && !f->reject &&
+      !f->enhanced && f->res == 0 && f->rev == 0 && f->pd_length == 0 &&
+      f->pd == \null && f->frame_len == 0;
+*/
+static void zero_frame(struct rdmaneg_mpa_frame *f)
+{
+	f->type = RDMANEG_MPA_REQUEST;
+	f->marker = false;
+	f->crc = false;
+	f->reject = false;
+	f->enhanced = false;
+	f->res = 0;
+	f->rev = 0;
+	f->pd_length = 0;
+	f->pd = NULL;
+	f->frame_len = 0;
+}
 
 /* Header rules shared by parse and build, so the two accept the same set. */
+/*@ assigns \nothing;
+    ensures \result == RDMANEG_OK || \result == RDMANEG_E_MPA_REV0 ||
+      \result == RDMANEG_E_MPA_REV_UNKNOWN || \result == RDMANEG_E_MPA_PD_TOO_LONG ||
+      \result == RDMANEG_E_MPA_S_REV || \result == RDMANEG_E_MPA_S_SHORT;
+    ensures \result == RDMANEG_OK <==> 1 <= rev <= RDMANEG_MPA_REV_MAX &&
+      pd_length <= RDMANEG_MPA_PD_MAX &&
+      (enhanced ==> rev >= 2 && pd_length >= RDMANEG_MPA_ENH_LEN);
+*/
 static int check_header(uint8_t rev, bool enhanced, size_t pd_length)
 {
 	if (rev == 0u)
@@ -27,55 +74,103 @@ static int check_header(uint8_t rev, bool enhanced, size_t pd_length)
 	return RDMANEG_OK;
 }
 
+/* The header fields after a known key, into t (all but pd, frame_len). */
+/*@ requires \valid_read(buf + (0 .. RDMANEG_MPA_HDR_LEN - 1)) && \valid(t);
+    requires \separated(t, buf + (0 .. RDMANEG_MPA_HDR_LEN - 1));
+    assigns t->marker, t->crc, t->reject, t->enhanced, t->res, t->rev, t->pd_length;
+    ensures t->rev == buf[17] && t->pd_length == buf[18] * 256 + buf[19] &&
+      t->res == (buf[16] & RDMANEG_MPA_F_RES) &&
+      (t->enhanced <==> (buf[16] & RDMANEG_MPA_F_S) != 0);
+*/
+static void read_header(const uint8_t *buf, struct rdmaneg_mpa_frame *t)
+{
+	uint8_t bits = buf[16];
+
+	t->marker = (bits & RDMANEG_MPA_F_M) != 0u;
+	t->crc = (bits & RDMANEG_MPA_F_C) != 0u;
+	t->reject = (bits & RDMANEG_MPA_F_R) != 0u;
+	t->enhanced = (bits & RDMANEG_MPA_F_S) != 0u;
+	t->res = bits & RDMANEG_MPA_F_RES;
+	t->rev = buf[17];
+	t->pd_length = (uint16_t)(buf[18] * 256u + buf[19]);
+}
+
 int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *f)
 {
-	struct rdmaneg_mpa_frame t;
-	uint8_t bits;
 	int rc;
 
 	if (!f || (!buf && len > 0))
 		return RDMANEG_E_INVAL;
-	/* on any error *f stays all zero: the frame is read into t, whose
-	 * every field is set before it is copied out */
-	memset(f, 0, sizeof(*f));
+	/* fields are read straight into *f, and zeroed again on an error */
+	zero_frame(f);
 	if (len < RDMANEG_MPA_HDR_LEN)
 		return RDMANEG_E_MPA_SHORT;
-	if (memcmp(buf, key_req, RDMANEG_MPA_KEY_LEN) == 0)
-		t.type = RDMANEG_MPA_REQUEST;
-	else if (memcmp(buf, key_rep, RDMANEG_MPA_KEY_LEN) == 0)
-		t.type = RDMANEG_MPA_REPLY;
+	if (key_is(buf, KEY_REQ))
+		f->type = RDMANEG_MPA_REQUEST;
+	else if (key_is(buf, KEY_REP))
+		f->type = RDMANEG_MPA_REPLY;
 	else
 		return RDMANEG_E_MPA_KEY;
-	bits = buf[16];
-	t.marker = (bits & RDMANEG_MPA_F_M) != 0u;
-	t.crc = (bits & RDMANEG_MPA_F_C) != 0u;
-	t.reject = (bits & RDMANEG_MPA_F_R) != 0u;
-	t.enhanced = (bits & RDMANEG_MPA_F_S) != 0u;
-	t.res = bits & RDMANEG_MPA_F_RES;
-	t.rev = buf[17];
-	t.pd_length = (uint16_t)(((unsigned)buf[18] << 8) | buf[19]);
-	rc = check_header(t.rev, t.enhanced, t.pd_length);
-#if RDMANEG_PLANTED(parse_dirty)
-	*f = t;
-#endif
-	if (rc != RDMANEG_OK)
-		return rc;
+	read_header(buf, f);
+	rc = check_header(f->rev, f->enhanced, f->pd_length);
 #if RDMANEG_PLANTED(mpa_pd_overrun)
 	/* planted: trusts PD_Length beyond the buffer by one octet */
-	if (len - RDMANEG_MPA_HDR_LEN + 1u < t.pd_length)
+	if (rc == RDMANEG_OK && len - RDMANEG_MPA_HDR_LEN + 1u < f->pd_length)
 #else
-	if (len - RDMANEG_MPA_HDR_LEN < t.pd_length)
+	if (rc == RDMANEG_OK && len - RDMANEG_MPA_HDR_LEN < f->pd_length)
 #endif
-		return RDMANEG_E_MPA_PD_TRUNC;
-	t.pd = t.pd_length > 0u ? buf + RDMANEG_MPA_HDR_LEN : NULL;
-	t.frame_len = RDMANEG_MPA_HDR_LEN + (size_t)t.pd_length;
-	*f = t;
+		rc = RDMANEG_E_MPA_PD_TRUNC;
+	if (rc != RDMANEG_OK) {
+#if !RDMANEG_PLANTED(parse_dirty)
+		zero_frame(f);
+#endif
+		return rc;
+	}
+	f->pd = f->pd_length > 0u ? buf + RDMANEG_MPA_HDR_LEN : NULL;
+	f->frame_len = RDMANEG_MPA_HDR_LEN + (size_t)f->pd_length;
 	return RDMANEG_OK;
+}
+
+/* d[0..n-1] = s[0..n-1] for areas that do not overlap. */
+/*@ requires \valid(d + (0 .. n - 1)) && \valid_read(s + (0 .. n - 1));
+    requires \separated(d + (0 .. n - 1), s + (0 .. n - 1));
+    assigns d[0 .. n - 1];
+    ensures \forall integer j; 0 <= j < n ==> d[j] == s[j];
+*/
+static void copy_octets(uint8_t *d, const uint8_t *s, size_t n)
+{
+	size_t k;
+
+	/*@ loop invariant 0 <= k <= n;
+	    loop invariant \forall integer j; 0 <= j < k ==> d[j] == s[j];
+	    loop assigns k, d[0 .. n - 1];
+	    loop variant n - k;
+	*/
+	for (k = 0; k < n; k++)
+		d[k] = s[k];
+}
+
+/* The 16-octet key into out[0..15]. */
+/*@ requires \valid(out + (0 .. RDMANEG_MPA_KEY_LEN - 1));
+    requires \valid_read(key + (0 .. RDMANEG_MPA_KEY_LEN - 1));
+    assigns out[0 .. RDMANEG_MPA_KEY_LEN - 1];
+*/
+static void put_key(uint8_t *out, const char *key)
+{
+	size_t k;
+
+	/*@ loop invariant 0 <= k <= RDMANEG_MPA_KEY_LEN;
+	    loop assigns k, out[0 .. RDMANEG_MPA_KEY_LEN - 1];
+	    loop variant RDMANEG_MPA_KEY_LEN - k;
+	*/
+	for (k = 0; k < RDMANEG_MPA_KEY_LEN; k++)
+		out[k] = (uint8_t)key[k];
 }
 
 int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out,
 		      size_t cap, size_t *written)
 {
+	uint8_t tmp[RDMANEG_MPA_PD_MAX];
 	size_t n;
 	int rc;
 
@@ -89,8 +184,10 @@ int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out,
 	n = RDMANEG_MPA_HDR_LEN + (size_t)f->pd_length;
 	if (cap < n)
 		return RDMANEG_E_NOSPACE;
-	memcpy(out, f->type == RDMANEG_MPA_REQUEST ? key_req : key_rep,
-	       RDMANEG_MPA_KEY_LEN);
+	/* f->pd may lie inside out: copy it aside before the header goes in,
+	 * as memmove would */
+	copy_octets(tmp, f->pd, f->pd_length);
+	put_key(out, f->type == RDMANEG_MPA_REQUEST ? KEY_REQ : KEY_REP);
 	out[16] = (uint8_t)((f->marker ? RDMANEG_MPA_F_M : 0u) |
 			    (f->crc ? RDMANEG_MPA_F_C : 0u) |
 			    (f->reject ? RDMANEG_MPA_F_R : 0u) |
@@ -99,10 +196,9 @@ int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out,
 	out[16] = (uint8_t)(out[16] | f->res);
 #endif
 	out[17] = f->rev;
-	out[18] = (uint8_t)(f->pd_length >> 8);
-	out[19] = (uint8_t)(f->pd_length & 0xFFu);
-	if (f->pd_length > 0u)
-		memmove(out + RDMANEG_MPA_HDR_LEN, f->pd, f->pd_length);
+	out[18] = (uint8_t)(f->pd_length / 256u);
+	out[19] = (uint8_t)(f->pd_length % 256u);
+	copy_octets(out + RDMANEG_MPA_HDR_LEN, tmp, f->pd_length);
 	*written = n;
 	return RDMANEG_OK;
 }
@@ -115,13 +211,13 @@ int rdmaneg_mpa_enh_decode(const uint8_t *p, size_t len, struct rdmaneg_mpa_enh 
 		return RDMANEG_E_MPA_S_SHORT;
 	e->a = (p[0] & 0x80u) != 0u;
 	e->b = (p[0] & 0x40u) != 0u;
-	e->ird = (uint16_t)((((unsigned)p[0] & 0x3Fu) << 8) | p[1]);
+	e->ird = (uint16_t)(p[0] % 64u * 256u + p[1]); /* low 14 bits */
 	e->c = (p[2] & 0x80u) != 0u;
 	e->d = (p[2] & 0x40u) != 0u;
 #if RDMANEG_PLANTED(enh_ord_mask)
-	e->ord = (uint16_t)((((unsigned)p[2] & 0x7Fu) << 8) | p[3]);
+	e->ord = (uint16_t)(p[2] % 128u * 256u + p[3]);
 #else
-	e->ord = (uint16_t)((((unsigned)p[2] & 0x3Fu) << 8) | p[3]);
+	e->ord = (uint16_t)(p[2] % 64u * 256u + p[3]);
 #endif
 	return RDMANEG_OK;
 }
@@ -137,10 +233,10 @@ int rdmaneg_mpa_enh_encode(const struct rdmaneg_mpa_enh *e, uint8_t *out, size_t
 	/* sec. 9.2: A=0 requires B, C and D to be 0 */
 	if (!e->a && (e->b || e->c || e->d))
 		return RDMANEG_E_MPA_FLAGS;
-	out[0] = (uint8_t)((e->a ? 0x80u : 0u) | (e->b ? 0x40u : 0u) | (e->ird >> 8));
-	out[1] = (uint8_t)(e->ird & 0xFFu);
-	out[2] = (uint8_t)((e->c ? 0x80u : 0u) | (e->d ? 0x40u : 0u) | (e->ord >> 8));
-	out[3] = (uint8_t)(e->ord & 0xFFu);
+	out[0] = (uint8_t)((e->a ? 0x80u : 0u) + (e->b ? 0x40u : 0u) + e->ird / 256u);
+	out[1] = (uint8_t)(e->ird % 256u);
+	out[2] = (uint8_t)((e->c ? 0x80u : 0u) + (e->d ? 0x40u : 0u) + e->ord / 256u);
+	out[3] = (uint8_t)(e->ord % 256u);
 	return RDMANEG_OK;
 }
 

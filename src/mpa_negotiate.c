@@ -3,17 +3,62 @@
 #include "errors.h"
 #include "plant.h"
 
-#include <string.h>
-
 #define NO_NEG RDMANEG_MPA_NO_NEGOTIATE
 
+/*@ requires \valid(out);
+    assigns out->accepted, out->term;
+    ensures !out->accepted && out->term.code == code &&
+      out->term.layer == RDMANEG_TERM_LAYER_LLP && out->term.type == RDMANEG_TERM_TYPE_MPA;
+*/
 static void term(struct rdmaneg_mpa_outcome *out, uint8_t code)
 {
 	out->accepted = false;
 	/* sec. 8: Layer 2 (LLP), Error Type 0 (MPA) */
-	out->term = (struct rdmaneg_term){ RDMANEG_TERM_LAYER_LLP, RDMANEG_TERM_TYPE_MPA, code };
+	out->term.layer = RDMANEG_TERM_LAYER_LLP;
+	out->term.type = RDMANEG_TERM_TYPE_MPA;
+	out->term.code = code;
 }
 
+/* Outputs start from zero, written field by field (README "Proof"). */
+/*@ requires \valid(e);
+    assigns *e;
+    ensures !e->a && !e->b && !e->c && !e->d && e->ird == 0 && e->ord == 0;
+*/
+static void zero_enh(struct rdmaneg_mpa_enh *e)
+{
+	e->a = false;
+	e->b = false;
+	e->c = false;
+	e->d = false;
+	e->ird = 0;
+	e->ord = 0;
+}
+
+/*@ requires \valid(o);
+    assigns *o;
+    ensures !o->accepted && o->term.layer == 0 && o->term.type == 0 &&
+      o->term.code == 0 && o->ird == 0 && o->ord == 0 && o->peer_ird == 0 &&
+      o->peer_ord == 0 && !o->p2p && o->rtr == 0;
+*/
+static void zero_outcome(struct rdmaneg_mpa_outcome *o)
+{
+	o->accepted = false;
+	o->term.layer = 0;
+	o->term.type = 0;
+	o->term.code = 0;
+	o->ird = 0;
+	o->ord = 0;
+	o->peer_ird = 0;
+	o->peer_ord = 0;
+	o->p2p = false;
+	o->rtr = 0;
+}
+
+/*@ requires \valid(e);
+    assigns e->b, e->c, e->d;
+    ensures (e->b <==> (rtr & RDMANEG_RTR_SEND) != 0) &&
+      (e->c <==> (rtr & RDMANEG_RTR_WRITE) != 0) && (e->d <==> (rtr & RDMANEG_RTR_READ) != 0);
+*/
 static void set_rtr(struct rdmaneg_mpa_enh *e, uint8_t rtr)
 {
 	e->b = (rtr & RDMANEG_RTR_SEND) != 0u;
@@ -67,7 +112,7 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
 		return rc;
 	if (!req)
 		return RDMANEG_E_INVAL;
-	memset(req, 0, sizeof(*req));
+	zero_enh(req);
 	req->ird = ini->ird;
 	req->ord = ini->ord;
 	/* sec. 9.2: A=1 with each supported option; A=0 with B=C=D=0 */
@@ -77,6 +122,13 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
 	return RDMANEG_OK;
 }
 
+/*@ requires lo <= hi;
+    assigns \nothing;
+    ensures lo <= \result <= hi;
+    ensures v < lo ==> \result == lo;
+    ensures v > hi ==> \result == hi;
+    ensures lo <= v <= hi ==> \result == v;
+*/
 static uint16_t clamp16(uint16_t v, uint16_t lo, uint16_t hi)
 {
 	if (v < lo)
@@ -97,8 +149,8 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
 		return RDMANEG_E_INVAL;
 	if (req->ird > NO_NEG || req->ord > NO_NEG)
 		return RDMANEG_E_MPA_RANGE;
-	memset(reply, 0, sizeof(*reply));
-	memset(out, 0, sizeof(*out));
+	zero_enh(reply);
+	zero_outcome(out);
 	out->accepted = true;
 	out->peer_ird = req->ird;
 	out->peer_ord = req->ord;
@@ -173,6 +225,12 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
 	return RDMANEG_OK;
 }
 
+/*@ requires 0 < set <= RDMANEG_RTR_ALL;
+    assigns \nothing;
+    ensures \result == RDMANEG_RTR_SEND || \result == RDMANEG_RTR_WRITE ||
+      \result == RDMANEG_RTR_READ;
+    ensures (\result & set) != 0;
+*/
 static uint8_t lowest_bit(uint8_t set)
 {
 	return (uint8_t)(set & (uint8_t)(~set + 1u));
@@ -192,7 +250,7 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
 		return RDMANEG_E_INVAL;
 	if (reply->ird > NO_NEG || reply->ord > NO_NEG)
 		return RDMANEG_E_MPA_RANGE;
-	memset(out, 0, sizeof(*out));
+	zero_outcome(out);
 	/* sec. 9.1: pass the responder's values to the ULP, accept or reject */
 	out->peer_ird = reply->ird;
 	out->peer_ord = reply->ord;

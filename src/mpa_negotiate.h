@@ -2,6 +2,7 @@
 #ifndef RDMANEG_MPA_NEGOTIATE_H
 #define RDMANEG_MPA_NEGOTIATE_H
 
+#include "errors.h"
 #include "mpa.h"
 
 #include <stdbool.h>
@@ -50,7 +51,30 @@ struct rdmaneg_mpa_outcome {
 	uint8_t rtr;          /* responder: offered; initiator: the one chosen */
 };
 
+/* ACSL contracts: see rpcrdma_pd.h and README "Proof". The predicates
+ * below are the RFC 6581 sec. 9.1 inequalities the outcomes meet. */
+
+/*@ predicate rsp_ok(struct rdmaneg_mpa_local *r) =
+      r->ird < RDMANEG_MPA_NO_NEGOTIATE && r->ord < RDMANEG_MPA_NO_NEGOTIATE &&
+      r->ird_max < RDMANEG_MPA_NO_NEGOTIATE && r->ird <= r->ird_max &&
+      r->ord_min <= r->ord && 0 < r->rtr <= RDMANEG_RTR_ALL;
+    predicate ini_ok(struct rdmaneg_mpa_local *i) =
+      i->ird <= RDMANEG_MPA_NO_NEGOTIATE && i->ord <= RDMANEG_MPA_NO_NEGOTIATE &&
+      i->ird_max < RDMANEG_MPA_NO_NEGOTIATE && i->rtr <= RDMANEG_RTR_ALL &&
+      (i->ird == RDMANEG_MPA_NO_NEGOTIATE || i->ird <= i->ird_max);
+*/
+
 /* Initiator: the enhanced word of the MPA Request. */
+/*@ requires ini == \null || \valid_read(ini);
+    requires req == \null || \valid(req);
+    requires ini == \null || req == \null || \separated(ini, req);
+    assigns *req;
+    ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
+      \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
+    ensures \result == RDMANEG_OK ==> ini_ok(ini) &&
+      req->ird == ini->ird && req->ord == ini->ord && req->a == ini->p2p &&
+      (!req->a ==> !req->b && !req->c && !req->d);
+*/
 int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_enh *req);
 
 /*
@@ -58,21 +82,95 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
  * When it rejects (TERM 6), reply carries the required ORD and the frame
  * should go out with R=1.
  */
+/*@ requires rsp == \null || \valid_read(rsp);
+    requires req == \null || \valid_read(req);
+    requires reply == \null || \valid(reply);
+    requires out == \null || \valid(out);
+    requires \separated(rsp, req, reply, out);
+    assigns *reply, *out;
+    ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
+      \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
+    ensures handed_to_ulp: \result == RDMANEG_OK ==> rsp_ok(rsp) &&
+      out->peer_ird == req->ird && out->peer_ord == req->ord;
+    ensures term: \result == RDMANEG_OK ==>
+      (out->accepted <==> out->term.code == 0) &&
+      (out->term.code == 0 || out->term.code == RDMANEG_TERM_LOCAL_CATASTROPHIC ||
+       out->term.code == RDMANEG_TERM_INSUFFICIENT_IRD);
+    ensures ord: // sec. 9.1: responder ORD <= initiator IRD, and its own
+      \result == RDMANEG_OK ==> out->ord <= rsp->ord &&
+      (req->ird != RDMANEG_MPA_NO_NEGOTIATE ==> out->ord <= req->ird);
+    ensures ird: // sec. 9.1: IRD >= initiator ORD as far as capacity allows
+      \result == RDMANEG_OK ==> rsp->ird <= out->ird <= rsp->ird_max &&
+      (req->ord != RDMANEG_MPA_NO_NEGOTIATE ==>
+        out->ird >= req->ord || out->ird == rsp->ird_max);
+    ensures keeps: // sec. 9.1: 0x3FFF asks for no negotiation
+      \result == RDMANEG_OK ==>
+      (req->ord == RDMANEG_MPA_NO_NEGOTIATE ==> out->ird == rsp->ird &&
+        reply->ird == RDMANEG_MPA_NO_NEGOTIATE) &&
+      (req->ird == RDMANEG_MPA_NO_NEGOTIATE ==> out->ord == rsp->ord &&
+        reply->ord == RDMANEG_MPA_NO_NEGOTIATE);
+    ensures model: // sec. 9.2
+      \result == RDMANEG_OK ==> reply->a == req->a &&
+      (!req->a ==> !reply->b && !reply->c && !reply->d && out->rtr == 0);
+*/
 int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
 			const struct rdmaneg_mpa_enh *req,
 			struct rdmaneg_mpa_enh *reply, struct rdmaneg_mpa_outcome *out);
 
 /* Initiator: final values from the reply (sec. 9.1, 9.2, 9.3). */
+/*@ requires ini == \null || \valid_read(ini);
+    requires req == \null || \valid_read(req);
+    requires reply == \null || \valid_read(reply);
+    requires out == \null || \valid(out);
+    requires \separated(ini, out) && \separated(req, out) && \separated(reply, out);
+    assigns *out;
+    ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
+      \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
+    ensures handed_to_ulp: \result == RDMANEG_OK ==> ini_ok(ini) &&
+      out->peer_ird == reply->ird && out->peer_ord == reply->ord;
+    ensures term: \result == RDMANEG_OK ==>
+      (out->accepted ==> out->term.code == 0) &&
+      (out->term.code == 0 || out->term.code == RDMANEG_TERM_INSUFFICIENT_IRD ||
+       out->term.code == RDMANEG_TERM_NO_MATCHING_RTR);
+    ensures ord: // sec. 9.1: initiator ORD <= responder IRD
+      \result == RDMANEG_OK && out->accepted ==> out->ord <= ini->ord &&
+      (reply->ird != RDMANEG_MPA_NO_NEGOTIATE ==> out->ord <= reply->ird);
+    ensures ird: // sec. 9.1: initiator IRD >= responder ORD, within capacity
+      \result == RDMANEG_OK && out->accepted &&
+      reply->ord != RDMANEG_MPA_NO_NEGOTIATE ==>
+        out->ird >= reply->ord && out->ird <= ini->ird_max;
+    ensures rtr: // sec. 9.2: one type, and one the responder offered
+      \result == RDMANEG_OK && out->accepted && req->a ==>
+        (out->rtr == RDMANEG_RTR_SEND || out->rtr == RDMANEG_RTR_WRITE ||
+         out->rtr == RDMANEG_RTR_READ) && (out->rtr & ini->rtr) != 0;
+*/
 int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
 			 const struct rdmaneg_mpa_enh *req,
 			 const struct rdmaneg_mpa_enh *reply, bool rejected,
 			 struct rdmaneg_mpa_outcome *out);
 
 /* Local configuration checks, exposed for callers and tests. */
+/*@ requires ini == \null || \valid_read(ini);
+    assigns \nothing;
+    ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
+      \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
+    ensures \result == RDMANEG_OK ==> ini_ok(ini);
+*/
 int rdmaneg_mpa_check_initiator(const struct rdmaneg_mpa_local *ini);
+/*@ requires rsp == \null || \valid_read(rsp);
+    assigns \nothing;
+    ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
+      \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
+    ensures \result == RDMANEG_OK ==> rsp_ok(rsp);
+*/
 int rdmaneg_mpa_check_responder(const struct rdmaneg_mpa_local *rsp);
 
 /* B/C/D of a word as an RTR bit set; 0 when A=0 (sec. 9.2: ignored). */
+/*@ requires e == \null || \valid_read(e);
+    assigns \nothing;
+    ensures \result <= RDMANEG_RTR_ALL;
+    ensures e == \null || !e->a ==> \result == 0;
+*/
 uint8_t rdmaneg_mpa_rtr_of(const struct rdmaneg_mpa_enh *e);
 
 #endif

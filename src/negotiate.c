@@ -3,8 +3,9 @@
 #include "errors.h"
 #include "plant.h"
 
-#include <string.h>
-
+/*@ assigns \nothing;
+    ensures \result == (a < b ? a : b);
+*/
 static size_t min_size(size_t a, size_t b)
 {
 	return a < b ? a : b;
@@ -19,12 +20,21 @@ int rdmaneg_conn_init(struct rdmaneg_conn *c, enum rdmaneg_role role,
 	if (local->send_size < RDMANEG_INLINE_MIN ||
 	    local->recv_size < RDMANEG_INLINE_MIN)
 		return RDMANEG_E_SIZE_TOO_SMALL;
-	memset(c, 0, sizeof(*c));
+	/* every field, one by one (README "Proof": no memset of a struct) */
 	c->role = role;
 	/* normalize exactly as advertised, so both ends compute alike */
 	c->local.send_size = rdmaneg_rpcrdma_normalize(local->send_size);
 	c->local.recv_size = rdmaneg_rpcrdma_normalize(local->recv_size);
 	c->local.remote_invalidation = local->remote_invalidation;
+	/* no peer data yet: decode of nothing is the empty, absent result */
+	(void)rdmaneg_rpcrdma_decode(NULL, 0, RDMANEG_DECODE_SEARCH, &c->peer);
+	c->peer_send = 0;
+	c->peer_recv = 0;
+	c->peer_r = false;
+	c->send_threshold = 0;
+	c->recv_threshold = 0;
+	c->remote_invalidation = false;
+	c->negotiated = false;
 	return RDMANEG_OK;
 }
 
@@ -35,35 +45,37 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
 	return rdmaneg_rpcrdma_encode(&c->local, out, cap);
 }
 
-int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd,
-			   size_t len, unsigned decode_flags)
+/* The peer-derived state from c->peer and c->local (RFC 8797 sec. 4.1,
+ * 4.2, 5.1). A function of its own so that its proof sees only what it
+ * needs of decode's contract. */
+/*@ requires \valid(c);
+    requires c->local.send_size >= RDMANEG_INLINE_MIN &&
+      c->local.recv_size >= RDMANEG_INLINE_MIN;
+    requires c->peer.present ==>
+      RDMANEG_INLINE_MIN <= c->peer.send_size <= RDMANEG_INLINE_MAX &&
+      RDMANEG_INLINE_MIN <= c->peer.recv_size <= RDMANEG_INLINE_MAX;
+    assigns c->peer_send, c->peer_recv, c->peer_r, c->send_threshold,
+      c->recv_threshold, c->remote_invalidation, c->negotiated;
+    ensures c->negotiated;
+    ensures RDMANEG_INLINE_MIN <= c->send_threshold <= RDMANEG_INLINE_MAX &&
+      RDMANEG_INLINE_MIN <= c->recv_threshold <= RDMANEG_INLINE_MAX;
+    ensures c->send_threshold == (c->local.send_size < c->peer_recv ?
+                                  c->local.send_size : c->peer_recv);
+    ensures c->recv_threshold == (c->peer_send < c->local.recv_size ?
+                                  c->peer_send : c->local.recv_size);
+    ensures c->peer.present ==>
+      c->peer_send == c->peer.send_size && c->peer_recv == c->peer.recv_size &&
+      c->peer_r == c->peer.remote_invalidation;
+    ensures !c->peer.present ==>
+      c->peer_send == RDMANEG_INLINE_MIN && c->peer_recv == RDMANEG_INLINE_MIN && !c->peer_r;
+    ensures c->remote_invalidation <==> (c->local.remote_invalidation && c->peer_r);
+*/
+static void derive(struct rdmaneg_conn *c)
 {
-	const struct rdmaneg_rpcrdma_result *r;
-	int rc;
-#if RDMANEG_PLANTED(stale_peer)
-	struct rdmaneg_rpcrdma_result old;
-#endif
-
-	if (!c || c->local.send_size < RDMANEG_INLINE_MIN ||
-	    c->local.recv_size < RDMANEG_INLINE_MIN)
-		return RDMANEG_E_INVAL;
-	r = &c->peer;
-#if RDMANEG_PLANTED(stale_peer)
-	old = c->peer;
-#endif
-	/* straight into c->peer: decode leaves it untouched on an error, and a
-	 * copy through a local costs a store-forwarding stall per call */
-	rc = rdmaneg_rpcrdma_decode(peer_pd, len, decode_flags, &c->peer);
-	if (rc != RDMANEG_OK)
-		return rc;
-#if RDMANEG_PLANTED(stale_peer)
-	if (!c->peer.present && c->negotiated)
-		c->peer = old;
-#endif
-	if (r->present) {
-		c->peer_send = r->send_size;
-		c->peer_recv = r->recv_size;
-		c->peer_r = r->remote_invalidation;
+	if (c->peer.present) {
+		c->peer_send = c->peer.send_size;
+		c->peer_recv = c->peer.recv_size;
+		c->peer_r = c->peer.remote_invalidation;
 	} else {
 		/* sec. 5.1: as if both Size fields and R were zero */
 		c->peer_send = RDMANEG_INLINE_MIN;
@@ -88,6 +100,32 @@ int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd,
 	c->remote_invalidation = c->local.remote_invalidation && c->peer_r;
 #endif
 	c->negotiated = true;
+}
+
+int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd,
+			   size_t len, unsigned decode_flags)
+{
+#if RDMANEG_PLANTED(stale_peer)
+	struct rdmaneg_rpcrdma_result old;
+#endif
+
+	/* decode's own argument checks, made here so that an invalid call
+	 * leaves *c untouched and decode below cannot fail */
+	if (!c || c->local.send_size < RDMANEG_INLINE_MIN ||
+	    c->local.recv_size < RDMANEG_INLINE_MIN || (!peer_pd && len > 0) ||
+	    (decode_flags & ~RDMANEG_DECODE_STRICT) != 0u)
+		return RDMANEG_E_INVAL;
+#if RDMANEG_PLANTED(stale_peer)
+	old = c->peer;
+#endif
+	/* straight into c->peer: a copy through a local costs a
+	 * store-forwarding stall per call */
+	(void)rdmaneg_rpcrdma_decode(peer_pd, len, decode_flags, &c->peer);
+#if RDMANEG_PLANTED(stale_peer)
+	if (!c->peer.present && c->negotiated)
+		c->peer = old;
+#endif
+	derive(c);
 	return RDMANEG_OK;
 }
 

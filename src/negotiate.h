@@ -2,6 +2,7 @@
 #ifndef RDMANEG_NEGOTIATE_H
 #define RDMANEG_NEGOTIATE_H
 
+#include "errors.h"
 #include "rpcrdma_pd.h"
 
 #include <stdbool.h>
@@ -27,22 +28,103 @@ struct rdmaneg_conn {
 	bool negotiated;
 };
 
+/* ACSL contracts: see rpcrdma_pd.h and README "Proof". */
+
 /* Validates and normalizes the local settings (sizes >= 1024). */
+/*@ requires c == \null || \valid(c);
+    requires local == \null || \valid_read(local);
+    requires c == \null || local == \null || \separated(c, local);
+    assigns *c;
+    behavior inval:
+      assumes c == \null || local == \null ||
+        (role != RDMANEG_ROLE_CLIENT && role != RDMANEG_ROLE_SERVER);
+      assigns \nothing;
+      ensures \result == RDMANEG_E_INVAL;
+    behavior small:
+      assumes c != \null && local != \null &&
+        (role == RDMANEG_ROLE_CLIENT || role == RDMANEG_ROLE_SERVER) &&
+        (local->send_size < RDMANEG_INLINE_MIN || local->recv_size < RDMANEG_INLINE_MIN);
+      assigns \nothing;
+      ensures \result == RDMANEG_E_SIZE_TOO_SMALL;
+    behavior ok:
+      assumes c != \null && local != \null &&
+        (role == RDMANEG_ROLE_CLIENT || role == RDMANEG_ROLE_SERVER) &&
+        local->send_size >= RDMANEG_INLINE_MIN && local->recv_size >= RDMANEG_INLINE_MIN;
+      ensures \result == RDMANEG_OK;
+      ensures c->role == role;
+      ensures !c->negotiated && !c->peer.present;
+      ensures normalized: RDMANEG_INLINE_MIN <= c->local.send_size <= RDMANEG_INLINE_MAX &&
+        RDMANEG_INLINE_MIN <= c->local.recv_size <= RDMANEG_INLINE_MAX &&
+        c->local.send_size <= local->send_size && c->local.recv_size <= local->recv_size;
+      ensures c->local.remote_invalidation == local->remote_invalidation;
+    complete behaviors;
+    disjoint behaviors;
+*/
 int rdmaneg_conn_init(struct rdmaneg_conn *c, enum rdmaneg_role role,
 		      const struct rdmaneg_rpcrdma_settings *local);
 
 /* The 8 octets this side sends. */
+/*@ requires c == \null || \valid_read(c);
+    requires out == \null || \valid(out + (0 .. cap - 1));
+    requires c == \null || out == \null || \separated(c, out + (0 .. cap - 1));
+    assigns out[0 .. RDMANEG_RPCRDMA_MSG_LEN - 1];
+    ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
+      \result == RDMANEG_E_NOSPACE || \result == RDMANEG_E_SIZE_TOO_SMALL;
+*/
 int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap);
 
 /*
  * Decodes what the peer sent (any length, 0 for none) and computes both
  * thresholds. Calling it again replaces all peer-derived state.
  */
+/*@ requires c == \null || \valid(c);
+    requires peer_pd == \null || \valid_read(peer_pd + (0 .. len - 1));
+    requires c == \null || peer_pd == \null || \separated(c, peer_pd + (0 .. len - 1));
+    assigns c->peer, c->peer_send, c->peer_recv, c->peer_r, c->send_threshold,
+      c->recv_threshold, c->remote_invalidation, c->negotiated;
+    behavior inval:
+      assumes c == \null || c->local.send_size < RDMANEG_INLINE_MIN ||
+        c->local.recv_size < RDMANEG_INLINE_MIN || (peer_pd == \null && len > 0) ||
+        (decode_flags & ~RDMANEG_DECODE_STRICT) != 0;
+      assigns \nothing;
+      ensures \result == RDMANEG_E_INVAL;
+    behavior ok:
+      assumes c != \null && c->local.send_size >= RDMANEG_INLINE_MIN &&
+        c->local.recv_size >= RDMANEG_INLINE_MIN && !(peer_pd == \null && len > 0) &&
+        (decode_flags & ~RDMANEG_DECODE_STRICT) == 0;
+      ensures \result == RDMANEG_OK && c->negotiated;
+      ensures thresholds_in_range: // RFC 8797 sec. 4.2, RFC 8166 sec. 3.3.3
+        RDMANEG_INLINE_MIN <= c->send_threshold <= RDMANEG_INLINE_MAX &&
+        RDMANEG_INLINE_MIN <= c->recv_threshold <= RDMANEG_INLINE_MAX;
+      ensures send_threshold: // sec. 4.2: min(own send, peer receive)
+        c->send_threshold == (c->local.send_size < c->peer_recv ?
+                              c->local.send_size : c->peer_recv);
+      ensures recv_threshold:
+        c->recv_threshold == (c->peer_send < c->local.recv_size ?
+                              c->peer_send : c->local.recv_size);
+      ensures peer_sizes: c->peer.present ==>
+        c->peer_send == c->peer.send_size && c->peer_recv == c->peer.recv_size &&
+        c->peer_r == c->peer.remote_invalidation;
+      ensures absent_defaults: !c->peer.present ==> // sec. 5.1
+        c->peer_send == RDMANEG_INLINE_MIN && c->peer_recv == RDMANEG_INLINE_MIN && !c->peer_r;
+      ensures remote_invalidation: // sec. 4.1: both sides set R
+        c->remote_invalidation <==> (c->local.remote_invalidation && c->peer_r);
+    complete behaviors;
+    disjoint behaviors;
+*/
 int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd,
 			   size_t len, unsigned decode_flags);
 
 /* Direction-named views of the two thresholds. */
+/*@ requires \valid_read(c);
+    assigns \nothing;
+    ensures \result == (c->role == RDMANEG_ROLE_CLIENT ? c->send_threshold : c->recv_threshold);
+*/
 size_t rdmaneg_conn_c2s(const struct rdmaneg_conn *c);
+/*@ requires \valid_read(c);
+    assigns \nothing;
+    ensures \result == (c->role == RDMANEG_ROLE_CLIENT ? c->recv_threshold : c->send_threshold);
+*/
 size_t rdmaneg_conn_s2c(const struct rdmaneg_conn *c);
 
 #endif

@@ -3,9 +3,9 @@
 #include "errors.h"
 #include "plant.h"
 
-#include <string.h>
-
-static const uint8_t format_id[4] = { 0xf6, 0xab, 0x0e, 0x18 };
+/* Octet k (0..3) of the identifier, in network order (RFC 8797 sec. 4). */
+#define ID_OCTET(k) ((uint8_t)(RDMANEG_RPCRDMA_FORMAT_ID >> (24u - 8u * (k))))
+#define ID_LEN 4u
 
 size_t rdmaneg_rpcrdma_normalize(size_t size)
 {
@@ -64,7 +64,10 @@ int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s,
 	rc = rdmaneg_rpcrdma_size_code(s->recv_size, &rcode);
 	if (rc != RDMANEG_OK)
 		return rc;
-	memcpy(out, format_id, sizeof(format_id));
+	out[0] = ID_OCTET(0);
+	out[1] = ID_OCTET(1);
+	out[2] = ID_OCTET(2);
+	out[3] = ID_OCTET(3);
 	out[4] = RDMANEG_RPCRDMA_VERSION;
 	/* sec. 4: Reserved bits are sent as zero */
 	out[5] = s->remote_invalidation ? RDMANEG_RPCRDMA_R_BIT : 0u;
@@ -73,12 +76,29 @@ int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s,
 	return RDMANEG_OK;
 }
 
-static bool id_at(const uint8_t *buf, size_t i)
+
+/* The identifier at p[0..3] (RFC 8797 sec. 4). */
+/*@ requires \valid_read(p + (0 .. ID_LEN - 1));
+    assigns \nothing;
+    ensures \result <==> p[0] == 0xf6 && p[1] == 0xab && p[2] == 0x0e && p[3] == 0x18;
+*/
+static bool id_at(const uint8_t *p)
 {
-	return buf[i] == format_id[0] && buf[i + 1] == format_id[1] &&
-	       buf[i + 2] == format_id[2] && buf[i + 3] == format_id[3];
+	return p[0] == ID_OCTET(0) && p[1] == ID_OCTET(1) && p[2] == ID_OCTET(2) &&
+	       p[3] == ID_OCTET(3);
 }
 
+/*@ requires \valid_read(m + (0 .. RDMANEG_RPCRDMA_MSG_LEN - 1)) && \valid(out);
+    requires \separated(out, m + (0 .. RDMANEG_RPCRDMA_MSG_LEN - 1));
+    assigns out->present, out->reason, out->offset, out->version, out->flags,
+      out->remote_invalidation, out->send_code, out->recv_code, out->send_size,
+      out->recv_size;
+    ensures out->present && out->reason == RDMANEG_PD_PRESENT && out->offset == off;
+    ensures out->version == m[4] && out->flags == m[5] &&
+      out->send_code == m[6] && out->recv_code == m[7];
+    ensures out->send_size == (out->send_code + 1) * 1024 &&
+      out->recv_size == (out->recv_code + 1) * 1024;
+*/
 static void fill(const uint8_t *m, size_t off, struct rdmaneg_rpcrdma_result *out)
 {
 	out->present = true;
@@ -94,9 +114,46 @@ static void fill(const uint8_t *m, size_t off, struct rdmaneg_rpcrdma_result *ou
 	out->recv_size = rdmaneg_rpcrdma_code_size(m[7]);
 }
 
-/* Checks one identifier occurrence at i; fills out when it is valid. */
-static enum rdmaneg_rpcrdma_reason candidate(const uint8_t *buf, size_t len, size_t i,
-					     struct rdmaneg_rpcrdma_result *out)
+/* Every field of an absent result, written one by one: a struct copy or
+ * memset would hide the fields from the proof (README "Proof"). */
+/*@ requires \valid(out);
+    assigns *out;
+    ensures !out->present && out->reason == r && out->offset == 0 &&
+      out->candidates == 0 && out->version == 0 && out->flags == 0 &&
+      !out->remote_invalidation && out->send_code == 0 && out->recv_code == 0 &&
+      out->send_size == 0 && out->recv_size == 0;
+*/
+static void absent(struct rdmaneg_rpcrdma_result *out, enum rdmaneg_rpcrdma_reason r)
+{
+	out->present = false;
+	out->reason = r;
+	out->offset = 0;
+	out->candidates = 0;
+	out->version = 0;
+	out->flags = 0;
+	out->remote_invalidation = false;
+	out->send_code = 0;
+	out->recv_code = 0;
+	out->send_size = 0;
+	out->recv_size = 0;
+}
+
+/* Judges one identifier occurrence at i. */
+/*@ requires i < len && \valid_read(buf + (0 .. len - 1));
+    assigns \nothing;
+    behavior truncated:
+      assumes len - i < RDMANEG_RPCRDMA_MSG_LEN;
+      ensures \result == RDMANEG_PD_TRUNCATED;
+    behavior bad_version:
+      assumes len - i >= RDMANEG_RPCRDMA_MSG_LEN && buf[i + 4] != RDMANEG_RPCRDMA_VERSION;
+      ensures \result == RDMANEG_PD_BAD_VERSION;
+    behavior present:
+      assumes len - i >= RDMANEG_RPCRDMA_MSG_LEN && buf[i + 4] == RDMANEG_RPCRDMA_VERSION;
+      ensures \result == RDMANEG_PD_PRESENT;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static enum rdmaneg_rpcrdma_reason candidate(const uint8_t *buf, size_t len, size_t i)
 {
 	/* sec. 5.2: the content must not overrun the buffer */
 #if RDMANEG_PLANTED(decode_overrun)
@@ -108,7 +165,6 @@ static enum rdmaneg_rpcrdma_reason candidate(const uint8_t *buf, size_t len, siz
 	/* sec. 4 and 6: version 1 means exactly these 8 octets */
 	if (buf[i + 4] != RDMANEG_RPCRDMA_VERSION)
 		return RDMANEG_PD_BAD_VERSION;
-	fill(buf + i, i, out);
 	return RDMANEG_PD_PRESENT;
 }
 
@@ -116,45 +172,45 @@ int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 			   struct rdmaneg_rpcrdma_result *out)
 {
 	enum rdmaneg_rpcrdma_reason first = RDMANEG_PD_NO_IDENTIFIER;
+	size_t last;
 	size_t i;
 
 	if (!out || (!buf && len > 0) || (flags & ~RDMANEG_DECODE_STRICT) != 0u)
 		return RDMANEG_E_INVAL;
-	memset(out, 0, sizeof(*out));
-	out->reason = len == 0 ? RDMANEG_PD_EMPTY : RDMANEG_PD_NO_IDENTIFIER;
-	if (len < sizeof(format_id))
+	absent(out, len == 0 ? RDMANEG_PD_EMPTY : RDMANEG_PD_NO_IDENTIFIER);
+	if (len < ID_LEN)
 		return RDMANEG_OK;
-	/* sec. 5.2: search at any alignment; strict mode looks at 0 only */
-	for (i = 0; i + sizeof(format_id) <= len; i++) {
+	/* sec. 5.2: search at any alignment, up to the last offset with room
+	 * for an identifier; strict mode looks at offset 0 only */
+#if RDMANEG_PLANTED(search_overrun)
+	last = len - ID_LEN + 2u;
+#else
+	last = len - ID_LEN;
+#endif
+	if ((flags & RDMANEG_DECODE_STRICT) != 0u)
+		last = 0;
+	/*@ loop invariant bound: 0 <= i <= last + 1;
+	    loop invariant count: out->candidates <= i;
+	    loop invariant first: first == RDMANEG_PD_NO_IDENTIFIER ||
+	      first == RDMANEG_PD_TRUNCATED || first == RDMANEG_PD_BAD_VERSION;
+	    loop assigns i, first, out->candidates;
+	    loop variant last - i;
+	*/
+	for (i = 0; i <= last; i++) {
 		enum rdmaneg_rpcrdma_reason r;
 
-		if ((flags & RDMANEG_DECODE_STRICT) != 0u) {
-			if (i > 0)
-				break;
-		} else {
 #if RDMANEG_PLANTED(search_aligned)
-			if (i % 4u != 0u)
-				continue;
-#else
-			/* memchr: no per-octet work until a first octet matches;
-			 * the last identifier starts at len - 4 */
-#if RDMANEG_PLANTED(search_overrun)
-			const uint8_t *hit = memchr(buf + i, format_id[0], len - i - 1u);
-#else
-			const uint8_t *hit = memchr(buf + i, format_id[0], len - i - 3u);
+		if (i % 4u != 0u)
+			continue;
 #endif
-
-			if (!hit)
-				break;
-			i = (size_t)(hit - buf);
-#endif
-		}
-		if (!id_at(buf, i))
+		if (!id_at(buf + i))
 			continue;
 		out->candidates++;
-		r = candidate(buf, len, i, out);
-		if (r == RDMANEG_PD_PRESENT)
+		r = candidate(buf, len, i);
+		if (r == RDMANEG_PD_PRESENT) {
+			fill(buf + i, i, out);
 			return RDMANEG_OK;
+		}
 #if RDMANEG_PLANTED(reason_last)
 		first = r;
 #else

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "errors.h"
+
 #define RDMANEG_RPCRDMA_FORMAT_ID 0xf6ab0e18u /* RFC 8797 sec. 4 */
 #define RDMANEG_RPCRDMA_VERSION 1u
 #define RDMANEG_RPCRDMA_MSG_LEN 8u
@@ -47,14 +49,64 @@ struct rdmaneg_rpcrdma_result {
 	size_t recv_size;
 };
 
+/*
+ * ACSL contracts (proved by make proof, README "Proof"): a caller that
+ * meets the requires clauses gets the ensures clauses, on every input.
+ */
+
 /* Size as it is advertised: floor to 1024, clamp to 262144; 0 if < 1024. */
+/*@ assigns \nothing;
+    ensures small: size < RDMANEG_INLINE_MIN ==> \result == 0;
+    ensures range: size >= RDMANEG_INLINE_MIN ==>
+      RDMANEG_INLINE_MIN <= \result <= RDMANEG_INLINE_MAX &&
+      \result <= size && \result % 1024 == 0;
+*/
 size_t rdmaneg_rpcrdma_normalize(size_t size);
+
 /* RFC 8797 sec. 4.2 encoding; RDMANEG_E_SIZE_TOO_SMALL below 1024. */
+/*@ requires code == \null || \valid(code);
+    assigns *code;
+    behavior inval:
+      assumes code == \null;
+      assigns \nothing;
+      ensures \result == RDMANEG_E_INVAL;
+    behavior small:
+      assumes code != \null && size < RDMANEG_INLINE_MIN;
+      assigns \nothing;
+      ensures \result == RDMANEG_E_SIZE_TOO_SMALL;
+    behavior ok:
+      assumes code != \null && size >= RDMANEG_INLINE_MIN;
+      ensures \result == RDMANEG_OK;
+      ensures decodes_below: (*code + 1) * 1024 <= size;
+      ensures largest: size < RDMANEG_INLINE_MAX ==> size < (*code + 2) * 1024;
+    complete behaviors;
+    disjoint behaviors;
+*/
 int rdmaneg_rpcrdma_size_code(size_t size, uint8_t *code);
+
 /* Inverse of the above: (code + 1) * 1024. */
+/*@ assigns \nothing;
+    ensures \result == (code + 1) * 1024;
+    ensures RDMANEG_INLINE_MIN <= \result <= RDMANEG_INLINE_MAX;
+*/
 size_t rdmaneg_rpcrdma_code_size(uint8_t code);
 
 /* Writes the 8-octet version-1 message into out[0..7]. */
+/*@ requires s == \null || \valid_read(s);
+    requires out == \null || \valid(out + (0 .. cap - 1));
+    requires s == \null || out == \null || \separated(s, out + (0 .. cap - 1));
+    assigns out[0 .. RDMANEG_RPCRDMA_MSG_LEN - 1];
+    ensures \result != RDMANEG_OK ==> \result == RDMANEG_E_INVAL ||
+      \result == RDMANEG_E_NOSPACE || \result == RDMANEG_E_SIZE_TOO_SMALL;
+    ensures room: \result == RDMANEG_OK ==> cap >= RDMANEG_RPCRDMA_MSG_LEN;
+    ensures id: \result == RDMANEG_OK ==>
+      out[0] == 0xf6 && out[1] == 0xab && out[2] == 0x0e && out[3] == 0x18;
+    ensures version: \result == RDMANEG_OK ==> out[4] == RDMANEG_RPCRDMA_VERSION;
+    ensures reserved_zero: \result == RDMANEG_OK ==>
+      (out[5] == RDMANEG_RPCRDMA_R_BIT || out[5] == 0);
+    ensures sizes: \result == RDMANEG_OK ==>
+      (out[6] + 1) * 1024 <= s->send_size && (out[7] + 1) * 1024 <= s->recv_size;
+*/
 int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s,
 			   uint8_t *out, size_t cap);
 
@@ -63,10 +115,45 @@ int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s,
  * not an error: out->present is false and out->reason says why. In search
  * mode the first valid occurrence wins; invalid ones are skipped.
  */
+/*@ requires buf == \null || \valid_read(buf + (0 .. len - 1));
+    requires out == \null || \valid(out);
+    requires buf == \null || out == \null || \separated(out, buf + (0 .. len - 1));
+    assigns *out;
+    behavior inval:
+      assumes out == \null || (buf == \null && len > 0) ||
+        (flags & ~RDMANEG_DECODE_STRICT) != 0;
+      assigns \nothing;
+      ensures \result == RDMANEG_E_INVAL;
+    behavior ok:
+      assumes out != \null && !(buf == \null && len > 0) &&
+        (flags & ~RDMANEG_DECODE_STRICT) == 0;
+      ensures \result == RDMANEG_OK;
+      ensures in_buffer: out->present ==> out->offset + RDMANEG_RPCRDMA_MSG_LEN <= len;
+      ensures valid: out->present ==> out->reason == RDMANEG_PD_PRESENT &&
+        buf[out->offset] == 0xf6 && buf[out->offset + 1] == 0xab &&
+        buf[out->offset + 2] == 0x0e && buf[out->offset + 3] == 0x18 &&
+        out->version == RDMANEG_RPCRDMA_VERSION &&
+        out->version == buf[out->offset + 4] && out->flags == buf[out->offset + 5] &&
+        out->send_code == buf[out->offset + 6] && out->recv_code == buf[out->offset + 7];
+      ensures strict: out->present && (flags & RDMANEG_DECODE_STRICT) != 0 ==>
+        out->offset == 0;
+      ensures sizes: out->present ==>
+        out->send_size == (out->send_code + 1) * 1024 &&
+        out->recv_size == (out->recv_code + 1) * 1024 &&
+        RDMANEG_INLINE_MIN <= out->send_size <= RDMANEG_INLINE_MAX &&
+        RDMANEG_INLINE_MIN <= out->recv_size <= RDMANEG_INLINE_MAX;
+      ensures absent: !out->present ==> out->reason != RDMANEG_PD_PRESENT;
+      ensures empty: len == 0 ==> !out->present && out->reason == RDMANEG_PD_EMPTY;
+    complete behaviors;
+    disjoint behaviors;
+*/
 int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 			   struct rdmaneg_rpcrdma_result *out);
 
 /* Short stable name of a reason, e.g. "no_identifier". */
+/*@ assigns \result \from r;
+    ensures \result != \null;
+*/
 const char *rdmaneg_rpcrdma_reason_name(enum rdmaneg_rpcrdma_reason r);
 
 #endif

@@ -532,8 +532,23 @@ static void test_arguments(void)
 	memset(&c, 0xA5, sizeof(c));
 	CHECK(rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &ok) == RDMANEG_OK && !c.negotiated &&
 	      !c.peer.present && c.peer.candidates == 0 && c.send_threshold == 0 &&
-	      c.recv_threshold == 0 && !c.remote_invalidation && c.peer_send == 0);
+	      c.recv_threshold == 0 && !c.remote_invalidation && c.peer_send == 0 &&
+	      c.peer_recv == 0 && !c.peer_r);
+	/* a NULL buffer of length 1 is refused before anything is written */
+	CHECK(rdmaneg_conn_negotiate(&c, NULL, 1, 0) == RDMANEG_E_INVAL && !c.negotiated &&
+	      c.peer.reason == RDMANEG_PD_EMPTY);
 	CHECK(rdmaneg_conn_negotiate(&c, NULL, 0, 0) == RDMANEG_OK && c.negotiated);
+	/* an accepted outcome carries no TERM triple at all */
+	{
+		struct rdmaneg_mpa_local r1 = { .ird = 1, .ord = 1, .ird_max = 4, .rtr = RDMANEG_RTR_SEND };
+		struct rdmaneg_mpa_enh q = { .ird = 1, .ord = 1 };
+		struct rdmaneg_mpa_enh w;
+		struct rdmaneg_mpa_outcome ao;
+
+		memset(&ao, 0xA5, sizeof(ao));
+		CHECK(rdmaneg_mpa_respond(&r1, &q, &w, &ao) == RDMANEG_OK && ao.accepted &&
+		      ao.term.layer == 0 && ao.term.type == 0 && ao.term.code == 0);
+	}
 
 	/* two invalid occurrences: the first one's reason is kept */
 	{
