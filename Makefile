@@ -248,6 +248,15 @@ $(B)/asan/triage-unit: tests/triage_unit.c util/triage.c util/klog.c util/json.c
 	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
 		tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c util/file.c -o $@
 
+# ---- proof (tools/proof.sh; README "Proof"): Frama-C WP and Eva on src/ ----
+$(B)/plain/rdmaneg-proof-report: tools/proof-report.c util/file.c $(wildcard util/*.h)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil \
+		tools/proof-report.c util/file.c -o $@
+
+proof:
+	@PLANT="$(PLANT)" tools/proof.sh
+
 # ---- mutation testing (tools/mutants.sh; README "Mutation testing") ----
 MUT_TOOL_SRC := tools/mutants.c util/mutate.c util/json.c util/hex.c util/file.c
 $(B)/plain/rdmaneg-mutants: $(MUT_TOOL_SRC) $(wildcard util/*.h)
@@ -394,4 +403,4 @@ clean:
 
 .PHONY: install uninstall all asan deps-test compilers lint test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
-	coverage live live-soak peer live-adversarial live-repro mutants mutants-base
+	coverage live live-soak peer live-adversarial live-repro mutants mutants-base proof

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh GROUP... : make sure the Debian packages a make target needs are
 # installed. As root, installs what is missing; otherwise prints the exact
-# apt-get line and exits 1. Groups: build test fuzz afl cov oss-fuzz live.
+# apt-get line and exits 1. Groups: build test fuzz afl cov oss-fuzz live proof.
 set -euo pipefail
 
 pkgs_for() {
@@ -11,6 +11,7 @@ pkgs_for() {
 	fuzz) echo "clang libclang-rt-14-dev llvm" ;;
 	afl) echo "afl++ clang llvm" ;;
 	cov) echo "clang libclang-rt-14-dev llvm" ;;
+	proof) echo "frama-c-base why3 z3 cvc4 bc" ;;
 	oss-fuzz) echo "clang libclang-rt-14-dev llvm afl++ zip unzip yamllint" ;;
 	live) echo "qemu-system-x86 busybox-static cpio kmod gcc make xz-utils \
 librdmacm-dev libibverbs-dev rdma-core ibverbs-providers rdmacm-utils \

@@ -1,0 +1,318 @@
+/*
+ * Eva analysis drivers: one per public entry point of src/, each run by
+ * tools/proof.sh as `frama-c -eva -main eva_<function>`. Every driver calls
+ * its function on fully unknown inputs: buffers of any length up to the
+ * limit that matters, with unknown contents; NULL wherever the contract
+ * allows it; settings structs with every field unknown. Eva must report
+ * no alarm in src/ (README "Proof").
+ */
+#include "__fc_builtin.h"
+#include "rdmaneg.h"
+
+/* The longest buffer a caller can hand the parsers: a 16-bit length. */
+#define BUF_MAX 65535u
+
+static uint8_t buf[BUF_MAX];
+static uint8_t out[BUF_MAX];
+
+static bool any_bool(void)
+{
+	return Frama_C_interval(0, 1) != 0;
+}
+
+static uint8_t any_u8(void)
+{
+	return (uint8_t)Frama_C_interval(0, 255);
+}
+
+static uint16_t any_u16(void)
+{
+	return Frama_C_unsigned_short_interval(0, 65535);
+}
+
+static size_t any_len(void)
+{
+	return Frama_C_size_t_interval(0, BUF_MAX);
+}
+
+static size_t any_size(void)
+{
+	return Frama_C_size_t_interval(0, SIZE_MAX);
+}
+
+/* buf with unknown contents; NULL or the buffer when len may be 0 */
+static const uint8_t *any_buf(size_t len)
+{
+	Frama_C_make_unknown((char *)buf, BUF_MAX);
+	return len == 0 && any_bool() ? NULL : buf;
+}
+
+static void any_settings(struct rdmaneg_rpcrdma_settings *s)
+{
+	s->send_size = any_size();
+	s->recv_size = any_size();
+	s->remote_invalidation = any_bool();
+}
+
+static void any_local(struct rdmaneg_mpa_local *l)
+{
+	l->ird = any_u16();
+	l->ord = any_u16();
+	l->ird_max = any_u16();
+	l->ord_min = any_u16();
+	l->p2p = any_bool();
+	l->rtr = any_u8();
+}
+
+static void any_enh(struct rdmaneg_mpa_enh *e)
+{
+	e->a = any_bool();
+	e->b = any_bool();
+	e->c = any_bool();
+	e->d = any_bool();
+	e->ird = any_u16();
+	e->ord = any_u16();
+}
+
+void eva_rdmaneg_rpcrdma_normalize(void)
+{
+	(void)rdmaneg_rpcrdma_normalize(any_size());
+}
+
+void eva_rdmaneg_rpcrdma_size_code(void)
+{
+	uint8_t code;
+
+	(void)rdmaneg_rpcrdma_size_code(any_size(), any_bool() ? &code : NULL);
+}
+
+void eva_rdmaneg_rpcrdma_code_size(void)
+{
+	(void)rdmaneg_rpcrdma_code_size(any_u8());
+}
+
+void eva_rdmaneg_rpcrdma_encode(void)
+{
+	struct rdmaneg_rpcrdma_settings s;
+
+	any_settings(&s);
+	(void)rdmaneg_rpcrdma_encode(any_bool() ? &s : NULL, any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_rpcrdma_decode(void)
+{
+	struct rdmaneg_rpcrdma_result r;
+	size_t len = any_len();
+
+	(void)rdmaneg_rpcrdma_decode(any_buf(len), len, Frama_C_unsigned_int_interval(0, 3),
+				     any_bool() ? &r : NULL);
+}
+
+void eva_rdmaneg_rpcrdma_reason_name(void)
+{
+	(void)rdmaneg_rpcrdma_reason_name((enum rdmaneg_rpcrdma_reason)Frama_C_unsigned_int_interval(0, 4294967295u));
+}
+
+void eva_rdmaneg_conn_init(void)
+{
+	struct rdmaneg_rpcrdma_settings s;
+	struct rdmaneg_conn c;
+
+	any_settings(&s);
+	(void)rdmaneg_conn_init(any_bool() ? &c : NULL,
+				(enum rdmaneg_role)Frama_C_unsigned_int_interval(0, 4294967295u),
+				any_bool() ? &s : NULL);
+}
+
+/* a connection in any state a caller can leave it in */
+static void any_conn(struct rdmaneg_conn *c)
+{
+	struct rdmaneg_rpcrdma_settings s;
+
+	any_settings(&s);
+	if (rdmaneg_conn_init(c, any_bool() ? RDMANEG_ROLE_CLIENT : RDMANEG_ROLE_SERVER, &s) != RDMANEG_OK ||
+	    any_bool()) {
+		Frama_C_make_unknown((char *)c, sizeof(*c));
+		c->role = any_bool() ? RDMANEG_ROLE_CLIENT : RDMANEG_ROLE_SERVER;
+		c->local.remote_invalidation = any_bool();
+		c->peer.present = any_bool();
+		c->peer.remote_invalidation = any_bool();
+		c->peer_r = any_bool();
+		c->remote_invalidation = any_bool();
+		c->negotiated = any_bool();
+	}
+}
+
+void eva_rdmaneg_conn_local_pd(void)
+{
+	struct rdmaneg_conn c;
+
+	any_conn(&c);
+	(void)rdmaneg_conn_local_pd(any_bool() ? &c : NULL, any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_conn_negotiate(void)
+{
+	struct rdmaneg_conn c;
+	size_t len = any_len();
+
+	any_conn(&c);
+	(void)rdmaneg_conn_negotiate(any_bool() ? &c : NULL, any_buf(len), len,
+				     Frama_C_unsigned_int_interval(0, 3));
+}
+
+void eva_rdmaneg_conn_c2s(void)
+{
+	struct rdmaneg_conn c;
+
+	any_conn(&c);
+	(void)rdmaneg_conn_c2s(&c);
+}
+
+void eva_rdmaneg_conn_s2c(void)
+{
+	struct rdmaneg_conn c;
+
+	any_conn(&c);
+	(void)rdmaneg_conn_s2c(&c);
+}
+
+void eva_rdmaneg_mpa_parse(void)
+{
+	struct rdmaneg_mpa_frame f;
+	size_t len = any_len();
+
+	(void)rdmaneg_mpa_parse(any_buf(len), len, any_bool() ? &f : NULL);
+}
+
+/* a frame as a caller may fill it: every field unknown, pd into buf */
+static void any_frame(struct rdmaneg_mpa_frame *f)
+{
+	f->type = (enum rdmaneg_mpa_type)Frama_C_unsigned_int_interval(0, 4294967295u);
+	f->marker = any_bool();
+	f->crc = any_bool();
+	f->reject = any_bool();
+	f->enhanced = any_bool();
+	f->res = any_u8();
+	f->rev = any_u8();
+	f->pd_length = any_u16();
+	Frama_C_make_unknown((char *)buf, BUF_MAX);
+	f->pd = f->pd_length == 0 && any_bool() ? NULL : buf + Frama_C_size_t_interval(0, BUF_MAX - f->pd_length);
+	f->frame_len = any_size();
+}
+
+void eva_rdmaneg_mpa_build(void)
+{
+	struct rdmaneg_mpa_frame f;
+	size_t written;
+
+	any_frame(&f);
+	(void)rdmaneg_mpa_build(any_bool() ? &f : NULL, any_bool() ? out : NULL, any_len(),
+				any_bool() ? &written : NULL);
+}
+
+void eva_rdmaneg_mpa_enh_decode(void)
+{
+	struct rdmaneg_mpa_enh e;
+	size_t len = any_len();
+
+	(void)rdmaneg_mpa_enh_decode(any_buf(len), len, any_bool() ? &e : NULL);
+}
+
+void eva_rdmaneg_mpa_enh_encode(void)
+{
+	struct rdmaneg_mpa_enh e;
+
+	any_enh(&e);
+	(void)rdmaneg_mpa_enh_encode(any_bool() ? &e : NULL, any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_mpa_ulp_pd(void)
+{
+	struct rdmaneg_mpa_frame f;
+	const uint8_t *ulp;
+	size_t n;
+
+	any_frame(&f);
+	(void)rdmaneg_mpa_ulp_pd(any_bool() ? &f : NULL, any_bool() ? &ulp : NULL,
+				 any_bool() ? &n : NULL);
+}
+
+void eva_rdmaneg_mpa_frame_enh(void)
+{
+	struct rdmaneg_mpa_frame f;
+	struct rdmaneg_mpa_enh e;
+
+	any_frame(&f);
+	(void)rdmaneg_mpa_frame_enh(any_bool() ? &f : NULL, any_bool() ? &e : NULL);
+}
+
+void eva_rdmaneg_mpa_request(void)
+{
+	struct rdmaneg_mpa_local l;
+	struct rdmaneg_mpa_enh req;
+
+	any_local(&l);
+	(void)rdmaneg_mpa_request(any_bool() ? &l : NULL, any_bool() ? &req : NULL);
+}
+
+void eva_rdmaneg_mpa_respond(void)
+{
+	struct rdmaneg_mpa_local l;
+	struct rdmaneg_mpa_enh req;
+	struct rdmaneg_mpa_enh reply;
+	struct rdmaneg_mpa_outcome o;
+
+	any_local(&l);
+	any_enh(&req);
+	(void)rdmaneg_mpa_respond(any_bool() ? &l : NULL, any_bool() ? &req : NULL,
+				  any_bool() ? &reply : NULL, any_bool() ? &o : NULL);
+}
+
+void eva_rdmaneg_mpa_complete(void)
+{
+	struct rdmaneg_mpa_local l;
+	struct rdmaneg_mpa_enh req;
+	struct rdmaneg_mpa_enh reply;
+	struct rdmaneg_mpa_outcome o;
+
+	any_local(&l);
+	any_enh(&req);
+	any_enh(&reply);
+	(void)rdmaneg_mpa_complete(any_bool() ? &l : NULL, any_bool() ? &req : NULL,
+				   any_bool() ? &reply : NULL, any_bool(), any_bool() ? &o : NULL);
+}
+
+void eva_rdmaneg_mpa_check_initiator(void)
+{
+	struct rdmaneg_mpa_local l;
+
+	any_local(&l);
+	(void)rdmaneg_mpa_check_initiator(any_bool() ? &l : NULL);
+}
+
+void eva_rdmaneg_mpa_check_responder(void)
+{
+	struct rdmaneg_mpa_local l;
+
+	any_local(&l);
+	(void)rdmaneg_mpa_check_responder(any_bool() ? &l : NULL);
+}
+
+void eva_rdmaneg_mpa_rtr_of(void)
+{
+	struct rdmaneg_mpa_enh e;
+
+	any_enh(&e);
+	(void)rdmaneg_mpa_rtr_of(any_bool() ? &e : NULL);
+}
+
+void eva_rdmaneg_status_name(void)
+{
+	(void)rdmaneg_status_name(Frama_C_interval(-2147483647 - 1, 2147483647));
+}
+
+void eva_rdmaneg_strerror(void)
+{
+	(void)rdmaneg_strerror(Frama_C_interval(-2147483647 - 1, 2147483647));
+}
