@@ -240,9 +240,21 @@ static void test_read_file(void)
 	CHECK(rdmaneg_read_file(path, 10, &len, &more) == NULL && len == 0 && !more);
 }
 
+static void test_split_tabs(void)
+{
+	char line[] = "a\t\tc\td\r\n";
+	char one[] = "only";
+	char *f[3];
+
+	CHECK(rdmaneg_split_tabs(line, f, 3) == 3 && strcmp(f[0], "a") == 0 &&
+	      f[1][0] == '\0' && strcmp(f[2], "c\td") == 0);
+	CHECK(rdmaneg_split_tabs(one, f, 3) == 1 && strcmp(f[0], "only") == 0);
+}
+
 int main(void)
 {
 	test_read_file();
+	test_split_tabs();
 	test_one_bug_three_targets();
 	test_two_bugs();
 	test_outside_library();

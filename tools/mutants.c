@@ -264,23 +264,6 @@ done:
 	return rc;
 }
 
-/* Splits line at tabs into at most max fields; returns the count. */
-static size_t split_tabs(char *line, char **field, size_t max)
-{
-	size_t n = 0;
-	char *p = line;
-
-	line[strcspn(line, "\r\n")] = '\0';
-	while (n < max) {
-		field[n++] = p;
-		p = strchr(p, '\t');
-		if (!p)
-			break;
-		*p++ = '\0';
-	}
-	return n;
-}
-
 struct equiv {
 	char file[128], op[16], before[DESC], after[DESC], why[DESC];
 	bool used;
@@ -307,7 +290,7 @@ static struct equiv *read_equivalent(const char *path, size_t *n)
 		no++;
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
-		if (split_tabs(line, fl, 5) != 5 || fl[4][0] == '\0') {
+		if (rdmaneg_split_tabs(line, fl, 5) != 5 || fl[4][0] == '\0') {
 			fprintf(stderr, "rdmaneg-mutants: %s:%u: want file, op, before, after, reason "
 				"(5 tab-separated fields)\n", path, no);
 			free(e);
@@ -463,7 +446,7 @@ static int cmd_score(int argc, char **argv)
 		}
 		rows = g;
 		memset(&rows[n], 0, sizeof(rows[n]));
-		if (split_tabs(copy, rows[n].f, 7) != 7) {
+		if (rdmaneg_split_tabs(copy, rows[n].f, 7) != 7) {
 			fprintf(stderr, "rdmaneg-mutants: %s: malformed line %zu\n", list, n + 1);
 			free(copy);
 			rc = 1;
@@ -479,7 +462,7 @@ static int cmd_score(int argc, char **argv)
 	}
 	while (f && fgets(line, sizeof(line), f)) {
 		char *fl[3];
-		size_t k = split_tabs(line, fl, 3);
+		size_t k = rdmaneg_split_tabs(line, fl, 3);
 
 		for (size_t i = 0; i < n; i++)
 			if (strcmp(rows[i].f[0], fl[0]) == 0) {

@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 char *rdmaneg_read_file(const char *path, size_t max, size_t *len, bool *more)
 {
@@ -52,4 +53,20 @@ fail:
 	free(buf);
 	fclose(f);
 	return NULL;
+}
+
+size_t rdmaneg_split_tabs(char *line, char **field, size_t max)
+{
+	size_t n = 0;
+	char *p = line;
+
+	line[strcspn(line, "\r\n")] = '\0';
+	while (n < max) {
+		field[n++] = p;
+		p = strchr(p, '\t');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	return n;
 }

@@ -1,4 +1,5 @@
-/* file: read a whole file into memory, for the host-side tools. */
+/* file: read a whole file into memory and split its tables, for the
+ * host-side tools. */
 #ifndef RDMANEG_FILE_H
 #define RDMANEG_FILE_H
 
@@ -12,5 +13,11 @@
  * read, or memory runs out.
  */
 char *rdmaneg_read_file(const char *path, size_t max, size_t *len, bool *more);
+
+/*
+ * Splits one line of a tab-separated table in place: drops a trailing
+ * CR/LF, points field[0..] at up to max fields and returns their count.
+ */
+size_t rdmaneg_split_tabs(char *line, char **field, size_t max);
 
 #endif
