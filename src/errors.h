@@ -2,34 +2,47 @@
 #ifndef RDMANEG_ERRORS_H
 #define RDMANEG_ERRORS_H
 
+/* Every status of the core, once: X(symbol, value, name, text). The
+ * enum, rdmaneg_status_name() and rdmaneg_strerror() are made from it. */
+#define RDMANEG_STATUS_LIST(X) \
+	X(RDMANEG_OK, 0, "ok", "success") \
+	/* NULL pointer or argument out of range */ \
+	X(RDMANEG_E_INVAL, 1, "inval", "invalid argument") \
+	X(RDMANEG_E_NOSPACE, 2, "nospace", "output buffer too small") \
+	X(RDMANEG_E_SIZE_TOO_SMALL, 3, "size_too_small", \
+	  "size below the 1024-octet minimum (RFC 8797 sec. 4.2)") \
+	X(RDMANEG_E_CONFIG, 4, "config", "inconsistent local IRD/ORD/RTR configuration") \
+	X(RDMANEG_E_MPA_SHORT, 5, "mpa_short", "MPA frame shorter than its 20-octet header") \
+	X(RDMANEG_E_MPA_KEY, 6, "mpa_key", \
+	  "MPA key is neither \"MPA ID Req Frame\" nor \"MPA ID Rep Frame\"") \
+	X(RDMANEG_E_MPA_REV0, 7, "mpa_rev0", "MPA Rev is 0 (RFC 5044 sec. 7.1)") \
+	X(RDMANEG_E_MPA_REV_UNKNOWN, 8, "mpa_rev_unknown", \
+	  "MPA Rev above 2 cannot be interpreted (RFC 5044 sec. 7.1)") \
+	X(RDMANEG_E_MPA_PD_TOO_LONG, 9, "mpa_pd_too_long", \
+	  "MPA PD_Length above 512 (RFC 5044 sec. 7.1)") \
+	X(RDMANEG_E_MPA_PD_TRUNC, 10, "mpa_pd_truncated", \
+	  "MPA PD_Length runs past the end of the frame") \
+	X(RDMANEG_E_MPA_S_REV, 11, "mpa_s_rev", "MPA S=1 requires Rev 2 or higher (RFC 6581 sec. 6)") \
+	X(RDMANEG_E_MPA_S_SHORT, 12, "mpa_s_short", \
+	  "MPA S=1 requires PD_Length of at least 4 (RFC 6581 sec. 9)") \
+	X(RDMANEG_E_MPA_RANGE, 13, "mpa_range", "IRD or ORD above 0x3FFF (RFC 6581 sec. 9)") \
+	X(RDMANEG_E_MPA_FLAGS, 14, "mpa_flags", \
+	  "control flag A=0 with B, C or D set (RFC 6581 sec. 9.2)")
+
 /* Every function in the core returns one of these; 0 is success. */
-enum rdmaneg_status {
-	RDMANEG_OK = 0,
-	RDMANEG_E_INVAL = 1,          /* NULL pointer or argument out of range */
-	RDMANEG_E_NOSPACE = 2,        /* output buffer too small */
-	RDMANEG_E_SIZE_TOO_SMALL = 3, /* local size below 1024 (RFC 8797 4.2) */
-	RDMANEG_E_CONFIG = 4,         /* inconsistent local MPA configuration */
-	RDMANEG_E_MPA_SHORT = 5,      /* fewer than 20 octets of header */
-	RDMANEG_E_MPA_KEY = 6,        /* key is neither Request nor Reply */
-	RDMANEG_E_MPA_REV0 = 7,       /* Rev 0 (RFC 5044 7.1) */
-	RDMANEG_E_MPA_REV_UNKNOWN = 8,/* Rev above 2: cannot interpret */
-	RDMANEG_E_MPA_PD_TOO_LONG = 9,/* PD_Length > 512 (RFC 5044 7.1) */
-	RDMANEG_E_MPA_PD_TRUNC = 10,  /* PD_Length beyond the octets given */
-	RDMANEG_E_MPA_S_REV = 11,     /* S=1 with Rev < 2 (RFC 6581 6) */
-	RDMANEG_E_MPA_S_SHORT = 12,   /* S=1 with PD_Length < 4 (RFC 6581 9) */
-	RDMANEG_E_MPA_RANGE = 13,     /* IRD/ORD above 0x3FFF */
-	RDMANEG_E_MPA_FLAGS = 14      /* A=0 with B, C or D set (RFC 6581 9.2) */
-};
+#define RDMANEG_STATUS_ENUM(sym, val, name, text) sym = (val),
+enum rdmaneg_status { RDMANEG_STATUS_LIST(RDMANEG_STATUS_ENUM) };
+#undef RDMANEG_STATUS_ENUM
 
 #define RDMANEG_STATUS_MAX 14
 
 /* Short stable name, e.g. "mpa_pd_too_long"; never NULL. */
-/*@ assigns \result \from status;
+/*@ assigns \nothing;
     ensures \result != \null;
 */
 const char *rdmaneg_status_name(int status);
 /* One-line human description; never NULL. */
-/*@ assigns \result \from status;
+/*@ assigns \nothing;
     ensures \result != \null;
 */
 const char *rdmaneg_strerror(int status);
