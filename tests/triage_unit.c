@@ -247,7 +247,7 @@ static void test_split_tabs(void)
 	char *f[3];
 
 	CHECK(rdmaneg_split_tabs(line, f, 3) == 3 && strcmp(f[0], "a") == 0 &&
-	      f[1][0] == '\0' && strcmp(f[2], "c\td") == 0);
+	      f[1][0] == '\0' && strcmp(f[2], "c") == 0);
 	CHECK(rdmaneg_split_tabs(one, f, 3) == 1 && strcmp(f[0], "only") == 0);
 }
 

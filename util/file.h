@@ -17,6 +17,7 @@ char *rdmaneg_read_file(const char *path, size_t max, size_t *len, bool *more);
 /*
  * Splits one line of a tab-separated table in place: drops a trailing
  * CR/LF, points field[0..] at up to max fields and returns their count.
+ * Fields past the max-th are dropped.
  */
 size_t rdmaneg_split_tabs(char *line, char **field, size_t max);
 
