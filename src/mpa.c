@@ -170,7 +170,7 @@ static void put_key(uint8_t *out, const char *key)
 int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out,
 		      size_t cap, size_t *written)
 {
-	uint8_t tmp[RDMANEG_MPA_PD_MAX];
+	uint8_t tmp[RDMANEG_MPA_PD_MAX] = {0}; /* whole: Eva sees it initialised */
 	size_t n;
 	int rc;
 

@@ -5,20 +5,6 @@
 
 #define NO_NEG RDMANEG_MPA_NO_NEGOTIATE
 
-/*@ requires \valid(out);
-    assigns out->accepted, out->term;
-    ensures !out->accepted && out->term.code == code &&
-      out->term.layer == RDMANEG_TERM_LAYER_LLP && out->term.type == RDMANEG_TERM_TYPE_MPA;
-*/
-static void term(struct rdmaneg_mpa_outcome *out, uint8_t code)
-{
-	out->accepted = false;
-	/* sec. 8: Layer 2 (LLP), Error Type 0 (MPA) */
-	out->term.layer = RDMANEG_TERM_LAYER_LLP;
-	out->term.type = RDMANEG_TERM_TYPE_MPA;
-	out->term.code = code;
-}
-
 /* Outputs start from zero, written field by field (README "Proof"). */
 /*@ requires \valid(e);
     assigns *e;
@@ -34,43 +20,61 @@ static void zero_enh(struct rdmaneg_mpa_enh *e)
 	e->ord = 0;
 }
 
-/*@ requires \valid(o);
-    assigns *o;
-    ensures !o->accepted && o->term.layer == 0 && o->term.type == 0 &&
-      o->term.code == 0 && o->ird == 0 && o->ord == 0 && o->peer_ird == 0 &&
-      o->peer_ord == 0 && !o->p2p && o->rtr == 0;
+/* RTR sets in arithmetic rather than & and ~, which the provers do not
+ * follow (README "Proof"): bit is 1, 2 or 4. */
+/*@ requires bit == RDMANEG_RTR_SEND || bit == RDMANEG_RTR_WRITE || bit == RDMANEG_RTR_READ;
+    assigns \nothing;
+    ensures \result <==> rtr_has(rs, bit);
 */
-static void zero_outcome(struct rdmaneg_mpa_outcome *o)
+static bool has(uint8_t rs, uint8_t bit)
 {
-	o->accepted = false;
-	o->term.layer = 0;
-	o->term.type = 0;
-	o->term.code = 0;
-	o->ird = 0;
-	o->ord = 0;
-	o->peer_ird = 0;
-	o->peer_ord = 0;
-	o->p2p = false;
-	o->rtr = 0;
+	return rs / bit % 2u == 1u;
+}
+
+/* rs without bit */
+/*@ requires rs <= RDMANEG_RTR_ALL;
+    requires bit == RDMANEG_RTR_SEND || bit == RDMANEG_RTR_WRITE || bit == RDMANEG_RTR_READ;
+    assigns \nothing;
+    ensures \result <= rs;
+    ensures \forall integer k; k == 1 || k == 2 || k == 4 ==>
+      (rtr_has(\result, k) <==> rtr_has(rs, k) && k != bit);
+*/
+static uint8_t without(uint8_t rs, uint8_t bit)
+{
+	return has(rs, bit) ? (uint8_t)(rs - bit) : rs;
+}
+
+/* the types both sets hold */
+/*@ requires a <= RDMANEG_RTR_ALL && b <= RDMANEG_RTR_ALL;
+    assigns \nothing;
+    ensures \result <= RDMANEG_RTR_ALL;
+    ensures \forall integer k; k == 1 || k == 2 || k == 4 ==>
+      (rtr_has(\result, k) <==> rtr_has(a, k) && rtr_has(b, k));
+*/
+static uint8_t common(uint8_t a, uint8_t b)
+{
+	return (uint8_t)((has(a, RDMANEG_RTR_SEND) && has(b, RDMANEG_RTR_SEND) ? RDMANEG_RTR_SEND : 0u) +
+			 (has(a, RDMANEG_RTR_WRITE) && has(b, RDMANEG_RTR_WRITE) ? RDMANEG_RTR_WRITE : 0u) +
+			 (has(a, RDMANEG_RTR_READ) && has(b, RDMANEG_RTR_READ) ? RDMANEG_RTR_READ : 0u));
 }
 
 /*@ requires \valid(e);
     assigns e->b, e->c, e->d;
-    ensures (e->b <==> (rtr & RDMANEG_RTR_SEND) != 0) &&
-      (e->c <==> (rtr & RDMANEG_RTR_WRITE) != 0) && (e->d <==> (rtr & RDMANEG_RTR_READ) != 0);
+    ensures (e->b <==> rtr_has(rtr, RDMANEG_RTR_SEND)) &&
+      (e->c <==> rtr_has(rtr, RDMANEG_RTR_WRITE)) && (e->d <==> rtr_has(rtr, RDMANEG_RTR_READ));
 */
 static void set_rtr(struct rdmaneg_mpa_enh *e, uint8_t rtr)
 {
-	e->b = (rtr & RDMANEG_RTR_SEND) != 0u;
-	e->c = (rtr & RDMANEG_RTR_WRITE) != 0u;
-	e->d = (rtr & RDMANEG_RTR_READ) != 0u;
+	e->b = has(rtr, RDMANEG_RTR_SEND);
+	e->c = has(rtr, RDMANEG_RTR_WRITE);
+	e->d = has(rtr, RDMANEG_RTR_READ);
 }
 
 uint8_t rdmaneg_mpa_rtr_of(const struct rdmaneg_mpa_enh *e)
 {
 	if (!e || !e->a)
 		return 0u;
-	return (uint8_t)((e->b ? RDMANEG_RTR_SEND : 0u) | (e->c ? RDMANEG_RTR_WRITE : 0u) |
+	return (uint8_t)((e->b ? RDMANEG_RTR_SEND : 0u) + (e->c ? RDMANEG_RTR_WRITE : 0u) +
 			 (e->d ? RDMANEG_RTR_READ : 0u));
 }
 
@@ -122,25 +126,106 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
 	return RDMANEG_OK;
 }
 
-/*@ requires lo <= hi;
+/* sec. 9.2: the RTR types a responder offers: the common ones, else its
+ * own; none when A=0. */
+/*@ requires req_rtr <= RDMANEG_RTR_ALL && 0 < own <= RDMANEG_RTR_ALL;
     assigns \nothing;
-    ensures lo <= \result <= hi;
-    ensures v < lo ==> \result == lo;
-    ensures v > hi ==> \result == hi;
-    ensures lo <= v <= hi ==> \result == v;
+    ensures \result <= RDMANEG_RTR_ALL;
+    ensures !a ==> \result == 0;
+    ensures a ==> \result != 0;
 */
-static uint16_t clamp16(uint16_t v, uint16_t lo, uint16_t hi)
+static uint8_t offer(bool a, uint8_t req_rtr, uint8_t own)
 {
-	if (v < lo)
-		return lo;
-	return v > hi ? hi : v;
+	uint8_t both;
+
+	if (!a)
+		return 0u;
+	both = common(req_rtr, own);
+	return both != 0u ? both : own;
+}
+
+/* sec. 9.1: responder IRD covers the initiator ORD, within capacity; a
+ * Read RTR needs an IRD of at least 1. */
+/*@ requires ird <= ird_max < RDMANEG_MPA_NO_NEGOTIATE && req_ord <= RDMANEG_MPA_NO_NEGOTIATE;
+    assigns \nothing;
+    ensures ird <= \result <= ird_max;
+    ensures req_ord == RDMANEG_MPA_NO_NEGOTIATE ==> \result == ird;
+    ensures req_ord != RDMANEG_MPA_NO_NEGOTIATE ==> \result >= req_ord || \result == ird_max;
+*/
+static uint16_t respond_ird(uint16_t ird, uint16_t ird_max, uint16_t req_ord, bool read)
+{
+	uint16_t v;
+
+#if RDMANEG_PLANTED(mpa_3fff_number)
+	if (0)
+#else
+	if (req_ord == NO_NEG)
+#endif
+		return ird;
+	v = req_ord < ird ? ird : req_ord > ird_max ? ird_max : req_ord;
+	if (read && v == 0u && ird_max >= 1u)
+		v = 1u;
+	return v;
+}
+
+/* sec. 9.2: no Read RTR with IRD 0 (no IRRQ, or 0x3FFF kept it at 0);
+ * still offer one type we support (offered held READ, so A=1) */
+/*@ requires offered <= RDMANEG_RTR_ALL && own <= RDMANEG_RTR_ALL;
+    assigns \nothing;
+    ensures \result <= RDMANEG_RTR_ALL;
+    ensures offered == 0 ==> \result == 0;
+*/
+static uint8_t usable_offer(uint8_t offered, uint8_t own, uint16_t ird)
+{
+	uint8_t v;
+
+	if (!has(offered, RDMANEG_RTR_READ) || ird != 0u)
+		return offered;
+	v = without(offered, RDMANEG_RTR_READ);
+	return v != 0u ? v : without(own, RDMANEG_RTR_READ);
+}
+
+/* sec. 9.1: responder ORD at most the initiator IRD */
+/*@ assigns \nothing;
+    ensures \result <= own;
+    ensures req_ird == RDMANEG_MPA_NO_NEGOTIATE ==> \result == own;
+    ensures req_ird != RDMANEG_MPA_NO_NEGOTIATE ==> \result <= req_ird;
+*/
+static uint16_t respond_ord(uint16_t own, uint16_t req_ird)
+{
+#if RDMANEG_PLANTED(ord_no_clamp)
+	(void)req_ird;
+	return own;
+#else
+	if (req_ird == NO_NEG)
+		return own;
+	return own < req_ird ? own : req_ird;
+#endif
+}
+
+/* sec. 9.1: reject when the initiator IRD leaves us below our minimum */
+/*@ assigns \nothing; */
+static bool ord_too_low(uint16_t ord, uint16_t ord_min)
+{
+#if RDMANEG_PLANTED(rsp_reject_equal)
+	return ord <= ord_min && ord_min > 0u;
+#else
+	return ord < ord_min;
+#endif
 }
 
 int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
 			const struct rdmaneg_mpa_enh *req,
 			struct rdmaneg_mpa_enh *reply, struct rdmaneg_mpa_outcome *out)
 {
-	uint8_t offered = 0;
+	uint8_t offered;
+	uint8_t code = 0;
+	uint16_t ird;
+	uint16_t ord;
+	uint16_t reply_ord;
+	uint16_t req_ird;
+	uint16_t req_ord;
+	bool a;
 	int rc = rdmaneg_mpa_check_responder(rsp);
 
 	if (rc != RDMANEG_OK)
@@ -149,91 +234,90 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
 		return RDMANEG_E_INVAL;
 	if (req->ird > NO_NEG || req->ord > NO_NEG)
 		return RDMANEG_E_MPA_RANGE;
-	zero_enh(reply);
-	zero_outcome(out);
-	out->accepted = true;
-	out->peer_ird = req->ird;
-	out->peer_ord = req->ord;
-
+	/* every value first, then the outputs (README "Proof") */
+	a = req->a;
+	req_ird = req->ird;
+	req_ord = req->ord;
 	/* sec. 9.2: match A; offer the common RTR types, else our own */
-	reply->a = req->a;
-	out->p2p = req->a;
-	if (req->a) {
-		offered = rdmaneg_mpa_rtr_of(req) & rsp->rtr;
-		if (offered == 0u)
-			offered = rsp->rtr;
+	offered = offer(a, rdmaneg_mpa_rtr_of(req), rsp->rtr);
+	ird = respond_ird(rsp->ird, rsp->ird_max, req_ord, has(offered, RDMANEG_RTR_READ));
+	offered = usable_offer(offered, rsp->rtr, ird);
+	ord = respond_ord(rsp->ord, req_ird);
+	reply_ord = req_ird == NO_NEG ? NO_NEG : ord;
+	if (req_ird != NO_NEG && ord_too_low(ord, rsp->ord_min)) {
+		/* sec. 9.1: reject, naming the ORD the ULP requires */
+		reply_ord = rsp->ord_min;
+		code = RDMANEG_TERM_INSUFFICIENT_IRD;
 	}
+	/* sec. 8: a Read-only responder whose IRD 0x3FFF kept at 0 can take
+	 * no RTR type: a local error with no code of its own */
+	if (a && offered == 0u)
+		code = RDMANEG_TERM_LOCAL_CATASTROPHIC;
+
+	/* sec. 9.2: A=1 with the offered types; A=0 with B=C=D=0 */
+	reply->a = a;
+	reply->b = a && has(offered, RDMANEG_RTR_SEND);
+	reply->c = a && has(offered, RDMANEG_RTR_WRITE);
+	reply->d = a && has(offered, RDMANEG_RTR_READ);
 #if RDMANEG_PLANTED(a0_echo_bcd)
-	if (!req->a) {
+	if (!a) {
 		reply->b = req->b;
 		reply->c = req->c;
 		reply->d = req->d;
 	}
 #endif
-
-	/* sec. 9.1: responder IRD covers initiator ORD, within capacity */
 #if RDMANEG_PLANTED(mpa_3fff_number)
-	if (0) {
+	reply->ird = ird;
 #else
-	if (req->ord == NO_NEG) {
+	reply->ird = req_ord == NO_NEG ? NO_NEG : ird;
 #endif
-		out->ird = rsp->ird;
-		reply->ird = NO_NEG;
-	} else {
-		out->ird = clamp16(req->ord, rsp->ird, rsp->ird_max);
-		/* sec. 9.1: a Read RTR needs an IRD of at least 1 */
-		if ((offered & RDMANEG_RTR_READ) != 0u && out->ird == 0u && rsp->ird_max >= 1u)
-			out->ird = 1u;
-		reply->ird = out->ird;
-	}
-	/* sec. 9.2: no Read RTR with IRD 0 (no IRRQ, or 0x3FFF kept it at 0);
-	 * still offer one type we support (offered held READ, so A=1) */
-	if ((offered & RDMANEG_RTR_READ) != 0u && out->ird == 0u) {
-		offered &= (uint8_t)~RDMANEG_RTR_READ;
-		if (offered == 0u)
-			offered = rsp->rtr & (uint8_t)~RDMANEG_RTR_READ;
-	}
-	if (req->a)
-		set_rtr(reply, offered);
-	out->rtr = offered;
+	reply->ord = reply_ord;
 
-	/* sec. 9.1: responder ORD at most the initiator IRD */
-	if (req->ird == NO_NEG) {
-		out->ord = rsp->ord;
-		reply->ord = NO_NEG;
-	} else {
-#if RDMANEG_PLANTED(ord_no_clamp)
-		out->ord = rsp->ord;
-#else
-		out->ord = rsp->ord < req->ird ? rsp->ord : req->ird;
-#endif
-		reply->ord = out->ord;
-#if RDMANEG_PLANTED(rsp_reject_equal)
-		if (out->ord <= rsp->ord_min && rsp->ord_min > 0u) {
-#else
-		if (out->ord < rsp->ord_min) {
-#endif
-			/* sec. 9.1: reject, naming the ORD the ULP requires */
-			reply->ord = rsp->ord_min;
-			term(out, RDMANEG_TERM_INSUFFICIENT_IRD);
-		}
-	}
-	/* sec. 8: a Read-only responder whose IRD 0x3FFF kept at 0 can take
-	 * no RTR type: a local error with no code of its own */
-	if (req->a && offered == 0u)
-		term(out, RDMANEG_TERM_LOCAL_CATASTROPHIC);
+	out->accepted = code == 0u;
+	/* sec. 8: Layer 2 (LLP), Error Type 0 (MPA) */
+	out->term.layer = code == 0u ? 0u : RDMANEG_TERM_LAYER_LLP;
+	out->term.type = RDMANEG_TERM_TYPE_MPA;
+	out->term.code = code;
+	out->ird = ird;
+	out->ord = ord;
+	out->peer_ird = req_ird;
+	out->peer_ord = req_ord;
+	out->p2p = a;
+	out->rtr = offered;
 	return RDMANEG_OK;
 }
 
-/*@ requires 0 < set <= RDMANEG_RTR_ALL;
+/*@ requires 0 < rs <= RDMANEG_RTR_ALL;
     assigns \nothing;
     ensures \result == RDMANEG_RTR_SEND || \result == RDMANEG_RTR_WRITE ||
       \result == RDMANEG_RTR_READ;
-    ensures (\result & set) != 0;
+    ensures rtr_has(rs, \result);
 */
-static uint8_t lowest_bit(uint8_t set)
+static uint8_t lowest_bit(uint8_t rs)
 {
-	return (uint8_t)(set & (uint8_t)(~set + 1u));
+	if (has(rs, RDMANEG_RTR_SEND))
+		return RDMANEG_RTR_SEND;
+	return has(rs, RDMANEG_RTR_WRITE) ? RDMANEG_RTR_WRITE : RDMANEG_RTR_READ;
+}
+
+/* sec. 9.2: one RTR type the responder offered and we support; 0 for
+ * none. A zero-length Read needs one responder IRRQ entry. */
+/*@ requires offered <= RDMANEG_RTR_ALL && own <= RDMANEG_RTR_ALL;
+    assigns \nothing;
+    ensures \result == 0 || ((\result == RDMANEG_RTR_SEND || \result == RDMANEG_RTR_WRITE ||
+      \result == RDMANEG_RTR_READ) && rtr_has(own, \result) && rtr_has(offered, \result));
+*/
+static uint8_t pick_rtr(uint8_t offered, uint8_t own, uint16_t reply_ird)
+{
+	uint8_t usable = common(offered, own);
+
+	if (reply_ird == 0u)
+		usable = without(usable, RDMANEG_RTR_READ);
+#if RDMANEG_PLANTED(rtr_no_term7)
+	if (usable == 0u)
+		usable = own;
+#endif
+	return usable == 0u ? 0u : lowest_bit(usable);
 }
 
 int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
@@ -241,7 +325,14 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
 			 const struct rdmaneg_mpa_enh *reply, bool rejected,
 			 struct rdmaneg_mpa_outcome *out)
 {
-	uint8_t usable;
+	uint8_t code = 0;
+	uint8_t rtr = 0;
+	uint16_t ird;
+	uint16_t ord;
+	uint16_t rep_ird;
+	uint16_t rep_ord;
+	bool a;
+	bool accepted = false;
 	int rc = rdmaneg_mpa_check_initiator(ini);
 
 	if (rc != RDMANEG_OK)
@@ -250,59 +341,56 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
 		return RDMANEG_E_INVAL;
 	if (reply->ird > NO_NEG || reply->ord > NO_NEG)
 		return RDMANEG_E_MPA_RANGE;
-	zero_outcome(out);
+	/* every value first, then the outputs (README "Proof") */
+	a = req->a;
+	rep_ird = reply->ird;
+	rep_ord = reply->ord;
 	/* sec. 9.1: pass the responder's values to the ULP, accept or reject */
-	out->peer_ird = reply->ird;
-	out->peer_ord = reply->ord;
-	out->ird = ini->ird;
-	out->ord = ini->ord;
-	out->p2p = req->a;
-	if (rejected)
-		return RDMANEG_OK;
-
+	ird = ini->ird;
+	ord = ini->ord;
 	/* sec. 9.2: the responder must match A */
 #if RDMANEG_PLANTED(a_mismatch_ok)
-	if (0) {
+	if (!rejected && 0) {
 #else
-	if (reply->a != req->a) {
+	if (!rejected && reply->a != a) {
 #endif
-		term(out, RDMANEG_TERM_NO_MATCHING_RTR);
-		return RDMANEG_OK;
-	}
-	/* sec. 9.1: ORD at most the responder IRD; 0x3FFF leaves it */
-	if (reply->ird != NO_NEG && ini->ord > reply->ird)
-		out->ord = reply->ird;
-	/* sec. 9.1: IRD at least the responder ORD, or TERM 6 */
+		code = RDMANEG_TERM_NO_MATCHING_RTR;
+	} else if (!rejected) {
+		/* sec. 9.1: ORD at most the responder IRD; 0x3FFF leaves it */
+		if (rep_ird != NO_NEG && ord > rep_ird)
+			ord = rep_ird;
+		/* sec. 9.1: IRD at least the responder ORD, or TERM 6 */
 #if RDMANEG_PLANTED(ini_3fff_ird)
-	if (1) {
+		if (1) {
 #else
-	if (reply->ord != NO_NEG) {
+		if (rep_ord != NO_NEG) {
 #endif
-		uint16_t base = ini->ird == NO_NEG ? 0u : ini->ird;
+			uint16_t base = ini->ird == NO_NEG ? 0u : ini->ird;
 
-		out->ird = base > reply->ord ? base : reply->ord;
-		if (out->ird > ini->ird_max) {
-			out->ird = base;
-			term(out, RDMANEG_TERM_INSUFFICIENT_IRD);
-			return RDMANEG_OK;
+			ird = base > rep_ord ? base : rep_ord;
+			if (ird > ini->ird_max) {
+				ird = base;
+				code = RDMANEG_TERM_INSUFFICIENT_IRD;
+			}
 		}
-	}
-	if (req->a) {
-		/* sec. 9.2: choose one RTR type the responder supports */
-		usable = rdmaneg_mpa_rtr_of(reply) & ini->rtr;
-		/* a zero-length Read needs one responder IRRQ entry */
-		if (reply->ird == 0u)
-			usable &= (uint8_t)~RDMANEG_RTR_READ;
-#if RDMANEG_PLANTED(rtr_no_term7)
-		if (usable == 0u)
-			usable = ini->rtr;
-#endif
-		if (usable == 0u) {
-			term(out, RDMANEG_TERM_NO_MATCHING_RTR);
-			return RDMANEG_OK;
+		if (code == 0u && a) {
+			rtr = pick_rtr(rdmaneg_mpa_rtr_of(reply), ini->rtr, rep_ird);
+			if (rtr == 0u)
+				code = RDMANEG_TERM_NO_MATCHING_RTR;
 		}
-		out->rtr = lowest_bit(usable);
+		accepted = code == 0u;
 	}
-	out->accepted = true;
+
+	out->accepted = accepted;
+	/* sec. 8: Layer 2 (LLP), Error Type 0 (MPA) */
+	out->term.layer = code == 0u ? 0u : RDMANEG_TERM_LAYER_LLP;
+	out->term.type = RDMANEG_TERM_TYPE_MPA;
+	out->term.code = code;
+	out->ird = ird;
+	out->ord = ord;
+	out->peer_ird = rep_ird;
+	out->peer_ord = rep_ord;
+	out->p2p = a;
+	out->rtr = rtr;
 	return RDMANEG_OK;
 }

@@ -58,6 +58,11 @@ struct rdmaneg_mpa_outcome {
       r->ird < RDMANEG_MPA_NO_NEGOTIATE && r->ord < RDMANEG_MPA_NO_NEGOTIATE &&
       r->ird_max < RDMANEG_MPA_NO_NEGOTIATE && r->ird <= r->ird_max &&
       r->ord_min <= r->ord && 0 < r->rtr <= RDMANEG_RTR_ALL;
+    logic integer rdmaneg_rtr_set(struct rdmaneg_mpa_enh *e) =
+      (e->b ? RDMANEG_RTR_SEND : 0) + (e->c ? RDMANEG_RTR_WRITE : 0) +
+      (e->d ? RDMANEG_RTR_READ : 0);
+    // an RTR set holds bit (1, 2 or 4): arithmetic, which the provers follow
+    predicate rtr_has(integer rs, integer bit) = rs / bit % 2 == 1;
     predicate ini_ok(struct rdmaneg_mpa_local *i) =
       i->ird <= RDMANEG_MPA_NO_NEGOTIATE && i->ord <= RDMANEG_MPA_NO_NEGOTIATE &&
       i->ird_max < RDMANEG_MPA_NO_NEGOTIATE && i->rtr <= RDMANEG_RTR_ALL &&
@@ -86,7 +91,8 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
     requires req == \null || \valid_read(req);
     requires reply == \null || \valid(reply);
     requires out == \null || \valid(out);
-    requires \separated(rsp, req, reply, out);
+    requires rsp != \null && req != \null && reply != \null && out != \null ==>
+      \separated(rsp, req, reply, out);
     assigns *reply, *out;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
@@ -122,7 +128,8 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
     requires req == \null || \valid_read(req);
     requires reply == \null || \valid_read(reply);
     requires out == \null || \valid(out);
-    requires \separated(ini, out) && \separated(req, out) && \separated(reply, out);
+    requires out == \null || ((ini == \null || \separated(ini, out)) &&
+      (req == \null || \separated(req, out)) && (reply == \null || \separated(reply, out)));
     assigns *out;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
@@ -142,7 +149,8 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
     ensures rtr: // sec. 9.2: one type, and one the responder offered
       \result == RDMANEG_OK && out->accepted && req->a ==>
         (out->rtr == RDMANEG_RTR_SEND || out->rtr == RDMANEG_RTR_WRITE ||
-         out->rtr == RDMANEG_RTR_READ) && (out->rtr & ini->rtr) != 0;
+         out->rtr == RDMANEG_RTR_READ) && rtr_has(ini->rtr, out->rtr) &&
+        rtr_has(rdmaneg_rtr_set(reply), out->rtr);
 */
 int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
 			 const struct rdmaneg_mpa_enh *req,
@@ -154,14 +162,14 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
     assigns \nothing;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
-    ensures \result == RDMANEG_OK ==> ini_ok(ini);
+    ensures \result == RDMANEG_OK ==> ini != \null && ini_ok(ini);
 */
 int rdmaneg_mpa_check_initiator(const struct rdmaneg_mpa_local *ini);
 /*@ requires rsp == \null || \valid_read(rsp);
     assigns \nothing;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
-    ensures \result == RDMANEG_OK ==> rsp_ok(rsp);
+    ensures \result == RDMANEG_OK ==> rsp != \null && rsp_ok(rsp);
 */
 int rdmaneg_mpa_check_responder(const struct rdmaneg_mpa_local *rsp);
 
@@ -170,6 +178,7 @@ int rdmaneg_mpa_check_responder(const struct rdmaneg_mpa_local *rsp);
     assigns \nothing;
     ensures \result <= RDMANEG_RTR_ALL;
     ensures e == \null || !e->a ==> \result == 0;
+    ensures e != \null && e->a ==> \result == rdmaneg_rtr_set(e);
 */
 uint8_t rdmaneg_mpa_rtr_of(const struct rdmaneg_mpa_enh *e);
 

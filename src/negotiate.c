@@ -113,7 +113,7 @@ int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd,
 	 * leaves *c untouched and decode below cannot fail */
 	if (!c || c->local.send_size < RDMANEG_INLINE_MIN ||
 	    c->local.recv_size < RDMANEG_INLINE_MIN || (!peer_pd && len > 0) ||
-	    (decode_flags & ~RDMANEG_DECODE_STRICT) != 0u)
+	    decode_flags > RDMANEG_DECODE_FLAGS)
 		return RDMANEG_E_INVAL;
 #if RDMANEG_PLANTED(stale_peer)
 	old = c->peer;

@@ -85,13 +85,13 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
     behavior inval:
       assumes c == \null || c->local.send_size < RDMANEG_INLINE_MIN ||
         c->local.recv_size < RDMANEG_INLINE_MIN || (peer_pd == \null && len > 0) ||
-        (decode_flags & ~RDMANEG_DECODE_STRICT) != 0;
+        decode_flags > RDMANEG_DECODE_FLAGS;
       assigns \nothing;
       ensures \result == RDMANEG_E_INVAL;
     behavior ok:
       assumes c != \null && c->local.send_size >= RDMANEG_INLINE_MIN &&
         c->local.recv_size >= RDMANEG_INLINE_MIN && !(peer_pd == \null && len > 0) &&
-        (decode_flags & ~RDMANEG_DECODE_STRICT) == 0;
+        decode_flags <= RDMANEG_DECODE_FLAGS;
       ensures \result == RDMANEG_OK && c->negotiated;
       ensures thresholds_in_range: // RFC 8797 sec. 4.2, RFC 8166 sec. 3.3.3
         RDMANEG_INLINE_MIN <= c->send_threshold <= RDMANEG_INLINE_MAX &&

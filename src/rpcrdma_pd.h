@@ -18,6 +18,8 @@
 /* Decode flags. */
 #define RDMANEG_DECODE_SEARCH 0u /* RFC 8797 sec. 5.2: any offset (default) */
 #define RDMANEG_DECODE_STRICT 1u /* offset 0 only, as Linux peers send it */
+/* Every flag: they are the low bits, so flags above this are invalid. */
+#define RDMANEG_DECODE_FLAGS RDMANEG_DECODE_STRICT
 
 /* What one side advertises; sizes in octets. */
 struct rdmaneg_rpcrdma_settings {
@@ -53,6 +55,18 @@ struct rdmaneg_rpcrdma_result {
  * ACSL contracts (proved by make proof, README "Proof"): a caller that
  * meets the requires clauses gets the ensures clauses, on every input.
  */
+
+/*@ // sec. 4: the identifier at b + o
+    predicate rdmaneg_rpcrdma_id(uint8_t *b, integer o) =
+      b[o] == 0xf6 && b[o + 1] == 0xab && b[o + 2] == 0x0e && b[o + 3] == 0x18;
+    // r's fields are the four octets after it
+    predicate rdmaneg_rpcrdma_fields(uint8_t *b, struct rdmaneg_rpcrdma_result *r) =
+      r->version == b[r->offset + 4] && r->flags == b[r->offset + 5] &&
+      r->send_code == b[r->offset + 6] && r->recv_code == b[r->offset + 7];
+    // r holds the 8-octet message at b + r->offset
+    predicate rdmaneg_rpcrdma_at(uint8_t *b, struct rdmaneg_rpcrdma_result *r) =
+      rdmaneg_rpcrdma_id(b, r->offset) && rdmaneg_rpcrdma_fields(b, r);
+*/
 
 /* Size as it is advertised: floor to 1024, clamp to 262144; 0 if < 1024. */
 /*@ assigns \nothing;
@@ -121,21 +135,18 @@ int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s,
     assigns *out;
     behavior inval:
       assumes out == \null || (buf == \null && len > 0) ||
-        (flags & ~RDMANEG_DECODE_STRICT) != 0;
+        flags > RDMANEG_DECODE_FLAGS;
       assigns \nothing;
       ensures \result == RDMANEG_E_INVAL;
     behavior ok:
       assumes out != \null && !(buf == \null && len > 0) &&
-        (flags & ~RDMANEG_DECODE_STRICT) == 0;
+        flags <= RDMANEG_DECODE_FLAGS;
       ensures \result == RDMANEG_OK;
       ensures in_buffer: out->present ==> out->offset + RDMANEG_RPCRDMA_MSG_LEN <= len;
       ensures valid: out->present ==> out->reason == RDMANEG_PD_PRESENT &&
-        buf[out->offset] == 0xf6 && buf[out->offset + 1] == 0xab &&
-        buf[out->offset + 2] == 0x0e && buf[out->offset + 3] == 0x18 &&
-        out->version == RDMANEG_RPCRDMA_VERSION &&
-        out->version == buf[out->offset + 4] && out->flags == buf[out->offset + 5] &&
-        out->send_code == buf[out->offset + 6] && out->recv_code == buf[out->offset + 7];
-      ensures strict: out->present && (flags & RDMANEG_DECODE_STRICT) != 0 ==>
+        out->version == RDMANEG_RPCRDMA_VERSION;
+      ensures message: out->present ==> rdmaneg_rpcrdma_at(buf, out);
+      ensures strict: out->present && flags / RDMANEG_DECODE_STRICT % 2 == 1 ==>
         out->offset == 0;
       ensures sizes: out->present ==>
         out->send_size == (out->send_code + 1) * 1024 &&
@@ -151,7 +162,7 @@ int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 			   struct rdmaneg_rpcrdma_result *out);
 
 /* Short stable name of a reason, e.g. "no_identifier". */
-/*@ assigns \result \from r;
+/*@ assigns \nothing;
     ensures \result != \null;
 */
 const char *rdmaneg_rpcrdma_reason_name(enum rdmaneg_rpcrdma_reason r);

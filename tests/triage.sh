@@ -20,9 +20,9 @@ mkdir -p build/triage-test
 tools/triage --plant search_overrun --minimize-seconds 2 --out "$out" tests/crashes/search_overrun >"$log" 2>&1
 check "one bug: triage ran" '[ -s "$out/report.json" ] && [ -s "$out/report.md" ]'
 check "one bug: exactly one group" '[ "$(jq ".groups | length" "$out/report.json")" = 1 ]'
-check "one bug: signed in src/" 'group "$out" "heap-buffer-overflow in id_at < rdmaneg_rpcrdma_decode" ".in_library and .reliability == \"3/3\""'
-check "one bug: all three targets listed" 'group "$out" "heap-buffer-overflow in id_at < rdmaneg_rpcrdma_decode" "(.targets | sort) == [\"rpcrdma_decode\", \"rpcrdma_roundtrip\", \"stack\"]"'
-check "one bug: three inputs" 'group "$out" "heap-buffer-overflow in id_at < rdmaneg_rpcrdma_decode" ".count == 3"'
+check "one bug: signed in src/" 'group "$out" "heap-buffer-overflow in id_at < search < rdmaneg_rpcrdma_decode" ".in_library and .reliability == \"3/3\""'
+check "one bug: all three targets listed" 'group "$out" "heap-buffer-overflow in id_at < search < rdmaneg_rpcrdma_decode" "(.targets | sort) == [\"rpcrdma_decode\", \"rpcrdma_roundtrip\", \"stack\"]"'
+check "one bug: three inputs" 'group "$out" "heap-buffer-overflow in id_at < search < rdmaneg_rpcrdma_decode" ".count == 3"'
 # bash job-control lines ("line 122: ... Aborted") or sanitizer text on the console
 check "one bug: quiet output" '! grep -vE "^(triage: |  [0-9]+  |     )" "$log"'
 check "one bug: progress per input" '[ "$(grep -c "^triage: \[[0-9]*/3\]" "$log")" = 3 ]'
@@ -31,7 +31,7 @@ out=build/triage-test/two-bugs log=$out.log
 tools/triage --plant decode_overrun+mpa_pd_overrun --minimize-seconds 2 --out "$out" \
 	tests/crashes/two-plants >"$log" 2>&1
 check "two bugs: exactly two groups" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
-check "two bugs: decode overrun" 'group "$out" "heap-buffer-overflow in fill < rdmaneg_rpcrdma_decode" ".bug_type == \"heap-buffer-overflow\" and .reliability == \"3/3\""'
+check "two bugs: decode overrun" 'group "$out" "heap-buffer-overflow in fill < search < rdmaneg_rpcrdma_decode" ".bug_type == \"heap-buffer-overflow\" and .reliability == \"3/3\""'
 check "two bugs: PD_Length rule" 'group "$out" "rule-violation: RFC 5044 7.1: PD_Length N trusted beyond the N octets given"'
 check "two bugs: reproducers kept" 'for f in $(jq -r ".groups[].reproducer" "$out/report.json"); do [ -s "$f" ] || exit 1; done'
 check "two bugs: decoded" 'jq -e "all(.groups[]; .decoded | test(\"^hex: [0-9a-f]+\"))" "$out/report.json" >/dev/null'
