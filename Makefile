@@ -257,6 +257,10 @@ $(B)/plain/rdmaneg-proof-report: tools/proof-report.c util/file.c $(wildcard uti
 proof:
 	@PLANT="$(PLANT)" tools/proof.sh
 
+# its negative controls: planted bugs must leave goals unproved
+proof-control:
+	@tools/proof-control.sh
+
 # ---- mutation testing (tools/mutants.sh; README "Mutation testing") ----
 MUT_TOOL_SRC := tools/mutants.c util/mutate.c util/json.c util/hex.c util/file.c
 $(B)/plain/rdmaneg-mutants: $(MUT_TOOL_SRC) $(wildcard util/*.h)
@@ -403,4 +407,4 @@ clean:
 
 .PHONY: install uninstall all asan deps-test compilers lint test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
-	coverage live live-soak peer live-adversarial live-repro mutants mutants-base proof
+	coverage live live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control

@@ -197,7 +197,9 @@ static void any_frame(struct rdmaneg_mpa_frame *f)
 	f->rev = any_u8();
 	f->pd_length = any_u16();
 	Frama_C_make_unknown((char *)buf, BUF_MAX);
-	f->pd = f->pd_length == 0 && any_bool() ? NULL : buf + Frama_C_size_t_interval(0, BUF_MAX - f->pd_length);
+	/* pd at the start of buf: Eva keeps no relation between an unknown
+	 * offset and pd_length, so an unknown offset would only add alarms */
+	f->pd = f->pd_length == 0 && any_bool() ? NULL : buf;
 	f->frame_len = any_size();
 }
 

@@ -1,14 +1,23 @@
 /*
  * rdmaneg-proof-report: the per-function summary of make proof.
  *
- *   rdmaneg-proof-report [--md FILE] KIND:CSV[:SECONDS] ...
+ *   rdmaneg-proof-report [--md FILE] KIND:CSV[:SECONDS[:FUNCTION]] ...
  *
  * KIND is wp or eva; CSV is a Frama-C Report plugin table (-report-csv:
  * directory, file, line, function, property kind, status, property) and
- * SECONDS the run's wall time, added to each function it names. Only
- * properties in src/ count. For eva, an alarm is a run-time-error
- * property or a precondition whose status is not Valid; for wp, every
- * property is a goal and a goal is proved when its status is Valid.
+ * SECONDS the run's wall time, added to the functions a WP run defines, or
+ * to FUNCTION, the one an Eva driver calls (else those it names first). Only
+ * properties in src/ count, each once (file, line, kind and text), merged
+ * over all runs of its kind:
+ *   wp:  a run counts the properties of the functions it defines (those
+ *        with a property in a .c file); the contracts it only assumes are
+ *        proved in their own file's run. A goal is proved when "Valid" or
+ *        "Partially proven" (proved from other contracts, themselves goals).
+ *        A contract assumed by some run and proved by none fails.
+ *   eva: an alarm is a run-time-error property, or a public function's
+ *        precondition, that some run left neither "Valid" nor "Dead". What
+ *        Eva leaves unknown of the other ACSL properties is a WP goal
+ *        (README "Proof").
  * A function passes with no alarm and every goal proved. Prints the table
  * and "proof: N passed, N failed"; exits 1 on a failure, 2 on bad input.
  */
@@ -20,6 +29,7 @@
 #include <string.h>
 
 #define MAX_FUNCS 128
+#define MAX_PROPS 8192
 #define MAX_CSV (16u << 20)
 
 struct func {
@@ -30,10 +40,22 @@ struct func {
 	double seconds;
 	bool ran_eva;
 	bool ran_wp;
+	bool assumed; /* a WP run relied on its contract */
 };
 
 static struct func funcs[MAX_FUNCS];
 static size_t nfuncs;
+
+/* One property of src/ over all runs of one kind. */
+struct prop {
+	char *key; /* file, line, kind, text */
+	struct func *fn;
+	bool eva;
+	bool good; /* wp: proved by some run; eva: no run left an alarm */
+};
+
+static struct prop props[MAX_PROPS];
+static size_t nprops;
 
 /* Run-time-error property kinds as the RTE plugin and Eva name them. */
 static const char *const rte_kinds[] = {
@@ -41,7 +63,7 @@ static const char *const rte_kinds[] = {
 	"unsigned_overflow", "signed_downcast", "unsigned_downcast", "division_by_zero",
 	"shift", "float_to_int", "initialization", "dangling_pointer", "bool_value",
 	"differing_blocks", "separation", "overlap", "function_pointer",
-	"is_nan_or_infinite", "is_nan", "pointer_comparison", "precondition",
+	"is_nan_or_infinite", "is_nan", "pointer_comparison",
 };
 
 static bool is_rte(const char *kind)
@@ -63,22 +85,70 @@ static struct func *func_of(const char *name)
 	return &funcs[nfuncs++];
 }
 
-/* Splits line at tabs into at most n fields; returns the count. */
-static size_t split(char *line, char **field, size_t n)
+/* The property's entry, added when new; NULL when the table is full. */
+static struct prop *prop_of(bool eva, struct func *fn, char **f)
 {
-	size_t k = 0;
+	char key[4096];
+	size_t i;
 
-	while (k < n) {
-		field[k++] = line;
-		line = strchr(line, '\t');
-		if (!line)
-			break;
-		*line++ = '\0';
-	}
-	return k;
+	snprintf(key, sizeof(key), "%s\t%s\t%s\t%s", f[1], f[2], f[4], f[6]);
+	for (i = 0; i < nprops; i++)
+		if (props[i].eva == eva && props[i].fn == fn && strcmp(props[i].key, key) == 0)
+			return &props[i];
+	if (nprops == MAX_PROPS)
+		return NULL;
+	props[nprops].key = strdup(key);
+	if (!props[nprops].key)
+		return NULL;
+	props[nprops].fn = fn;
+	props[nprops].eva = eva;
+	props[nprops].good = eva; /* eva: good until a run leaves an alarm */
+	return &props[nprops++];
 }
 
-static int add_csv(bool eva, const char *path, double seconds)
+/* WP: the functions a run defines, i.e. those with a property in a .c
+ * file. Its other rows are contracts of functions declared in headers,
+ * only assumed there and proved in their own file's run. */
+static char defined[MAX_FUNCS][64];
+static size_t ndefined;
+
+static void find_defined(const char *text)
+{
+	const char *line = text;
+
+	ndefined = 0;
+	while (line && *line) {
+		const char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		char copy[512];
+		char *f[7];
+
+		snprintf(copy, sizeof(copy), "%.*s", (int)(n < sizeof(copy) - 1 ? n : sizeof(copy) - 1), line);
+		line = end ? end + 1 : NULL;
+		if (rdmaneg_split_tabs(copy, f, 7) < 5)
+			continue;
+		size_t fl = strlen(f[1]);
+
+		if (fl < 2 || strcmp(f[1] + fl - 2, ".c") != 0 || f[3][0] == '\0')
+			continue;
+		size_t k;
+
+		for (k = 0; k < ndefined && strcmp(defined[k], f[3]) != 0; k++)
+			;
+		if (k == ndefined && ndefined < MAX_FUNCS)
+			snprintf(defined[ndefined++], sizeof(defined[0]), "%s", f[3]);
+	}
+}
+
+static bool is_defined(const char *fn)
+{
+	for (size_t k = 0; k < ndefined; k++)
+		if (strcmp(defined[k], fn) == 0)
+			return true;
+	return false;
+}
+
+static int add_csv(bool eva, const char *path, double seconds, const char *owner)
 {
 	size_t len;
 	char *text = rdmaneg_read_file(path, MAX_CSV, &len, NULL);
@@ -92,6 +162,8 @@ static int add_csv(bool eva, const char *path, double seconds)
 		fprintf(stderr, "proof-report: cannot read %s\n", path);
 		return 2;
 	}
+	if (!eva)
+		find_defined(text);
 	for (line = text; line && *line; line = next) {
 		char *f[7];
 
@@ -107,7 +179,11 @@ static int add_csv(bool eva, const char *path, double seconds)
 			}
 			continue;
 		}
-		if (split(line, f, 7) != 7) {
+		/* Report prints a multi-line property (e.g. "complete behaviors")
+		 * with its further lines indented: its first line is the key */
+		if (line[0] == ' ')
+			continue;
+		if (rdmaneg_split_tabs(line, f, 7) != 7) {
 			fprintf(stderr, "proof-report: %s: a row without 7 fields\n", path);
 			free(text);
 			return 2;
@@ -122,23 +198,60 @@ static int add_csv(bool eva, const char *path, double seconds)
 			free(text);
 			return 2;
 		}
-		bool valid = strcmp(f[5], "Valid") == 0;
-
+		if (!eva && !is_defined(f[3])) {
+			fn->assumed = true;
+			continue;
+		}
 		if (eva) {
+			bool alarm = strcmp(f[5], "Valid") != 0 && strcmp(f[5], "Dead") != 0;
+
+			/* a public function's precondition is the driver's side of
+			 * the contract; a static helper's is a WP goal */
 			fn->ran_eva = true;
-			if (is_rte(f[4]) && !valid)
-				fn->alarms++;
+			if (!is_rte(f[4]) && !(strcmp(f[4], "precondition") == 0 &&
+					       strncmp(f[3], "rdmaneg_", 8) == 0))
+				continue;
+			struct prop *p = prop_of(true, fn, f);
+
+			if (!p)
+				goto full;
+			p->good = p->good && !alarm;
 		} else {
+			struct prop *p = prop_of(false, fn, f);
+
 			fn->ran_wp = true;
-			fn->goals++;
-			fn->proved += valid;
+			if (!p)
+				goto full;
+			p->good = p->good || strcmp(f[5], "Valid") == 0 ||
+				  strcmp(f[5], "Partially proven") == 0;
 		}
 	}
-	/* the run's time goes to the functions it newly named */
-	for (i = first; i < nfuncs; i++)
-		funcs[i].seconds += seconds;
+	/* a WP run's time goes to the functions it defines, an Eva run's to
+	 * the function its driver calls (OWNER), else to those it newly named */
+	for (i = eva && !owner[0] ? first : 0; i < nfuncs; i++)
+		if (eva ? !owner[0] || strcmp(funcs[i].name, owner) == 0 : is_defined(funcs[i].name))
+			funcs[i].seconds += seconds;
 	free(text);
 	return 0;
+full:
+	fprintf(stderr, "proof-report: %s: too many properties\n", path);
+	free(text);
+	return 2;
+}
+
+/* Counts each function's alarms and goals from the merged properties. */
+static void tally(void)
+{
+	for (size_t i = 0; i < nprops; i++) {
+		struct func *fn = props[i].fn;
+
+		if (props[i].eva) {
+			fn->alarms += !props[i].good;
+		} else {
+			fn->goals++;
+			fn->proved += props[i].good;
+		}
+	}
 }
 
 static int by_name(const void *a, const void *b)
@@ -157,6 +270,8 @@ static void row(FILE *o, bool md, const struct func *f, bool pass)
 		snprintf(eva, sizeof(eva), "-");
 	if (f->ran_wp)
 		snprintf(wp, sizeof(wp), "%u/%u", f->proved, f->goals);
+	else if (f->assumed)
+		snprintf(wp, sizeof(wp), "assumed"); /* no run proves its contract */
 	else
 		snprintf(wp, sizeof(wp), "-");
 	if (md)
@@ -178,6 +293,7 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		char kind[8];
 		char path[4096];
+		char owner[64];
 		double seconds = 0;
 		int rc;
 
@@ -185,13 +301,14 @@ int main(int argc, char **argv)
 			md_path = argv[++i];
 			continue;
 		}
-		if (sscanf(argv[i], "%7[a-z]:%4095[^:]:%lf", kind, path, &seconds) < 2 ||
+		owner[0] = '\0';
+		if (sscanf(argv[i], "%7[a-z]:%4095[^:]:%lf:%63s", kind, path, &seconds, owner) < 2 ||
 		    (strcmp(kind, "wp") != 0 && strcmp(kind, "eva") != 0)) {
 			fprintf(stderr, "usage: rdmaneg-proof-report [--md FILE] "
-					"(wp|eva):CSV[:SECONDS] ...\n");
+					"(wp|eva):CSV[:SECONDS[:FUNCTION]] ...\n");
 			return 2;
 		}
-		rc = add_csv(strcmp(kind, "eva") == 0, path, seconds);
+		rc = add_csv(strcmp(kind, "eva") == 0, path, seconds, owner);
 		if (rc != 0)
 			return rc;
 	}
@@ -199,6 +316,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "proof-report: no function of src/ in the inputs\n");
 		return 2;
 	}
+	tally();
 	qsort(funcs, nfuncs, sizeof(funcs[0]), by_name);
 	if (md_path) {
 		md = fopen(md_path, "w");
@@ -206,13 +324,13 @@ int main(int argc, char **argv)
 			fprintf(stderr, "proof-report: cannot write %s\n", md_path);
 			return 2;
 		}
-		fprintf(md, "# make proof: src/\n\n| function | Eva alarms | WP properties proved | s | |\n"
+		fprintf(md, "# make proof: src/\n\n| function | Eva alarms | WP properties proved | WP + Eva s | |\n"
 			    "|---|---|---|---|---|\n");
 	}
 	printf("%-34s %6s %10s %7s\n", "function", "alarms", "wp props", "time/s");
 	for (size_t k = 0; k < nfuncs; k++) {
 		const struct func *f = &funcs[k];
-		bool ok = f->alarms == 0 && f->proved == f->goals;
+		bool ok = f->alarms == 0 && f->proved == f->goals && (f->ran_wp || !f->assumed);
 
 		row(stdout, false, f, ok);
 		if (md)

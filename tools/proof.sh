@@ -5,8 +5,10 @@
 # build/proof/: the logs, the Report CSVs and report.md.
 #   PLANT=<name>      prove a planted build (negative control)
 #   PROOF_FILES=...   only these src/ files (default: all)
+#   PROOF_FUNCS=a,b   WP on these functions only (default: all)
 #   PROOF_EVA=0       skip the Eva drivers
-#   PROOF_TIMEOUT=s   prover timeout per goal (default 5)
+#   PROOF_TIMEOUT=s   prover timeout per goal (default 10; the slowest
+#                     goals take about 3 s here)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/deps.sh proof
@@ -30,7 +32,8 @@ for f in $files; do
 	base=$(basename "$f" .c)
 	start=$(date +%s.%N)
 	frama-c "${cpp[@]}" "$f" -warn-unsigned-overflow -wp -wp-rte -wp-model Typed \
-		-wp-prover qed,z3,cvc4 -wp-timeout "${PROOF_TIMEOUT:-5}" -wp-par "$(nproc)" \
+		-wp-prover qed,z3,cvc4 -wp-timeout "${PROOF_TIMEOUT:-10}" -wp-par "$(nproc)" \
+		${PROOF_FUNCS:+-wp-fct "$PROOF_FUNCS"} \
 		-then -report-csv "$out/wp-$base.csv" >"$out/wp-$base.log" 2>&1 ||
 		{ echo "proof: frama-c failed on $f:"; tail -20 "$out/wp-$base.log"; exit 1; }
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
@@ -41,11 +44,11 @@ if [ "${PROOF_EVA:-1}" != 0 ]; then
 	for fn in $(sed -n 's/^void eva_\([a-z_0-9]*\)(void)$/\1/p' proof/eva.c); do
 		start=$(date +%s.%N)
 		frama-c "${cpp[@]}" proof/eva.c src/*.c -warn-unsigned-overflow -eva -main "eva_$fn" \
-			-eva-precision 3 -eva-domains octagon \
+			-eva-precision 3 -eva-domains octagon -eva-octagon-through-calls -eva-split-return auto \
 			-then -report-csv "$out/eva-$fn.csv" >"$out/eva-$fn.log" 2>&1 ||
 			{ echo "proof: Eva failed on $fn:"; tail -20 "$out/eva-$fn.log"; exit 1; }
 		secs=$(echo "$(date +%s.%N) - $start" | bc)
-		inputs+=("eva:$out/eva-$fn.csv:$secs")
+		inputs+=("eva:$out/eva-$fn.csv:$secs:$fn")
 	done
 fi
 build/plain/rdmaneg-proof-report --md "$out/report.md" "${inputs[@]}"

@@ -60,6 +60,7 @@ suite mutants          env MUTANTS_SAMPLE=40 MUTANTS_SEED=1 tools/mutants.sh
 # its negative control: with no check run, mutants survive and it fails
 suite mutants-control  bash -c 'out=$(MUTANTS_SUITE=none MUTANTS_SAMPLE=8 MUTANTS_SEED=1 B=build/mutants-control tools/mutants.sh); rc=$?; grep -v "passed, [0-9]* failed" <<<"$out" | tail -5; [ $rc -eq 1 ] && grep -q "^SURVIVED " <<<"$out" && grep -q "^mutation score: 0/" <<<"$out"'
 
+suite proof-report     bash -c "$MAKE build/plain/rdmaneg-proof-report && tests/proof-report.sh"
 suite triage           tests/triage.sh
 suite oss-fuzz         env OSSFUZZ_RUN_SECONDS=2 tools/oss-fuzz-check.sh
 # its negative control: with a planted overread, build.sh must still
