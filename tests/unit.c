@@ -287,6 +287,17 @@ static void test_enh(void)
 	w[0] = 0x40;
 	CHECK(rdmaneg_mpa_enh_decode(w, 4, &d) == RDMANEG_OK && rdmaneg_mpa_rtr_of(&d) == 0);
 	CHECK(rdmaneg_mpa_rtr_of(NULL) == 0);
+	/* sec. 9.2: with A=1, B/C/D are the Send/Write/Read bits, each alone
+	 * and together (a sum written as a difference agrees in the low 3 bits
+	 * only, so it is caught here and not through respond/complete) */
+	for (unsigned bits = 0; bits < 8u; bits++) {
+		struct rdmaneg_mpa_enh x = { .a = true, .b = (bits & 1u) != 0u,
+					     .c = (bits & 2u) != 0u, .d = (bits & 4u) != 0u };
+
+		CHECK(rdmaneg_mpa_rtr_of(&x) == bits);
+		x.a = false;
+		CHECK(rdmaneg_mpa_rtr_of(&x) == 0u);
+	}
 }
 
 static void test_mpa_negotiate(void)
@@ -302,6 +313,8 @@ static void test_mpa_negotiate(void)
 	CHECK(rep.ird == 4 && rep.ord == 5 && !rep.a && !rep.b);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK && io.accepted);
 	CHECK(io.ord <= rep.ird && rep.ord <= io.ird && io.peer_ird == 4);
+	/* accepted: no TERM, the whole triple zero */
+	CHECK(io.term.layer == 0 && io.term.type == 0 && io.term.code == 0);
 
 	/* responder capacity below initiator ORD: initiator ORD comes down */
 	rsp.ird_max = 3;
@@ -326,6 +339,8 @@ static void test_mpa_negotiate(void)
 	CHECK(ro.term.layer == 2 && ro.term.type == 0 && ro.term.code == 6 && rep.ord == 6);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, true, &io) == RDMANEG_OK);
 	CHECK(!io.accepted && io.term.code == 0 && io.peer_ord == 6);
+	/* the responder rejected: the initiator sends no TERM of its own */
+	CHECK(io.term.layer == 0 && io.term.type == 0);
 	rsp.ord_min = 0;
 
 	/* non-conforming responder ORD above initiator capacity: TERM 6 */
