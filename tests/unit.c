@@ -222,6 +222,12 @@ static void test_mpa_parse(void)
 	n = frame(buf, KEY_REQ, 0, 1, 0, NULL, 0);
 	buf[9] = 'x';
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_KEY);
+	/* RFC 5044 sec. 7.1: every key octet counts, the first and the last too */
+	for (size_t k = 0; k < 16; k += 15) {
+		n = frame(buf, KEY_REQ, 0, 1, 0, NULL, 0);
+		buf[k] ^= 0x20u;
+		CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_KEY);
+	}
 	n = frame(buf, KEY_REQ, 0, 0, 0, NULL, 0);
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_REV0);
 	n = frame(buf, KEY_REQ, 0, 3, 0, NULL, 0);
