@@ -172,6 +172,11 @@ $(B)/replay/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_CFLAGS) $(SAN) $(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
 
+# the replay driver around a target that misbehaves on demand (tests/replay.sh)
+$(B)/asan/replay-control: tests/replay_control.c fuzz/replay.c fuzz/fuzz.h
+	@mkdir -p $(@D)
+	$(CLANG) $(FUZZ_CFLAGS) $(SAN) $(FUZZ_INC) $< fuzz/replay.c -o $@
+
 # plain replay driver + MSan (triage reproduces under every sanitizer)
 $(B)/replay-msan/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)

@@ -50,6 +50,7 @@ suite live-unit        bash -c "$MAKE build/asan/live-unit && build/asan/live-un
 suite peer-unit        bash -c "$MAKE build/asan/peer-unit && build/asan/peer-unit"
 suite peer             bash -c "$MAKE build/plain/rdmaneg-peer build/asan/rdmaneg-peer && tests/peer.sh build/asan/rdmaneg-peer"
 suite replay           $MAKE replay
+suite replay-driver    bash -c "$MAKE build/asan/replay-control && tests/replay.sh build/asan/replay-control"
 suite properties       $MAKE props
 suite plants           $MAKE plants
 suite install          tests/install.sh
