@@ -146,7 +146,7 @@ plants:
 
 # ---- fuzz targets (fuzz/): one source each, four builds ----
 # fuzz/targets is the one list every script reads.
-TARGETS := $(shell awk '!/^\#/ && NF {print $$1}' fuzz/targets)
+TARGETS := $(shell . tools/targets.sh && rdmaneg_targets)
 FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC)
 FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h
 FUZZ_INC := $(PBT_INC) -Ifuzz

@@ -2,7 +2,7 @@
 # OSS-Fuzz / ClusterFuzzLite build contract for rdmaneg:
 #   compile with $CC $CFLAGS, link with $CXX $CXXFLAGS $LIB_FUZZING_ENGINE,
 #   write each target to $OUT with <t>_seed_corpus.zip, <t>.dict, <t>.options.
-# fuzz/targets is the list of targets. No -Werror: the image's compiler may be newer.
+# fuzz/targets is the list of targets (tools/targets.sh reads it). No -Werror: the image's compiler may be newer.
 cd "$SRC/rdmaneg"
 
 support="oracle/rules.c properties/pbt.c properties/props.c $(ls src/*.c)"
@@ -14,7 +14,8 @@ for f in $support; do
 	objs="$objs $o"
 done
 
-for t in $(awk '!/^#/ && NF {print $1}' fuzz/targets); do
+. tools/targets.sh
+for t in $(rdmaneg_targets); do
 	$CC $CFLAGS -std=c11 $inc -c "fuzz/$t.c" -o "$WORK/fuzz_$t.o"
 	$CXX $CXXFLAGS "$WORK/fuzz_$t.o" $objs $LIB_FUZZING_ENGINE -o "$OUT/$t"
 	rm -f "$OUT/${t}_seed_corpus.zip"

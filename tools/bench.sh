@@ -7,16 +7,18 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 SECS=${BENCH_SECONDS:-5}
 RUNS=${BENCH_RUNS:-3}
-TARGETS=$(awk '!/^#/ && NF {print $1}' fuzz/targets)
+. tools/targets.sh
+TARGETS=$(rdmaneg_targets)
 tools/deps.sh fuzz || exit 1
 make --no-print-directory -s PLANT= fuzz-libfuzzer || exit 1
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 rate() { # rate TARGET -> exec/s of one run from a fresh copy of its seeds
 	local t=$1 seeds=corpus/$1
-	[ "$t" = empty ] && seeds=corpus/rpcrdma_decode
+	local cap=rpcrdma_decode
+	[ "$t" = empty ] && seeds=corpus/rpcrdma_decode || cap=$t
 	rm -rf "$tmp/c"; mkdir -p "$tmp/c"; cp "$seeds"/* "$tmp/c/" 2>/dev/null
-	build/libfuzzer/$t -max_total_time="$SECS" -print_final_stats=1 -max_len=1024 \
+	build/libfuzzer/$t -max_total_time="$SECS" -print_final_stats=1 -max_len="$(rdmaneg_max_len "$cap")" \
 		"$tmp/c" 2>&1 | awk '/stat::average_exec_per_sec/ {print $2}'
 }
 median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }

@@ -9,7 +9,8 @@ tools/deps.sh cov || exit 1
 out=build/coverage
 rm -rf "$out"; mkdir -p "$out/prof"
 export LLVM_PROFILE_FILE=$PWD/$out/prof/%p-%m.profraw
-TARGETS=$(awk '!/^#/ && NF {print $1}' fuzz/targets)
+. tools/targets.sh
+TARGETS=$(rdmaneg_targets)
 build/cov-tools/unit >"$out/unit.log" || { echo "coverage: unit tests failed"; exit 1; }
 tests/cli.sh build/cov-tools/rdmaneg >"$out/cli.log" || { echo "coverage: CLI tests failed"; exit 1; }
 CI=true build/cov-tools/props --cases 20000 >"$out/props.log" || { echo "coverage: properties failed"; exit 1; }

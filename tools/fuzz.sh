@@ -15,12 +15,13 @@ ENGINE=${FUZZ_ENGINE:-libfuzzer}
 JOBS=${FUZZ_JOBS:-1}
 PLANT=${PLANT:-}
 SEEDS=${FUZZ_SEEDS:-1}
-TARGETS=${FUZZ_TARGETS:-$(awk '!/^#/ && NF {print $1}' fuzz/targets)}
+. tools/targets.sh
+TARGETS=${FUZZ_TARGETS:-$(rdmaneg_targets)}
 case "$SECS$JOBS" in *[!0-9]*) echo "fuzz: FUZZ_SECONDS and FUZZ_JOBS must be numbers" >&2; exit 2 ;; esac
 case "$ENGINE" in libfuzzer|afl) ;; *) echo "fuzz: FUZZ_ENGINE must be libfuzzer or afl" >&2; exit 2 ;; esac
 [ "$JOBS" -ge 1 ] || { echo "fuzz: FUZZ_JOBS must be at least 1" >&2; exit 2; }
 for t in $TARGETS; do
-	grep -q "^$t\b" fuzz/targets || { echo "fuzz: no target '$t' in fuzz/targets" >&2; exit 2; }
+	rdmaneg_is_target "$t" || { echo "fuzz: no target '$t' in fuzz/targets" >&2; exit 2; }
 done
 
 groups="fuzz cov"
@@ -40,7 +41,6 @@ fi
 # coverage is measured with the unplanted build: a planted abort loses the profile
 make --no-print-directory -s PLANT= $(for t in $TARGETS; do echo "build/cov/$t"; done) || exit 1
 
-max_len() { sed -n 's/^max_len *= *//p' "fuzz/$1.options" 2>/dev/null | head -1; }
 
 # prints the newest status line of a running campaign every 10 s
 progress() {
@@ -81,7 +81,7 @@ for t in $TARGETS; do
 		fork=()
 		[ "$JOBS" -gt 1 ] && fork=(-fork="$JOBS")
 		"$B/libfuzzer/$t" -max_total_time="$SECS" -print_final_stats=1 \
-			-dict="fuzz/$t.dict" -max_len="$(max_len "$t")" "${fork[@]}" \
+			-dict="fuzz/$t.dict" -max_len="$(rdmaneg_max_len "$t")" "${fork[@]}" \
 			-artifact_prefix="$work/$t/crashes/" \
 			"$work/$t/corpus" $([ "$SEEDS" = 0 ] || echo "corpus/$t") >"$log" 2>&1
 		execs=$(grep -a 'stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
@@ -102,7 +102,7 @@ for t in $TARGETS; do
 		for ((j = 0; j < JOBS; j++)); do
 			role=(-M main); [ "$j" -gt 0 ] && role=(-S "sec$j")
 			cmplog=(); [ "$j" -eq 0 ] && cmplog=(-c "$B/afl-cmplog/$t")
-			afl-fuzz -i "$seeds" -o "$sync" -V "$SECS" -G "$(max_len "$t")" -x "fuzz/$t.dict" "${cmplog[@]}" \
+			afl-fuzz -i "$seeds" -o "$sync" -V "$SECS" -G "$(rdmaneg_max_len "$t")" -x "fuzz/$t.dict" "${cmplog[@]}" \
 				"${role[@]}" -- "$B/afl/$t" >"$log.$j" 2>&1 &
 			pids+=($!)
 		done

@@ -4,6 +4,7 @@
 # what they are. Usage: tools/make-seeds.sh  (after make and make plants)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. tools/targets.sh
 CLI=build/plain/rdmaneg
 make --no-print-directory -s "$CLI"
 seed() { # seed TARGET NAME HEX...
@@ -95,5 +96,5 @@ while IFS=$'\t' read -r plant checker _; do
 done < <(grep -v '^#' properties/plants.tsv)
 for t in rpcrdma_negotiate mpa_negotiate; do seed $t all-zero 00; done
 mkdir -p corpus/regress
-for t in $(awk '!/^#/ && NF {print $1}' fuzz/targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
-for t in $(awk '!/^#/ && NF {print $1}' fuzz/targets); do printf '%-20s %3d seeds\n' "$t" "$(ls "corpus/$t" | wc -l)"; done
+for t in $(rdmaneg_targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
+for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(ls "corpus/$t" | wc -l)"; done

@@ -13,6 +13,7 @@
 # mutant survives that src/EQUIVALENT_MUTANTS does not argue equivalent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. tools/targets.sh
 B=${B:-build}
 M=$B/mutants
 TOOL=$B/plain/rdmaneg-mutants
@@ -28,7 +29,7 @@ steps() {
 	echo "unit unit ./unit"
 	echo "props props ./props --seed 1 --cases $PROPS_CASES"
 	echo "sweep-enh sweep ./sweep enh --slice 16 --jobs 1"
-	for t in $(awk '!/^#/ && NF {print $1}' fuzz/targets); do
+	for t in $(rdmaneg_targets); do
 		echo "replay-$t replay/$t ./replay/$t $PWD/corpus/$t $PWD/corpus/regress/$t"
 	done
 	echo "cli rdmaneg $PWD/tests/cli.sh ./rdmaneg"

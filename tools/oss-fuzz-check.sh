@@ -13,7 +13,8 @@ root=$PWD
 COMBOS=${OSSFUZZ_COMBOS:-libfuzzer:address libfuzzer:undefined libfuzzer:memory afl:address}
 RUN_SECONDS=${OSSFUZZ_RUN_SECONDS:-3}
 tools/deps.sh oss-fuzz || exit 1
-TARGETS=$(awk '!/^#/ && NF {print $1}' fuzz/targets)
+. tools/targets.sh
+TARGETS=$(rdmaneg_targets)
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "  FAIL $*"; }

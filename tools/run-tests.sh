@@ -54,6 +54,7 @@ suite replay-driver    bash -c "$MAKE build/asan/replay-control && tests/replay.
 suite properties       $MAKE props
 suite plants           $MAKE plants
 suite install          tests/install.sh
+suite targets          tests/targets.sh
 suite triage-unit      bash -c "$MAKE build/asan/triage-unit && build/asan/triage-unit"
 suite mutants-unit     bash -c "$MAKE build/asan/mutants-unit build/plain/rdmaneg-mutants && build/asan/mutants-unit && tests/mutants.sh build/plain/rdmaneg-mutants"
 # a sample of make mutants: every mutant killed or argued equivalent

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# fuzz/targets is the one list of fuzz targets and fuzz/<t>.options the
+# one home of each max_len; tools/targets.sh is the one reader scripts use.
+# Fails when a script reads either around it, when a listed target lacks a
+# file it needs, or when a fuzz target exists that the list does not name.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. tools/targets.sh
+pass=0 fail=0
+check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1"; fi; }
+
+# bypasses DIR...: script lines (comments aside) that read fuzz/targets or
+# a max_len anywhere but tools/targets.sh
+bypasses() {
+	grep -rnE --include='*.sh' --include=Makefile --include='build.sh' --include='*.yml' \
+		'(awk|grep|sed|cat|while read|<)[^|]*(fuzz/targets|\.options)|max_len *= *[0-9]|max_len=[0-9]' \
+		"$@" 2>/dev/null | grep -v '^[^:]*tools/targets.sh:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#'
+}
+out=$(bypasses Makefile tools live tests oss-fuzz .clusterfuzzlite .ci .github | grep -v '^tests/targets.sh:')
+check "no script reads fuzz/targets or a max_len around tools/targets.sh" '[ -z "$out" ] || { echo "$out"; false; }'
+# negative control: a script with its own copy of the list is caught
+ctl=$(mktemp -d /tmp/rdmaneg-targets.XXXXXX); trap 'rm -rf "$ctl"' EXIT
+printf '#!/bin/sh\nfor t in $(awk %s fuzz/targets); do :; done\n' "'{print \$1}'" >"$ctl/copy.sh"
+printf '#!/bin/sh\nrun -max_len=1024\n' >"$ctl/cap.sh"
+check "control: a private copy of the list is caught" '[ -n "$(bypasses "$ctl/copy.sh")" ]'
+check "control: a private max_len is caught" '[ -n "$(bypasses "$ctl/cap.sh")" ]'
+
+check "the Makefile's TARGETS is the list" \
+	'[ "$(make --no-print-directory -s -p -n nothing 2>/dev/null | sed -n "s/^TARGETS := //p")" = "$(rdmaneg_targets | xargs)" ]'
+n=0
+for t in $(rdmaneg_targets); do
+	n=$((n + 1))
+	check "$t: fuzz/$t.c, .dict, a max_len, corpus/$t, corpus/regress/$t" \
+		'[ -f "fuzz/$t.c" ] && [ -f "fuzz/$t.dict" ] && rdmaneg_max_len "$t" >/dev/null && [ -d "corpus/$t" ] && [ -d "corpus/regress/$t" ]'
+done
+check "seven targets" '[ "$n" -eq 7 ]'
+for f in fuzz/*.c; do
+	t=$(basename "$f" .c)
+	case $t in replay | empty) continue ;; esac
+	grep -q LLVMFuzzerTestOneInput "$f" || continue
+	check "fuzz/$t.c is in fuzz/targets" 'rdmaneg_is_target "$t"'
+done
+check "control: a name not in the list is refused" '! rdmaneg_is_target no_such_target'
+check "control: a target with no max_len fails" '! (rdmaneg_max_len no_such_target 2>/dev/null)'
+echo "targets: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
