@@ -28,8 +28,17 @@ $(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
 # the CLI reads and writes hex and escapes JSON with util/, as rdmaneg-peer
 # and the live harness do
 CLI_UTIL := util/hex.c util/json.c
-$(B)/plain/rdmaneg: tools/rdmaneg.c $(CLI_UTIL) $(wildcard util/*.h) $(B)/plain/librdmaneg.a
-	$(CC) $(WARN) -Wno-missing-prototypes $(OPT) -Isrc -Iutil $< $(CLI_UTIL) $(B)/plain/librdmaneg.a -o $@
+# tools/cli/: main.c (the verb table, help, man page), rpcrdma.c and mpa.c
+# (the commands), input.c (the readers of untrusted input), output.c
+CLI_SRC := $(wildcard tools/cli/*.c)
+CLI_DEPS := $(CLI_SRC) $(wildcard tools/cli/*.h) $(CLI_UTIL) $(wildcard util/*.h)
+CLI_INC := -Isrc -Iutil -Itools/cli
+$(B)/plain/rdmaneg: $(CLI_DEPS) $(B)/plain/librdmaneg.a
+	$(CC) $(WARN) $(OPT) $(CLI_INC) $(CLI_SRC) $(CLI_UTIL) $(B)/plain/librdmaneg.a -o $@
+
+# rdmaneg(1), generated from the CLI's own help pages
+$(B)/plain/rdmaneg.1: $(B)/plain/rdmaneg
+	$< help --man >$@
 
 # ---- the shared library, pkg-config file, install (see README "Embedding") ----
 VERSION := $(shell sed -n 's/^\#define RDMANEG_VERSION "\(.*\)"/\1/p' src/rdmaneg.h)
@@ -48,6 +57,7 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
 PUB_HDR := $(filter-out src/plant.h,$(LIB_HDR))
 
 $(B)/pic/rdmaneg.pc: src/rdmaneg.pc.in src/rdmaneg.h
@@ -55,8 +65,10 @@ $(B)/pic/rdmaneg.pc: src/rdmaneg.pc.in src/rdmaneg.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 		-e 's|@VERSION@|$(VERSION)|' $< >$@
 
-install: $(B)/plain/librdmaneg.a $(B)/pic/librdmaneg.so.$(VERSION) $(B)/pic/rdmaneg.pc $(B)/plain/rdmaneg
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/rdmaneg
+install: $(B)/plain/librdmaneg.a $(B)/pic/librdmaneg.so.$(VERSION) $(B)/pic/rdmaneg.pc $(B)/plain/rdmaneg \
+		$(B)/plain/rdmaneg.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/rdmaneg \
+		$(DESTDIR)$(MANDIR)/man1
 	install -m 0755 $(B)/plain/rdmaneg $(DESTDIR)$(BINDIR)/rdmaneg
 	install -m 0644 $(B)/plain/librdmaneg.a $(DESTDIR)$(LIBDIR)/librdmaneg.a
 	install -m 0755 $(B)/pic/librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(VERSION)
@@ -64,21 +76,23 @@ install: $(B)/plain/librdmaneg.a $(B)/pic/librdmaneg.so.$(VERSION) $(B)/pic/rdma
 	ln -sf librdmaneg.so.$(SOMAJOR) $(DESTDIR)$(LIBDIR)/librdmaneg.so
 	install -m 0644 $(B)/pic/rdmaneg.pc $(DESTDIR)$(LIBDIR)/pkgconfig/rdmaneg.pc
 	install -m 0644 $(PUB_HDR) $(DESTDIR)$(INCLUDEDIR)/rdmaneg/
+	install -m 0644 $(B)/plain/rdmaneg.1 $(DESTDIR)$(MANDIR)/man1/rdmaneg.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rdmaneg $(DESTDIR)$(LIBDIR)/librdmaneg.a \
 		$(DESTDIR)$(LIBDIR)/librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(SOMAJOR) \
 		$(DESTDIR)$(LIBDIR)/librdmaneg.so $(DESTDIR)$(LIBDIR)/pkgconfig/rdmaneg.pc \
-		$(addprefix $(DESTDIR)$(INCLUDEDIR)/rdmaneg/,$(notdir $(PUB_HDR)))
+		$(addprefix $(DESTDIR)$(INCLUDEDIR)/rdmaneg/,$(notdir $(PUB_HDR))) \
+		$(DESTDIR)$(MANDIR)/man1/rdmaneg.1
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/rdmaneg
 
 $(B)/plain/unit: tests/unit.c $(B)/plain/librdmaneg.a
 	$(CC) $(WARN) $(OPT) -Isrc $< $(B)/plain/librdmaneg.a -o $@
 
 # ---- ASan+UBSan build of the same programs (clang) ----
-$(B)/asan/rdmaneg: tools/rdmaneg.c $(CLI_UTIL) $(wildcard util/*.h) $(LIB_SRC) $(LIB_HDR)
+$(B)/asan/rdmaneg: $(CLI_DEPS) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc -Iutil $< $(CLI_UTIL) $(LIB_SRC) -o $@
+	$(CLANG) $(WARN) -O1 -g $(SAN) $(CLI_INC) $(CLI_SRC) $(CLI_UTIL) $(LIB_SRC) -o $@
 
 $(B)/asan/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
@@ -209,9 +223,9 @@ $(B)/cov-tools/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_H
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) $(PBT_INC) \
 		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
-$(B)/cov-tools/rdmaneg: tools/rdmaneg.c $(CLI_UTIL) $(wildcard util/*.h) $(LIB_SRC) $(LIB_HDR)
+$(B)/cov-tools/rdmaneg: $(CLI_DEPS) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) -Isrc -Iutil $< $(CLI_UTIL) $(LIB_SRC) -o $@
+	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) $(CLI_INC) $(CLI_SRC) $(CLI_UTIL) $(LIB_SRC) -o $@
 
 # Coverage for review: HTML in build/coverage/html, summary of src/ printed.
 coverage: $(B)/cov-tools/unit $(B)/cov-tools/props $(B)/cov-tools/rdmaneg \
@@ -282,15 +296,15 @@ $(B)/asan/mutants-unit: tests/mutants_unit.c util/mutate.c $(wildcard util/*.h) 
 # with objects of everything else, built once under $(MUT_B). The plain
 # objects are also what "equivalent by object code" compares.
 MUT_B := $(B)/mutants
-MUT_INC := -Isrc -Ioracle -Iproperties -Ifuzz -Iutil
+MUT_INC := -Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli
 MUT_ASAN_CFLAGS := -std=c11 -O1 -g $(SAN) -ffunction-sections -fdata-sections
 MUT_O2_CFLAGS := -std=c11 -O2 -g0
 MUT_HARNESS := tests/unit.c properties/main.c properties/pbt.c properties/props.c \
 	$(ORACLE_SRC) fuzz/replay.c $(addprefix fuzz/,$(addsuffix .c,$(TARGETS))) \
-	tools/rdmaneg.c $(CLI_UTIL)
+	$(CLI_SRC) $(CLI_UTIL)
 MUT_BASE := $(patsubst %.c,$(MUT_B)/asan/%.o,$(LIB_SRC) $(MUT_HARNESS)) \
 	$(patsubst %.c,$(MUT_B)/o2/%.o,$(LIB_SRC) properties/sweep.c $(ORACLE_SRC))
-$(MUT_B)/asan/%.o: %.c $(LIB_HDR) $(PBT_HDR) $(wildcard util/*.h fuzz/*.h)
+$(MUT_B)/asan/%.o: %.c $(LIB_HDR) $(PBT_HDR) $(wildcard util/*.h fuzz/*.h tools/cli/*.h)
 	@mkdir -p $(@D)
 	$(CLANG) $(MUT_ASAN_CFLAGS) $(MUT_INC) -c $< -o $@
 $(MUT_B)/o2/%.o: %.c $(LIB_HDR) $(PBT_HDR)
@@ -314,7 +328,7 @@ $(MUT_W)/unit: $(MUT_W)/asan.o
 $(MUT_W)/props: $(MUT_W)/asan.o
 	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,properties/main.c $(PBT_SRC)) $(MUT_LIB_ASAN) -o $@
 $(MUT_W)/rdmaneg: $(MUT_W)/asan.o
-	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,tools/rdmaneg.c $(CLI_UTIL)) $(MUT_LIB_ASAN) -o $@
+	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,$(CLI_SRC) $(CLI_UTIL)) $(MUT_LIB_ASAN) -o $@
 $(MUT_W)/replay/%: $(MUT_W)/asan.o
 	@mkdir -p $(@D)
 	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,fuzz/$*.c fuzz/replay.c $(PBT_SRC)) $(MUT_LIB_ASAN) -o $@

@@ -124,7 +124,7 @@ expect mneg-term7 0 '.initiator.term.code==7 and .initiator.term.type==0' -- mpa
 expect mneg-p2p 0 '.initiator.accepted and .initiator.rtr=="write" and .reply.a' -- mpa negotiate --ini-p2p --ini-rtr write,read --rsp-rtr send,write,read
 expect mneg-replay 0 '.reply.word=="00040011" and .initiator.term.code==6' -- mpa negotiate --ini-ird 5 --ini-ird-max 8 --reply 00040011
 expect mneg-replay-req 0 '.request.word=="00050004" and .reply.ird==4' -- mpa negotiate --request 00050004
-expect mneg-badword 1 '.error|test("4 octets")' -- mpa negotiate --reply 0004
+expect mneg-badword 1 '.error|test("4 octets.*got 2$")' -- mpa negotiate --reply 0004
 expect mneg-badcfg 1 '.code=="config"' -- mpa negotiate --rsp-ird 9 --rsp-ird-max 4
 expect mneg-badval 2 stderr -- mpa negotiate --ini-ird 16384
 
@@ -134,6 +134,13 @@ expect help-mpa 0 '' -- help mpa negotiate
 expect version 0 '' -- --version
 expect noargs 2 '' --
 expect unknown 2 stderr -- frobnicate
+expect help-nopage 2 stderr -- help mpa bogus
+expect mpa-nosub 2 stderr -- mpa bogus
+expect opt-elsewhere 2 stderr -- decode --send 1 ff
+# a trailing space is not a size (it once read as a TiB multiplier)
+expect enc-size-space 2 stderr -- encode --send '4096 ' --recv 4096
+expect enc-size-junk 2 stderr -- encode --send 4X --recv 4096
+expect enc-size-kib 0 '.send_size==4096' -- encode --send 4KiB --recv 4096 --json
 for page in decode encode negotiate; do
 	"$BIN" help $page | grep -q '^SYNOPSIS' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL help-$page"; }
 done

@@ -26,6 +26,27 @@ check "headers under include/rdmaneg" '[ -f "$stage/usr/include/rdmaneg/rdmaneg.
 check "static library" '[ -f "$lib/librdmaneg.a" ]'
 check "SONAME librdmaneg.so.0" 'readelf -d "$lib/librdmaneg.so" | grep -q "SONAME.*\[librdmaneg.so.0\]"'
 check "CLI" '"$stage/usr/bin/rdmaneg" --version | grep -q "^rdmaneg "'
+man1=$stage/usr/share/man/man1/rdmaneg.1
+# rendered_has_every_option PAGE: each --option of each CLI help page is in
+# the rendered man page, and so is each command's NAME line
+rendered_has_every_option() {
+	local txt missing="" page
+	txt=$(MANWIDTH=100 man -l "$1" 2>/dev/null) || return 1
+	for page in "" decode encode negotiate "mpa decode" "mpa encode" "mpa negotiate"; do
+		# shellcheck disable=SC2086
+		for o in $("$stage/usr/bin/rdmaneg" help $page | grep -oE -- "--[a-z][a-z0-9-]+" | sort -u); do
+			grep -qF -- "$o" <<<"$txt" || missing="$missing $o"
+		done
+		[ -z "$page" ] || grep -qF "rdmaneg $page - " <<<"$txt" || missing="$missing [$page]"
+	done
+	[ -z "$missing" ] || { echo "not in the man page:$missing"; return 1; }
+}
+check "rdmaneg(1) installed, renders with man -l, no groff warnings" \
+	'[ -f "$man1" ] && [ -z "$(MANWIDTH=80 man --warnings -l "$man1" 2>&1 >/dev/null)" ]'
+check "rdmaneg(1) has every command and option of the help pages" 'rendered_has_every_option "$man1"'
+# negative control: a page that lost its last command is caught
+sed '/^\.SS rdmaneg mpa negotiate/,$d' "$man1" >"$work/short.1"
+check "control: a man page missing a command is caught" '! rendered_has_every_option "$work/short.1" >/dev/null'
 check "exports only rdmaneg_*" 'exports_only_api "$lib/librdmaneg.so.0"'
 check "exports every public function" '[ "$(nm -D --defined-only "$lib/librdmaneg.so.0" | grep -c " T rdmaneg_")" -eq "$(grep -hoE "^[a-z].* \**rdmaneg_[a-z0-9_]+\(" src/*.h | grep -oE "rdmaneg_[a-z0-9_]+" | sort -u | wc -l)" ]'
 # negative control: one stray export must be caught
