@@ -161,9 +161,11 @@ plants:
 # ---- fuzz targets (fuzz/): one source each, four builds ----
 # fuzz/targets is the one list every script reads.
 TARGETS := $(shell . tools/targets.sh && rdmaneg_targets)
-FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC)
-FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h
-FUZZ_INC := $(PBT_INC) -Ifuzz
+# the CLI's readers of untrusted input, for fuzz/cli_input.c
+CLI_READERS := tools/cli/input.c util/hex.c
+FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC) $(CLI_READERS)
+FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h tools/cli/input.h util/hex.h
+FUZZ_INC := $(PBT_INC) -Ifuzz -Itools/cli -Iutil
 # PLANT=<name> builds the targets with one planted bug (negative control).
 # Sections + --gc-sections: each target keeps only the coverage counters of
 # code it can reach, so the per-run counter reset and scan stay small.
@@ -331,7 +333,7 @@ $(MUT_W)/rdmaneg: $(MUT_W)/asan.o
 	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,$(CLI_SRC) $(CLI_UTIL)) $(MUT_LIB_ASAN) -o $@
 $(MUT_W)/replay/%: $(MUT_W)/asan.o
 	@mkdir -p $(@D)
-	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,fuzz/$*.c fuzz/replay.c $(PBT_SRC)) $(MUT_LIB_ASAN) -o $@
+	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,fuzz/$*.c fuzz/replay.c $(PBT_SRC) $(CLI_READERS)) $(MUT_LIB_ASAN) -o $@
 $(MUT_W)/sweep: $(MUT_W)/o2.o
 	$(CC) -pthread $(patsubst %.c,$(MUT_B)/o2/%.o,properties/sweep.c $(ORACLE_SRC)) \
 		$(MUT_LIB_O2) -o $@

@@ -5,8 +5,8 @@
 # fuzz/targets is the list of targets (tools/targets.sh reads it). No -Werror: the image's compiler may be newer.
 cd "$SRC/rdmaneg"
 
-support="oracle/rules.c properties/pbt.c properties/props.c $(ls src/*.c)"
-inc="-Isrc -Ioracle -Iproperties -Ifuzz"
+support="oracle/rules.c properties/pbt.c properties/props.c tools/cli/input.c util/hex.c $(ls src/*.c)"
+inc="-Isrc -Ioracle -Iproperties -Ifuzz -Itools/cli -Iutil"
 objs=""
 for f in $support; do
 	o="$WORK/rdmaneg_$(basename "$f" .c).o"

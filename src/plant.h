@@ -29,6 +29,7 @@
 #define RDMANEG_PLANT_ID_reason_last 21      /* decode reason: last failing candidate */
 #define RDMANEG_PLANT_ID_a_mismatch_ok 22    /* initiator accepts a Reply with another A */
 #define RDMANEG_PLANT_ID_parse_dirty 23      /* parse leaves fields set on an error */
+#define RDMANEG_PLANT_ID_cli_size_mask 24    /* CLI: a size's suffix case-folded with ~0x20 */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

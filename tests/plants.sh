@@ -2,7 +2,8 @@
 # Negative controls: for every row of properties/plants.tsv, the planted
 # build must fail its checker, and a property must shrink to exactly the
 # expected minimal counterexample; a replay row must report the expected
-# sanitizer error on the plant's stored inputs (tests/crashes/<plant>/), an
+# sanitizer error on the plant's stored inputs (tests/crashes/<plant>/), a
+# rule row the oracle's message on them, an
 # asan row the ASan report of the planted props. Also checks that every plant in
 # src/plant.h and every property has at least one row.
 set -uo pipefail
@@ -60,6 +61,16 @@ while IFS=$'\t' read -r plant checker want; do
 		rc=$?
 		if [ "$rc" -ne 0 ] && grep -q "ERROR: AddressSanitizer: $want " <<<"$out"; then ok
 		else bad "$plant: replay $t on tests/crashes/$plant did not report $want (exit $rc)"; fi ;;
+	rule:*)
+		# a planted fuzz target's oracle on the stored inputs that show it
+		t=${checker#rule:}
+		pb=$B/plant-fuzz/$plant
+		make --no-print-directory -s B="$pb" PLANT="$plant" "$pb/replay/$t" >/dev/null ||
+			{ bad "build of $pb/replay/$t"; continue; }
+		out=$("$pb/replay/$t" "tests/crashes/$plant" 2>&1)
+		rc=$?
+		if [ "$rc" -ne 0 ] && grep -qF "rule broken: $want" <<<"$out"; then ok
+		else bad "$plant: replay $t on tests/crashes/$plant did not break the rule '$want' (exit $rc)"; fi ;;
 	*) bad "unknown checker '$checker'" ;;
 	esac
 done <"$table"

@@ -95,6 +95,20 @@ while IFS=$'\t' read -r plant checker _; do
 	esac
 done < <(grep -v '^#' properties/plants.tsv)
 for t in rpcrdma_negotiate mpa_negotiate; do seed $t all-zero 00; done
+# cli_input: a reader selector (fuzz/cli_input.c), then the text
+txt() { printf '%b' "$1" | xxd -p | tr -d '\n'; }
+find corpus/cli_input -maxdepth 1 -type f -delete 2>/dev/null || true
+cli() { seed cli_input "$1" "$2" "$(txt "$3")"; }
+cli size-plain 00 4096; cli size-k 00 8K; cli size-kib 00 4KiB; cli size-g 00 1g
+cli size-max 00 18446744073709551615; cli size-over 00 18446744073709551616
+cli size-trailing-space 00 '4096 '; cli size-k-overflow 00 18014398509481984K
+cli value-hex 01 0x3FFF; cli value-octal 01 017; cli value-bad-octal 01 08
+cli value-bare-0x 01 0x; cli value-res 83 0x0f
+cli rtr-all 02 send,write,read; cli rtr-none 02 none; cli rtr-trailing-comma 02 send,
+cli rtr-empty-word 02 'send,,read'
+cli hex-args 03 'f6ab0e18 01\n00 03:07'; cli hex-split-octet 03 'f6a\nb'; cli hex-odd 03 abc
+cli hex-bad 03 'f6ab0e1g'
+cli stream 04 'f6ab0e18\x01\x00\x03\x07'
 mkdir -p corpus/regress
 for t in $(rdmaneg_targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
 for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(ls "corpus/$t" | wc -l)"; done

@@ -4,6 +4,7 @@
 #include "input.h"
 
 #include "hex.h"
+#include "plant.h"
 #include "rdmaneg.h"
 
 #include <errno.h>
@@ -130,7 +131,13 @@ bool rdmaneg_cli_size(const char *s, size_t *out)
 		case 'K': case 'k': mul = 1024u; break;
 		case 'M': case 'm': mul = 1024u * 1024u; break;
 		case 'G': case 'g': mul = 1024u * 1024u * 1024u; break;
-		default: return false;
+		default:
+			/* the negative control of fuzz/cli_input.c: the old fold */
+			if (RDMANEG_PLANTED(cli_size_mask) && *end == ' ') {
+				mul = 1024ull * 1024u * 1024u * 1024u;
+				break;
+			}
+			return false;
 		}
 		if (v > (unsigned long long)SIZE_MAX / mul)
 			return false;
@@ -191,8 +198,8 @@ bool rdmaneg_cli_rtr(const char *s, uint8_t *out)
 		else
 			return false;
 		p += n;
-		if (*p == ',')
-			p++;
+		if (*p == ',' && *++p == '\0')
+			return false; /* a trailing comma names nothing */
 	}
 	*out = set;
 	return set != 0;
