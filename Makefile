@@ -40,6 +40,7 @@ $(B)/plain/rdmaneg: $(CLI_DEPS) $(B)/plain/librdmaneg.a
 $(B)/plain/rdmaneg.1: $(B)/plain/rdmaneg
 	$< help --man >$@
 
+
 # ---- the shared library, pkg-config file, install (see README "Embedding") ----
 VERSION := $(shell sed -n 's/^\#define RDMANEG_VERSION "\(.*\)"/\1/p' src/rdmaneg.h)
 SOMAJOR := 0
@@ -59,6 +60,12 @@ LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PUB_HDR := $(filter-out src/plant.h,$(LIB_HDR))
+# rdmaneg(3), generated from the public headers' comments and contracts
+$(B)/plain/rdmaneg-man3: tools/man3.c util/apidoc.c util/file.c util/apidoc.h util/file.h src/errors.h
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(OPT) -Isrc -Iutil tools/man3.c util/apidoc.c util/file.c -o $@
+$(B)/plain/rdmaneg.3: $(B)/plain/rdmaneg-man3 $(PUB_HDR)
+	$< $(VERSION) $(filter-out src/rdmaneg.h,$(PUB_HDR)) >$@ || { rm -f $@; exit 1; }
 
 $(B)/pic/rdmaneg.pc: src/rdmaneg.pc.in src/rdmaneg.h
 	@mkdir -p $(@D)
@@ -66,9 +73,9 @@ $(B)/pic/rdmaneg.pc: src/rdmaneg.pc.in src/rdmaneg.h
 		-e 's|@VERSION@|$(VERSION)|' $< >$@
 
 install: $(B)/plain/librdmaneg.a $(B)/pic/librdmaneg.so.$(VERSION) $(B)/pic/rdmaneg.pc $(B)/plain/rdmaneg \
-		$(B)/plain/rdmaneg.1
+		$(B)/plain/rdmaneg.1 $(B)/plain/rdmaneg.3
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/rdmaneg \
-		$(DESTDIR)$(MANDIR)/man1
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
 	install -m 0755 $(B)/plain/rdmaneg $(DESTDIR)$(BINDIR)/rdmaneg
 	install -m 0644 $(B)/plain/librdmaneg.a $(DESTDIR)$(LIBDIR)/librdmaneg.a
 	install -m 0755 $(B)/pic/librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(VERSION)
@@ -77,13 +84,14 @@ install: $(B)/plain/librdmaneg.a $(B)/pic/librdmaneg.so.$(VERSION) $(B)/pic/rdma
 	install -m 0644 $(B)/pic/rdmaneg.pc $(DESTDIR)$(LIBDIR)/pkgconfig/rdmaneg.pc
 	install -m 0644 $(PUB_HDR) $(DESTDIR)$(INCLUDEDIR)/rdmaneg/
 	install -m 0644 $(B)/plain/rdmaneg.1 $(DESTDIR)$(MANDIR)/man1/rdmaneg.1
+	install -m 0644 $(B)/plain/rdmaneg.3 $(DESTDIR)$(MANDIR)/man3/rdmaneg.3
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rdmaneg $(DESTDIR)$(LIBDIR)/librdmaneg.a \
 		$(DESTDIR)$(LIBDIR)/librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(SOMAJOR) \
 		$(DESTDIR)$(LIBDIR)/librdmaneg.so $(DESTDIR)$(LIBDIR)/pkgconfig/rdmaneg.pc \
 		$(addprefix $(DESTDIR)$(INCLUDEDIR)/rdmaneg/,$(notdir $(PUB_HDR))) \
-		$(DESTDIR)$(MANDIR)/man1/rdmaneg.1
+		$(DESTDIR)$(MANDIR)/man1/rdmaneg.1 $(DESTDIR)$(MANDIR)/man3/rdmaneg.3
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/rdmaneg
 
 $(B)/plain/unit: tests/unit.c $(B)/plain/librdmaneg.a
@@ -268,6 +276,11 @@ $(B)/asan/triage-unit: tests/triage_unit.c util/triage.c util/klog.c util/json.c
 	@mkdir -p $(@D)
 	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
 		tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c util/file.c -o $@
+
+$(B)/asan/apidoc-unit: tests/apidoc_unit.c util/apidoc.c util/apidoc.h tests/check.h
+	@mkdir -p $(@D)
+	$(CLANG) -std=c11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
+		tests/apidoc_unit.c util/apidoc.c -o $@
 
 # ---- proof (tools/proof.sh; README "Proof"): Frama-C WP and Eva on src/ ----
 $(B)/plain/rdmaneg-proof-report: tools/proof-report.c util/file.c $(wildcard util/*.h)

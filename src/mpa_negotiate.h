@@ -157,7 +157,10 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
 			 const struct rdmaneg_mpa_enh *reply, bool rejected,
 			 struct rdmaneg_mpa_outcome *out);
 
-/* Local configuration checks, exposed for callers and tests. */
+/* Checks an initiator's local configuration (predicate ini_ok): IRD and
+ * ORD at most 0x3FFF, 0x3FFF asking for no negotiation (sec. 9.1);
+ * ird_max below 0x3FFF and IRD within it unless 0x3FFF; RTR within
+ * send, write, read. */
 /*@ requires ini == \null || \valid_read(ini);
     assigns \nothing;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
@@ -165,6 +168,11 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
     ensures \result == RDMANEG_OK ==> ini != \null && ini_ok(ini);
 */
 int rdmaneg_mpa_check_initiator(const struct rdmaneg_mpa_local *ini);
+
+/* Checks a responder's local configuration (predicate rsp_ok): IRD, ORD
+ * and ird_max are numbers below 0x3FFF (a responder always negotiates,
+ * sec. 9.1); IRD within ird_max; ord_min at most ORD; at least one RTR
+ * type of send, write, read. */
 /*@ requires rsp == \null || \valid_read(rsp);
     assigns \nothing;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||

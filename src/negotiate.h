@@ -115,12 +115,16 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
 int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd,
 			   size_t len, unsigned decode_flags);
 
-/* Direction-named views of the two thresholds. */
+/* The inline threshold from client to server (RFC 8797 sec. 4.2): the
+ * client's send_threshold, the server's recv_threshold. */
 /*@ requires \valid_read(c);
     assigns \nothing;
     ensures \result == (c->role == RDMANEG_ROLE_CLIENT ? c->send_threshold : c->recv_threshold);
 */
 size_t rdmaneg_conn_c2s(const struct rdmaneg_conn *c);
+
+/* The inline threshold from server to client: the client's recv_threshold,
+ * the server's send_threshold. */
 /*@ requires \valid_read(c);
     assigns \nothing;
     ensures \result == (c->role == RDMANEG_ROLE_CLIENT ? c->recv_threshold : c->send_threshold);

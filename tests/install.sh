@@ -2,7 +2,9 @@
 # make install into a fresh DESTDIR staging tree, then: the shared library
 # exports rdmaneg_* only (nm -D) under SONAME librdmaneg.so.0, the example
 # (examples/rdma_cm_embed.c) builds with pkg-config against the staged
-# tree, shared and static, and runs; make uninstall removes every file.
+# tree, shared and static, and runs; rdmaneg(1) and rdmaneg(3) render and
+# cover every command, option and exported function; make uninstall
+# removes every file.
 # The export check's negative control: a library with one stray export.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +49,17 @@ check "rdmaneg(1) has every command and option of the help pages" 'rendered_has_
 # negative control: a page that lost its last command is caught
 sed '/^\.SS rdmaneg mpa negotiate/,$d' "$man1" >"$work/short.1"
 check "control: a man page missing a command is caught" '! rendered_has_every_option "$work/short.1" >/dev/null'
+man3=$stage/usr/share/man/man3/rdmaneg.3
+check "rdmaneg(3) installed, renders with man -l, no groff warnings" \
+	'[ -f "$man3" ] && [ -z "$(MANWIDTH=80 man --warnings -l "$man3" 2>&1 >/dev/null)" ]'
+check "rdmaneg(3) has a section for every exported function" \
+	'[ "$(nm -D --defined-only "$lib/librdmaneg.so.0" | awk "/ T rdmaneg_/ {print \$3}" | sed "s/@.*//" | sort)" = "$(sed -n "s/^\.SS //p" "$man3" | sort)" ]'
+check "rdmaneg(3): rdmaneg_mpa_parse returns ok, inval and its 8 MPA errors, from its contract" \
+	'[ "$(sed -n "/^\.SS rdmaneg_mpa_parse$/,/^\.SS /p" "$man3" | grep -c "^\.B RDMANEG_")" -eq 10 ]'
+# negative control: a public function with no comment stops the generator
+printf '/* ok */\nint rdmaneg_documented(void);\nint rdmaneg_undocumented(void);\n' >"$work/bad.h"
+out=$(build/plain/rdmaneg-man3 0 "$work/bad.h" 2>&1 >/dev/null); rc=$?
+check "control: an undocumented function fails rdmaneg(3)" '[ $rc -eq 1 ] && grep -q "rdmaneg_undocumented has no comment" <<<"$out"'
 check "exports only rdmaneg_*" 'exports_only_api "$lib/librdmaneg.so.0"'
 check "exports every public function" '[ "$(nm -D --defined-only "$lib/librdmaneg.so.0" | grep -c " T rdmaneg_")" -eq "$(grep -hoE "^[a-z].* \**rdmaneg_[a-z0-9_]+\(" src/*.h | grep -oE "rdmaneg_[a-z0-9_]+" | sort -u | wc -l)" ]'
 # negative control: one stray export must be caught

@@ -53,6 +53,7 @@ suite replay           $MAKE replay
 suite replay-driver    bash -c "$MAKE build/asan/replay-control && tests/replay.sh build/asan/replay-control"
 suite properties       $MAKE props
 suite plants           $MAKE plants
+suite apidoc-unit      bash -c "$MAKE build/asan/apidoc-unit && build/asan/apidoc-unit"
 suite install          tests/install.sh
 suite targets          tests/targets.sh
 suite triage-unit      bash -c "$MAKE build/asan/triage-unit && build/asan/triage-unit"

@@ -168,6 +168,8 @@ static void print_man(void)
 		roff_line(verbs[i].name, strlen(verbs[i].name));
 		roff_page(verbs[i].help, false);
 	}
+	puts(".SH SEE ALSO");
+	puts(".BR rdmaneg (3)");
 }
 
 static int cmd_help(int argc, char **argv)

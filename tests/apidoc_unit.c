@@ -1,0 +1,69 @@
+/* util/apidoc.c: which comment and contract a public function gets. */
+#include "apidoc.h"
+#include "check.h"
+
+#include <string.h>
+
+static const char header[] =
+	"/* file comment */\n"
+	"#define RDMANEG_X 1u /* trailing, of the define */\n"
+	"int rdmaneg_after_define(int a);\n"
+	"\n"
+	"/* Decodes\n"
+	" * two lines. */\n"
+	"/*@ requires a > 0;\n"
+	"    ensures \\result == RDMANEG_OK; */\n"
+	"int rdmaneg_first(const unsigned char *buf,\n"
+	"\t\t  unsigned long len);\n"
+	"/* detached by the struct */\n"
+	"struct rdmaneg_s {\n"
+	"\tint f; /* a field */\n"
+	"};\n"
+	"size_t rdmaneg_bare(void);\n"
+	"/*\n"
+	" * Block style.\n"
+	" */\n"
+	"static inline int helper(void) { return 0; }\n"
+	"/* Has a contract after\n   no star. */\n"
+	"/*@ assigns \\nothing; */\n"
+	"const char *rdmaneg_name(int s);\n";
+
+int main(void)
+{
+	struct rdmaneg_apidoc d;
+	size_t pos = 0;
+
+	CHECK(rdmaneg_apidoc_next(header, &pos, &d) == 1);
+	CHECK(strcmp(d.name, "rdmaneg_after_define") == 0);
+	CHECK(d.doc[0] == '\0' && d.acsl == NULL); /* a trailing comment is the define's */
+
+	CHECK(rdmaneg_apidoc_next(header, &pos, &d) == 1);
+	CHECK(strcmp(d.name, "rdmaneg_first") == 0);
+	CHECK(strcmp(d.proto, "int rdmaneg_first(const unsigned char *buf, unsigned long len);") == 0);
+	CHECK(strcmp(d.doc, "Decodes\ntwo lines.") == 0);
+	CHECK(d.acsl && strstr(d.acsl, "RDMANEG_OK") && d.acsl + d.acsl_len < strstr(d.acsl, "int rdmaneg_first"));
+
+	CHECK(rdmaneg_apidoc_next(header, &pos, &d) == 1);
+	CHECK(strcmp(d.name, "rdmaneg_bare") == 0);
+	CHECK(d.doc[0] == '\0' && d.acsl == NULL); /* the struct detached the comment */
+
+	CHECK(rdmaneg_apidoc_next(header, &pos, &d) == 1);
+	CHECK(strcmp(d.name, "rdmaneg_name") == 0); /* helper is not public */
+	CHECK(strcmp(d.doc, "Has a contract after\nno star.") == 0);
+	CHECK(d.acsl && strncmp(d.acsl, " assigns", 8) == 0);
+
+	CHECK(rdmaneg_apidoc_next(header, &pos, &d) == 0);
+
+	/* a comment longer than the doc field */
+	{
+		static char big[4096];
+		size_t p = 0;
+
+		strcpy(big, "/* ");
+		memset(big + 3, 'x', 2000);
+		strcpy(big + 2003, " */\nint rdmaneg_long(void);\n");
+		CHECK(rdmaneg_apidoc_next(big, &p, &d) == -1);
+	}
+	printf("apidoc-unit: %d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
