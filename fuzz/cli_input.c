@@ -203,7 +203,7 @@ static void check_hex(char *text)
 			}
 		}
 	ref = ref && hi < 0;
-	rc = rdmaneg_cli_hex(args, n, &in, err, sizeof(err));
+	rc = rdmaneg_cli_hex((const char *const *)args, n, &in, err, sizeof(err));
 	if ((rc == 0) != ref)
 		broken("hex in %d argument(s): reader %s, reference %s", n,
 		       rc == 0 ? "took it" : err, ref ? "takes it" : "refuses it");
@@ -219,11 +219,13 @@ static void check_stream(const uint8_t *p, size_t n)
 {
 	struct rdmaneg_cli_buf in;
 	char err[RDMANEG_CLI_ERR_LEN];
+	static uint8_t copy[TEXT_MAX]; /* fmemopen wants a writable buffer */
 	FILE *fp;
 
-	if (n == 0)
+	if (n == 0 || n > sizeof(copy))
 		return; /* fmemopen needs a buffer */
-	fp = fmemopen((void *)(uintptr_t)p, n, "rb");
+	memcpy(copy, p, n);
+	fp = fmemopen(copy, n, "rb");
 	if (!fp)
 		return;
 	if (rdmaneg_cli_stream(fp, "fuzz", &in, err, sizeof(err)) != 0)

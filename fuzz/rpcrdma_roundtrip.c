@@ -9,12 +9,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rdmaneg_rpcrdma_result r;
 	struct rdmaneg_rpcrdma_settings s;
-	uint8_t m[8], want[8];
 	struct rdmaneg_oracle o;
 
 	if (size > 512)
 		return 0;
 	if (rdmaneg_rpcrdma_decode(data, size, RDMANEG_DECODE_SEARCH, &r) == 0 && r.present) {
+		uint8_t m[8], want[8];
+
 		s.send_size = r.send_size;
 		s.recv_size = r.recv_size;
 		s.remote_invalidation = r.remote_invalidation;

@@ -17,15 +17,26 @@ static const char usage_text[] =
 "  --list        list properties\n"
 "Exit 0 when every property held, 1 when one failed, 2 on usage errors.\n";
 
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 static int hex_stream(const char *s, uint8_t *out, size_t cap, size_t *n)
 {
 	*n = 0;
 	for (; s[0] && s[1]; s += 2) {
-		unsigned v;
+		int hi = hex_value(s[0]), lo = hex_value(s[1]);
 
-		if (*n >= cap || sscanf(s, "%2x", &v) != 1)
+		if (*n >= cap || hi < 0 || lo < 0)
 			return -1;
-		out[(*n)++] = (uint8_t)v;
+		out[(*n)++] = (uint8_t)(hi << 4 | lo);
 	}
 	return *s ? -1 : 0;
 }
@@ -112,7 +123,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		if (!end || *end) {
-			fprintf(stderr, "props: bad value for %s: '%s'\n", a, v);
+			fprintf(stderr, "props: bad value for %s: '%s'\n", a, v ? v : "");
 			return 2;
 		}
 	}

@@ -126,11 +126,11 @@ NO_COVERAGE uint64_t pbt_mixed(struct pbt *p, const uint64_t *table, size_t n, u
 		   uint64_t hi, const char *name)
 {
 	uint8_t sel = next(p);
-	uint64_t v;
 
 	/* even selector: the table (zeros give table[0]); odd: uniform */
 	if ((sel & 1u) == 0u && n > 0) {
-		v = table[(size_t)(sel >> 1) % n];
+		uint64_t v = table[(size_t)(sel >> 1) % n];
+
 		note_value(p, name, v);
 		return v;
 	}
@@ -354,6 +354,8 @@ int pbt_run(const struct pbt_prop *prop, const struct pbt_config *cfg,
 		memset(&s, 0, sizeof(s));
 		s.prop = prop;
 		s.budget = cfg->shrink_budget;
+		/* cppcheck 2.10 wrongly takes len for 0 here */
+		// cppcheck-suppress knownConditionTrueFalse
 		s.best_len = p.pos < len ? p.pos : len;
 		memcpy(s.best, buf, s.best_len);
 		for (;;) {

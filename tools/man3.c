@@ -59,7 +59,10 @@ static bool names(const char *acsl, size_t len, const char *sym)
 	size_t n = strlen(sym);
 
 	for (size_t i = 0; i + n <= len; i++) {
-		char after = i + n < len ? acsl[i + n] : ' ';
+		char after = ' ';
+
+		if (i + n < len)
+			after = acsl[i + n];
 
 		if (strncmp(acsl + i, sym, n) == 0 && !(after == '_' || (after >= 'A' && after <= 'Z') ||
 							(after >= '0' && after <= '9')))

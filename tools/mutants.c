@@ -240,7 +240,7 @@ static int cmd_apply(int argc, char **argv)
 	if (!src)
 		return 1;
 	m = mutants_of(src, len, &n);
-	cap = len + 2 * RDMANEG_MUT_TEXT + 1;
+	cap = len + 2 * (size_t)RDMANEG_MUT_TEXT + 1;
 	out = malloc(cap);
 	if (!m || !out || k > n) {
 		fprintf(stderr, "rdmaneg-mutants: %s has %zu mutants, no %s\n", argv[1], n, id);

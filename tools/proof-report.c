@@ -23,6 +23,7 @@
  */
 #include "file.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,10 +35,10 @@
 
 struct func {
 	char name[64];
+	double seconds;
 	unsigned alarms;
 	unsigned goals;
 	unsigned proved;
-	double seconds;
 	bool ran_eva;
 	bool ran_wp;
 	bool assumed; /* a WP run relied on its contract */
@@ -282,6 +283,45 @@ static void row(FILE *o, bool md, const struct func *f, bool pass)
 			pass ? "ok" : "FAIL");
 }
 
+/* One input, KIND:CSV[:SECONDS[:FUNCTION]] with KIND wp or eva; false
+ * when malformed. */
+static bool parse_input(const char *arg, bool *eva, char *path, size_t path_cap, double *seconds,
+			char *owner, size_t owner_cap)
+{
+	const char *colon = strchr(arg, ':'), *p;
+	size_t n;
+	char *end;
+
+	if (colon && colon - arg == 2 && strncmp(arg, "wp", 2) == 0)
+		*eva = false;
+	else if (colon && colon - arg == 3 && strncmp(arg, "eva", 3) == 0)
+		*eva = true;
+	else
+		return false;
+	p = colon + 1;
+	n = strcspn(p, ":");
+	if (n == 0 || n >= path_cap)
+		return false;
+	memcpy(path, p, n);
+	path[n] = '\0';
+	*seconds = 0;
+	owner[0] = '\0';
+	if (p[n] == '\0')
+		return true;
+	p += n + 1;
+	errno = 0;
+	*seconds = strtod(p, &end);
+	if (errno != 0 || end == p || *seconds < 0)
+		return false;
+	if (*end == '\0')
+		return true;
+	n = strlen(end + 1);
+	if (*end != ':' || n == 0 || n >= owner_cap)
+		return false;
+	memcpy(owner, end + 1, n + 1);
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	const char *md_path = NULL;
@@ -291,7 +331,7 @@ int main(int argc, char **argv)
 	int i;
 
 	for (i = 1; i < argc; i++) {
-		char kind[8];
+		bool eva;
 		char path[4096];
 		char owner[64];
 		double seconds = 0;
@@ -301,14 +341,12 @@ int main(int argc, char **argv)
 			md_path = argv[++i];
 			continue;
 		}
-		owner[0] = '\0';
-		if (sscanf(argv[i], "%7[a-z]:%4095[^:]:%lf:%63s", kind, path, &seconds, owner) < 2 ||
-		    (strcmp(kind, "wp") != 0 && strcmp(kind, "eva") != 0)) {
+		if (!parse_input(argv[i], &eva, path, sizeof(path), &seconds, owner, sizeof(owner))) {
 			fprintf(stderr, "usage: rdmaneg-proof-report [--md FILE] "
 					"(wp|eva):CSV[:SECONDS[:FUNCTION]] ...\n");
 			return 2;
 		}
-		rc = add_csv(strcmp(kind, "eva") == 0, path, seconds, owner);
+		rc = add_csv(eva, path, seconds, owner);
 		if (rc != 0)
 			return rc;
 	}

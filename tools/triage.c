@@ -84,7 +84,7 @@ static bool parse_uint(const char *s, unsigned long max, unsigned long *v)
  */
 static int run(char *const argv[], const char *log, unsigned timeout_ms, bool *timed_out)
 {
-	struct timespec tick = { 0, 5 * 1000 * 1000 };
+	struct timespec tick = { 0, 5L * 1000 * 1000 };
 	unsigned waited = 0;
 	int status = 0;
 	pid_t pid, w;
@@ -130,6 +130,36 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* A crash artifact's name: libFuzzer's prefixes or AFL++'s crashes/id:*. */
+/* The next blank-separated word of *p into out (which it must fit). */
+static bool next_word(const char **p, char *out, size_t cap)
+{
+	const char *s = *p + strspn(*p, " \t");
+	size_t n = strcspn(s, " \t\r\n");
+
+	if (n == 0 || n >= cap)
+		return false;
+	memcpy(out, s, n);
+	out[n] = '\0';
+	*p = s + n;
+	return true;
+}
+
+/* The next blank-separated decimal of *p, without overflow. */
+static bool next_ulong(const char **p, unsigned long *v)
+{
+	const char *s = *p + strspn(*p, " \t");
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*v = strtoul(s, &end, 10);
+	if (errno != 0)
+		return false;
+	*p = end;
+	return true;
+}
+
 static bool is_artifact(const char *dir, const char *name)
 {
 	static const char *const pre[] = { "crash-", "leak-", "timeout-", "oom-" };
@@ -142,7 +172,8 @@ static bool is_artifact(const char *dir, const char *name)
 	return strcmp(base, "crashes") == 0 && strncmp(name, "id:", 3) == 0;
 }
 
-static int collect(const char *path, char **files, size_t *n)
+/* recursion: one level per directory, bounded by the 4096-octet path */
+static int collect(const char *path, char **files, size_t *n) /* NOLINT(misc-no-recursion) */
 {
 	struct stat st;
 	DIR *d;
@@ -653,7 +684,10 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 		if (strncmp(p, "PEER_CASE ", 10) == 0 && nmarks < 1024) {
 			struct peer_mark *k = &marks[nmarks];
 
-			if (sscanf(p + 10, "%7s %lu %63s", k->role, &k->k, k->name) == 3) {
+			const char *q = p + 10;
+
+			if (next_word(&q, k->role, sizeof(k->role)) && next_ulong(&q, &k->k) &&
+			    next_word(&q, k->name, sizeof(k->name))) {
 				k->line = line;
 				k->size = SIZE_MAX;
 				k->frame = NULL;
@@ -663,13 +697,13 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 			struct peer_mark *k = &marks[nmarks - 1];
 			char role[8];
 			unsigned long kk, n;
-			int at = 0;
+			const char *hex = p + 11;
 
 			/* "PEER_FRAME role K length hex": a console that died
 			 * mid-line leaves fewer digits, and then no frame */
-			if (sscanf(p + 11, "%7s %lu %lu %n", role, &kk, &n, &at) == 3 && at > 0 &&
-			    strcmp(role, k->role) == 0 && kk == k->k) {
-				const char *hex = p + 11 + at;
+			if (next_word(&hex, role, sizeof(role)) && next_ulong(&hex, &kk) &&
+			    next_ulong(&hex, &n) && strcmp(role, k->role) == 0 && kk == k->k) {
+				hex += strspn(hex, " \t");
 
 				k->size = n;
 				if (strspn(hex, "0123456789abcdef") == 2 * n)

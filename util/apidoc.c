@@ -114,7 +114,9 @@ int rdmaneg_apidoc_next(const char *text, size_t *pos, struct rdmaneg_apidoc *ou
 						continue;
 					if (o + 1 >= sizeof(out->proto))
 						return -1;
-					out->proto[o++] = space ? ' ' : text[k];
+					out->proto[o++] = text[k];
+					if (space)
+						out->proto[o - 1] = ' ';
 				}
 				out->proto[o] = '\0';
 				if (doc && !copy_doc(doc, doc_len, out->doc, sizeof(out->doc)))

@@ -1,7 +1,9 @@
 #include "klog.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *rdmaneg_klog_message(const char *line)
@@ -16,8 +18,8 @@ const char *rdmaneg_klog_message(const char *line)
 		if (semi && (!sp || semi < sp)) {
 			size_t commas = 0;
 
-			for (const char *q = p; q < semi; q++)
-				commas += *q == ',';
+			for (const char *q = strchr(p, ','); q && q < semi; q = strchr(q + 1, ','))
+				commas++;
 			if (commas >= 3)
 				return semi + 1;
 		}
@@ -314,6 +316,8 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 		n = e - pos < sizeof(line) - 1 ? e - pos : sizeof(line) - 1;
 		memcpy(line, text + pos, n);
 		line[n] = '\0';
+		/* cppcheck 2.10 wrongly takes n for 0 here */
+		// cppcheck-suppress knownConditionTrueFalse
 		if (n > 0 && line[n - 1] == '\r')
 			line[n - 1] = '\0';
 		/* lineno is the file's line: a cut piece shares it with the next */
@@ -451,8 +455,8 @@ bool rdmaneg_klog_line(const char *text, size_t len, size_t *pos, char *line, si
 void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size_t mods_len,
 			 uint64_t addr, char *out, size_t cap)
 {
-	char line[256], best[128] = "", type;
-	unsigned long long a, size, base;
+	char line[256], best[128] = "";
+	unsigned long long size, base;
 	uint64_t best_a = 0;
 	size_t pos = 0;
 
@@ -461,10 +465,22 @@ void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size
 	snprintf(out, cap, "?");
 	/* vmlinux: the highest text symbol at or below addr */
 	while (map && rdmaneg_klog_line(map, map_len, &pos, line, sizeof(line))) {
-		char name[128];
+		/* System.map: "ADDR TYPE NAME" */
+		char name[128], *end, type;
+		unsigned long long a;
+		size_t n;
 
-		if (sscanf(line, "%llx %c %127s", &a, &type, name) == 3 &&
-		    (type == 'T' || type == 't') && a <= addr && a >= best_a) {
+		errno = 0;
+		a = strtoull(line, &end, 16);
+		if (errno != 0 || end == line || end[0] != ' ' || !end[1] || end[2] != ' ')
+			continue;
+		type = end[1];
+		n = strcspn(end + 3, " \t");
+		if (n == 0 || n >= sizeof(name))
+			continue;
+		memcpy(name, end + 3, n);
+		name[n] = '\0';
+		if ((type == 'T' || type == 't') && a <= addr && a >= best_a) {
 			best_a = a;
 			snprintf(best, sizeof(best), "%s", name);
 		}
@@ -472,11 +488,23 @@ void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size
 	/* a module holds addr: it wins over a far vmlinux symbol */
 	pos = 0;
 	while (mods && rdmaneg_klog_line(mods, mods_len, &pos, line, sizeof(line))) {
-		char name[64];
+		/* /proc/modules: "NAME SIZE ... 0xBASE" */
+		char name[64], *end;
 		const char *hex = strstr(line, " 0x");
+		size_t n = strcspn(line, " ");
 
-		if (hex && sscanf(line, "%63s %llu", name, &size) == 2 &&
-		    sscanf(hex + 1, "%llx", &base) == 1 && addr >= base && addr - base < size) {
+		if (!hex || n == 0 || n >= sizeof(name) || line[n] != ' ')
+			continue;
+		memcpy(name, line, n);
+		name[n] = '\0';
+		errno = 0;
+		size = strtoull(line + n + 1, &end, 10);
+		if (errno != 0 || end == line + n + 1)
+			continue;
+		base = strtoull(hex + 1, &end, 16);
+		if (errno != 0 || end == hex + 1)
+			continue;
+		if (addr >= base && addr - base < size) {
 			snprintf(out, cap, "[%s]+0x%llx", name, (unsigned long long)(addr - base));
 			return;
 		}

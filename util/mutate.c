@@ -285,11 +285,12 @@ static bool structure(struct ctx *c)
 
 			if (nb == 0)
 				k = i > 0 && is(c, i - 1, ")") ? BR_BLOCK : BR_INIT;
-			else if (braces[nb - 1] == BR_INIT || (i > 0 && (is(c, i - 1, "=") ||
-									 is(c, i - 1, ","))))
+			else if (braces[nb - 1] == BR_INIT ||
+				 (i > 0 && (is(c, i - 1, "=") || is(c, i - 1, ","))) ||
+				 /* a compound literal */
+				 (i > 0 && is(c, i - 1, ")") &&
+				  c->in[c->in[i - 1].match].owner == OWN_NONE))
 				k = BR_INIT;
-			else if (i > 0 && is(c, i - 1, ")") && c->in[c->in[i - 1].match].owner == OWN_NONE)
-				k = BR_INIT; /* a compound literal */
 			if (nb == 128)
 				return false;
 			braces[nb++] = k;

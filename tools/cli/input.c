@@ -29,7 +29,8 @@ void rdmaneg_cli_buf_free(struct rdmaneg_cli_buf *in)
 	in->len = 0;
 }
 
-int rdmaneg_cli_hex(char *const *args, int n, struct rdmaneg_cli_buf *in, char *err, size_t errlen)
+int rdmaneg_cli_hex(const char *const *args, int n, struct rdmaneg_cli_buf *in, char *err,
+		    size_t errlen)
 {
 	struct rdmaneg_hex h;
 	size_t total = 0;
@@ -129,8 +130,8 @@ bool rdmaneg_cli_size(const char *s, size_t *out)
 		 * trailing space (0x20 -> NUL) read as a tebibyte multiplier */
 		switch (*end) {
 		case 'K': case 'k': mul = 1024u; break;
-		case 'M': case 'm': mul = 1024u * 1024u; break;
-		case 'G': case 'g': mul = 1024u * 1024u * 1024u; break;
+		case 'M': case 'm': mul = 1024ull * 1024u; break;
+		case 'G': case 'g': mul = 1024ull * 1024u * 1024u; break;
 		default:
 			/* the negative control of fuzz/cli_input.c: the old fold */
 			if (RDMANEG_PLANTED(cli_size_mask) && *end == ' ') {

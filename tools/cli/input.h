@@ -27,7 +27,8 @@ void rdmaneg_cli_buf_free(struct rdmaneg_cli_buf *in);
 /* Joins n hex arguments (whitespace and ':' separate octets) into *in.
  * 0, or -1 with err set (a bad digit and its argument, an odd count,
  * out of memory) and *in empty. */
-int rdmaneg_cli_hex(char *const *args, int n, struct rdmaneg_cli_buf *in, char *err, size_t errlen);
+int rdmaneg_cli_hex(const char *const *args, int n, struct rdmaneg_cli_buf *in, char *err,
+		    size_t errlen);
 
 /* Reads fp to its end, at most RDMANEG_CLI_FILE_MAX octets; name is for
  * messages. 0, or -1 with err set and *in empty. */

@@ -114,7 +114,7 @@ int rdmaneg_cli_input(const char *file, char **args, int n, struct rdmaneg_cli_b
 	if (!file && n == 0)
 		return optional ? 0 : rdmaneg_cli_usage(cmd, "missing input: HEX or -f FILE");
 	if ((file ? rdmaneg_cli_file(file, in, err, sizeof(err))
-		  : rdmaneg_cli_hex(args, n, in, err, sizeof(err))) != 0)
+		  : rdmaneg_cli_hex((const char *const *)args, n, in, err, sizeof(err))) != 0)
 		return rdmaneg_cli_fail_input("%s", err);
 	return 0;
 }
@@ -122,7 +122,7 @@ int rdmaneg_cli_input(const char *file, char **args, int n, struct rdmaneg_cli_b
 int rdmaneg_cli_hex_arg(const char *s, struct rdmaneg_cli_buf *in)
 {
 	char err[RDMANEG_CLI_ERR_LEN];
-	char *args[1] = { (char *)(uintptr_t)s };
+	const char *args[1] = { s };
 
 	if (rdmaneg_cli_hex(args, 1, in, err, sizeof(err)) != 0)
 		return rdmaneg_cli_fail_input("%s", err);
