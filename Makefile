@@ -27,7 +27,7 @@ $(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
 
 # the CLI reads and writes hex and escapes JSON with util/, as rdmaneg-peer
 # and the live harness do
-CLI_UTIL := util/hex.c util/json.c
+CLI_UTIL := util/hex.c util/json.c util/roff.c
 # tools/cli/: main.c (the verb table, help, man page), rpcrdma.c and mpa.c
 # (the commands), input.c (the readers of untrusted input), output.c
 CLI_SRC := $(wildcard tools/cli/*.c)
@@ -61,9 +61,10 @@ INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PUB_HDR := $(filter-out src/plant.h,$(LIB_HDR))
 # rdmaneg(3), generated from the public headers' comments and contracts
-$(B)/plain/rdmaneg-man3: tools/man3.c util/apidoc.c util/file.c util/apidoc.h util/file.h src/errors.h
+MAN3_SRC := tools/man3.c util/apidoc.c util/file.c util/roff.c
+$(B)/plain/rdmaneg-man3: $(MAN3_SRC) util/apidoc.h util/file.h util/roff.h src/errors.h
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) -Isrc -Iutil tools/man3.c util/apidoc.c util/file.c -o $@
+	$(CC) $(WARN) $(OPT) -Isrc -Iutil $(MAN3_SRC) -o $@
 $(B)/plain/rdmaneg.3: $(B)/plain/rdmaneg-man3 $(PUB_HDR)
 	$< $(VERSION) $(filter-out src/rdmaneg.h,$(PUB_HDR)) >$@ || { rm -f $@; exit 1; }
 

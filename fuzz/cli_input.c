@@ -10,6 +10,7 @@
 #include "input.h"
 #include "rdmaneg.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -33,15 +34,14 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* a digit's value in base 16, or -1: by its place in a table, unlike
+ * the readers' arithmetic */
 static int hex_value(char c)
 {
-	if (is_digit(c))
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	static const char digits[] = "0123456789abcdef";
+	const char *at = c ? strchr(digits, tolower((unsigned char)c)) : NULL;
+
+	return at ? (int)(at - digits) : -1;
 }
 
 /* digits, then one of K k M m G g, then "iB" only after that letter */

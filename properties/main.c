@@ -3,6 +3,7 @@
 
 #include "props.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,26 +18,15 @@ static const char usage_text[] =
 "  --list        list properties\n"
 "Exit 0 when every property held, 1 when one failed, 2 on usage errors.\n";
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static int hex_stream(const char *s, uint8_t *out, size_t cap, size_t *n)
 {
 	*n = 0;
 	for (; s[0] && s[1]; s += 2) {
-		int hi = hex_value(s[0]), lo = hex_value(s[1]);
+		const char pair[3] = { s[0], s[1], '\0' };
 
-		if (*n >= cap || hi < 0 || lo < 0)
+		if (*n >= cap || !isxdigit((unsigned char)s[0]) || !isxdigit((unsigned char)s[1]))
 			return -1;
-		out[(*n)++] = (uint8_t)(hi << 4 | lo);
+		out[(*n)++] = (uint8_t)strtoul(pair, NULL, 16);
 	}
 	return *s ? -1 : 0;
 }

@@ -11,6 +11,7 @@
 #include "apidoc.h"
 #include "errors.h"
 #include "file.h"
+#include "roff.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -29,23 +30,9 @@ static const struct status statuses[] = { RDMANEG_STATUS_LIST(ROW) };
 #undef ROW
 #define NSTATUS (sizeof(statuses) / sizeof(statuses[0]))
 
-/* s[0..n-1] as roff text: backslashes and hyphens escaped, a leading
- * dot or quote guarded. */
 static void roff(const char *s, size_t n)
 {
-	bool bol = true;
-
-	for (size_t i = 0; i < n; i++) {
-		if (bol && (s[i] == '.' || s[i] == '\''))
-			fputs("\\&", stdout);
-		bol = s[i] == '\n';
-		if (s[i] == '\\')
-			fputs("\\e", stdout);
-		else if (s[i] == '-')
-			fputs("\\-", stdout);
-		else
-			putchar(s[i]);
-	}
+	rdmaneg_roff(stdout, s, n);
 }
 
 static void roff_str(const char *s)

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cli.h"
+#include "roff.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -106,16 +107,7 @@ static bool group(char *word, FILE *f)
 
 static void roff_line(const char *s, size_t n)
 {
-	if (n > 0 && (s[0] == '.' || s[0] == '\''))
-		fputs("\\&", stdout);
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\\')
-			fputs("\\e", stdout);
-		else if (s[i] == '-')
-			fputs("\\-", stdout);
-		else
-			putchar(s[i]);
-	}
+	rdmaneg_roff(stdout, s, n);
 	putchar('\n');
 }
 
