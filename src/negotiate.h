@@ -55,8 +55,8 @@ struct rdmaneg_conn {
       ensures !c->negotiated && !c->peer.present;
       ensures normalized: RDMANEG_INLINE_MIN <= c->local.send_size <= RDMANEG_INLINE_MAX &&
         RDMANEG_INLINE_MIN <= c->local.recv_size <= RDMANEG_INLINE_MAX &&
-        c->local.send_size <= local->send_size && c->local.recv_size <= local->recv_size;
-      ensures c->local.remote_invalidation == local->remote_invalidation;
+        c->local.send_size <= \old(local->send_size) && c->local.recv_size <= \old(local->recv_size);
+      ensures c->local.remote_invalidation == \old(local->remote_invalidation);
     complete behaviors;
     disjoint behaviors;
 */
