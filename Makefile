@@ -27,7 +27,7 @@ $(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
 
 # the CLI reads and writes hex and escapes JSON with util/, as rdmaneg-peer
 # and the live harness do
-CLI_UTIL := util/hex.c util/json.c util/roff.c
+CLI_UTIL := util/hex.c util/json.c util/roff.c util/file.c
 # tools/cli/: main.c (the verb table, help, man page), rpcrdma.c and mpa.c
 # (the commands), input.c (the readers of untrusted input), output.c
 CLI_SRC := $(wildcard tools/cli/*.c)
@@ -171,9 +171,9 @@ plants:
 # fuzz/targets is the one list every script reads.
 TARGETS := $(shell . tools/targets.sh && rdmaneg_targets)
 # the CLI's readers of untrusted input, for fuzz/cli_input.c
-CLI_READERS := tools/cli/input.c util/hex.c
+CLI_READERS := tools/cli/input.c util/hex.c util/file.c
 FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC) $(CLI_READERS)
-FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h tools/cli/input.h util/hex.h
+FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h tools/cli/input.h util/hex.h util/file.h
 FUZZ_INC := $(PBT_INC) -Ifuzz -Itools/cli -Iutil
 # PLANT=<name> builds the targets with one planted bug (negative control).
 # Sections + --gc-sections: each target keeps only the coverage counters of

@@ -33,7 +33,7 @@ for t in $(rdmaneg_targets); do
 	check "$t: fuzz/$t.c, .dict, a max_len, corpus/$t, corpus/regress/$t" \
 		'[ -f "fuzz/$t.c" ] && [ -f "fuzz/$t.dict" ] && rdmaneg_max_len "$t" >/dev/null && [ -d "corpus/$t" ] && [ -d "corpus/regress/$t" ]'
 done
-check "eight targets" '[ "$n" -eq 8 ]'
+check "the list names targets" '[ "$n" -gt 0 ]'
 for f in fuzz/*.c; do
 	t=$(basename "$f" .c)
 	case $t in replay | empty) continue ;; esac

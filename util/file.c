@@ -4,17 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *rdmaneg_read_file(const char *path, size_t max, size_t *len, bool *more)
+char *rdmaneg_read_stream(FILE *f, size_t max, size_t *len, bool *more)
 {
-	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
 	size_t cap = 0, n = 0;
 
 	*len = 0;
 	if (more)
 		*more = false;
-	if (!f)
-		return NULL;
 	for (;;) {
 		size_t want, got;
 
@@ -45,14 +42,27 @@ char *rdmaneg_read_file(const char *path, size_t max, size_t *len, bool *more)
 	}
 	if (!buf && !(buf = malloc(1)))
 		goto fail;
-	fclose(f);
 	buf[n] = '\0';
 	*len = n;
 	return buf;
 fail:
 	free(buf);
-	fclose(f);
 	return NULL;
+}
+
+char *rdmaneg_read_file(const char *path, size_t max, size_t *len, bool *more)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+
+	*len = 0;
+	if (more)
+		*more = false;
+	if (!f)
+		return NULL;
+	buf = rdmaneg_read_stream(f, max, len, more);
+	fclose(f);
+	return buf;
 }
 
 size_t rdmaneg_split_tabs(char *line, char **field, size_t max)

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * Reads at most max octets of path into a new NUL-terminated buffer (the
@@ -13,6 +14,9 @@
  * read, or memory runs out.
  */
 char *rdmaneg_read_file(const char *path, size_t max, size_t *len, bool *more);
+
+/* The same from an open stream, read to its end or to max octets. */
+char *rdmaneg_read_stream(FILE *f, size_t max, size_t *len, bool *more);
 
 /*
  * Splits one line of a tab-separated table in place: drops a trailing

@@ -3,6 +3,7 @@
 
 #include "input.h"
 
+#include "file.h"
 #include "hex.h"
 #include "plant.h"
 #include "rdmaneg.h"
@@ -76,21 +77,19 @@ int rdmaneg_cli_stream(FILE *fp, const char *name, struct rdmaneg_cli_buf *in, c
 		       size_t errlen)
 {
 	size_t n;
+	bool more;
+	char *buf;
 
 	memset(in, 0, sizeof(*in));
-	in->buf = malloc(RDMANEG_CLI_FILE_MAX + 1u);
-	if (!in->buf)
-		return fail(err, errlen, "out of memory");
-	/* one octet past the cap tells "exactly the cap" from "larger" */
-	n = fread(in->buf, 1, RDMANEG_CLI_FILE_MAX + 1u, fp);
-	if (ferror(fp)) {
-		rdmaneg_cli_buf_free(in);
+	/* util/file.c grows its buffer as the stream does */
+	buf = rdmaneg_read_stream(fp, RDMANEG_CLI_FILE_MAX, &n, &more);
+	if (!buf)
 		return fail(err, errlen, "cannot read %s", name);
-	}
-	if (n > RDMANEG_CLI_FILE_MAX) {
-		rdmaneg_cli_buf_free(in);
+	if (more) {
+		free(buf);
 		return fail(err, errlen, "%s is larger than %u octets", name, RDMANEG_CLI_FILE_MAX);
 	}
+	in->buf = (uint8_t *)buf;
 	in->len = n;
 	in->given = true;
 	return 0;
