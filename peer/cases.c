@@ -3,20 +3,33 @@
 #include "fpdu.h"
 #include "rpcrdma_pd.h"
 
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+/* the section each case tests */
+static const char s5044[] = "RFC 5044 7.1", s6[] = "RFC 6581 6", s91[] = "RFC 6581 9.1",
+		  s92[] = "RFC 6581 9.2", s7[] = "RFC 6581 7", tcp[] = "RFC 5044 7.1 delivery";
 
 #define DEF_IRD 16
 #define DEF_ORD 16
 
 static size_t add(struct rdmaneg_peer_case *out, size_t n, size_t cap, const char *section,
-		  unsigned roles, const struct rdmaneg_peer_recipe *r, const char *fmt,
-		  unsigned v)
+		  unsigned roles, const struct rdmaneg_peer_recipe *r, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+static size_t add(struct rdmaneg_peer_case *out, size_t n, size_t cap, const char *section,
+		  unsigned roles, const struct rdmaneg_peer_recipe *r, const char *fmt, ...)
 {
+	va_list ap;
+
 	if (n >= cap)
 		return n;
 	memset(&out[n], 0, sizeof(out[n]));
-	snprintf(out[n].name, sizeof(out[n].name), fmt, v);
+	va_start(ap, fmt);
+	vsnprintf(out[n].name, sizeof(out[n].name), fmt, ap);
+	va_end(ap);
 	out[n].section = section;
 	out[n].roles = roles;
 	out[n].r = *r;
@@ -47,21 +60,18 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 	static const char *const deltas[] = { "exact", "short", "over" };
 	static const uint8_t res_bits[] = { 1, 2, 4, 8 };
 	static const unsigned revs[] = { 0, 1, 2, 3, 255 };
-	const char *s5044 = "RFC 5044 7.1", *s6 = "RFC 6581 6", *s91 = "RFC 6581 9.1",
-		   *s92 = "RFC 6581 9.2", *s7 = "RFC 6581 7", *tcp = "RFC 5044 7.1 delivery";
 	struct rdmaneg_peer_recipe r;
 	const unsigned both = RDMANEG_PEER_BOTH;
 	size_t n = 0;
-	char fmt[48];
 
 	/* keys (RFC 5044 7.1) */
 	r = base();
 	r.key = RDMANEG_KEY_WRONG;
-	n = add(out, n, cap, s5044, both, &r, "key-wrong", 0);
+	n = add(out, n, cap, s5044, both, &r, "key-wrong");
 	r.key = RDMANEG_KEY_OTHER;
-	n = add(out, n, cap, s5044, both, &r, "key-swapped", 0);
+	n = add(out, n, cap, s5044, both, &r, "key-swapped");
 	r.key = RDMANEG_KEY_TRUNC;
-	n = add(out, n, cap, s5044, both, &r, "key-truncated", 0);
+	n = add(out, n, cap, s5044, both, &r, "key-truncated");
 
 	/* Rev (RFC 5044 7.1, RFC 6581 6) */
 	for (size_t i = 0; i < sizeof(revs) / sizeof(revs[0]); i++) {
@@ -72,7 +82,7 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 	}
 	r = base();
 	r.rev = 1;
-	n = add(out, n, cap, s6, both, &r, "rev-1-with-s", 0);
+	n = add(out, n, cap, s6, both, &r, "rev-1-with-s");
 
 	/* S=1 with 0..3 octets of private data (RFC 6581 6) */
 	for (unsigned k = 0; k < 4; k++) {
@@ -86,13 +96,13 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 	/* M, C, R and the Res bits (RFC 5044 7.1, RFC 6581 6) */
 	r = base();
 	r.flags_xor = RDMANEG_MPA_F_M;
-	n = add(out, n, cap, s5044, both, &r, "flag-m", 0);
+	n = add(out, n, cap, s5044, both, &r, "flag-m");
 	r.flags_xor = RDMANEG_MPA_F_C;
-	n = add(out, n, cap, s5044, both, &r, "flag-c", 0);
+	n = add(out, n, cap, s5044, both, &r, "flag-c");
 	r.flags_xor = RDMANEG_MPA_F_R;
-	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r, "flag-r", 0);
+	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r, "flag-r");
 	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REPLY), &r,
-		"flag-r-reject", 0);
+		"flag-r-reject");
 	for (size_t i = 0; i < sizeof(res_bits); i++) {
 		r = base();
 		r.flags_xor = res_bits[i];
@@ -110,24 +120,24 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 			r.unenhanced = v < 4;
 			r.pd_field = (int)v;
 			r.pd_delta = d == 0 ? 0 : (d == 1 ? -1 : 1);
-			snprintf(fmt, sizeof(fmt), "pd-length-%%u-%s", deltas[d]);
-			n = add(out, n, cap, v > 512 ? s7 : s5044, both, &r, fmt, v);
+			n = add(out, n, cap, v > 512 ? s7 : s5044, both, &r, "pd-length-%u-%s", v,
+				deltas[d]);
 		}
 	}
 	r = base();
 	r.trailer = RDMANEG_TRAIL_FPDU;
-	n = add(out, n, cap, s5044, both, &r, "trailing-fpdu", 0);
+	n = add(out, n, cap, s5044, both, &r, "trailing-fpdu");
 	r.trailer = RDMANEG_TRAIL_GARBAGE;
-	n = add(out, n, cap, s5044, both, &r, "trailing-garbage", 0);
+	n = add(out, n, cap, s5044, both, &r, "trailing-garbage");
 
 	/* delivery */
 	r = base();
 	r.delivery = RDMANEG_DELIVER_BYTEWISE;
-	n = add(out, n, cap, tcp, both, &r, "split-bytewise", 0);
+	n = add(out, n, cap, tcp, both, &r, "split-bytewise");
 	r.delivery = RDMANEG_DELIVER_NOTHING;
-	n = add(out, n, cap, tcp, both, &r, "send-nothing", 0);
+	n = add(out, n, cap, tcp, both, &r, "send-nothing");
 	r.delivery = RDMANEG_DELIVER_HALFCLOSE;
-	n = add(out, n, cap, tcp, both, &r, "half-close-after-header", 0);
+	n = add(out, n, cap, tcp, both, &r, "half-close-after-header");
 
 	/* IRD and ORD (RFC 6581 9.1) */
 	{
@@ -144,16 +154,15 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 		r = base();
 		r.ird = 0x3FFF;
 		r.ord = 0x3FFF;
-		n = add(out, n, cap, s91, both, &r, "ird-ord-3fff", 0);
+		n = add(out, n, cap, s91, both, &r, "ird-ord-3fff");
 	}
 
 	/* every combination of A, B, C and D (RFC 6581 9.2) */
 	for (unsigned m = 0; m < 16; m++) {
 		r = base();
 		r.abcd = (int)m;
-		snprintf(fmt, sizeof(fmt), "abcd-%u%u%u%u", m >> 3 & 1u, m >> 2 & 1u, m >> 1 & 1u,
-			 m & 1u);
-		n = add(out, n, cap, s92, both, &r, fmt, 0);
+		n = add(out, n, cap, s92, both, &r, "abcd-%u%u%u%u", m >> 3 & 1u, m >> 2 & 1u,
+			m >> 1 & 1u, m & 1u);
 	}
 	return n;
 }
@@ -291,6 +300,12 @@ uint64_t rdmaneg_peer_rand(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
+/* x mod n, 0 when n is 0 */
+static size_t below(uint64_t x, size_t n)
+{
+	return n ? (size_t)(x % n) : 0;
+}
+
 void rdmaneg_peer_mutate(uint8_t *buf, size_t *len, size_t cap, uint64_t *rng)
 {
 	unsigned k = 1u + (unsigned)(rdmaneg_peer_rand(rng) % 3u);
@@ -302,11 +317,8 @@ void rdmaneg_peer_mutate(uint8_t *buf, size_t *len, size_t cap, uint64_t *rng)
 		switch (x % 6u) {
 		case 0: /* a bit in the header or the word */
 		case 1:
-			if (n > 0) {
-				size_t at = (size_t)(x >> 8) % (n < 24 ? n : 24);
-
-				buf[at] ^= (uint8_t)(1u << ((x >> 40) % 8u));
-			}
+			if (n > 0)
+				buf[below(x >> 8, n < 24 ? n : 24)] ^= (uint8_t)(1u << ((x >> 40) % 8u));
 			break;
 		case 2: /* PD_Length */
 			if (n >= 20) {
@@ -334,12 +346,60 @@ void rdmaneg_peer_mutate(uint8_t *buf, size_t *len, size_t cap, uint64_t *rng)
 
 bool rdmaneg_peer_glob(const char *pat, const char *name)
 {
-	if (*pat == '\0')
-		return *name == '\0';
-	if (*pat == '*')
-		return rdmaneg_peer_glob(pat + 1, name) ||
-		       (*name && rdmaneg_peer_glob(pat, name + 1));
-	if (*name && (*pat == '?' || *pat == *name))
-		return rdmaneg_peer_glob(pat + 1, name + 1);
-	return false;
+	const char *star = NULL, *resume = NULL;
+
+	/* one backtrack point, the last '*': linear in the name per star */
+	while (*name) {
+		if (*pat == '*') {
+			star = pat++;
+			resume = name;
+		} else if (*pat == '?' || *pat == *name) {
+			pat++;
+			name++;
+		} else if (star) {
+			pat = star + 1;
+			name = ++resume;
+		} else {
+			return false;
+		}
+	}
+	while (*pat == '*')
+		pat++;
+	return *pat == '\0';
+}
+
+/* one unsigned decimal, at least one digit, no overflow; *s moves past it */
+static bool decimal(const char **s, unsigned long *out)
+{
+	unsigned long x = 0;
+	const char *p = *s;
+
+	if (*p < '0' || *p > '9')
+		return false;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		unsigned long d = (unsigned long)(*p - '0');
+
+		if (x > (ULONG_MAX - d) / 10)
+			return false;
+		x = x * 10 + d;
+	}
+	*s = p;
+	*out = x;
+	return true;
+}
+
+bool rdmaneg_peer_random_name(const char *name, unsigned long max_index, unsigned long *seed,
+			      unsigned long *index)
+{
+	const char *p = name;
+	unsigned long sd, k;
+
+	if (strncmp(p, "random-", 7) != 0)
+		return false;
+	p += 7;
+	if (!decimal(&p, &sd) || *p++ != '-' || !decimal(&p, &k) || *p != '\0' || k >= max_index)
+		return false;
+	*seed = sd;
+	*index = k;
+	return true;
 }

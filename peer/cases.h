@@ -70,7 +70,15 @@ size_t rdmaneg_peer_frame(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer
 void rdmaneg_peer_mutate(uint8_t *buf, size_t *len, size_t cap, uint64_t *rng);
 uint64_t rdmaneg_peer_rand(uint64_t *s);
 
-/* fnmatch-style glob, with '*' and '?'. */
+/* fnmatch-style glob, with '*' and '?'; linear in the name per '*'. */
 bool rdmaneg_peer_glob(const char *pat, const char *name);
+
+/*
+ * "random-SEED-INDEX", the name a run prints for a random case, back to
+ * its seed and index: unsigned decimal, SEED up to ULONG_MAX, INDEX below
+ * max_index. False, and nothing written, for anything else.
+ */
+bool rdmaneg_peer_random_name(const char *name, unsigned long max_index, unsigned long *seed,
+			      unsigned long *index);
 
 #endif
