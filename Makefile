@@ -427,14 +427,14 @@ compilers:
 	$(MAKE) --no-print-directory B=$(B)/gcc CC=gcc all
 	$(MAKE) --no-print-directory B=$(B)/clang CC=clang all
 
-# Host code (everything outside src/ but live/ and peer/, not yet clean)
-# gets the same .clang-tidy, each file on its own (clang-tidy 14's analyzer
+# Host code (everything outside src/) gets the same .clang-tidy, each file on its own (clang-tidy 14's analyzer
 # reports false va_list errors across files), minus two checks: cert-err33-c
 # (the result of every printf: a failed write to stdout or stderr is not
 # actionable call by call) and cert-dcl37-c/dcl51-cpp (feature-test macros
 # such as _POSIX_C_SOURCE are reserved names by definition).
-LINT_HOST := $(wildcard oracle/*.c util/*.c tools/*.c tools/cli/*.c fuzz/*.c properties/*.c)
-LINT_HOST_INC := -Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli -Itests
+LINT_HOST := $(wildcard oracle/*.c util/*.c tools/*.c tools/cli/*.c fuzz/*.c properties/*.c \
+	live/*.c peer/*.c)
+LINT_HOST_INC := -Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli -Itests -Ilive -Ipeer
 LINT_HOST_RELAX := -cert-err33-c,-cert-dcl37-c,-cert-dcl51-cpp
 lint:
 	@out=$$(clang-tidy --quiet --warnings-as-errors='*' $(LIB_SRC) -- $(WARN) -Isrc 2>&1) \

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#define K 1024u
+#define K ((size_t)1024)
 static const size_t sizes[4] = { 1 * K, 4 * K, 32 * K, 256 * K };
 
 enum { MATRIX = 16, SPECIAL = 8, ADVERSARIAL = 13 };

@@ -188,8 +188,10 @@ int live_endpoint_connect(const char *addr, int port, FILE *log)
 		    rdma_resolve_addr(id, NULL, (struct sockaddr *)&sin, 2000))
 			return 1;
 		ev = next_event(ch, 5000);
-		if (!ev || ev->event != RDMA_CM_EVENT_ADDR_RESOLVED || (rdma_ack_cm_event(ev), 0) ||
-		    rdma_resolve_route(id, 2000))
+		if (!ev || ev->event != RDMA_CM_EVENT_ADDR_RESOLVED)
+			return 1;
+		rdma_ack_cm_event(ev);
+		if (rdma_resolve_route(id, 2000))
 			return 1;
 		ev = next_event(ch, 5000);
 		if (!ev || ev->event != RDMA_CM_EVENT_ROUTE_RESOLVED)

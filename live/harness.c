@@ -44,6 +44,7 @@
 #include "report.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <infiniband/verbs.h>
@@ -69,8 +70,6 @@ _Static_assert(LIVE_EV_DISCONNECTED == RDMA_CM_EVENT_DISCONNECTED, "event number
 #define NEG_TIMEOUT_MS 3000  /* waits that the negative control makes fail */
 #define DISC_TIMEOUT_MS 3000
 #define BUF_LEN (RDMANEG_INLINE_MAX + 4096)
-
-extern char **environ;
 
 static FILE *rec_out;                 /* records: /dev/ttyS1 in the guest */
 static enum live_transport transport = LIVE_SIW;
@@ -105,7 +104,7 @@ struct devres {
 static struct devres devs[4];
 static int ndevs;
 
-static struct devres *devres_of(struct ibv_context *ctx)
+static struct devres *devres_of(const struct ibv_context *ctx)
 {
 	for (int i = 0; i < ndevs; i++)
 		if (devs[i].ctx == ctx)
@@ -940,8 +939,8 @@ static int cmd_run(int argc, char **argv)
 		} else if (strcmp(k, "--out") == 0) {
 			out = v;
 		} else if (strcmp(k, "--plant") == 0) {
-			if (strcmp(v, "early_disconnect") && strcmp(v, "eager_send") &&
-			    strcmp(v, "flaky_once") && strcmp(v, "klog_splat") && *v)
+			if (strcmp(v, "early_disconnect") != 0 && strcmp(v, "eager_send") != 0 &&
+			    strcmp(v, "flaky_once") != 0 && strcmp(v, "klog_splat") != 0 && *v)
 				return usage("--plant is early_disconnect, eager_send, flaky_once or "
 					     "klog_splat");
 			plant = v;
@@ -982,7 +981,8 @@ static int cmd_endpoint(char **argv)
 	FILE *log;
 	int rc;
 
-	if (strcmp(argv[2], "--addr") || strcmp(argv[4], "--port") || strcmp(argv[6], "--log"))
+	if (strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
+	    strcmp(argv[6], "--log") != 0)
 		return usage("listen|connect --addr A --port P --log FILE");
 	if (inet_pton(AF_INET, argv[3], &a) != 1)
 		return usage("--addr takes an IPv4 address");
@@ -1074,9 +1074,10 @@ static int cmd_rips(const char *map_path, const char *console_path, const char *
 		char sym[128];
 
 		if (strncmp(p, "CPU#", 4) == 0)
-			cpu = atoi(p + 4);
-		if (strncmp(p, "RIP=", 4) != 0 || sscanf(p + 4, "%llx", &rip) != 1)
+			cpu = (int)strtol(p + 4, NULL, 10);
+		if (strncmp(p, "RIP=", 4) != 0 || !isxdigit((unsigned char)p[4]))
 			continue;
+		rip = strtoull(p + 4, NULL, 16);
 		rdmaneg_klog_symbol(map, map_len, mods, mods_len, (uint64_t)rip, sym, sizeof(sym));
 		printf("CPU#%d RIP=%016llx %s\n", cpu, rip, sym);
 		found++;

@@ -79,7 +79,7 @@ size_t live_pd_delivery(enum live_transport t, bool request, const uint8_t *sent
 {
 	size_t n = sent_len < LIVE_PD_MAX ? sent_len : LIVE_PD_MAX;
 
-	if (n > 0)
+	if (sent_len > 0) /* sent may be NULL when there is nothing */
 		memcpy(out, sent, n);
 	if (t == LIVE_SIW)
 		return n;

@@ -708,7 +708,7 @@ static void print_expect_lines(const char *text, size_t len, const char *role)
 		if (n > 7 && strncmp(line, "EXPECT ", 7) == 0 && colon &&
 		    (size_t)(line + n - colon) > rl + 2 && strncmp(colon + 2, role, rl) == 0 &&
 		    colon[2 + rl] == ' ')
-			printf("  %.*s\n", (int)(n && line[n - 1] == '\r' ? n - 1 : n), line);
+			printf("  %.*s\n", (int)(line[n - 1] == '\r' ? n - 1 : n), line);
 		pos += n + 1;
 	}
 }
@@ -735,7 +735,7 @@ static int report(const struct opts *op)
 		       "client snd/rcv", "server snd/rcv", "thresholds c2s/s2c", "ULP got",
 		       "Sends", "reply IRD/ORD", "verdict");
 		for (size_t i = 0; i < rp.n; i++)
-			if (rp.a[i].outcome && (!op->quiet || strcmp(rp.a[i].outcome, "pass")))
+			if (rp.a[i].outcome && (!op->quiet || strcmp(rp.a[i].outcome, "pass") != 0))
 				print_row(&rp.a[i]);
 	}
 	for (size_t i = 0; i < rp.n; i++) {
@@ -961,7 +961,9 @@ static int pcap_cmd(const char *records, const char *out)
 
 	if (read_records(&rp, records))
 		return 2;
-	fr = calloc(rp.n * LIVE_MAX_FRAMES + 1, sizeof(*fr));
+	/* an array of pointers to frames: sizeof a pointer is meant */
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	fr = calloc(rp.n * LIVE_MAX_FRAMES + 1, sizeof(fr[0]));
 	if (!fr)
 		return 2;
 	for (size_t i = 0; i < rp.n; i++)

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #define EXIT_USAGE 2
+#define RANDOM_MAX 10000000ul /* --random's bound, and a random case's index */
 #define MAX_GLOBS 32
 #define FRAME_CAP (RDMANEG_MPA_HDR_LEN + 65536u + 128u)
 
@@ -101,7 +102,7 @@ static int parse(int argc, char **argv, int first, struct opts *o)
 {
 	unsigned long v;
 
-	for (int i = first; i < argc; i++) {
+	for (int i = first; i < argc && argv[i]; i++) {
 		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 
 		if (strcmp(a, "--case") == 0 && val && o->nglobs < MAX_GLOBS) {
@@ -123,7 +124,7 @@ static int parse(int argc, char **argv, int first, struct opts *o)
 			o->listen_port = (int)v;
 			i++;
 		} else if (strcmp(a, "--random") == 0) {
-			if (num(a, val, 0, 10000000, &o->random))
+			if (num(a, val, 0, RANDOM_MAX, &o->random))
 				return -1;
 			i++;
 		} else if (strcmp(a, "--seed") == 0) {
@@ -460,6 +461,10 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		fixed_n = h.len;
 	}
 	p.ntable = rdmaneg_peer_cases(&prm, p.table, RDMANEG_PEER_CASES_MAX);
+	if (p.ntable == 0) { /* random cases draw from the table */
+		fprintf(stderr, "rdmaneg-peer: the case table is empty\n");
+		return EXIT_USAGE;
+	}
 	p.pick = calloc(p.ntable + o->random + 1, sizeof(*p.pick));
 	rows = calloc(p.ntable + o->random + 1, sizeof(*rows));
 	if (!p.pick || !rows) {
@@ -739,10 +744,9 @@ int main(int argc, char **argv)
 	}
 	if (o.nglobs == 1) {
 		unsigned long sd, k;
-		char tail;
 
 		/* one random case, exactly as the run that printed its name */
-		if (sscanf(o.globs[0], "random-%lu-%lu%c", &sd, &k, &tail) == 2) {
+		if (rdmaneg_peer_random_name(o.globs[0], RANDOM_MAX, &sd, &k)) {
 			o.seed = sd;
 			o.only_random = true;
 			o.random = k + 1;

@@ -97,6 +97,7 @@ static void ports(int fd, struct rdmaneg_peer_wire *w)
 	struct sockaddr_storage a;
 	socklen_t l = sizeof(a);
 
+	memset(&a, 0, sizeof(a)); /* a family the kernel did not write reads as none */
 	if (getsockname(fd, (struct sockaddr *)&a, &l) == 0)
 		w->local_port = rdmaneg_sockaddr_port((const struct sockaddr *)&a);
 	l = sizeof(a);
