@@ -449,6 +449,10 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
 		--std=c11 --inline-suppr --suppress=missingIncludeSystem $(LINT_HOST_INC) $(LINT_HOST)
 
+# Lay every C file out as .clang-format says (tests/format.sh checks it).
+format:
+	tools/c-files.sh | xargs clang-format --style=file:.clang-format -i
+
 # make test: everything CI checks; closes with "N passed, N failed".
 test: deps-test
 	@tools/run-tests.sh
@@ -456,6 +460,6 @@ test: deps-test
 clean:
 	rm -rf $(B)
 
-.PHONY: install uninstall all asan deps-test compilers lint test clean props prove plants \
+.PHONY: install uninstall all asan deps-test compilers lint format test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
 	coverage live live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control

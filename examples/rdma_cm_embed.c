@@ -31,7 +31,7 @@ struct side {
 	struct rdmaneg_conn conn;
 	uint8_t pd[RDMANEG_RPCRDMA_MSG_LEN];
 	struct rdma_conn_param param; /* what rdma_connect()/rdma_accept() get */
-	size_t recv_buf_size;         /* each posted Receive */
+	size_t recv_buf_size;	      /* each posted Receive */
 };
 
 static int side_init(struct side *s, const char *name, enum rdmaneg_role role, size_t send,

@@ -56,11 +56,23 @@ static bool ref_size(const char *s, size_t *out)
 		    __builtin_add_overflow(v, (size_t)(*s - '0'), &v))
 			return false;
 	switch (*s) {
-	case '\0': *out = v; return true;
-	case 'K': case 'k': mul = (size_t)1 << 10; break;
-	case 'M': case 'm': mul = (size_t)1 << 20; break;
-	case 'G': case 'g': mul = (size_t)1 << 30; break;
-	default: return false;
+	case '\0':
+		*out = v;
+		return true;
+	case 'K':
+	case 'k':
+		mul = (size_t)1 << 10;
+		break;
+	case 'M':
+	case 'm':
+		mul = (size_t)1 << 20;
+		break;
+	case 'G':
+	case 'g':
+		mul = (size_t)1 << 30;
+		break;
+	default:
+		return false;
 	}
 	s++;
 	if (s[0] == 'i' && s[1] == 'B')
@@ -247,11 +259,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data + 1, n);
 	text[n] = '\0'; /* a string reader sees up to the first NUL, as argv would */
 	switch (data[0] % 5u) {
-	case 0: check_size(text); break;
-	case 1: check_uint(text, data[0] < 128 ? 255u : 15u); break;
-	case 2: check_rtr(text); break;
-	case 3: check_hex(text); break;
-	default: check_stream(data + 1, n); break;
+	case 0:
+		check_size(text);
+		break;
+	case 1:
+		check_uint(text, data[0] < 128 ? 255u : 15u);
+		break;
+	case 2:
+		check_rtr(text);
+		break;
+	case 3:
+		check_hex(text);
+		break;
+	default:
+		check_stream(data + 1, n);
+		break;
 	}
 	return 0;
 }

@@ -17,12 +17,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (f.frame_len == 0)
 		return 0;
 	if (f.enhanced)
-		rdmaneg_fuzz_check(rdmaneg_mpa_frame_enh(&f, &e) != 0 ?
-				   rdmaneg_oracle_fail(&o, "RFC 6581 9: S=1 frame without an enhanced word") : 0,
-				   &o, "mpa_frame");
-	rdmaneg_fuzz_check(rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) != 0 ||
-				   (ulp_len > 0 && ulp + ulp_len > data + size) ?
-			   rdmaneg_oracle_fail(&o, "RFC 6581 9: ULP data beyond the frame") : 0,
-			   &o, "mpa_frame");
+		rdmaneg_fuzz_check(
+			rdmaneg_mpa_frame_enh(&f, &e) != 0
+				? rdmaneg_oracle_fail(
+					  &o, "RFC 6581 9: S=1 frame without an enhanced word")
+				: 0,
+			&o, "mpa_frame");
+	rdmaneg_fuzz_check(
+		rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) != 0 ||
+				(ulp_len > 0 && ulp + ulp_len > data + size)
+			? rdmaneg_oracle_fail(&o, "RFC 6581 9: ULP data beyond the frame")
+			: 0,
+		&o, "mpa_frame");
 	return 0;
 }

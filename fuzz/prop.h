@@ -6,8 +6,8 @@
 #include "fuzz.h"
 #include "pbt.h"
 
-static inline void rdmaneg_fuzz_prop(int (*prop)(struct pbt *), const uint8_t *data,
-				     size_t size, const char *target)
+static inline void rdmaneg_fuzz_prop(int (*prop)(struct pbt *), const uint8_t *data, size_t size,
+				     const char *target)
 {
 	struct pbt p;
 

@@ -1,7 +1,7 @@
 /* Every property as one fuzz target: the first octet picks the property,
  * the rest is its choice stream. The same definitions as make test. */
-#include "prop.h"
 #include "props.h"
+#include "prop.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -21,11 +21,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		s.remote_invalidation = r.remote_invalidation;
 		memcpy(want, data + r.offset, 8);
 		want[5] &= RDMANEG_RPCRDMA_R_BIT; /* sec. 4: Reserved sent as zero */
-		rdmaneg_fuzz_check(rdmaneg_rpcrdma_encode(&s, m, sizeof(m)) != 0 ||
-					   memcmp(m, want, 8) != 0 ?
-				   rdmaneg_oracle_fail(&o, "RFC 8797 4.2: encode(decode(x)) != x at offset %zu",
-					    r.offset) : 0,
-				   &o, "rpcrdma_roundtrip");
+		rdmaneg_fuzz_check(
+			rdmaneg_rpcrdma_encode(&s, m, sizeof(m)) != 0 || memcmp(m, want, 8) != 0
+				? rdmaneg_oracle_fail(
+					  &o, "RFC 8797 4.2: encode(decode(x)) != x at offset %zu",
+					  r.offset)
+				: 0,
+			&o, "rpcrdma_roundtrip");
 	}
 	rdmaneg_fuzz_prop(prop_roundtrip, data, size, "rpcrdma_roundtrip");
 	return 0;

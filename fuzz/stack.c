@@ -6,7 +6,7 @@
 #include <string.h>
 
 static const struct rdmaneg_rpcrdma_settings local[2] = {
-	{ 4096, 32768, true },   /* a typical NFS client */
+	{ 4096, 32768, true },	 /* a typical NFS client */
 	{ 262144, 1024, false }, /* extremes */
 };
 static const struct rdmaneg_mpa_local responder = { 4, 8, 16, 0, false, RDMANEG_RTR_SEND };
@@ -17,8 +17,7 @@ static void check_ird_ord(struct rdmaneg_oracle *p, const struct rdmaneg_mpa_fra
 	struct rdmaneg_mpa_outcome ro, io;
 	struct rdmaneg_mpa_local ini;
 
-	if (!f->enhanced || f->type != RDMANEG_MPA_REQUEST ||
-	    rdmaneg_mpa_frame_enh(f, &req) != 0)
+	if (!f->enhanced || f->type != RDMANEG_MPA_REQUEST || rdmaneg_mpa_frame_enh(f, &req) != 0)
 		return;
 	/* the initiator whose request this is, as far as the word tells */
 	memset(&ini, 0, sizeof(ini));
@@ -29,14 +28,15 @@ static void check_ird_ord(struct rdmaneg_oracle *p, const struct rdmaneg_mpa_fra
 	ini.rtr = rdmaneg_mpa_rtr_of(&req);
 	if (rdmaneg_mpa_check_initiator(&ini) != 0)
 		return;
-	rdmaneg_fuzz_check(rdmaneg_mpa_respond(&responder, &req, &rep, &ro) != 0 ||
-				   rdmaneg_mpa_complete(&ini, &req, &rep, !ro.accepted, &io) != 0 ?
-			   rdmaneg_oracle_fail(p, "RFC 6581 9.1: negotiation refused a wire request") : 0,
-			   p, "stack");
+	rdmaneg_fuzz_check(
+		rdmaneg_mpa_respond(&responder, &req, &rep, &ro) != 0 ||
+				rdmaneg_mpa_complete(&ini, &req, &rep, !ro.accepted, &io) != 0
+			? rdmaneg_oracle_fail(p, "RFC 6581 9.1: negotiation refused a wire request")
+			: 0,
+		p, "stack");
 	rdmaneg_fuzz_check(rdmaneg_rule_ird_ord(p, &ini, &responder, &req, &rep, &ro, &io), p,
 			   "stack");
-	rdmaneg_fuzz_check(rdmaneg_rule_rtr(p, &ini, &responder, &req, &rep, &ro, &io), p,
-			   "stack");
+	rdmaneg_fuzz_check(rdmaneg_rule_rtr(p, &ini, &responder, &req, &rep, &ro, &io), p, "stack");
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -60,12 +60,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* the side that receives this frame, with one of two configurations */
 		struct rdmaneg_conn c;
 
-		rdmaneg_conn_init(&c, f.type == RDMANEG_MPA_REQUEST ? RDMANEG_ROLE_SERVER :
-								      RDMANEG_ROLE_CLIENT,
+		rdmaneg_conn_init(&c,
+				  f.type == RDMANEG_MPA_REQUEST ? RDMANEG_ROLE_SERVER
+								: RDMANEG_ROLE_CLIENT,
 				  &local[data[size - 1] & 1u]);
-		rdmaneg_fuzz_check(rdmaneg_conn_negotiate(&c, ulp, ulp_len, 0) != 0 ?
-				   rdmaneg_oracle_fail(&p, "RFC 8797 5.2: negotiate error on ULP data") : 0,
-				   &p, "stack");
+		rdmaneg_fuzz_check(
+			rdmaneg_conn_negotiate(&c, ulp, ulp_len, 0) != 0
+				? rdmaneg_oracle_fail(&p,
+						      "RFC 8797 5.2: negotiate error on ULP data")
+				: 0,
+			&p, "stack");
 		rdmaneg_fuzz_check(rdmaneg_rule_thresholds(&p, &c), &p, "stack");
 	}
 	return 0;

@@ -21,19 +21,19 @@ static size_t nheld;
 
 /* SOCK_DGRAM: offsets start at the IP header. */
 static struct sock_filter mpa_filter[] = {
-	BPF_STMT(BPF_LD | BPF_B | BPF_ABS, 0),           /* version/IHL */
+	BPF_STMT(BPF_LD | BPF_B | BPF_ABS, 0), /* version/IHL */
 	BPF_STMT(BPF_ALU | BPF_AND | BPF_K, 0xf0),
 	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x40, 0, 11), /* IPv4 */
 	BPF_STMT(BPF_LD | BPF_B | BPF_ABS, 9),
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 6, 0, 9),     /* TCP */
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 6, 0, 9), /* TCP */
 	BPF_STMT(BPF_LD | BPF_H | BPF_ABS, 6),
 	BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, 0x1fff, 7, 0), /* first fragment */
-	BPF_STMT(BPF_LDX | BPF_B | BPF_MSH, 0),           /* X = IHL * 4 */
-	BPF_STMT(BPF_LD | BPF_B | BPF_IND, 12),           /* TCP data offset */
+	BPF_STMT(BPF_LDX | BPF_B | BPF_MSH, 0),		    /* X = IHL * 4 */
+	BPF_STMT(BPF_LD | BPF_B | BPF_IND, 12),		    /* TCP data offset */
 	BPF_STMT(BPF_ALU | BPF_AND | BPF_K, 0xf0),
 	BPF_STMT(BPF_ALU | BPF_RSH | BPF_K, 2),
 	BPF_STMT(BPF_ALU | BPF_ADD | BPF_X, 0),
-	BPF_STMT(BPF_MISC | BPF_TAX, 0),                  /* X = payload offset */
+	BPF_STMT(BPF_MISC | BPF_TAX, 0), /* X = payload offset */
 	BPF_STMT(BPF_LD | BPF_W | BPF_IND, 0),
 	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x4d504120, 0, 1), /* "MPA " */
 	BPF_STMT(BPF_RET | BPF_K, 0xffff),

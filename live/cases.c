@@ -57,34 +57,80 @@ static void adversarial(int k, struct live_case *c)
 	side(&c->server, 16 * K, 8 * K, true);
 	memset(b, 0, sizeof(b));
 	switch (k) {
-	case 0: snprintf(c->name, sizeof(c->name), "adv-empty-raw"); raw(&c->client, b, 0); break;
-	case 1: snprintf(c->name, sizeof(c->name), "adv-noise-251");
-		noise(b, 251, 1); raw(&c->client, b, 251); break;
-	case 2: snprintf(c->name, sizeof(c->name), "adv-id-offset-3-valid");
-		noise(b, 3, 2); memcpy(b + 3, msg, 8); raw(&c->client, b, 11); break;
-	case 3: snprintf(c->name, sizeof(c->name), "adv-id-offset-1-truncated");
-		noise(b, 1, 3); memcpy(b + 1, msg, 7); raw(&c->client, b, 8); break;
-	case 4: snprintf(c->name, sizeof(c->name), "adv-wrong-version");
-		memcpy(b, msg, 8); b[4] = 2; raw(&c->client, b, 8); break;
-	case 5: snprintf(c->name, sizeof(c->name), "adv-id-only");
-		memcpy(b, msg, 4); raw(&c->client, b, 4); break;
-	case 6: snprintf(c->name, sizeof(c->name), "adv-rxe-padded-56");
-		memcpy(b, msg, 8); raw(&c->client, b, 56); break;
-	case 7: snprintf(c->name, sizeof(c->name), "adv-id-offset-243-valid-251");
-		noise(b, 243, 4); memcpy(b + 243, msg, 8); raw(&c->client, b, 251); break;
-	case 8: snprintf(c->name, sizeof(c->name), "adv-server-wrong-version");
-		memcpy(b, msg, 8); b[4] = 0; raw(&c->server, b, 8); break;
-	case 9: snprintf(c->name, sizeof(c->name), "adv-server-noise-100");
-		noise(b, 100, 5); raw(&c->server, b, 100); break;
-	case 10: snprintf(c->name, sizeof(c->name), "adv-both-truncated");
-		memcpy(b, msg, 6); raw(&c->client, b, 6); raw(&c->server, b, 7); break;
-	case 11: snprintf(c->name, sizeof(c->name), "adv-invalid-then-valid-odd");
-		memcpy(b, msg, 8); b[4] = 9; noise(b + 8, 5, 6); memcpy(b + 13, msg, 8);
-		raw(&c->client, b, 21); break;
+	case 0:
+		snprintf(c->name, sizeof(c->name), "adv-empty-raw");
+		raw(&c->client, b, 0);
+		break;
+	case 1:
+		snprintf(c->name, sizeof(c->name), "adv-noise-251");
+		noise(b, 251, 1);
+		raw(&c->client, b, 251);
+		break;
+	case 2:
+		snprintf(c->name, sizeof(c->name), "adv-id-offset-3-valid");
+		noise(b, 3, 2);
+		memcpy(b + 3, msg, 8);
+		raw(&c->client, b, 11);
+		break;
+	case 3:
+		snprintf(c->name, sizeof(c->name), "adv-id-offset-1-truncated");
+		noise(b, 1, 3);
+		memcpy(b + 1, msg, 7);
+		raw(&c->client, b, 8);
+		break;
+	case 4:
+		snprintf(c->name, sizeof(c->name), "adv-wrong-version");
+		memcpy(b, msg, 8);
+		b[4] = 2;
+		raw(&c->client, b, 8);
+		break;
+	case 5:
+		snprintf(c->name, sizeof(c->name), "adv-id-only");
+		memcpy(b, msg, 4);
+		raw(&c->client, b, 4);
+		break;
+	case 6:
+		snprintf(c->name, sizeof(c->name), "adv-rxe-padded-56");
+		memcpy(b, msg, 8);
+		raw(&c->client, b, 56);
+		break;
+	case 7:
+		snprintf(c->name, sizeof(c->name), "adv-id-offset-243-valid-251");
+		noise(b, 243, 4);
+		memcpy(b + 243, msg, 8);
+		raw(&c->client, b, 251);
+		break;
+	case 8:
+		snprintf(c->name, sizeof(c->name), "adv-server-wrong-version");
+		memcpy(b, msg, 8);
+		b[4] = 0;
+		raw(&c->server, b, 8);
+		break;
+	case 9:
+		snprintf(c->name, sizeof(c->name), "adv-server-noise-100");
+		noise(b, 100, 5);
+		raw(&c->server, b, 100);
+		break;
+	case 10:
+		snprintf(c->name, sizeof(c->name), "adv-both-truncated");
+		memcpy(b, msg, 6);
+		raw(&c->client, b, 6);
+		raw(&c->server, b, 7);
+		break;
+	case 11:
+		snprintf(c->name, sizeof(c->name), "adv-invalid-then-valid-odd");
+		memcpy(b, msg, 8);
+		b[4] = 9;
+		noise(b + 8, 5, 6);
+		memcpy(b + 13, msg, 8);
+		raw(&c->client, b, 21);
+		break;
 	default:
 		/* 252 + 4 = 256 wraps siw's u8 PD_Length to 0: siw must reject */
 		snprintf(c->name, sizeof(c->name), "adv-252-siw-pd-length-wrap");
-		noise(b, SIW_WRAP_MIN, 7); raw(&c->client, b, SIW_WRAP_MIN); break;
+		noise(b, SIW_WRAP_MIN, 7);
+		raw(&c->client, b, SIW_WRAP_MIN);
+		break;
 	}
 }
 
@@ -117,26 +163,45 @@ void live_case_make(int i, uint64_t seed, struct live_case *c)
 		side(&c->client, 32 * K, 32 * K, true);
 		side(&c->server, 4 * K, 8 * K, true);
 		switch (k) {
-		case 0: snprintf(c->name, sizeof(c->name), "client-no-pd");
-			c->client.mode = PD_NONE; break;
-		case 1: snprintf(c->name, sizeof(c->name), "server-no-pd");
-			c->server.mode = PD_NONE; break;
-		case 2: snprintf(c->name, sizeof(c->name), "both-no-pd");
-			c->client.mode = c->server.mode = PD_NONE; break;
-		case 3: snprintf(c->name, sizeof(c->name), "oversized-local");
+		case 0:
+			snprintf(c->name, sizeof(c->name), "client-no-pd");
+			c->client.mode = PD_NONE;
+			break;
+		case 1:
+			snprintf(c->name, sizeof(c->name), "server-no-pd");
+			c->server.mode = PD_NONE;
+			break;
+		case 2:
+			snprintf(c->name, sizeof(c->name), "both-no-pd");
+			c->client.mode = c->server.mode = PD_NONE;
+			break;
+		case 3:
+			snprintf(c->name, sizeof(c->name), "oversized-local");
 			side(&c->client, 1u << 20, 300000, true);
-			side(&c->server, 10u << 20, 263168, false); break;
-		case 4: snprintf(c->name, sizeof(c->name), "odd-sizes");
+			side(&c->server, 10u << 20, 263168, false);
+			break;
+		case 4:
+			snprintf(c->name, sizeof(c->name), "odd-sizes");
 			side(&c->client, 5000, 70000, false);
-			side(&c->server, 9999, 2047, false); break;
-		case 5: snprintf(c->name, sizeof(c->name), "ird-ord-siw-notes");
-			c->c_ird = 5; c->c_ord = 4; c->s_ird = 3; c->s_ord = 8; break;
-		case 6: snprintf(c->name, sizeof(c->name), "ird-ord-zero");
-			c->c_ird = c->c_ord = c->s_ird = c->s_ord = 0; break;
-		default: snprintf(c->name, sizeof(c->name), "negative-oversize-send");
+			side(&c->server, 9999, 2047, false);
+			break;
+		case 5:
+			snprintf(c->name, sizeof(c->name), "ird-ord-siw-notes");
+			c->c_ird = 5;
+			c->c_ord = 4;
+			c->s_ird = 3;
+			c->s_ord = 8;
+			break;
+		case 6:
+			snprintf(c->name, sizeof(c->name), "ird-ord-zero");
+			c->c_ird = c->c_ord = c->s_ird = c->s_ord = 0;
+			break;
+		default:
+			snprintf(c->name, sizeof(c->name), "negative-oversize-send");
 			side(&c->client, 4 * K, 4 * K, false);
 			side(&c->server, 4 * K, 4 * K, false);
-			c->negative = true; break;
+			c->negative = true;
+			break;
 		}
 		return;
 	}
@@ -152,7 +217,8 @@ void live_case_make(int i, uint64_t seed, struct live_case *c)
 		for (int j = 0; j < 4; j++)
 			rnd(&s);
 		for (int j = 0; j < 2; j++) {
-			side(sd[j], 1024 + rnd(&s) % (300 * K), 1024 + rnd(&s) % (300 * K), rnd(&s) & 1);
+			side(sd[j], 1024 + rnd(&s) % (300 * K), 1024 + rnd(&s) % (300 * K),
+			     rnd(&s) & 1);
 			if (rnd(&s) % 8 == 0)
 				sd[j]->mode = PD_NONE;
 		}

@@ -17,10 +17,10 @@ enum pd_mode {
 };
 
 struct live_side {
-	size_t send, recv;   /* local sizes, raw (normalized by the core) */
+	size_t send, recv; /* local sizes, raw (normalized by the core) */
 	bool r;
 	enum pd_mode mode;
-	uint8_t raw[255];    /* rdma_conn_param.private_data_len is a u8 */
+	uint8_t raw[255]; /* rdma_conn_param.private_data_len is a u8 */
 	size_t raw_len;
 };
 
@@ -30,7 +30,7 @@ struct live_case {
 	char name[64];
 	enum live_kind kind;
 	struct live_side client, server;
-	bool negative;       /* client sends one octet over the server's receive */
+	bool negative;			    /* client sends one octet over the server's receive */
 	uint8_t c_ird, c_ord, s_ird, s_ord; /* rdma_conn_param values */
 };
 
@@ -39,7 +39,7 @@ enum live_expect {
 	EXPECT_EXCHANGE = 0, /* connect, four successful completions, agreement */
 	EXPECT_NEGATIVE,     /* the oversize Send must fail visibly */
 	EXPECT_SIW_WRAP,     /* siw's u8 PD_Length wraps (252..255 octets): reset */
-	EXPECT_EINVAL        /* rdma_cm refuses the private data length locally */
+	EXPECT_EINVAL	     /* rdma_cm refuses the private data length locally */
 };
 
 /* IB CM private data left to the ULP (rdma_cm keeps 36 of the REQ's 92). */

@@ -144,8 +144,9 @@ int live_endpoint_listen(const char *addr, int port, FILE *log)
 			continue;
 		}
 		rdma_ack_cm_event(ev);
-		if (id != lid && (t == RDMA_CM_EVENT_DISCONNECTED || t == RDMA_CM_EVENT_CONNECT_ERROR ||
-				  t == RDMA_CM_EVENT_REJECTED || t == RDMA_CM_EVENT_UNREACHABLE)) {
+		if (id != lid &&
+		    (t == RDMA_CM_EVENT_DISCONNECTED || t == RDMA_CM_EVENT_CONNECT_ERROR ||
+		     t == RDMA_CM_EVENT_REJECTED || t == RDMA_CM_EVENT_UNREACHABLE)) {
 			if (t == RDMA_CM_EVENT_DISCONNECTED)
 				rdma_disconnect(id);
 			drop(id);

@@ -66,14 +66,14 @@ _Static_assert(LIVE_EV_REJECTED == RDMA_CM_EVENT_REJECTED, "event numbers");
 _Static_assert(LIVE_EV_ESTABLISHED == RDMA_CM_EVENT_ESTABLISHED, "event numbers");
 _Static_assert(LIVE_EV_DISCONNECTED == RDMA_CM_EVENT_DISCONNECTED, "event numbers");
 
-#define TIMEOUT_MS 8000      /* any single wait */
-#define NEG_TIMEOUT_MS 3000  /* waits that the negative control makes fail */
+#define TIMEOUT_MS 8000	    /* any single wait */
+#define NEG_TIMEOUT_MS 3000 /* waits that the negative control makes fail */
 #define DISC_TIMEOUT_MS 3000
 #define BUF_LEN (RDMANEG_INLINE_MAX + 4096)
 
-static FILE *rec_out;                 /* records: /dev/ttyS1 in the guest */
+static FILE *rec_out; /* records: /dev/ttyS1 in the guest */
 static enum live_transport transport = LIVE_SIW;
-static const char *plant = "";        /* a harness negative control */
+static const char *plant = ""; /* a harness negative control */
 
 static int64_t mono_us(void)
 {
@@ -130,14 +130,16 @@ static int devres_setup(void)
 		for (int s = 0; s < 2; s++) {
 			d->buf[s] = calloc(1, BUF_LEN);
 			d->mr[s] = d->buf[s] ? ibv_reg_mr(d->pd, d->buf[s], BUF_LEN,
-							  IBV_ACCESS_LOCAL_WRITE) : NULL;
+							  IBV_ACCESS_LOCAL_WRITE)
+					     : NULL;
 			if (!d->mr[s])
 				return -1;
 		}
 		rdmaneg_rec_begin(rec_out, "LIVE_DEVICE");
 		rdmaneg_rec_strw(rec_out, "name", ibv_get_device_name(d->ctx->device));
 		rdmaneg_rec_strw(rec_out, "transport",
-				 d->ctx->device->transport_type == IBV_TRANSPORT_IWARP ? "siw" : "rxe");
+				 d->ctx->device->transport_type == IBV_TRANSPORT_IWARP ? "siw"
+										       : "rxe");
 		rdmaneg_rec_i64w(rec_out, "max_qp_rd_atom", da.max_qp_rd_atom);
 		rdmaneg_rec_i64w(rec_out, "max_qp_init_rd_atom", da.max_qp_init_rd_atom);
 		rdmaneg_rec_end(rec_out);
@@ -167,7 +169,7 @@ static void devres_free(void)
 struct rendezvous {
 	pthread_mutex_t m;
 	pthread_cond_t cv;
-	bool established;  /* the server has its ESTABLISHED */
+	bool established; /* the server has its ESTABLISHED */
 	bool done[2];
 	int wake[2]; /* a byte per side done: wakes a side blocked on rdma_cm */
 };
@@ -243,9 +245,9 @@ static bool rv_meet(struct rendezvous *r, int side, int ms)
 /* ---- one side of one attempt ---- */
 
 struct side {
-	int who;                     /* 0 client, 1 server */
+	int who; /* 0 client, 1 server */
 	struct live_side_obs *obs;
-	int64_t t0;                  /* attempt start, monotonic us */
+	int64_t t0; /* attempt start, monotonic us */
 	struct rdma_event_channel *ec;
 	struct rdma_cm_id *id;
 	struct ibv_cq *cq;
@@ -287,8 +289,10 @@ static int get_event(struct side *s, enum rdma_cm_event_type want, int ms, bool 
 			continue;
 		if (n > 0 && !(p[0].revents & POLLIN) && watch && (p[1].revents & POLLIN)) {
 			if (!s->obs->err[0])
-				snprintf(s->obs->err, sizeof(s->obs->err), "peer gave up while waiting "
-					 "for %s", rdma_event_str(want));
+				snprintf(s->obs->err, sizeof(s->obs->err),
+					 "peer gave up while waiting "
+					 "for %s",
+					 rdma_event_str(want));
 			return -1;
 		}
 		if (n <= 0 || !(p[0].revents & POLLIN))
@@ -407,8 +411,8 @@ static void reap(struct side *s, bool want_send, bool want_recv, int ms, uint8_t
 	}
 }
 
-static void conn_params(struct rdma_conn_param *cp, const uint8_t *pd, size_t pdlen,
-			uint8_t ird, uint8_t ord)
+static void conn_params(struct rdma_conn_param *cp, const uint8_t *pd, size_t pdlen, uint8_t ird,
+			uint8_t ord)
 {
 	memset(cp, 0, sizeof(*cp));
 	cp->private_data = pdlen ? pd : NULL;
@@ -456,7 +460,8 @@ static void finish(struct side *s)
 	if (s->id && s->id->qp) {
 		if (established(s->obs) && !s->obs->disconnected) {
 			rdma_disconnect(s->id);
-			if (get_event(s, RDMA_CM_EVENT_DISCONNECTED, DISC_TIMEOUT_MS, false, &ev) == 0)
+			if (get_event(s, RDMA_CM_EVENT_DISCONNECTED, DISC_TIMEOUT_MS, false, &ev) ==
+			    0)
 				rdma_ack_cm_event(ev);
 		}
 		rdma_destroy_qp(s->id);
@@ -539,8 +544,8 @@ done:
 	return NULL;
 }
 
-static void client(const struct live_case *c, struct sockaddr_in *sin, bool negative,
-		   bool oversize, struct side *s)
+static void client(const struct live_case *c, struct sockaddr_in *sin, bool negative, bool oversize,
+		   struct side *s)
 {
 	struct rdma_cm_event *ev;
 	struct rdma_conn_param cp;
@@ -636,10 +641,12 @@ static void attempt(const struct live_case *c, const char *addr, int port, bool 
 	sa.sin.sin_family = AF_INET;
 	sa.sin.sin_port = htons((uint16_t)port);
 	inet_pton(AF_INET, addr, &sa.sin.sin_addr);
-	sa.s = (struct side){ 1, &o->server, t0, NULL, NULL, NULL, NULL, &rv,
-			      (uint8_t)(0x5A ^ o->seq) };
-	cs = (struct side){ 0, &o->client, t0, NULL, NULL, NULL, NULL, &rv,
-			    (uint8_t)(0xA5 ^ o->seq) };
+	sa.s = (struct side){ 1,    &o->server, t0,
+			      NULL, NULL,	NULL,
+			      NULL, &rv,	(uint8_t)(0x5A ^ o->seq) };
+	cs = (struct side){
+		0, &o->client, t0, NULL, NULL, NULL, NULL, &rv, (uint8_t)(0xA5 ^ o->seq)
+	};
 	if (pipe(ready) || pthread_create(&th, NULL, server, &sa)) {
 		snprintf(o->client.err, sizeof(o->client.err), "cannot start the server");
 		rv_destroy(&rv);
@@ -755,17 +762,16 @@ static int res_snapshot(const char *phase)
 
 struct run_opts {
 	const char *addr;
-	int first, count;        /* fixed/random case numbers */
+	int first, count; /* fixed/random case numbers */
 	uint64_t seed;
-	int soak;                /* > 0: this many cases, cycling */
+	int soak; /* > 0: this many cases, cycling */
 	int random_per_round;
 };
 
 static int dev_ird_of(enum live_transport t)
 {
 	for (int i = 0; i < ndevs; i++)
-		if ((devs[i].ctx->device->transport_type == IBV_TRANSPORT_IWARP) ==
-		    (t == LIVE_SIW))
+		if ((devs[i].ctx->device->transport_type == IBV_TRANSPORT_IWARP) == (t == LIVE_SIW))
 			return devs[i].max_rd_atom;
 	return 16;
 }
@@ -815,7 +821,8 @@ static int run(const struct run_opts *ro)
 			struct live_expected e;
 			struct live_verdict v;
 			/* harness negative control: the first attempt of some cases fails */
-			bool oversize = att == 1 && strcmp(plant, "flaky_once") == 0 && seq % 10 == 3;
+			bool oversize =
+				att == 1 && strcmp(plant, "flaky_once") == 0 && seq % 10 == 3;
 
 			live_obs_init(&o);
 			o.seq = seq;
@@ -941,8 +948,9 @@ static int cmd_run(int argc, char **argv)
 		} else if (strcmp(k, "--plant") == 0) {
 			if (strcmp(v, "early_disconnect") != 0 && strcmp(v, "eager_send") != 0 &&
 			    strcmp(v, "flaky_once") != 0 && strcmp(v, "klog_splat") != 0 && *v)
-				return usage("--plant is early_disconnect, eager_send, flaky_once or "
-					     "klog_splat");
+				return usage(
+					"--plant is early_disconnect, eager_send, flaky_once or "
+					"klog_splat");
 			plant = v;
 		} else if (parse_int(v, 0, 1000000000, &x)) {
 			return usage("a number is out of range");

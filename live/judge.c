@@ -35,8 +35,8 @@ void live_side_effective(const struct live_side *s, struct rdmaneg_rpcrdma_setti
 static void core_mpa(const struct live_case *c, int dev_ird, struct live_expected *e)
 {
 	struct rdmaneg_mpa_local ini = { c->c_ird, c->c_ord, (uint16_t)dev_ird, 0, false, 0 };
-	struct rdmaneg_mpa_local rsp = { c->s_ird, c->s_ord, (uint16_t)dev_ird, 0, false,
-					 RDMANEG_RTR_SEND };
+	struct rdmaneg_mpa_local rsp = { c->s_ird, c->s_ord, (uint16_t)dev_ird,
+					 0,	   false,    RDMANEG_RTR_SEND };
 	struct rdmaneg_mpa_enh req, rep;
 	struct rdmaneg_mpa_outcome ro;
 
@@ -74,8 +74,8 @@ void live_expected_make(const struct live_case *c, enum live_transport t, int de
 	core_mpa(c, dev_ird, e);
 }
 
-size_t live_pd_delivery(enum live_transport t, bool request, const uint8_t *sent,
-			size_t sent_len, uint8_t *out)
+size_t live_pd_delivery(enum live_transport t, bool request, const uint8_t *sent, size_t sent_len,
+			uint8_t *out)
 {
 	size_t n = sent_len < LIVE_PD_MAX ? sent_len : LIVE_PD_MAX;
 
@@ -90,8 +90,8 @@ size_t live_pd_delivery(enum live_transport t, bool request, const uint8_t *sent
 	return n;
 }
 
-bool live_pd_delivered(enum live_transport t, bool request, const uint8_t *sent,
-		       size_t sent_len, const uint8_t *seen, size_t seen_len)
+bool live_pd_delivered(enum live_transport t, bool request, const uint8_t *sent, size_t sent_len,
+		       const uint8_t *seen, size_t seen_len)
 {
 	uint8_t want[LIVE_PD_MAX];
 	size_t n = live_pd_delivery(t, request, sent, sent_len, want);
@@ -152,25 +152,31 @@ static bool frame_ok(const struct live_frame *fr, bool request, const uint8_t *u
 
 	if (rc != RDMANEG_OK)
 		return snprintf(why, cap, "%s does not parse: %s", request ? "Request" : "Reply",
-				rdmaneg_status_name(rc)), false;
+				rdmaneg_status_name(rc)),
+		       false;
 	if (f.type != (request ? RDMANEG_MPA_REQUEST : RDMANEG_MPA_REPLY) || !f.enhanced ||
 	    f.rev != 2 || f.reject)
 		return snprintf(why, cap, "%s: key/S/Rev/R not a v2 %s (rev %u, S=%d, R=%d)",
-				request ? "Request" : "Reply", request ? "Request" : "Reply",
-				f.rev, f.enhanced, f.reject), false;
+				request ? "Request" : "Reply", request ? "Request" : "Reply", f.rev,
+				f.enhanced, f.reject),
+		       false;
 	/* RFC 6581 sec. 9: PD_Length counts the enhanced word and the ULP data */
 	if (f.pd_length != RDMANEG_MPA_ENH_LEN + ulp_len)
 		return snprintf(why, cap, "%s PD_Length %u, sent 4 + %zu",
-				request ? "Request" : "Reply", f.pd_length, ulp_len), false;
+				request ? "Request" : "Reply", f.pd_length, ulp_len),
+		       false;
 	rdmaneg_mpa_frame_enh(&f, enh);
 	rdmaneg_mpa_ulp_pd(&f, &ulp, &n);
 	if (n != ulp_len || (n > 0 && memcmp(ulp, ulp_sent, n) != 0))
 		return snprintf(why, cap, "%s ULP octets differ from what was sent",
-				request ? "Request" : "Reply"), false;
+				request ? "Request" : "Reply"),
+		       false;
 	rdmaneg_rpcrdma_decode(ulp, n, RDMANEG_DECODE_SEARCH, &r);
 	if (r.present != peer_finds)
-		return snprintf(why, cap, "%s: RFC 8797 message present=%d on the wire, %d at the peer",
-				request ? "Request" : "Reply", r.present, peer_finds), false;
+		return snprintf(why, cap,
+				"%s: RFC 8797 message present=%d on the wire, %d at the peer",
+				request ? "Request" : "Reply", r.present, peer_finds),
+		       false;
 	return true;
 }
 
@@ -185,7 +191,8 @@ void live_wire_check(const struct live_case *c, const struct live_expected *e,
 	v->wire_ok = true;
 	v->wire[0] = '\0';
 	if (!v->wire_checked) {
-		snprintf(v->wire, sizeof(v->wire), "no MPA on %s", live_transport_name(o->transport));
+		snprintf(v->wire, sizeof(v->wire), "no MPA on %s",
+			 live_transport_name(o->transport));
 		return;
 	}
 	if (e->expect == EXPECT_SIW_WRAP) {
@@ -198,8 +205,9 @@ void live_wire_check(const struct live_case *c, const struct live_expected *e,
 			return wire_note(v, false, "no Request captured");
 		rc = rdmaneg_mpa_parse(rq->b, rq->len, &f);
 		got = rq->len >= 20 ? ((size_t)rq->b[18] << 8 | rq->b[19]) : 0;
-		return wire_note(v, rc == RDMANEG_E_MPA_S_SHORT && got == want &&
-					    rq->len == 20 + RDMANEG_MPA_ENH_LEN + e->cpd_len,
+		return wire_note(v,
+				 rc == RDMANEG_E_MPA_S_SHORT && got == want &&
+					 rq->len == 20 + RDMANEG_MPA_ENH_LEN + e->cpd_len,
 				 "siw sent PD_Length %zu then %zu octets; core: %s", got,
 				 rq->len >= 20 ? rq->len - 20 : 0, rdmaneg_status_name(rc));
 	}
@@ -208,8 +216,7 @@ void live_wire_check(const struct live_case *c, const struct live_expected *e,
 				 rq ? "yes" : "no", rp ? "yes" : "no");
 	if (!frame_ok(rq, true, e->cpd, e->cpd_len, e->server.peer.present, &qe, why,
 		      sizeof(why)) ||
-	    !frame_ok(rp, false, e->spd, e->spd_len, e->client.peer.present, &pe, why,
-		      sizeof(why)))
+	    !frame_ok(rp, false, e->spd, e->spd_len, e->client.peer.present, &pe, why, sizeof(why)))
 		return wire_note(v, false, "%s", why);
 	v->reply_known = true;
 	v->reply_ird = pe.ird;
@@ -218,8 +225,8 @@ void live_wire_check(const struct live_case *c, const struct live_expected *e,
 	if (qe.ird != c->c_ird || qe.ord != c->c_ord)
 		return wire_note(v, false, "Request IRD/ORD %u/%u, the ULP asked %u/%u", qe.ird,
 				 qe.ord, c->c_ird, c->c_ord);
-	wire_note(v, true, "Request %u+%zu octets, Reply %u+%zu", RDMANEG_MPA_ENH_LEN,
-		  e->cpd_len, RDMANEG_MPA_ENH_LEN, e->spd_len);
+	wire_note(v, true, "Request %u+%zu octets, Reply %u+%zu", RDMANEG_MPA_ENH_LEN, e->cpd_len,
+		  RDMANEG_MPA_ENH_LEN, e->spd_len);
 }
 
 static bool saw_event(const struct live_side_obs *s, int ev)
@@ -239,14 +246,17 @@ static bool thresholds_ok(const struct live_expected *e, const struct live_obs *
 
 	if (c->send_threshold != ec->send_threshold || c->recv_threshold != ec->recv_threshold ||
 	    s->send_threshold != es->send_threshold || s->recv_threshold != es->recv_threshold)
-		return fail(v, "thresholds c2s %zu/%zu s2c %zu/%zu, the core computes "
-			    "c2s %zu s2c %zu (RFC 8797 4.2)", c->send_threshold,
-			    s->recv_threshold, s->send_threshold, c->recv_threshold,
-			    ec->send_threshold, es->send_threshold);
+		return fail(v,
+			    "thresholds c2s %zu/%zu s2c %zu/%zu, the core computes "
+			    "c2s %zu s2c %zu (RFC 8797 4.2)",
+			    c->send_threshold, s->recv_threshold, s->send_threshold,
+			    c->recv_threshold, ec->send_threshold, es->send_threshold);
 	if (c->remote_invalidation != ec->remote_invalidation ||
 	    s->remote_invalidation != es->remote_invalidation)
-		return fail(v, "remote invalidation client %d server %d, the core computes %d "
-			    "(RFC 8797 4.1)", c->remote_invalidation, s->remote_invalidation,
+		return fail(v,
+			    "remote invalidation client %d server %d, the core computes %d "
+			    "(RFC 8797 4.1)",
+			    c->remote_invalidation, s->remote_invalidation,
 			    ec->remote_invalidation);
 	if (c->peer_present != ec->peer.present || s->peer_present != es->peer.present)
 		return fail(v, "RFC 8797 message found: client %d server %d, expected %d/%d",
@@ -264,12 +274,10 @@ static bool exchange_ok(const struct live_expected *e, const struct live_obs *o,
 
 	if (!c->ok || !s->ok || c->err[0] || s->err[0])
 		return fail(v, "setup: client '%s' server '%s'", c->err, s->err);
-	if (!live_pd_delivered(o->transport, true, e->cpd, e->cpd_len, s->pd_seen,
-			       s->pd_seen_len))
+	if (!live_pd_delivered(o->transport, true, e->cpd, e->cpd_len, s->pd_seen, s->pd_seen_len))
 		return fail(v, "the server's ULP got %zu octets of private data for the %zu sent",
 			    s->pd_seen_len, e->cpd_len);
-	if (!live_pd_delivered(o->transport, false, e->spd, e->spd_len, c->pd_seen,
-			       c->pd_seen_len))
+	if (!live_pd_delivered(o->transport, false, e->spd, e->spd_len, c->pd_seen, c->pd_seen_len))
 		return fail(v, "the client's ULP got %zu octets of private data for the %zu sent",
 			    c->pd_seen_len, e->spd_len);
 	if (!thresholds_ok(e, o, v))
@@ -291,8 +299,8 @@ static bool exchange_ok(const struct live_expected *e, const struct live_obs *o,
 	/* each Send is exactly the threshold, into a Receive of the advertised size */
 	if (c->sent != e->client.send_threshold || s->sent != e->server.send_threshold ||
 	    s->recv_len != c->sent || c->recv_len != s->sent)
-		return fail(v, "lengths: client sent %zu got %zu, server sent %zu got %zu",
-			    c->sent, c->recv_len, s->sent, s->recv_len);
+		return fail(v, "lengths: client sent %zu got %zu, server sent %zu got %zu", c->sent,
+			    c->recv_len, s->sent, s->recv_len);
 	if (!c->data_ok || !s->data_ok)
 		return fail(v, "received octets are not the sender's pattern: client %d server %d",
 			    c->data_ok, s->data_ok);
@@ -303,8 +311,8 @@ static bool exchange_ok(const struct live_expected *e, const struct live_obs *o,
 	return true;
 }
 
-bool live_judge(const struct live_case *c, const struct live_expected *e,
-		const struct live_obs *o, struct live_verdict *v)
+bool live_judge(const struct live_case *c, const struct live_expected *e, const struct live_obs *o,
+		struct live_verdict *v)
 {
 	const struct live_side_obs *cl = &o->client, *sv = &o->server;
 
@@ -316,17 +324,25 @@ bool live_judge(const struct live_case *c, const struct live_expected *e,
 		/* the passive side resets: the client is rejected, no ULP sees it */
 		if (cl->ok || sv->ok || saw_event(sv, LIVE_EV_CONNECT_REQUEST) ||
 		    !saw_event(cl, LIVE_EV_REJECTED))
-			return fail(v, "expected siw to reset the %zu-octet Request; client ok=%d "
-				    "'%s', server ok=%d", e->cpd_len, cl->ok, cl->err, sv->ok);
-		snprintf(v->why, sizeof(v->why), "expected: siw reset the %zu-octet Request "
-			 "(u8 PD_Length wraps); client: %s", e->cpd_len, cl->err);
+			return fail(v,
+				    "expected siw to reset the %zu-octet Request; client ok=%d "
+				    "'%s', server ok=%d",
+				    e->cpd_len, cl->ok, cl->err, sv->ok);
+		snprintf(v->why, sizeof(v->why),
+			 "expected: siw reset the %zu-octet Request "
+			 "(u8 PD_Length wraps); client: %s",
+			 e->cpd_len, cl->err);
 		break;
 	case EXPECT_EINVAL:
 		if (cl->ok || sv->ok || cl->err_no != EINVAL)
-			return fail(v, "expected rdma_cm to refuse %zu octets (EINVAL); client "
-				    "ok=%d errno %d '%s'", e->cpd_len, cl->ok, cl->err_no, cl->err);
-		snprintf(v->why, sizeof(v->why), "expected: rdma_cm refused %zu octets "
-			 "(IB CM REQ holds %u)", e->cpd_len, LIVE_IB_REQ_PD);
+			return fail(v,
+				    "expected rdma_cm to refuse %zu octets (EINVAL); client "
+				    "ok=%d errno %d '%s'",
+				    e->cpd_len, cl->ok, cl->err_no, cl->err);
+		snprintf(v->why, sizeof(v->why),
+			 "expected: rdma_cm refused %zu octets "
+			 "(IB CM REQ holds %u)",
+			 e->cpd_len, LIVE_IB_REQ_PD);
 		break;
 	default:
 		if (!exchange_ok(e, o, v))

@@ -36,10 +36,10 @@ struct live_expected {
 struct live_verdict {
 	bool pass;
 	char why[400];
-	bool wire_checked;    /* siw: the captured MPA frames were checked */
+	bool wire_checked; /* siw: the captured MPA frames were checked */
 	bool wire_ok;
 	char wire[240];
-	bool reply_known;     /* siw's Reply IRD/ORD, from the wire */
+	bool reply_known; /* siw's Reply IRD/ORD, from the wire */
 	uint16_t reply_ird, reply_ord;
 };
 
@@ -56,11 +56,11 @@ void live_expected_make(const struct live_case *c, enum live_transport t, int de
  * out[LIVE_PD_MAX]: the same octets on siw; on rxe the IB CM field,
  * zero-padded to 56 (REQ) or 196 (REP). RFC 8797 sec. 5.2 is why the
  * receiver searches: the transport adds octets of its own. */
-size_t live_pd_delivery(enum live_transport t, bool request, const uint8_t *sent,
-			size_t sent_len, uint8_t *out);
+size_t live_pd_delivery(enum live_transport t, bool request, const uint8_t *sent, size_t sent_len,
+			uint8_t *out);
 /* seen is exactly what live_pd_delivery() gives for sent. */
-bool live_pd_delivered(enum live_transport t, bool request, const uint8_t *sent,
-		       size_t sent_len, const uint8_t *seen, size_t seen_len);
+bool live_pd_delivered(enum live_transport t, bool request, const uint8_t *sent, size_t sent_len,
+		       const uint8_t *seen, size_t seen_len);
 
 /* The wire check (siw): the attempt's MPA Request and Reply against what
  * the case sent. Fills v->wire*. */
@@ -68,7 +68,7 @@ void live_wire_check(const struct live_case *c, const struct live_expected *e,
 		     const struct live_obs *o, struct live_verdict *v);
 
 /* The whole verdict: v->pass, v->why, and the wire check. */
-bool live_judge(const struct live_case *c, const struct live_expected *e,
-		const struct live_obs *o, struct live_verdict *v);
+bool live_judge(const struct live_case *c, const struct live_expected *e, const struct live_obs *o,
+		struct live_verdict *v);
 
 #endif

@@ -45,8 +45,7 @@ static void copy_name(char *dst, const char *src)
 	snprintf(dst, LIVE_NAME, "%s", src ? src : "");
 }
 
-void live_side_event(struct live_side_obs *s, int64_t us, int event, int status,
-		     const char *name)
+void live_side_event(struct live_side_obs *s, int64_t us, int event, int status, const char *name)
 {
 	struct live_ev *e;
 
@@ -91,6 +90,8 @@ struct field {
 	int64_t lo, hi; /* what a reader accepts */
 };
 
+/* one field per line */
+/* clang-format off */
 #define SIDE(k, m, t, lo, hi) { k, offsetof(struct live_side_obs, m), t, lo, hi }
 static const struct field side_fields[] = {
 	SIDE("ok", ok, F_BOOL, 0, 1),
@@ -111,7 +112,10 @@ static const struct field side_fields[] = {
 	SIDE("us_freed", us_freed, F_I64, -1, INT64_MAX),
 };
 #undef SIDE
+/* clang-format on */
 
+/* one field per line */
+/* clang-format off */
 #define OBS(k, m, t, lo, hi) { k, offsetof(struct live_obs, m), t, lo, hi }
 static const struct field obs_fields[] = {
 	OBS("seq", seq, F_I64, 0, INT64_MAX),
@@ -122,6 +126,7 @@ static const struct field obs_fields[] = {
 	OBS("us_total", us_total, F_I64, 0, INT64_MAX),
 };
 #undef OBS
+/* clang-format on */
 
 static int64_t field_get(const void *base, const struct field *f)
 {
@@ -133,9 +138,9 @@ static int64_t field_get(const void *base, const struct field *f)
 	case F_INT:
 		return *(const int *)(const void *)p;
 	case F_SIZE:
-		return (int64_t)*(const size_t *)(const void *)p;
+		return (int64_t) * (const size_t *)(const void *)p;
 	case F_U64:
-		return (int64_t)*(const uint64_t *)(const void *)p;
+		return (int64_t) * (const uint64_t *)(const void *)p;
 	default:
 		return *(const int64_t *)(const void *)p;
 	}

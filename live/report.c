@@ -126,7 +126,7 @@ int live_pcap_write(const char *path, const struct live_frame *const *frames, si
 	put32le(f, 0);
 	put32le(f, 0);
 	put32le(f, 65535);
-	put32le(f, 101);         /* LINKTYPE_RAW: IPv4 from the first octet */
+	put32le(f, 101); /* LINKTYPE_RAW: IPv4 from the first octet */
 	for (size_t i = 0; i < n; i++) {
 		const struct live_frame *fr = frames[i];
 		uint8_t h[40];
@@ -136,9 +136,9 @@ int live_pcap_write(const char *path, const struct live_frame *const *frames, si
 		memset(h, 0, sizeof(h));
 		h[0] = 0x45;
 		put16(h + 2, (unsigned)total);
-		h[6] = 0x40;    /* DF */
-		h[8] = 64;      /* TTL */
-		h[9] = 6;       /* TCP */
+		h[6] = 0x40; /* DF */
+		h[8] = 64;   /* TTL */
+		h[9] = 6;    /* TCP */
 		h[12] = 192, h[13] = 0, h[14] = 2, h[15] = 1;
 		memcpy(h + 16, h + 12, 4);
 		for (int k = 0; k < 20; k += 2)
@@ -148,10 +148,10 @@ int live_pcap_write(const char *path, const struct live_frame *const *frames, si
 		put16(h + 10, ~sum & 0xffffu);
 		put16(h + 20, fr->sport);
 		put16(h + 22, fr->dport);
-		h[27] = 1;      /* seq 1 */
-		h[31] = 1;      /* ack 1 */
-		h[32] = 0x50;   /* data offset 5 */
-		h[33] = 0x18;   /* PSH, ACK */
+		h[27] = 1;    /* seq 1 */
+		h[31] = 1;    /* ack 1 */
+		h[32] = 0x50; /* data offset 5 */
+		h[33] = 0x18; /* PSH, ACK */
 		put16(h + 34, 0xffff);
 		put32le(f, (uint32_t)(1000 + i));
 		put32le(f, 0);
@@ -188,7 +188,7 @@ struct report {
 	struct tstats t[2];
 	struct live_res_snap res[32];
 	size_t nres;
-	char *klog;          /* LIVE_KLOG lines, joined */
+	char *klog; /* LIVE_KLOG lines, joined */
 	size_t klog_len, klog_cap;
 	char *console;
 	size_t console_len;
@@ -374,8 +374,10 @@ static void side_cell(char *out, size_t cap, const struct live_side *s)
 
 	fmt_size(a, sizeof(a), s->send);
 	fmt_size(b, sizeof(b), s->recv);
-	snprintf(out, cap, "%s/%s%s", a, b, s->mode == PD_RAW ? "(raw)" :
-		 s->mode == PD_NONE ? "(none)" : "");
+	snprintf(out, cap, "%s/%s%s", a, b,
+		 s->mode == PD_RAW    ? "(raw)"
+		 : s->mode == PD_NONE ? "(none)"
+				      : "");
 }
 
 static void print_row(const struct attempt *a)
@@ -405,7 +407,9 @@ static void print_row(const struct attempt *a)
 	printf("%-28s %-4s %-16s %-16s %-25s %-8s %-8s %-13s %s%s%s\n", a->c.name,
 	       live_transport_name(a->o.transport), cl, sv, th, ulp, sends, ird, a->outcome,
 	       strcmp(a->outcome, "pass") ? ": " : "",
-	       !strcmp(a->outcome, "pass") ? "" : a->first_why[0] ? a->first_why : a->v.why);
+	       !strcmp(a->outcome, "pass") ? ""
+	       : a->first_why[0]	   ? a->first_why
+					   : a->v.why);
 }
 
 static void print_hex(const char *label, const uint8_t *b, size_t n)
@@ -424,8 +428,8 @@ static void print_side_detail(const char *who, const struct live_side_obs *s)
 		       s->ev[i].name, s->ev[i].status);
 	for (size_t i = 0; i < s->nwc; i++)
 		printf("      +%8.3f ms  %s completion: %s (status %d, %u octets)\n",
-		       (double)s->wc[i].us / 1000.0, s->wc[i].send ? "send" : "recv",
-		       s->wc[i].name, s->wc[i].status, s->wc[i].len);
+		       (double)s->wc[i].us / 1000.0, s->wc[i].send ? "send" : "recv", s->wc[i].name,
+		       s->wc[i].status, s->wc[i].len);
 	print_hex("private data its ULP received", s->pd_seen, s->pd_seen_len);
 }
 
@@ -433,8 +437,8 @@ static void print_side_detail(const char *who, const struct live_side_obs *s)
 static void print_detail(const struct attempt *a)
 {
 	printf("  %s seq %lld attempt %d (%s, case %d, seed %llu, port %d): %s\n", a->c.name,
-	       (long long)a->o.seq, a->o.attempt, live_transport_name(a->o.transport),
-	       a->o.case_no, (unsigned long long)a->o.seed, a->o.port, a->v.why);
+	       (long long)a->o.seq, a->o.attempt, live_transport_name(a->o.transport), a->o.case_no,
+	       (unsigned long long)a->o.seed, a->o.port, a->v.why);
 	printf("    expected: %s; wire: %s\n", live_expect_name(a->e.expect), a->v.wire);
 	print_side_detail("client", &a->o.client);
 	print_side_detail("server", &a->o.server);
@@ -594,8 +598,9 @@ int live_res_leaks(const struct live_res_snap *s, size_t n, char *why, size_t ca
 	why[0] = '\0';
 	for (size_t i = 0; i < n; i++) {
 		const struct live_res *a = &s[i].r;
-		const char *then = strcmp(s[i].phase, "start") == 0 ? "end" :
-				   strcmp(s[i].phase, "boot") == 0 ? "exit" : NULL;
+		const char *then = strcmp(s[i].phase, "start") == 0  ? "end"
+				   : strcmp(s[i].phase, "boot") == 0 ? "exit"
+								     : NULL;
 		bool paired = false;
 
 		if (!then)
@@ -613,11 +618,13 @@ int live_res_leaks(const struct live_res_snap *s, size_t n, char *why, size_t ca
 
 				res_counts(a, ca, sizeof(ca));
 				res_counts(b, cb, sizeof(cb));
-				snprintf(why, cap, "%s: %s %s, %s %s", a->dev, s[i].phase, ca, then, cb);
+				snprintf(why, cap, "%s: %s %s, %s %s", a->dev, s[i].phase, ca, then,
+					 cb);
 			}
 		}
 		if (!paired && found++ == 0)
-			snprintf(why, cap, "%s: a %s snapshot with no %s", a->dev, s[i].phase, then);
+			snprintf(why, cap, "%s: a %s snapshot with no %s", a->dev, s[i].phase,
+				 then);
 	}
 	return found;
 }
@@ -648,8 +655,10 @@ static void write_frames(const struct report *rp, const char *dir)
 			int rc = rdmaneg_mpa_parse(fr->b, fr->len, &m);
 
 			snprintf(path, sizeof(path), "%s/live-%s-%d", dir,
-				 rc != RDMANEG_OK ? "malformed" :
-				 m.type == RDMANEG_MPA_REQUEST ? "request" : "reply", a->o.case_no);
+				 rc != RDMANEG_OK		 ? "malformed"
+				 : m.type == RDMANEG_MPA_REQUEST ? "request"
+								 : "reply",
+				 a->o.case_no);
 			f = fopen(path, "wb");
 			if (!f)
 				continue;
@@ -682,7 +691,8 @@ static int tshark_compare(const struct report *rp, const char *csv_path, struct 
 		}
 	differ = live_tshark_differ((const char *const *)core, ncore, csv, &tl);
 	printf("live: tshark vs core: %zu frames the core parsed, %zu tshark decoded, %zu "
-	       "differ\n", ncore, tl, differ);
+	       "differ\n",
+	       ncore, tl, differ);
 	rdmaneg_json_obj(j, "tshark");
 	rdmaneg_json_uint(j, "core_frames", ncore);
 	rdmaneg_json_uint(j, "tshark_frames", tl);
@@ -732,8 +742,8 @@ static int report(const struct opts *op)
 
 	if (!op->quiet || rp.n < 200) {
 		printf("\n%-28s %-4s %-16s %-16s %-25s %-8s %-8s %-13s %s\n", "case", "tr",
-		       "client snd/rcv", "server snd/rcv", "thresholds c2s/s2c", "ULP got",
-		       "Sends", "reply IRD/ORD", "verdict");
+		       "client snd/rcv", "server snd/rcv", "thresholds c2s/s2c", "ULP got", "Sends",
+		       "reply IRD/ORD", "verdict");
 		for (size_t i = 0; i < rp.n; i++)
 			if (rp.a[i].outcome && (!op->quiet || strcmp(rp.a[i].outcome, "pass") != 0))
 				print_row(&rp.a[i]);
@@ -742,7 +752,8 @@ static int report(const struct opts *op)
 		const struct attempt *a = &rp.a[i];
 
 		if (a->v.reply_known && a->e.core_mpa && a->o.attempt == 1) {
-			if (a->v.reply_ird == a->e.core_reply_ird && a->v.reply_ord == a->e.core_reply_ord)
+			if (a->v.reply_ird == a->e.core_reply_ird &&
+			    a->v.reply_ord == a->e.core_reply_ord)
 				agree++;
 			else
 				differ++;
@@ -808,7 +819,8 @@ static int report(const struct opts *op)
 		rdmaneg_json_int(&j, "failed", ts->failed);
 		rdmaneg_json_int(&j, "connections", ts->conns);
 		rdmaneg_json_num(&j, "seconds", secs, 2);
-		rdmaneg_json_num(&j, "connections_per_s", secs > 0 ? (double)ts->conns / secs : 0, 2);
+		rdmaneg_json_num(&j, "connections_per_s", secs > 0 ? (double)ts->conns / secs : 0,
+				 2);
 		rdmaneg_json_int(&j, "connect_us_p50", p50);
 		rdmaneg_json_int(&j, "connect_us_p99", p99);
 		rdmaneg_json_end(&j);
@@ -817,7 +829,8 @@ static int report(const struct opts *op)
 			printf("live: FAILED: the %s run did not finish (no LIVE_DONE record)\n",
 			       live_transport_name((enum live_transport)t));
 			failures++;
-		} else if (ts->seen != ts->cases || (op->expect_cases && ts->cases != op->expect_cases)) {
+		} else if (ts->seen != ts->cases ||
+			   (op->expect_cases && ts->cases != op->expect_cases)) {
 			printf("live: FAILED: %s: %lld cases reported, %lld run, %lld asked for\n",
 			       live_transport_name((enum live_transport)t), (long long)ts->seen,
 			       (long long)ts->cases, (long long)op->expect_cases);
@@ -866,10 +879,13 @@ static int report(const struct opts *op)
 	/* kernel log: the console, and every message read after each case */
 	{
 		size_t k1 = rp.console ? rdmaneg_klog_scan(rp.console, rp.console_len, rp.splats,
-							   MAX_SPLATS) : 0;
-		size_t k2 = rp.klog ? rdmaneg_klog_scan(rp.klog, rp.klog_len, rp.splats +
-							(k1 < MAX_SPLATS ? k1 : MAX_SPLATS),
-							MAX_SPLATS - (k1 < MAX_SPLATS ? k1 : MAX_SPLATS)) : 0;
+							   MAX_SPLATS)
+				       : 0;
+		size_t k2 = rp.klog ? rdmaneg_klog_scan(
+					      rp.klog, rp.klog_len,
+					      rp.splats + (k1 < MAX_SPLATS ? k1 : MAX_SPLATS),
+					      MAX_SPLATS - (k1 < MAX_SPLATS ? k1 : MAX_SPLATS))
+				    : 0;
 
 		/* the console and /dev/kmsg show the same splat: keep one of each title */
 		rp.nsplats = 0;
@@ -932,7 +948,8 @@ static int report(const struct opts *op)
 	rdmaneg_json_num(&j, "guest_uptime_at_end_s", console_mark(&rp, "LIVE_END"), 2);
 	rdmaneg_json_end(&j);
 	printf("timing: prepare %.1f s, qemu %.1f s, first case at guest uptime %.2f s, last "
-	       "at %.2f s\n", op->prepare_s, op->qemu_s, console_mark(&rp, "LIVE_READY"),
+	       "at %.2f s\n",
+	       op->prepare_s, op->qemu_s, console_mark(&rp, "LIVE_READY"),
 	       console_mark(&rp, "LIVE_END"));
 	rdmaneg_json_int(&j, "failures", failures);
 	rdmaneg_json_end(&j);

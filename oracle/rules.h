@@ -23,9 +23,9 @@ int rdmaneg_oracle_fail(struct rdmaneg_oracle *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* In a rule: fail with the named rule unless cond holds. */
-#define RDMANEG_CHECK(o, cond, ...)                               \
-	do {                                                      \
-		if (!(cond))                                      \
+#define RDMANEG_CHECK(o, cond, ...) \
+	do { \
+		if (!(cond)) \
 			return rdmaneg_oracle_fail((o), __VA_ARGS__); \
 	} while (0)
 
@@ -62,18 +62,14 @@ int rdmaneg_rule_frame(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len,
 
 /* RFC 6581 sec. 9.1: IRD/ORD inequalities, 0x3FFF rules, capacities. */
 int rdmaneg_rule_ird_ord(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *ini,
-			 const struct rdmaneg_mpa_local *rsp,
-			 const struct rdmaneg_mpa_enh *req,
-			 const struct rdmaneg_mpa_enh *reply,
-			 const struct rdmaneg_mpa_outcome *ro,
+			 const struct rdmaneg_mpa_local *rsp, const struct rdmaneg_mpa_enh *req,
+			 const struct rdmaneg_mpa_enh *reply, const struct rdmaneg_mpa_outcome *ro,
 			 const struct rdmaneg_mpa_outcome *io);
 
 /* RFC 6581 sec. 9.2: A/B/C/D and TERM 7 rules for one exchange. */
 int rdmaneg_rule_rtr(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *ini,
-		     const struct rdmaneg_mpa_local *rsp,
-		     const struct rdmaneg_mpa_enh *req,
-		     const struct rdmaneg_mpa_enh *reply,
-		     const struct rdmaneg_mpa_outcome *ro,
+		     const struct rdmaneg_mpa_local *rsp, const struct rdmaneg_mpa_enh *req,
+		     const struct rdmaneg_mpa_enh *reply, const struct rdmaneg_mpa_outcome *ro,
 		     const struct rdmaneg_mpa_outcome *io);
 
 /* RFC 6581 sec. 9.1, 9.2: the responder's Reply and outcome for any

@@ -50,9 +50,8 @@ static struct rdmaneg_peer_recipe base(void)
 	return r;
 }
 
-static const unsigned pd_lengths[] = { 0,   1,   2,   3,   4,   8,   251, 252, 253,
-				       254, 255, 256, 257, 258, 259, 260, 511, 512,
-				       513, 65535 };
+static const unsigned pd_lengths[] = { 0,   1,	 2,   3,   4,	8,   251, 252, 253, 254,
+				       255, 256, 257, 258, 259, 260, 511, 512, 513, 65535 };
 
 size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_peer_case *out,
 			  size_t cap)
@@ -101,8 +100,7 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 	n = add(out, n, cap, s5044, both, &r, "flag-c");
 	r.flags_xor = RDMANEG_MPA_F_R;
 	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r, "flag-r");
-	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REPLY), &r,
-		"flag-r-reject");
+	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REPLY), &r, "flag-r-reject");
 	for (size_t i = 0; i < sizeof(res_bits); i++) {
 		r = base();
 		r.flags_xor = res_bits[i];
@@ -243,8 +241,8 @@ size_t rdmaneg_peer_frame(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer
 	size_t hdr_len, present, pd_field, ulp, n;
 	bool s = !r->unenhanced;
 	int rev = r->rev;
-	enum rdmaneg_mpa_type type = role == RDMANEG_PEER_REQUEST ? RDMANEG_MPA_REQUEST
-								 : RDMANEG_MPA_REPLY;
+	enum rdmaneg_mpa_type type =
+		role == RDMANEG_PEER_REQUEST ? RDMANEG_MPA_REQUEST : RDMANEG_MPA_REPLY;
 
 	/* the SUT's Request decides S and Rev of a default Reply (RFC 6581 10) */
 	if (role == RDMANEG_PEER_REPLY && !r->unenhanced && r->rev == RDMANEG_PEER_AUTO &&
@@ -318,7 +316,8 @@ void rdmaneg_peer_mutate(uint8_t *buf, size_t *len, size_t cap, uint64_t *rng)
 		case 0: /* a bit in the header or the word */
 		case 1:
 			if (n > 0)
-				buf[below(x >> 8, n < 24 ? n : 24)] ^= (uint8_t)(1u << ((x >> 40) % 8u));
+				buf[below(x >> 8, n < 24 ? n : 24)] ^=
+					(uint8_t)(1u << ((x >> 40) % 8u));
 			break;
 		case 2: /* PD_Length */
 			if (n >= 20) {

@@ -18,34 +18,38 @@
 #define RDMANEG_PEER_BOTH 3u
 #define RDMANEG_PEER_AUTO (-1)
 
-enum rdmaneg_peer_key { RDMANEG_KEY_OWN = 0, RDMANEG_KEY_OTHER, RDMANEG_KEY_WRONG,
-			RDMANEG_KEY_TRUNC };
+enum rdmaneg_peer_key {
+	RDMANEG_KEY_OWN = 0,
+	RDMANEG_KEY_OTHER,
+	RDMANEG_KEY_WRONG,
+	RDMANEG_KEY_TRUNC
+};
 enum rdmaneg_peer_trailer { RDMANEG_TRAIL_NONE = 0, RDMANEG_TRAIL_FPDU, RDMANEG_TRAIL_GARBAGE };
 
 struct rdmaneg_peer_recipe {
 	enum rdmaneg_peer_key key;
-	int rev;               /* AUTO: 2 with S, else 1 */
-	bool unenhanced;       /* S=0, no word */
-	uint8_t flags_xor;     /* octet 16 bits flipped after the base */
-	int ird, ord;          /* the word's 14-bit values; AUTO: default/core */
-	int abcd;              /* A B C D as bits 3..0; AUTO: default/core */
-	int ulp_len;           /* ULP octets after the word; AUTO: 8 (RFC 8797 message) */
-	int pd_field;          /* PD_Length written; AUTO: the octets present */
-	int pd_delta;          /* octets present minus pd_field (with pd_field set) */
+	int rev;	   /* AUTO: 2 with S, else 1 */
+	bool unenhanced;   /* S=0, no word */
+	uint8_t flags_xor; /* octet 16 bits flipped after the base */
+	int ird, ord;	   /* the word's 14-bit values; AUTO: default/core */
+	int abcd;	   /* A B C D as bits 3..0; AUTO: default/core */
+	int ulp_len;	   /* ULP octets after the word; AUTO: 8 (RFC 8797 message) */
+	int pd_field;	   /* PD_Length written; AUTO: the octets present */
+	int pd_delta;	   /* octets present minus pd_field (with pd_field set) */
 	enum rdmaneg_peer_trailer trailer;
 	enum rdmaneg_peer_delivery delivery;
 };
 
 struct rdmaneg_peer_case {
 	char name[48];
-	const char *section;   /* summary group, e.g. "RFC 6581 9.1" */
-	unsigned roles;        /* RDMANEG_PEER_ROLE_BIT set */
+	const char *section; /* summary group, e.g. "RFC 6581 9.1" */
+	unsigned roles;	     /* RDMANEG_PEER_ROLE_BIT set */
 	struct rdmaneg_peer_recipe r;
 };
 
 /* Everything the generated table needs from the user. */
 struct rdmaneg_peer_params {
-	uint16_t local_max;    /* the SUT's maximum IRD/ORD (siw: 128) */
+	uint16_t local_max; /* the SUT's maximum IRD/ORD (siw: 128) */
 };
 
 #define RDMANEG_PEER_CASES_MAX 256

@@ -123,9 +123,9 @@ const struct rdmaneg_peer_clause *rdmaneg_peer_clause_at(size_t i)
 	return i < NCLAUSES ? &clauses[i] : NULL;
 }
 
-static const char *const outcome_names[RDMANEG_OUT_COUNT] = {
-	"accept", "reject", "term", "close", "reset", "silence", "garbage"
-};
+static const char *const outcome_names[RDMANEG_OUT_COUNT] = { "accept", "reject", "term",
+							      "close",	"reset",  "silence",
+							      "garbage" };
 
 const char *rdmaneg_peer_role_name(enum rdmaneg_peer_role r)
 {
@@ -212,9 +212,8 @@ static const char *clause_of_status(int st, bool reply)
 static bool parse_sent(const uint8_t *f, size_t n, enum rdmaneg_peer_delivery d, bool reply,
 		       struct rdmaneg_peer_expect *e)
 {
-	size_t hdr = d == RDMANEG_DELIVER_HALFCLOSE && n > RDMANEG_MPA_HDR_LEN
-			     ? RDMANEG_MPA_HDR_LEN
-			     : n;
+	size_t hdr =
+		d == RDMANEG_DELIVER_HALFCLOSE && n > RDMANEG_MPA_HDR_LEN ? RDMANEG_MPA_HDR_LEN : n;
 
 	if (d == RDMANEG_DELIVER_NOTHING)
 		hdr = 0;
@@ -222,8 +221,7 @@ static bool parse_sent(const uint8_t *f, size_t n, enum rdmaneg_peer_delivery d,
 	if (hdr < RDMANEG_MPA_HDR_LEN || e->parse_status == RDMANEG_E_MPA_PD_TRUNC) {
 		/* nothing complete arrived: the receiver waits (its timer may
 		 * close), and nothing may be accepted */
-		e->parse_status = hdr < RDMANEG_MPA_HDR_LEN ? RDMANEG_E_MPA_SHORT
-							     : e->parse_status;
+		e->parse_status = hdr < RDMANEG_MPA_HDR_LEN ? RDMANEG_E_MPA_SHORT : e->parse_status;
 		set(e, B(SILENCE) | REFUSE | (reply ? 0u : B(REJECT)), "5044-7.1-partial",
 		    "frame incomplete: wait or close, never act on it");
 		return false;
@@ -331,10 +329,10 @@ void rdmaneg_peer_expect_reply(const uint8_t *req, size_t req_n, const uint8_t *
 		return;
 	}
 	if (out.accepted) {
-		set(e, B(ACCEPT), rp_enh.ird == RDMANEG_MPA_NO_NEGOTIATE ||
-					  rp_enh.ord == RDMANEG_MPA_NO_NEGOTIATE
-				  ? "6581-9.1-ini-3fff"
-				  : (out.p2p ? "6581-9.2-rtr" : "6581-9.1-ini"),
+		set(e, B(ACCEPT),
+		    rp_enh.ird == RDMANEG_MPA_NO_NEGOTIATE || rp_enh.ord == RDMANEG_MPA_NO_NEGOTIATE
+			    ? "6581-9.1-ini-3fff"
+			    : (out.p2p ? "6581-9.2-rtr" : "6581-9.1-ini"),
 		    out.p2p ? "accepted: send an RTR the responder offered"
 			    : "accepted: Full Operation");
 		e->rtr_required = out.p2p;
@@ -350,8 +348,8 @@ void rdmaneg_peer_expect_reply(const uint8_t *req, size_t req_n, const uint8_t *
 		return;
 	}
 	e->term_code = out.term.code;
-	set(e, B(TERM), out.term.code == RDMANEG_TERM_NO_MATCHING_RTR ? "6581-9.2-term7"
-								     : "6581-9.1-ini",
+	set(e, B(TERM),
+	    out.term.code == RDMANEG_TERM_NO_MATCHING_RTR ? "6581-9.2-term7" : "6581-9.1-ini",
 	    out.term.code == RDMANEG_TERM_NO_MATCHING_RTR ? "no common model or RTR: TERM 7"
 							  : "insufficient IRD: TERM 6");
 }
@@ -454,18 +452,20 @@ static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_exp
 	if (r->verdict != RDMANEG_VERDICT_CONFORMS || !ulp_ok || !e->frame_valid)
 		return;
 	if (o->ulp_pd_len != e->ulp_len || memcmp(o->ulp_pd, e->ulp, e->ulp_len) != 0) {
-		diverge(r, "6581-7-ulp-pd", "the wire carried %u octets of ULP private data; the "
-			"ULP was handed %u, or other octets", e->ulp_len, o->ulp_pd_len);
+		diverge(r, "6581-7-ulp-pd",
+			"the wire carried %u octets of ULP private data; the "
+			"ULP was handed %u, or other octets",
+			e->ulp_len, o->ulp_pd_len);
 		return;
 	}
 	/* the peer's IRD and ORD, in whichever of the two fields the API
 	 * names them (Linux swaps them between roles) */
-	if (e->sent.enhanced &&
-	    !((o->ulp_rr == e->sent_enh.ird && o->ulp_id == e->sent_enh.ord) ||
-	      (o->ulp_rr == e->sent_enh.ord && o->ulp_id == e->sent_enh.ird))) {
-		diverge(r, "6581-9.1-ulp", "the wire carried IRD %u ORD %u; the ULP was handed "
-			"responder_resources/initiator_depth %u/%u", e->sent_enh.ird,
-			e->sent_enh.ord, o->ulp_rr, o->ulp_id);
+	if (e->sent.enhanced && !((o->ulp_rr == e->sent_enh.ird && o->ulp_id == e->sent_enh.ord) ||
+				  (o->ulp_rr == e->sent_enh.ord && o->ulp_id == e->sent_enh.ird))) {
+		diverge(r, "6581-9.1-ulp",
+			"the wire carried IRD %u ORD %u; the ULP was handed "
+			"responder_resources/initiator_depth %u/%u",
+			e->sent_enh.ird, e->sent_enh.ord, o->ulp_rr, o->ulp_id);
 	}
 }
 
@@ -486,7 +486,8 @@ void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_e
 		diverge(r, e->clause, "the peer did %s", rdmaneg_peer_outcome_name(o->outcome));
 		return;
 	}
-	if (o->outcome == RDMANEG_OUT_TERM && e->term_code && e->allowed == RDMANEG_OUT_BIT(RDMANEG_OUT_TERM) &&
+	if (o->outcome == RDMANEG_OUT_TERM && e->term_code &&
+	    e->allowed == RDMANEG_OUT_BIT(RDMANEG_OUT_TERM) &&
 	    (o->term_layer != RDMANEG_TERM_LAYER_LLP || o->term_etype != RDMANEG_TERM_TYPE_MPA ||
 	     o->term_code != e->term_code)) {
 		diverge(r, e->clause, "the peer sent term(%u,%u,%u)", o->term_layer, o->term_etype,

@@ -13,8 +13,8 @@
 #ifndef RDMANEG_PEER_EXPECT_H
 #define RDMANEG_PEER_EXPECT_H
 
-#include "mpa.h"
 #include "errors.h"
+#include "mpa.h"
 #include "mpa_negotiate.h"
 
 #include <stdbool.h>
@@ -26,20 +26,20 @@ enum rdmaneg_peer_role { RDMANEG_PEER_REQUEST = 0, RDMANEG_PEER_REPLY = 1 };
 /* How the octets go out on the TCP connection. */
 enum rdmaneg_peer_delivery {
 	RDMANEG_DELIVER_WHOLE = 0,
-	RDMANEG_DELIVER_BYTEWISE,   /* one octet per segment (TCP_NODELAY) */
-	RDMANEG_DELIVER_NOTHING,    /* connect, then send nothing */
-	RDMANEG_DELIVER_HALFCLOSE   /* the 20-octet header, then FIN */
+	RDMANEG_DELIVER_BYTEWISE, /* one octet per segment (TCP_NODELAY) */
+	RDMANEG_DELIVER_NOTHING,  /* connect, then send nothing */
+	RDMANEG_DELIVER_HALFCLOSE /* the 20-octet header, then FIN */
 };
 
 /* The first thing the SUT did, as one outcome. */
 enum rdmaneg_peer_outcome {
 	RDMANEG_OUT_ACCEPT = 0, /* REQUEST: Reply with R=0; REPLY: no TERM or close */
-	RDMANEG_OUT_REJECT,     /* a Reply with R=1 */
-	RDMANEG_OUT_TERM,       /* an MPA TERMINATE FPDU */
-	RDMANEG_OUT_CLOSE,      /* TCP FIN before any of the above */
-	RDMANEG_OUT_RESET,      /* TCP RST */
-	RDMANEG_OUT_SILENCE,    /* nothing within the case timeout */
-	RDMANEG_OUT_GARBAGE,    /* octets that are neither a Reply nor an FPDU */
+	RDMANEG_OUT_REJECT,	/* a Reply with R=1 */
+	RDMANEG_OUT_TERM,	/* an MPA TERMINATE FPDU */
+	RDMANEG_OUT_CLOSE,	/* TCP FIN before any of the above */
+	RDMANEG_OUT_RESET,	/* TCP RST */
+	RDMANEG_OUT_SILENCE,	/* nothing within the case timeout */
+	RDMANEG_OUT_GARBAGE,	/* octets that are neither a Reply nor an FPDU */
 	RDMANEG_OUT_COUNT
 };
 #define RDMANEG_OUT_BIT(o) (1u << (unsigned)(o))
@@ -50,7 +50,7 @@ enum rdmaneg_peer_level { RDMANEG_LEVEL_MUST = 0, RDMANEG_LEVEL_SHOULD, RDMANEG_
 /* One RFC clause: section, level, and its text (RFC 6581 verbatim; RFC
  * 5044 paraphrased, marked so, since its text is not in ../shared/spec). */
 struct rdmaneg_peer_clause {
-	const char *id;      /* stable, e.g. "6581-9.1-ord-le-ird" */
+	const char *id;	     /* stable, e.g. "6581-9.1-ord-le-ird" */
 	const char *section; /* "RFC 6581 9.1" */
 	enum rdmaneg_peer_level level;
 	const char *text;
@@ -61,19 +61,19 @@ size_t rdmaneg_peer_clause_count(void);
 const struct rdmaneg_peer_clause *rdmaneg_peer_clause_at(size_t i);
 
 struct rdmaneg_peer_expect {
-	unsigned allowed;            /* RDMANEG_OUT_BIT set */
-	uint8_t term_code;           /* when TERM is required: 2/0/code */
-	bool rtr_required;           /* REPLY: A=1 accepted, an RTR must follow */
-	uint8_t rtr_allowed;         /* RDMANEG_RTR_* the initiator may send */
-	bool frame_valid;            /* the core parsed the frame the peer sent */
-	int parse_status;            /* RDMANEG_OK or the core's reason */
-	bool trailing;               /* octets after the frame */
+	unsigned allowed;	       /* RDMANEG_OUT_BIT set */
+	uint8_t term_code;	       /* when TERM is required: 2/0/code */
+	bool rtr_required;	       /* REPLY: A=1 accepted, an RTR must follow */
+	uint8_t rtr_allowed;	       /* RDMANEG_RTR_* the initiator may send */
+	bool frame_valid;	       /* the core parsed the frame the peer sent */
+	int parse_status;	       /* RDMANEG_OK or the core's reason */
+	bool trailing;		       /* octets after the frame */
 	struct rdmaneg_mpa_frame sent; /* valid when frame_valid (pd not kept) */
 	struct rdmaneg_mpa_enh sent_enh;
 	uint8_t ulp[RDMANEG_MPA_PD_MAX]; /* the ULP part of the frame sent */
 	uint16_t ulp_len;
-	const char *clause;          /* why these outcomes; a clause id */
-	char why[160];               /* the requirement in a few words */
+	const char *clause; /* why these outcomes; a clause id */
+	char why[160];	    /* the requirement in a few words */
 };
 
 /* What the SUT did. */
@@ -81,7 +81,7 @@ struct rdmaneg_peer_obs {
 	enum rdmaneg_peer_outcome outcome;
 	/* REQUEST: the Reply, when one was parsed */
 	bool have_reply;
-	int reply_status;            /* core parse of the Reply */
+	int reply_status; /* core parse of the Reply */
 	uint8_t reply_flags, reply_rev;
 	uint16_t reply_pd_length;
 	bool reply_has_enh;
@@ -90,17 +90,17 @@ struct rdmaneg_peer_obs {
 	bool have_term;
 	uint8_t term_layer, term_etype, term_code;
 	/* RTR seen after the Reply / from the initiator */
-	uint8_t rtr;                 /* RDMANEG_RTR_* bit, 0 if none */
-	bool closed_after;           /* FIN or RST after the first outcome */
+	uint8_t rtr;	   /* RDMANEG_RTR_* bit, 0 if none */
+	bool closed_after; /* FIN or RST after the first outcome */
 	/* the ULP's view at the SUT, when a ULP log was given */
 	bool have_ulp;
 	char ulp_event[32];
 	int ulp_status;
 	uint16_t ulp_pd_len;
 	uint8_t ulp_pd[512];
-	uint16_t ulp_rr, ulp_id;     /* responder_resources, initiator_depth */
+	uint16_t ulp_rr, ulp_id; /* responder_resources, initiator_depth */
 	/* the peer side of it: hang, crash, kernel splat */
-	bool unreachable;            /* the SUT stopped accepting connections */
+	bool unreachable; /* the SUT stopped accepting connections */
 	bool splat;
 	char splat_title[160];
 };
@@ -113,7 +113,7 @@ enum rdmaneg_peer_verdict {
 
 struct rdmaneg_peer_result {
 	enum rdmaneg_peer_verdict verdict;
-	const char *clause;          /* the clause it diverges from, or NULL */
+	const char *clause; /* the clause it diverges from, or NULL */
 	char detail[256];
 };
 

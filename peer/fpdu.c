@@ -58,8 +58,8 @@ static size_t untagged(uint8_t *u, uint32_t op, uint32_t qn)
 	return 18;
 }
 
-size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t etype,
-			  uint8_t ecode, bool crc, uint8_t *out, size_t cap)
+size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t etype, uint8_t ecode,
+			  bool crc, uint8_t *out, size_t cap)
 {
 	uint8_t u[64];
 	size_t n, total, pad;
@@ -87,7 +87,7 @@ size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t et
 	case RDMANEG_FPDU_RTR_WRITE:
 		put16(u, CTRL_T | CTRL_L | CTRL_VERSIONS | OP_WRITE);
 		put32(u + 2, 1); /* STag 1: siw's choice, "some HW treats 0 special" */
-		n = 14;          /* ctrl, STag, TO */
+		n = 14;		 /* ctrl, STag, TO */
 		break;
 	default:
 		return 0;
@@ -157,8 +157,8 @@ bool rdmaneg_fpdu_parse(const uint8_t *p, size_t n, struct rdmaneg_fpdu *f)
 
 const char *rdmaneg_fpdu_kind_name(enum rdmaneg_fpdu_kind k)
 {
-	static const char *const names[] = { "term", "rtr-send", "rtr-write", "rtr-read",
-					     "fpdu", "garbage" };
+	static const char *const names[] = { "term",	 "rtr-send", "rtr-write",
+					     "rtr-read", "fpdu",     "garbage" };
 
 	return (unsigned)k < 6u ? names[k] : "unknown";
 }

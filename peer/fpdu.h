@@ -13,19 +13,19 @@
 #include <stdint.h>
 
 enum rdmaneg_fpdu_kind {
-	RDMANEG_FPDU_TERM = 0,   /* RDMAP Terminate */
-	RDMANEG_FPDU_RTR_SEND,   /* zero-length Send */
-	RDMANEG_FPDU_RTR_WRITE,  /* zero-length tagged RDMA Write */
-	RDMANEG_FPDU_RTR_READ,   /* RDMA Read Request for zero octets */
-	RDMANEG_FPDU_DATA,       /* any other well-formed FPDU */
-	RDMANEG_FPDU_BAD         /* not an FPDU this parser can frame */
+	RDMANEG_FPDU_TERM = 0,	/* RDMAP Terminate */
+	RDMANEG_FPDU_RTR_SEND,	/* zero-length Send */
+	RDMANEG_FPDU_RTR_WRITE, /* zero-length tagged RDMA Write */
+	RDMANEG_FPDU_RTR_READ,	/* RDMA Read Request for zero octets */
+	RDMANEG_FPDU_DATA,	/* any other well-formed FPDU */
+	RDMANEG_FPDU_BAD	/* not an FPDU this parser can frame */
 };
 
 struct rdmaneg_fpdu {
 	enum rdmaneg_fpdu_kind kind;
-	uint16_t ulpdu_len;     /* MPA ULPDU_Length */
-	size_t len;             /* octets this FPDU takes on the wire */
-	uint8_t opcode;         /* RDMAP opcode */
+	uint16_t ulpdu_len; /* MPA ULPDU_Length */
+	size_t len;	    /* octets this FPDU takes on the wire */
+	uint8_t opcode;	    /* RDMAP opcode */
 	bool tagged, last;
 	/* TERMINATE: RFC 5040 sec. 4.8 */
 	uint8_t layer, etype, ecode;
@@ -36,8 +36,8 @@ uint32_t rdmaneg_crc32c(const uint8_t *p, size_t n);
 
 /* Writes one FPDU; returns its length, 0 if cap is too small. For TERM,
  * layer/etype/ecode are those of the Terminate header. */
-size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t etype,
-			  uint8_t ecode, bool crc, uint8_t *out, size_t cap);
+size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t etype, uint8_t ecode,
+			  bool crc, uint8_t *out, size_t cap);
 
 /* Frames the FPDU at p[0..n-1]; false when fewer octets than it needs
  * are given (f->len then says how many it needs, 0 if unknown). */

@@ -17,10 +17,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <termios.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #define EXIT_USAGE 2
@@ -206,8 +206,7 @@ struct ulp_tail {
 	char line[4096];
 };
 
-static bool ulp_find(struct ulp_tail *t, int64_t seq, uint16_t rport,
-		     struct rdmaneg_peer_obs *o)
+static bool ulp_find(struct ulp_tail *t, int64_t seq, uint16_t rport, struct rdmaneg_peer_obs *o)
 {
 	struct rdmaneg_rec rec;
 	bool found = false;
@@ -222,8 +221,7 @@ static bool ulp_find(struct ulp_tail *t, int64_t seq, uint16_t rport,
 
 		if (rdmaneg_rec_parse(t->line, strlen(t->line), &rec) != RDMANEG_REC_OK ||
 		    strcmp(rec.tag, "ULP") != 0 || rdmaneg_rec_i64(&rec, "seq", &sq) ||
-		    rdmaneg_rec_i64(&rec, "lport", &lp) ||
-		    rdmaneg_rec_i64(&rec, "rport", &rp) ||
+		    rdmaneg_rec_i64(&rec, "lport", &lp) || rdmaneg_rec_i64(&rec, "rport", &rp) ||
 		    rdmaneg_rec_str(&rec, "event", ev, sizeof(ev)))
 			continue;
 		if ((seq >= 0 && sq != seq) || (rport && rp != rport))
@@ -404,7 +402,8 @@ static int check_baseline(const char *path, const struct rdmaneg_peer_row *rows,
 		while (fgets(line, sizeof(line), f)) {
 			if (line[0] == '#' ||
 			    sscanf(line, "%15s %63s %15s %63s", role, name, verdict, clause) != 4 ||
-			    strcmp(role, rdmaneg_peer_role_name(r->role)) != 0 || strcmp(name, r->name) != 0)
+			    strcmp(role, rdmaneg_peer_role_name(r->role)) != 0 ||
+			    strcmp(name, r->name) != 0)
 				continue;
 			found = true;
 			if (strcmp(verdict, rdmaneg_peer_verdict_name(r->r.verdict)) != 0 ||
@@ -420,8 +419,8 @@ static int check_baseline(const char *path, const struct rdmaneg_peer_row *rows,
 			break;
 		}
 		if (!found) {
-			printf("EXPECT missing: %s %s is not in %s\n", rdmaneg_peer_role_name(r->role), r->name,
-			       path);
+			printf("EXPECT missing: %s %s is not in %s\n",
+			       rdmaneg_peer_role_name(r->role), r->name, path);
 			differ++;
 		}
 	}
@@ -477,8 +476,10 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 	if (o->frame_hex)
 		p.pick[p.n++] = (size_t)-1;
 	for (size_t i = 0; !o->frame_hex && !o->only_random && i < p.ntable; i++)
-		if ((p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role)) && selected(o, p.table[i].name) &&
-		    (!o->only_expected || in_baseline(o->expect, rdmaneg_peer_role_name(role), p.table[i].name)))
+		if ((p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role)) &&
+		    selected(o, p.table[i].name) &&
+		    (!o->only_expected ||
+		     in_baseline(o->expect, rdmaneg_peer_role_name(role), p.table[i].name)))
 			p.pick[p.n++] = i;
 	if (p.n == 0 && o->random == 0) {
 		fprintf(stderr, "rdmaneg-peer: no case matches the --case patterns\n");
@@ -491,32 +492,32 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		if (!o->target) {
 			fprintf(stderr, "rdmaneg-peer: request needs HOST:PORT\n");
 			{
-			ret = EXIT_USAGE;
-			goto out;
-		}
+				ret = EXIT_USAGE;
+				goto out;
+			}
 		}
 		if (rdmaneg_peer_addr(o->target, &sa, &salen, err, sizeof(err)) != 0) {
 			fprintf(stderr, "rdmaneg-peer: %s\n", err);
 			{
-			ret = EXIT_USAGE;
-			goto out;
-		}
+				ret = EXIT_USAGE;
+				goto out;
+			}
 		}
 	} else {
 		if (o->listen_port <= 0) {
 			fprintf(stderr, "rdmaneg-peer: reply needs --listen PORT\n");
 			{
-			ret = EXIT_USAGE;
-			goto out;
-		}
+				ret = EXIT_USAGE;
+				goto out;
+			}
 		}
 		lfd = rdmaneg_peer_listen((uint16_t)o->listen_port, err, sizeof(err));
 		if (lfd < 0) {
 			fprintf(stderr, "rdmaneg-peer: %s\n", err);
 			{
-			ret = EXIT_USAGE;
-			goto out;
-		}
+				ret = EXIT_USAGE;
+				goto out;
+			}
 		}
 	}
 	if (o->ulp_log) {
@@ -525,9 +526,9 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			fprintf(stderr, "rdmaneg-peer: --ulp-log %s: %s\n", o->ulp_log,
 				strerror(errno));
 			{
-			ret = EXIT_USAGE;
-			goto out;
-		}
+				ret = EXIT_USAGE;
+				goto out;
+			}
 		}
 	}
 	if (o->kmsg && (kfd = kmsg_open()) < 0) {
@@ -576,14 +577,16 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		x.progress = o->progress;
 		r->role = role;
 		if (role == RDMANEG_PEER_REQUEST) {
-			enum rdmaneg_peer_delivery d = x.fixed ? RDMANEG_DELIVER_WHOLE : c->r.delivery;
+			enum rdmaneg_peer_delivery d =
+				x.fixed ? RDMANEG_DELIVER_WHOLE : c->r.delivery;
 
 			n = make_frame(&x, NULL, 0, frame, sizeof(frame));
 			rdmaneg_peer_expect_request(frame, n, d, &r->e);
 			rc = rdmaneg_peer_run_request(&sa, salen, frame, n, d, o->timeout_ms, &r->o,
 						      &w);
 		} else {
-			enum rdmaneg_peer_delivery d = x.fixed ? RDMANEG_DELIVER_WHOLE : c->r.delivery;
+			enum rdmaneg_peer_delivery d =
+				x.fixed ? RDMANEG_DELIVER_WHOLE : c->r.delivery;
 
 			rc = rdmaneg_peer_run_reply(lfd, o->accept_ms, make_frame, &x, d,
 						    o->timeout_ms, frame, sizeof(frame), &n, &r->o,
@@ -622,7 +625,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			for (int tries = 0; tries < 25; tries++) {
 				if (role == RDMANEG_PEER_REQUEST
 					    ? ulp_find(&ulp, -1, w.local_port, &r->o)
-					    : ulp_find(&ulp, request_seq(w.req, w.req_len), 0, &r->o))
+					    : ulp_find(&ulp, request_seq(w.req, w.req_len), 0,
+						       &r->o))
 					break;
 				/* the initiator's ULP hears of the Reply last */
 				if (role == RDMANEG_PEER_REQUEST)
@@ -633,7 +637,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		if (kfd >= 0)
 			kmsg_check(kfd, &r->o, r->klog, sizeof(r->klog));
 		rdmaneg_peer_judge(role, &r->e, &r->o, &r->r);
-		if (role == RDMANEG_PEER_REPLY && rc == 0 && r->r.verdict == RDMANEG_VERDICT_CONFORMS) {
+		if (role == RDMANEG_PEER_REPLY && rc == 0 &&
+		    r->r.verdict == RDMANEG_VERDICT_CONFORMS) {
 			const char *bad = rdmaneg_peer_check_request(w.req, w.req_len);
 
 			if (bad) {
@@ -645,7 +650,8 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		}
 		if (o->progress) /* a guest that dies later keeps this verdict */
 			printf("PEER_VERDICT %s %zu %s %s %s\n", rdmaneg_peer_role_name(role), k,
-			       r->name, rdmaneg_peer_verdict_name(r->r.verdict), line_clause(&r->r));
+			       r->name, rdmaneg_peer_verdict_name(r->r.verdict),
+			       line_clause(&r->r));
 		fflush(stdout);
 		nrows++;
 		if (r->o.unreachable)
@@ -660,9 +666,9 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		rdmaneg_peer_count(rows, nrows, &t);
 		printf("\n%s %s: %zu cases, %zu conform, %zu diverge (%zu MUST, %zu SHOULD), %zu "
 		       "findings; %.1f s, %.1f cases/s\n",
-		       rdmaneg_peer_role_name(role),
-		       o->target ? o->target : "", t.cases, t.conforms, t.diverges, t.must,
-		       t.should, t.findings, secs, secs > 0 ? (double)t.cases / secs : 0.0);
+		       rdmaneg_peer_role_name(role), o->target ? o->target : "", t.cases,
+		       t.conforms, t.diverges, t.must, t.should, t.findings, secs,
+		       secs > 0 ? (double)t.cases / secs : 0.0);
 		if (o->json) {
 			f = fopen(o->json, "w");
 			if (!f) {
@@ -791,8 +797,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "rdmaneg-peer: %s\n", err);
 			return EXIT_USAGE;
 		}
-		printf("initiate: %u connections\n", rdmaneg_ref_initiate(&sa, sl, o.p2p,
-									  (unsigned)o.count));
+		printf("initiate: %u connections\n",
+		       rdmaneg_ref_initiate(&sa, sl, o.p2p, (unsigned)o.count));
 		return 0;
 	}
 	fprintf(stderr, "rdmaneg-peer: unknown command '%s'\n", verb);

@@ -54,8 +54,8 @@ static void respond_one(int fd, enum rdmaneg_ref_plant plant)
 	uint8_t word[RDMANEG_MPA_ENH_LEN];
 	int st;
 
-	st = rdmaneg_peer_read_frame(fd, req, sizeof(req),
-				     &n, rdmaneg_peer_now_ms() + REF_TIMER_MS);
+	st = rdmaneg_peer_read_frame(fd, req, sizeof(req), &n,
+				     rdmaneg_peer_now_ms() + REF_TIMER_MS);
 	if (plant == RDMANEG_REF_REV0_ACCEPT && n >= RDMANEG_MPA_HDR_LEN && req[17] == 0) {
 		req[17] = 1; /* planted: Rev 0 read as Rev 1 */
 		st = rdmaneg_peer_read_frame(fd, req, sizeof(req), &n,
@@ -165,9 +165,10 @@ static void initiate_one(int fd, bool p2p)
 		return;
 	}
 	if (out.p2p)
-		send_fpdu(fd, out.rtr == RDMANEG_RTR_SEND    ? RDMANEG_FPDU_RTR_SEND
-			      : out.rtr == RDMANEG_RTR_WRITE ? RDMANEG_FPDU_RTR_WRITE
-							     : RDMANEG_FPDU_RTR_READ,
+		send_fpdu(fd,
+			  out.rtr == RDMANEG_RTR_SEND	 ? RDMANEG_FPDU_RTR_SEND
+			  : out.rtr == RDMANEG_RTR_WRITE ? RDMANEG_FPDU_RTR_WRITE
+							 : RDMANEG_FPDU_RTR_READ,
 			  0, p.crc);
 	drain(fd, REF_TIMER_MS * 2);
 }

@@ -15,8 +15,12 @@
 #include <stddef.h>
 #include <sys/socket.h>
 
-enum rdmaneg_ref_plant { RDMANEG_REF_NONE = 0, RDMANEG_REF_REV0_ACCEPT,
-			 RDMANEG_REF_REPLY_3FFF, RDMANEG_REF_IGNORE_3FFF };
+enum rdmaneg_ref_plant {
+	RDMANEG_REF_NONE = 0,
+	RDMANEG_REF_REV0_ACCEPT,
+	RDMANEG_REF_REPLY_3FFF,
+	RDMANEG_REF_IGNORE_3FFF
+};
 
 /* Name to plant; -1 if unknown. */
 int rdmaneg_ref_plant_parse(const char *name);

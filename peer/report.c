@@ -88,25 +88,27 @@ void rdmaneg_peer_table(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, 
 		if (!all && r->r.verdict == RDMANEG_VERDICT_CONFORMS)
 			continue;
 		if (!header) {
-			fprintf(f, "\n%-8s %-7s %-28s %-20s %s\n", "verdict", "role", "case", "clause",
-				"required -> the peer did");
+			fprintf(f, "\n%-8s %-7s %-28s %-20s %s\n", "verdict", "role", "case",
+				"clause", "required -> the peer did");
 			header = true;
 		}
-		rdmaneg_peer_hex(r->head, r->frame_len < RDMANEG_PEER_HEAD ? r->frame_len
-									     : RDMANEG_PEER_HEAD,
+		rdmaneg_peer_hex(r->head,
+				 r->frame_len < RDMANEG_PEER_HEAD ? r->frame_len
+								  : RDMANEG_PEER_HEAD,
 				 r->frame_len, hex, sizeof(hex));
 		rdmaneg_peer_allowed_str(r->e.allowed, r->e.term_code, want, sizeof(want));
-		fprintf(f, "%-8s %-7s %-28s %-20s %s -> %s\n", rdmaneg_peer_verdict_name(r->r.verdict),
-			rdmaneg_peer_role_name(r->role), r->name, r->r.clause ? r->r.clause : "-", want,
-			r->r.detail);
+		fprintf(f, "%-8s %-7s %-28s %-20s %s -> %s\n",
+			rdmaneg_peer_verdict_name(r->r.verdict), rdmaneg_peer_role_name(r->role),
+			r->name, r->r.clause ? r->r.clause : "-", want, r->r.detail);
 		fprintf(f, "         frame %s\n", hex[0] ? hex : "(nothing)");
 		if (r->got_len) {
 			rdmaneg_peer_hex(r->got, r->got_len, r->got_len, hex, sizeof(hex));
 			fprintf(f, "         got   %s\n", hex);
 		}
 		if (r->o.have_ulp && r->o.ulp_event[0])
-			fprintf(f, "         ulp   %s status %d pd %u rr %u id %u\n", r->o.ulp_event,
-				r->o.ulp_status, r->o.ulp_pd_len, r->o.ulp_rr, r->o.ulp_id);
+			fprintf(f, "         ulp   %s status %d pd %u rr %u id %u\n",
+				r->o.ulp_event, r->o.ulp_status, r->o.ulp_pd_len, r->o.ulp_rr,
+				r->o.ulp_id);
 		if (r->r.verdict != RDMANEG_VERDICT_CONFORMS && c)
 			fprintf(f, "         %s %s: \"%s\"\n", c->section,
 				c->level == RDMANEG_LEVEL_MUST ? "MUST" : "SHOULD", c->text);
@@ -115,8 +117,8 @@ void rdmaneg_peer_table(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, 
 	}
 }
 
-void rdmaneg_peer_json(FILE *f, const struct rdmaneg_peer_row *rows, size_t n,
-		       const char *target, double seconds)
+void rdmaneg_peer_json(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, const char *target,
+		       double seconds)
 {
 	struct rdmaneg_json j;
 	struct rdmaneg_peer_totals t;
@@ -142,7 +144,8 @@ void rdmaneg_peer_json(FILE *f, const struct rdmaneg_peer_row *rows, size_t n,
 		rdmaneg_json_str(&j, "section", r->section);
 		rdmaneg_json_str(&j, "role", rdmaneg_peer_role_name(r->role));
 		rdmaneg_json_hex(&j, "frame", r->head,
-				 r->frame_len < RDMANEG_PEER_HEAD ? r->frame_len : RDMANEG_PEER_HEAD);
+				 r->frame_len < RDMANEG_PEER_HEAD ? r->frame_len
+								  : RDMANEG_PEER_HEAD);
 		rdmaneg_json_uint(&j, "frame_len", r->frame_len);
 		rdmaneg_json_str(&j, "required", want);
 		rdmaneg_json_str(&j, "why", r->e.why);
@@ -204,17 +207,18 @@ static void xml(FILE *f, const char *s)
 	}
 }
 
-void rdmaneg_peer_junit(FILE *f, const struct rdmaneg_peer_row *rows, size_t n,
-			double seconds)
+void rdmaneg_peer_junit(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, double seconds)
 {
 	struct rdmaneg_peer_totals t;
 
 	rdmaneg_peer_count(rows, n, &t);
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(f, "<testsuites name=\"rdmaneg-peer\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
-		   "time=\"%.2f\">\n",
+	fprintf(f,
+		"<testsuites name=\"rdmaneg-peer\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
+		"time=\"%.2f\">\n",
 		t.cases, t.diverges, t.findings, seconds);
-	fprintf(f, "<testsuite name=\"rdmaneg-peer\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
+	fprintf(f,
+		"<testsuite name=\"rdmaneg-peer\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\">\n",
 		t.cases, t.diverges, t.findings);
 	for (size_t i = 0; i < n; i++) {
 		const struct rdmaneg_peer_row *r = &rows[i];

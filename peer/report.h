@@ -21,14 +21,14 @@ struct rdmaneg_peer_row {
 	enum rdmaneg_peer_role role;
 	uint8_t head[RDMANEG_PEER_HEAD]; /* the first octets of the frame sent */
 	size_t frame_len;
-	uint8_t got[RDMANEG_PEER_HEAD];  /* the first octets the SUT sent */
+	uint8_t got[RDMANEG_PEER_HEAD]; /* the first octets the SUT sent */
 	size_t got_len;
 	struct rdmaneg_peer_expect e;
 	struct rdmaneg_peer_obs o;
 	struct rdmaneg_peer_result r;
 	double ms;
 	uint16_t sut_port, local_port;
-	char klog[512];                  /* kernel lines of a finding */
+	char klog[512]; /* kernel lines of a finding */
 };
 
 struct rdmaneg_peer_totals {
@@ -40,10 +40,9 @@ void rdmaneg_peer_count(const struct rdmaneg_peer_row *rows, size_t n,
 void rdmaneg_peer_summary(FILE *f, const struct rdmaneg_peer_row *rows, size_t n);
 /* The table of rows that did not conform (all rows with all=true). */
 void rdmaneg_peer_table(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, bool all);
-void rdmaneg_peer_json(FILE *f, const struct rdmaneg_peer_row *rows, size_t n,
-		       const char *target, double seconds);
-void rdmaneg_peer_junit(FILE *f, const struct rdmaneg_peer_row *rows, size_t n,
-			double seconds);
+void rdmaneg_peer_json(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, const char *target,
+		       double seconds);
+void rdmaneg_peer_junit(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, double seconds);
 /* Hex of b[0..n-1] into out, "..." when cut; always terminated. */
 void rdmaneg_peer_hex(const uint8_t *b, size_t n, size_t total, char *out, size_t cap);
 

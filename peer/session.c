@@ -215,7 +215,7 @@ static void send_rtr(int fd, const uint8_t *sent, size_t sent_n, const uint8_t *
 	ini.ird_max = 0x3FFE; /* the peer takes any ORD the SUT chooses */
 	if (rdmaneg_mpa_complete(&ini, &qe, &pe, false, &out) != RDMANEG_OK || !out.accepted)
 		return;
-	k = out.rtr == RDMANEG_RTR_SEND ? RDMANEG_FPDU_RTR_SEND
+	k = out.rtr == RDMANEG_RTR_SEND	   ? RDMANEG_FPDU_RTR_SEND
 	    : out.rtr == RDMANEG_RTR_WRITE ? RDMANEG_FPDU_RTR_WRITE
 					   : RDMANEG_FPDU_RTR_READ;
 	n = rdmaneg_fpdu_build(k, 0, 0, 0, q.crc || p.crc, b, sizeof(b));
@@ -269,7 +269,8 @@ static void observe(int fd, enum rdmaneg_peer_role role, const uint8_t *sent, si
 		if (r == -1)
 			break;
 		if (r <= 0) {
-			enum rdmaneg_peer_outcome c = r == 0 ? RDMANEG_OUT_CLOSE : RDMANEG_OUT_RESET;
+			enum rdmaneg_peer_outcome c =
+				r == 0 ? RDMANEG_OUT_CLOSE : RDMANEG_OUT_RESET;
 
 			if (done)
 				o->closed_after = true;
@@ -311,9 +312,8 @@ static void observe(int fd, enum rdmaneg_peer_role role, const uint8_t *sent, si
 				o->reply_rev = p[17];
 				o->reply_pd_length = (uint16_t)(p[18] << 8 | p[19]);
 				if (st == RDMANEG_OK && f.enhanced)
-					o->reply_has_enh =
-						rdmaneg_mpa_frame_enh(&f, &o->reply_enh) ==
-						RDMANEG_OK;
+					o->reply_has_enh = rdmaneg_mpa_frame_enh(
+								   &f, &o->reply_enh) == RDMANEG_OK;
 				classify(o, &done,
 					 (p[16] & RDMANEG_MPA_F_R) ? RDMANEG_OUT_REJECT
 								   : RDMANEG_OUT_ACCEPT,
@@ -361,8 +361,8 @@ static void observe(int fd, enum rdmaneg_peer_role role, const uint8_t *sent, si
 	}
 }
 
-static int connect_to(const struct sockaddr_storage *sa, socklen_t salen, int timeout_ms,
-		      char *err, size_t errcap)
+static int connect_to(const struct sockaddr_storage *sa, socklen_t salen, int timeout_ms, char *err,
+		      size_t errcap)
 {
 	int fd = socket(sa->ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	int fl, soerr = 0;
@@ -397,10 +397,9 @@ static int connect_to(const struct sockaddr_storage *sa, socklen_t salen, int ti
 	return fd;
 }
 
-int rdmaneg_peer_run_request(const struct sockaddr_storage *sa, socklen_t salen,
-			     const uint8_t *f, size_t n, enum rdmaneg_peer_delivery d,
-			     int timeout_ms, struct rdmaneg_peer_obs *o,
-			     struct rdmaneg_peer_wire *w)
+int rdmaneg_peer_run_request(const struct sockaddr_storage *sa, socklen_t salen, const uint8_t *f,
+			     size_t n, enum rdmaneg_peer_delivery d, int timeout_ms,
+			     struct rdmaneg_peer_obs *o, struct rdmaneg_peer_wire *w)
 {
 	double start = rdmaneg_peer_now_ms();
 	int fd = connect_to(sa, salen, timeout_ms, w->err, sizeof(w->err));
@@ -412,7 +411,7 @@ int rdmaneg_peer_run_request(const struct sockaddr_storage *sa, socklen_t salen,
 	if (rdmaneg_peer_send(fd, f, n, d) < 0) {
 		/* the SUT reset while we were sending: that is its answer */
 		o->outcome = errno == ECONNRESET || errno == EPIPE ? RDMANEG_OUT_RESET
-								    : RDMANEG_OUT_CLOSE;
+								   : RDMANEG_OUT_CLOSE;
 		w->ms = rdmaneg_peer_now_ms() - start;
 		close(fd);
 		return 0;
@@ -471,12 +470,11 @@ int rdmaneg_peer_run_reply(int lfd, int accept_ms, rdmaneg_peer_make_reply make,
 	start = rdmaneg_peer_now_ms();
 	ports(fd, w);
 	w->req_len = 0;
-	(void)rdmaneg_peer_read_frame(fd, w->req, sizeof(w->req), &w->req_len,
-				      start + timeout_ms);
+	(void)rdmaneg_peer_read_frame(fd, w->req, sizeof(w->req), &w->req_len, start + timeout_ms);
 	*n = make(ctx, w->req, w->req_len, f, cap);
 	if (rdmaneg_peer_send(fd, f, *n, d) < 0) {
 		o->outcome = errno == ECONNRESET || errno == EPIPE ? RDMANEG_OUT_RESET
-								    : RDMANEG_OUT_CLOSE;
+								   : RDMANEG_OUT_CLOSE;
 		w->ms = rdmaneg_peer_now_ms() - start;
 		close(fd);
 		return 0;

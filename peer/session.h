@@ -23,8 +23,8 @@ struct rdmaneg_peer_wire {
 	size_t req_len;
 	uint16_t sut_port;   /* the SUT's TCP port of this connection */
 	uint16_t local_port; /* ours */
-	double ms;           /* from connect (or accept) to the first outcome */
-	char err[160];       /* set when the case could not run */
+	double ms;	     /* from connect (or accept) to the first outcome */
+	char err[160];	     /* set when the case could not run */
 };
 
 /* Parses "HOST:PORT" (IPv4, IPv6 in brackets, or a name). */
@@ -32,14 +32,13 @@ int rdmaneg_peer_addr(const char *s, struct sockaddr_storage *sa, socklen_t *len
 		      size_t errcap);
 
 /* REQUEST role. Returns 0, or -1 with w->err set when it could not connect. */
-int rdmaneg_peer_run_request(const struct sockaddr_storage *sa, socklen_t salen,
-			     const uint8_t *f, size_t n, enum rdmaneg_peer_delivery d,
-			     int timeout_ms, struct rdmaneg_peer_obs *o,
-			     struct rdmaneg_peer_wire *w);
+int rdmaneg_peer_run_request(const struct sockaddr_storage *sa, socklen_t salen, const uint8_t *f,
+			     size_t n, enum rdmaneg_peer_delivery d, int timeout_ms,
+			     struct rdmaneg_peer_obs *o, struct rdmaneg_peer_wire *w);
 
 /* Builds the Reply for the SUT's Request. */
-typedef size_t (*rdmaneg_peer_make_reply)(void *ctx, const uint8_t *req, size_t req_n,
-					  uint8_t *out, size_t cap);
+typedef size_t (*rdmaneg_peer_make_reply)(void *ctx, const uint8_t *req, size_t req_n, uint8_t *out,
+					  size_t cap);
 
 /* REPLY role: accepts one connection on lfd (waiting up to accept_ms),
  * reads the SUT's Request, sends make()'s Reply and observes. The frame

@@ -110,7 +110,8 @@ void eva_rdmaneg_rpcrdma_decode(void)
 
 void eva_rdmaneg_rpcrdma_reason_name(void)
 {
-	(void)rdmaneg_rpcrdma_reason_name((enum rdmaneg_rpcrdma_reason)Frama_C_unsigned_int_interval(0, 4294967295u));
+	(void)rdmaneg_rpcrdma_reason_name(
+		(enum rdmaneg_rpcrdma_reason)Frama_C_unsigned_int_interval(0, 4294967295u));
 }
 
 void eva_rdmaneg_conn_init(void)
@@ -130,7 +131,8 @@ static void any_conn(struct rdmaneg_conn *c)
 	struct rdmaneg_rpcrdma_settings s;
 
 	any_settings(&s);
-	if (rdmaneg_conn_init(c, any_bool() ? RDMANEG_ROLE_CLIENT : RDMANEG_ROLE_SERVER, &s) != RDMANEG_OK ||
+	if (rdmaneg_conn_init(c, any_bool() ? RDMANEG_ROLE_CLIENT : RDMANEG_ROLE_SERVER, &s) !=
+		    RDMANEG_OK ||
 	    any_bool()) {
 		Frama_C_make_unknown((char *)c, sizeof(*c));
 		c->role = any_bool() ? RDMANEG_ROLE_CLIENT : RDMANEG_ROLE_SERVER;

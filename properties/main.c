@@ -10,13 +10,13 @@
 #include <time.h>
 
 static const char usage_text[] =
-"usage: props [--seed N] [--cases N] [--prop NAME] [--replay HEX] [--list]\n"
-"  --seed N      base seed (default: fixed 1 when CI=true, else random)\n"
-"  --cases N     generated cases per property (default 20000)\n"
-"  --prop NAME   run one property (repeatable)\n"
-"  --replay HEX  run the named property once on this choice stream\n"
-"  --list        list properties\n"
-"Exit 0 when every property held, 1 when one failed, 2 on usage errors.\n";
+	"usage: props [--seed N] [--cases N] [--prop NAME] [--replay HEX] [--list]\n"
+	"  --seed N      base seed (default: fixed 1 when CI=true, else random)\n"
+	"  --cases N     generated cases per property (default 20000)\n"
+	"  --prop NAME   run one property (repeatable)\n"
+	"  --replay HEX  run the named property once on this choice stream\n"
+	"  --list        list properties\n"
+	"Exit 0 when every property held, 1 when one failed, 2 on usage errors.\n";
 
 static int hex_stream(const char *s, uint8_t *out, size_t cap, size_t *n)
 {
@@ -125,7 +125,8 @@ int main(int argc, char **argv)
 		int rc;
 
 		if (nonly != 1 || hex_stream(replay, buf, sizeof(buf), &n) != 0) {
-			fprintf(stderr, "props: --replay needs one --prop and an even-length hex stream\n");
+			fprintf(stderr,
+				"props: --replay needs one --prop and an even-length hex stream\n");
 			return 2;
 		}
 		rc = pbt_run_stream(only[0], buf, n, true, &p);
@@ -144,8 +145,10 @@ int main(int argc, char **argv)
 			cfg.seed = (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec;
 		}
 	}
-	printf("props: seed %llu (%s), %u cases per property\n",
-	       (unsigned long long)cfg.seed, seeded ? "given" : ci ? "fixed for CI" : "random",
+	printf("props: seed %llu (%s), %u cases per property\n", (unsigned long long)cfg.seed,
+	       seeded ? "given"
+	       : ci   ? "fixed for CI"
+		      : "random",
 	       cfg.cases);
 	for (size_t i = 0; i < (nonly ? nonly : rdmaneg_nprops); i++) {
 		const struct pbt_prop *pr = nonly ? only[i] : &rdmaneg_props[i];
@@ -156,9 +159,11 @@ int main(int argc, char **argv)
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		pbt_run(pr, &cfg, &rep);
 		clock_gettime(CLOCK_MONOTONIC, &t1);
-		ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+		ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+		     (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
 		if (!rep.failed) {
-			printf("ok    %-20s %-13s %6u cases %8.1f ms\n", pr->name, pr->rule, rep.ran, ms);
+			printf("ok    %-20s %-13s %6u cases %8.1f ms\n", pr->name, pr->rule,
+			       rep.ran, ms);
 			passed++;
 			continue;
 		}

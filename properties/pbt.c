@@ -123,7 +123,7 @@ NO_COVERAGE size_t pbt_pick(struct pbt *p, size_t n, const char *name)
 }
 
 NO_COVERAGE uint64_t pbt_mixed(struct pbt *p, const uint64_t *table, size_t n, uint64_t lo,
-		   uint64_t hi, const char *name)
+			       uint64_t hi, const char *name)
 {
 	uint8_t sel = next(p);
 
@@ -196,8 +196,8 @@ void pbt_current(const struct pbt_prop **prop, const uint8_t **buf, size_t *len)
 	*len = cur_len;
 }
 
-int pbt_run_stream(const struct pbt_prop *prop, const uint8_t *buf, size_t len,
-		   bool logging, struct pbt *out)
+int pbt_run_stream(const struct pbt_prop *prop, const uint8_t *buf, size_t len, bool logging,
+		   struct pbt *out)
 {
 	int rc;
 
@@ -333,8 +333,7 @@ static bool pass_lower(struct shrinker *s)
 	return any;
 }
 
-int pbt_run(const struct pbt_prop *prop, const struct pbt_config *cfg,
-	    struct pbt_report *rep)
+int pbt_run(const struct pbt_prop *prop, const struct pbt_config *cfg, struct pbt_report *rep)
 {
 	static struct shrinker s;
 	uint8_t buf[1024];

@@ -17,12 +17,12 @@
 struct pbt {
 	const uint8_t *buf;
 	size_t len;
-	size_t pos;          /* octets consumed, including past the end */
-	bool logging;        /* record draws, for printing a counterexample */
+	size_t pos;   /* octets consumed, including past the end */
+	bool logging; /* record draws, for printing a counterexample */
 	char log[2048];
 	size_t log_len;
 	struct rdmaneg_oracle o; /* the broken rule, set by PBT_CHECK */
-	uint8_t *copies[8];      /* pbt_exact's, freed by pbt_release */
+	uint8_t *copies[8];	 /* pbt_exact's, freed by pbt_release */
 	size_t ncopies;
 };
 
@@ -35,8 +35,8 @@ uint64_t pbt_range(struct pbt *p, uint64_t lo, uint64_t hi, const char *name);
 /* One of n (n >= 1); zeros give 0. */
 size_t pbt_pick(struct pbt *p, size_t n, const char *name);
 /* Draws from table[] half the time, else uniform in [lo, hi]. */
-uint64_t pbt_mixed(struct pbt *p, const uint64_t *table, size_t n, uint64_t lo,
-		   uint64_t hi, const char *name);
+uint64_t pbt_mixed(struct pbt *p, const uint64_t *table, size_t n, uint64_t lo, uint64_t hi,
+		   const char *name);
 /* Length in [0, max] then that many octets into out; returns the length. */
 size_t pbt_bytes(struct pbt *p, uint8_t *out, size_t max, const char *name);
 /* An exact-size heap copy of buf[0..n-1], as libFuzzer passes its input,
@@ -46,15 +46,14 @@ const uint8_t *pbt_exact(struct pbt *p, const uint8_t *buf, size_t n);
 /* Frees the copies of one run (pbt_run_stream calls it). */
 void pbt_release(struct pbt *p);
 /* Adds a free-form note to the counterexample log. */
-void pbt_note(struct pbt *p, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void pbt_note(struct pbt *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Records the broken rule; returns 1 so PBT_CHECK can return it. */
 int pbt_fail(struct pbt *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* In a property: fail with the named rule unless cond holds. */
-#define PBT_CHECK(p, cond, ...)                         \
-	do {                                            \
-		if (!(cond))                            \
+#define PBT_CHECK(p, cond, ...) \
+	do { \
+		if (!(cond)) \
 			return pbt_fail((p), __VA_ARGS__); \
 	} while (0)
 
@@ -63,7 +62,7 @@ typedef int (*pbt_prop_fn)(struct pbt *p);
 
 struct pbt_prop {
 	const char *name;
-	const char *rule;    /* the RFC section it checks */
+	const char *rule; /* the RFC section it checks */
 	pbt_prop_fn fn;
 };
 
@@ -71,12 +70,12 @@ struct pbt_prop {
 struct pbt_config {
 	uint64_t seed;
 	unsigned cases;
-	size_t stream_len;   /* generated stream length */
+	size_t stream_len;	/* generated stream length */
 	unsigned shrink_budget; /* property calls allowed while shrinking */
 };
 
 struct pbt_report {
-	unsigned ran;        /* cases run */
+	unsigned ran; /* cases run */
 	bool failed;
 	uint64_t failing_case_seed;
 	uint8_t minimal[1024];
@@ -87,11 +86,10 @@ struct pbt_report {
 };
 
 /* Runs cases; on failure shrinks and fills the report. Returns 0 if held. */
-int pbt_run(const struct pbt_prop *prop, const struct pbt_config *cfg,
-	    struct pbt_report *rep);
+int pbt_run(const struct pbt_prop *prop, const struct pbt_config *cfg, struct pbt_report *rep);
 /* Runs one stream; returns the property's result. */
-int pbt_run_stream(const struct pbt_prop *prop, const uint8_t *buf, size_t len,
-		   bool logging, struct pbt *out);
+int pbt_run_stream(const struct pbt_prop *prop, const uint8_t *buf, size_t len, bool logging,
+		   struct pbt *out);
 /* The property and stream running now (NULL when none), for a sanitizer's
  * death callback to name what to replay. */
 void pbt_current(const struct pbt_prop **prop, const uint8_t **buf, size_t *len);

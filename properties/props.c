@@ -7,10 +7,8 @@
 #define NO_NEG RDMANEG_MPA_NO_NEGOTIATE
 
 /* Sizes worth hitting often: the RFC 8797 boundaries and beyond. */
-static const uint64_t sizes[] = {
-	1024, 1025, 2047, 2048, 4096, 8192, 32768, 261120, 262143, 262144,
-	262145, 263168, 1048576, SIZE_MAX
-};
+static const uint64_t sizes[] = { 1024,	  1025,	  2047,	  2048,	  4096,	  8192,	   32768,
+				  261120, 262143, 262144, 262145, 263168, 1048576, SIZE_MAX };
 static const uint64_t u14s[] = { 0, 1, 2, 3, 4, 16, 0x3FFE, NO_NEG };
 
 /* Draw names, fixed so that no input pays for formatting them. */
@@ -22,8 +20,7 @@ static const struct names3 N_PEER = { "peer.send", "peer.recv", "peer.R" };
 static const struct names3 N_CLIENT = { "client.send", "client.recv", "client.R" };
 static const struct names3 N_SERVER = { "server.send", "server.recv", "server.R" };
 
-static void draw_settings(struct pbt *p, struct rdmaneg_rpcrdma_settings *s,
-			  const struct names3 *n)
+static void draw_settings(struct pbt *p, struct rdmaneg_rpcrdma_settings *s, const struct names3 *n)
 {
 	s->send_size = (size_t)pbt_mixed(p, sizes, 14, 1024, SIZE_MAX, n->send);
 	s->recv_size = (size_t)pbt_mixed(p, sizes, 14, 1024, SIZE_MAX, n->recv);
@@ -88,7 +85,7 @@ int prop_absent_defaults(struct pbt *p)
 	rdmaneg_rpcrdma_encode(&peer, buf, 8);
 	kind = pbt_pick(p, 4, "absent.kind");
 	if (kind == 0) {
-		n = 0;                                          /* nothing */
+		n = 0; /* nothing */
 	} else if (kind == 1) {
 		n = (size_t)pbt_range(p, 4, 7, "truncated_to"); /* truncated */
 	} else if (kind == 2) {
@@ -135,8 +132,9 @@ int prop_remote_invalidation(struct pbt *p)
 	struct rdmaneg_conn c, s;
 
 	valid_exchange(p, &cs, &ss, &c, &s);
-	PBT_CHECK(p, c.remote_invalidation == (cs.remote_invalidation && ss.remote_invalidation) &&
-		     s.remote_invalidation == c.remote_invalidation,
+	PBT_CHECK(p,
+		  c.remote_invalidation == (cs.remote_invalidation && ss.remote_invalidation) &&
+			  s.remote_invalidation == c.remote_invalidation,
 		  "RFC 8797 4.1: client R=%d server R=%d gave client %d, server %d",
 		  cs.remote_invalidation, ss.remote_invalidation, c.remote_invalidation,
 		  s.remote_invalidation);
@@ -158,8 +156,8 @@ int prop_agreement(struct pbt *p)
 /* 5. RFC 8797 sec. 4.2: decode(encode(s)) is the normalized s, never larger. */
 int prop_roundtrip(struct pbt *p)
 {
-	static const uint64_t any_sizes[] = { 0, 1, 1023, 1024, 1025, 2047, 262144, 262145,
-					      263168, 524288, SIZE_MAX };
+	static const uint64_t any_sizes[] = { 0,      1,      1023,   1024,   1025,    2047,
+					      262144, 262145, 263168, 524288, SIZE_MAX };
 	struct rdmaneg_rpcrdma_settings s;
 	struct rdmaneg_rpcrdma_result r;
 	uint8_t m[8];
@@ -176,14 +174,16 @@ int prop_roundtrip(struct pbt *p)
 	}
 	PBT_CHECK(p, rc == 0, "encode rejected valid sizes");
 	PBT_CHECK(p, m[5] == (s.remote_invalidation ? 1 : 0), "RFC 8797 4: Reserved bits not zero");
-	PBT_CHECK(p, rdmaneg_rpcrdma_decode(pbt_exact(p, m, 8), 8, RDMANEG_DECODE_STRICT, &r) == 0 &&
-		     r.present,
+	PBT_CHECK(p,
+		  rdmaneg_rpcrdma_decode(pbt_exact(p, m, 8), 8, RDMANEG_DECODE_STRICT, &r) == 0 &&
+			  r.present,
 		  "encoded message does not decode");
 	PBT_CHECK(p, r.send_size <= s.send_size && r.recv_size <= s.recv_size,
-		  "RFC 8797 4.2: advertised %zu/%zu exceeds the real buffers %zu/%zu",
-		  r.send_size, r.recv_size, s.send_size, s.recv_size);
-	PBT_CHECK(p, r.send_size == rdmaneg_rpcrdma_normalize(s.send_size) &&
-		     r.recv_size == rdmaneg_rpcrdma_normalize(s.recv_size),
+		  "RFC 8797 4.2: advertised %zu/%zu exceeds the real buffers %zu/%zu", r.send_size,
+		  r.recv_size, s.send_size, s.recv_size);
+	PBT_CHECK(p,
+		  r.send_size == rdmaneg_rpcrdma_normalize(s.send_size) &&
+			  r.recv_size == rdmaneg_rpcrdma_normalize(s.recv_size),
 		  "RFC 8797 4.2: decode(encode(%zu/%zu)) = %zu/%zu, not the normalized sizes",
 		  s.send_size, s.recv_size, r.send_size, r.recv_size);
 	PBT_CHECK(p, r.remote_invalidation == s.remote_invalidation, "RFC 8797 4.1: R lost");
@@ -215,8 +215,9 @@ int prop_search(struct pbt *p)
 	PBT_CHECK(p, rdmaneg_rpcrdma_decode(pbt_exact(p, buf, n), n, 0, &r) == 0, "decode error");
 	PBT_CHECK(p, r.present && r.offset == k,
 		  "RFC 8797 5.2: message at offset %zu found=%d at %zu", k, r.present, r.offset);
-	PBT_CHECK(p, r.send_code == buf[k + 6] && r.recv_code == buf[k + 7] &&
-		     r.remote_invalidation == ((buf[k + 5] & 1) != 0),
+	PBT_CHECK(p,
+		  r.send_code == buf[k + 6] && r.recv_code == buf[k + 7] &&
+			  r.remote_invalidation == ((buf[k + 5] & 1) != 0),
 		  "RFC 8797 4: fields differ at offset %zu", k);
 	/* and any buffer at all, ending anywhere: offset + 8 <= length */
 	n = (size_t)pbt_range(p, 0, n, "cut");
@@ -239,14 +240,16 @@ int prop_reconnect(struct pbt *p)
 	rdmaneg_conn_negotiate(&c, pbt_exact(p, a, na), na, 0);
 	rdmaneg_conn_negotiate(&c, pbt_exact(p, b, nb), nb, 0);
 	rdmaneg_conn_negotiate(&fresh, pbt_exact(p, b, nb), nb, 0);
-	PBT_CHECK(p, c.send_threshold == fresh.send_threshold &&
-		     c.recv_threshold == fresh.recv_threshold &&
-		     c.remote_invalidation == fresh.remote_invalidation &&
-		     c.peer.present == fresh.peer.present,
+	PBT_CHECK(p,
+		  c.send_threshold == fresh.send_threshold &&
+			  c.recv_threshold == fresh.recv_threshold &&
+			  c.remote_invalidation == fresh.remote_invalidation &&
+			  c.peer.present == fresh.peer.present,
 		  "RFC 8797 4: after reconnecting: present=%d %zu/%zu R=%d; a fresh "
-		  "connection: present=%d %zu/%zu R=%d", c.peer.present, c.send_threshold,
-		  c.recv_threshold, c.remote_invalidation, fresh.peer.present,
-		  fresh.send_threshold, fresh.recv_threshold, fresh.remote_invalidation);
+		  "connection: present=%d %zu/%zu R=%d",
+		  c.peer.present, c.send_threshold, c.recv_threshold, c.remote_invalidation,
+		  fresh.peer.present, fresh.send_threshold, fresh.recv_threshold,
+		  fresh.remote_invalidation);
 	return 0;
 }
 
@@ -254,8 +257,10 @@ int prop_reconnect(struct pbt *p)
 struct names5 {
 	const char *ird_max, *ird, *ord, *ord_min, *rtr;
 };
-static const struct names5 N_INI = { "ini.ird_max", "ini.ird", "ini.ord", "ini.ord_min", "ini.rtr" };
-static const struct names5 N_RSP = { "rsp.ird_max", "rsp.ird", "rsp.ord", "rsp.ord_min", "rsp.rtr" };
+static const struct names5 N_INI = { "ini.ird_max", "ini.ird", "ini.ord", "ini.ord_min",
+				     "ini.rtr" };
+static const struct names5 N_RSP = { "rsp.ird_max", "rsp.ird", "rsp.ord", "rsp.ord_min",
+				     "rsp.rtr" };
 
 static void draw_local(struct pbt *p, struct rdmaneg_mpa_local *l, bool responder)
 {
@@ -317,13 +322,15 @@ static int exchange(struct pbt *p, bool raw_flags, struct rdmaneg_mpa_local *ini
 	PBT_CHECK(p, rdmaneg_mpa_request(ini, req) == 0, "request rejected a valid config");
 	/* sec. 9.1: its own IRD and ORD; sec. 9.2: A for peer to peer, then B,
 	 * C, D for each RTR option it supports, else all three 0 */
-	PBT_CHECK(p, req->ird == ini->ird && req->ord == ini->ord && req->a == ini->p2p &&
-			     req->b == (ini->p2p && (ini->rtr & RDMANEG_RTR_SEND) != 0) &&
-			     req->c == (ini->p2p && (ini->rtr & RDMANEG_RTR_WRITE) != 0) &&
-			     req->d == (ini->p2p && (ini->rtr & RDMANEG_RTR_READ) != 0),
+	PBT_CHECK(p,
+		  req->ird == ini->ird && req->ord == ini->ord && req->a == ini->p2p &&
+			  req->b == (ini->p2p && (ini->rtr & RDMANEG_RTR_SEND) != 0) &&
+			  req->c == (ini->p2p && (ini->rtr & RDMANEG_RTR_WRITE) != 0) &&
+			  req->d == (ini->p2p && (ini->rtr & RDMANEG_RTR_READ) != 0),
 		  "RFC 6581 9.1, 9.2: request word A=%d B=%d C=%d D=%d IRD=%u ORD=%u for "
-		  "p2p=%d RTR %u IRD %u ORD %u", req->a, req->b, req->c, req->d, req->ird,
-		  req->ord, ini->p2p, ini->rtr, ini->ird, ini->ord);
+		  "p2p=%d RTR %u IRD %u ORD %u",
+		  req->a, req->b, req->c, req->d, req->ird, req->ord, ini->p2p, ini->rtr, ini->ird,
+		  ini->ord);
 	if (raw_flags && !req->a) {
 		/* sec. 9.2: B/C/D on an A=0 request must be ignored */
 		req->b = pbt_bool(p, "req.b");
@@ -387,10 +394,18 @@ static size_t draw_frame(struct pbt *p, uint8_t *buf, size_t cap)
 	buf[19] = (uint8_t)pdl;
 	/* octets given: exactly PD_Length, one short, one over, or anything */
 	switch (pbt_pick(p, 4, "pd_given")) {
-	case 0: have = pdl; break;
-	case 1: have = pdl > 0 ? pdl - 1 : 0; break;
-	case 2: have = pdl + 1; break;
-	default: have = (size_t)pbt_range(p, 0, cap - 20, "pd_given_any"); break;
+	case 0:
+		have = pdl;
+		break;
+	case 1:
+		have = pdl > 0 ? pdl - 1 : 0;
+		break;
+	case 2:
+		have = pdl + 1;
+		break;
+	default:
+		have = (size_t)pbt_range(p, 0, cap - 20, "pd_given_any");
+		break;
 	}
 	if (have > cap - 20)
 		have = cap - 20;
@@ -482,8 +497,9 @@ int prop_exchange(struct pbt *p)
 	rdmaneg_conn_local_pd(&s, spd, sizeof(spd));
 	cbad = corrupt(p, cpd, &cn, "to_server");
 	sbad = corrupt(p, spd, &sn, "to_client");
-	PBT_CHECK(p, rdmaneg_conn_negotiate(&s, pbt_exact(p, cpd, cn), cn, 0) == 0 &&
-		     rdmaneg_conn_negotiate(&c, pbt_exact(p, spd, sn), sn, 0) == 0,
+	PBT_CHECK(p,
+		  rdmaneg_conn_negotiate(&s, pbt_exact(p, cpd, cn), cn, 0) == 0 &&
+			  rdmaneg_conn_negotiate(&c, pbt_exact(p, spd, sn), sn, 0) == 0,
 		  "negotiate failed");
 	if (rdmaneg_rule_thresholds(&p->o, &c) || rdmaneg_rule_thresholds(&p->o, &s))
 		return 1;
@@ -510,7 +526,8 @@ static void draw_word(struct pbt *p, struct rdmaneg_mpa_enh *e, const char *cons
  * the ones a hostile or buggy responder sends included. */
 int prop_hostile_reply(struct pbt *p)
 {
-	static const char *const names[6] = { "rep.a", "rep.b", "rep.c", "rep.d", "rep.ird", "rep.ord" };
+	static const char *const names[6] = { "rep.a", "rep.b",	  "rep.c",
+					      "rep.d", "rep.ird", "rep.ord" };
 	struct rdmaneg_mpa_local ini;
 	struct rdmaneg_mpa_enh req, rep;
 	struct rdmaneg_mpa_outcome io, before;
@@ -525,10 +542,13 @@ int prop_hostile_reply(struct pbt *p)
 		rep.ord = (uint16_t)pbt_range(p, NO_NEG + 1, UINT16_MAX, "rep.ord_over");
 		poison(&io, NULL);
 		before = io;
-		PBT_CHECK(p, rdmaneg_mpa_complete(&ini, &req, &rep, rejected, &io) ==
-				     RDMANEG_E_MPA_RANGE && memcmp(&io, &before, sizeof(io)) == 0,
+		PBT_CHECK(p,
+			  rdmaneg_mpa_complete(&ini, &req, &rep, rejected, &io) ==
+					  RDMANEG_E_MPA_RANGE &&
+				  memcmp(&io, &before, sizeof(io)) == 0,
 			  "RFC 6581 9: reply ORD %u above 0x3FFF not refused, or the outcome "
-			  "changed", rep.ord);
+			  "changed",
+			  rep.ord);
 		return 0;
 	}
 	poison(&io, NULL);
@@ -540,7 +560,8 @@ int prop_hostile_reply(struct pbt *p)
 /* 14. RFC 6581 sec. 9.1, 9.2: the responder against any Request word. */
 int prop_respond(struct pbt *p)
 {
-	static const char *const names[6] = { "req.a", "req.b", "req.c", "req.d", "req.ird", "req.ord" };
+	static const char *const names[6] = { "req.a", "req.b",	  "req.c",
+					      "req.d", "req.ird", "req.ord" };
 	struct rdmaneg_mpa_local rsp;
 	struct rdmaneg_mpa_enh req, rep, rep_before;
 	struct rdmaneg_mpa_outcome ro, before;
@@ -552,11 +573,13 @@ int prop_respond(struct pbt *p)
 		poison(&ro, &rep);
 		before = ro;
 		rep_before = rep;
-		PBT_CHECK(p, rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_E_MPA_RANGE &&
-				     memcmp(&ro, &before, sizeof(ro)) == 0 &&
-				     memcmp(&rep, &rep_before, sizeof(rep)) == 0,
+		PBT_CHECK(p,
+			  rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_E_MPA_RANGE &&
+				  memcmp(&ro, &before, sizeof(ro)) == 0 &&
+				  memcmp(&rep, &rep_before, sizeof(rep)) == 0,
 			  "RFC 6581 9: request IRD %u above 0x3FFF not refused, or an output "
-			  "changed", req.ird);
+			  "changed",
+			  req.ird);
 		return 0;
 	}
 	poison(&ro, &rep);
@@ -584,8 +607,8 @@ int prop_liveness(struct pbt *p)
 		return 0;
 	PBT_CHECK(p, ro.accepted && io.accepted,
 		  "RFC 6581 9.3: ends that fit (initiator IRD %u vs ULP ORD %u, common RTR %u) "
-		  "were refused: responder TERM %u, initiator TERM %u", ini.ird, rsp.ord_min,
-		  common, ro.term.code, io.term.code);
+		  "were refused: responder TERM %u, initiator TERM %u",
+		  ini.ird, rsp.ord_min, common, ro.term.code, io.term.code);
 	PBT_CHECK(p, !ini.p2p || (io.rtr & common) == io.rtr,
 		  "RFC 6581 9.2: initiator chose RTR %u outside the common %u", io.rtr, common);
 	return 0;

@@ -25,7 +25,7 @@ static uint8_t pds[NSET][8];
 static struct rdmaneg_conn clients[NSET], servers[NSET];
 
 struct job {
-	unsigned first, stride;  /* outer values handled by this thread */
+	unsigned first, stride; /* outer values handled by this thread */
 	unsigned long long pairs;
 	char failure[512];
 };
@@ -81,14 +81,17 @@ __attribute__((flatten)) static void *rpcrdma_worker(void *arg)
 				    s->send_threshold != min_code(ss, cr) ||
 				    s->recv_threshold != min_code(cs, sr) ||
 				    c.remote_invalidation != r || s->remote_invalidation != r ||
-				    rdmaneg_rule_thresholds(&p, &c) || rdmaneg_rule_thresholds(&p, s) ||
+				    rdmaneg_rule_thresholds(&p, &c) ||
+				    rdmaneg_rule_thresholds(&p, s) ||
 				    rdmaneg_rule_agree(&p, &c, s)) {
-					snprintf(j->failure, sizeof(j->failure),
-						 "client codes send=%u recv=%u R=%u, server send=%u recv=%u "
-						 "R=%u: client %zu/%zu R=%d, server %zu/%zu R=%d %s", cs, cr,
-						 ci & 1, ss, sr, si & 1, c.send_threshold, c.recv_threshold,
-						 c.remote_invalidation, s->send_threshold, s->recv_threshold,
-						 s->remote_invalidation, p.msg);
+					snprintf(
+						j->failure, sizeof(j->failure),
+						"client codes send=%u recv=%u R=%u, server send=%u recv=%u "
+						"R=%u: client %zu/%zu R=%d, server %zu/%zu R=%d %s",
+						cs, cr, ci & 1, ss, sr, si & 1, c.send_threshold,
+						c.recv_threshold, c.remote_invalidation,
+						s->send_threshold, s->recv_threshold,
+						s->remote_invalidation, p.msg);
 					free(srv);
 					return NULL;
 				}
@@ -135,8 +138,9 @@ __attribute__((flatten)) static void *mpa_worker(void *arg)
 	for (unsigned ird = j->first; ird <= NO_NEG; ird += j->stride) {
 		for (unsigned ord = 0; ord <= NO_NEG; ord++) {
 			for (size_t k = 0; k < sizeof(ini_cap) / sizeof(ini_cap[0]); k++) {
-				struct rdmaneg_mpa_local ini = { (uint16_t)ird, (uint16_t)ord, ini_cap[k],
-								 0, false, 0 };
+				struct rdmaneg_mpa_local ini = { (uint16_t)ird, (uint16_t)ord,
+								 ini_cap[k],	0,
+								 false,		0 };
 				struct rdmaneg_mpa_enh req, rep;
 				struct rdmaneg_mpa_outcome ro, io;
 
@@ -145,11 +149,15 @@ __attribute__((flatten)) static void *mpa_worker(void *arg)
 				for (size_t r = 0; r < sizeof(rsp_set) / sizeof(rsp_set[0]); r++) {
 					if (rdmaneg_mpa_request(&ini, &req) ||
 					    rdmaneg_mpa_respond(&rsp_set[r], &req, &rep, &ro) ||
-					    rdmaneg_mpa_complete(&ini, &req, &rep, !ro.accepted, &io) ||
-					    rdmaneg_rule_ird_ord(&p, &ini, &rsp_set[r], &req, &rep, &ro, &io)) {
-						snprintf(j->failure, sizeof(j->failure),
-							 "initiator IRD=%u ORD=%u cap=%u, responder #%zu: %s",
-							 ird, ord, ini.ird_max, r, p.msg[0] ? p.msg : "call failed");
+					    rdmaneg_mpa_complete(&ini, &req, &rep, !ro.accepted,
+								 &io) ||
+					    rdmaneg_rule_ird_ord(&p, &ini, &rsp_set[r], &req, &rep,
+								 &ro, &io)) {
+						snprintf(
+							j->failure, sizeof(j->failure),
+							"initiator IRD=%u ORD=%u cap=%u, responder #%zu: %s",
+							ird, ord, ini.ird_max, r,
+							p.msg[0] ? p.msg : "call failed");
 						return NULL;
 					}
 					j->pairs++;
@@ -173,29 +181,31 @@ static void *enh_worker(void *arg)
 		memset(&e, 0xA5, sizeof(e));
 		for (unsigned lo = 0; lo < 0x10000u; lo++) {
 			uint32_t w = (uint32_t)hi << 16 | lo;
-			const uint8_t p[4] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16), (uint8_t)(w >> 8),
-					       (uint8_t)w };
-			bool a = (w >> 31) & 1u, b = (w >> 30) & 1u, c = (w >> 15) & 1u, d = (w >> 14) & 1u;
-			uint16_t ird = (uint16_t)((w >> 16) & 0x3FFFu), ord = (uint16_t)(w & 0x3FFFu);
+			const uint8_t p[4] = { (uint8_t)(w >> 24), (uint8_t)(w >> 16),
+					       (uint8_t)(w >> 8), (uint8_t)w };
+			bool a = (w >> 31) & 1u, b = (w >> 30) & 1u, c = (w >> 15) & 1u,
+			     d = (w >> 14) & 1u;
+			uint16_t ird = (uint16_t)((w >> 16) & 0x3FFFu),
+				 ord = (uint16_t)(w & 0x3FFFu);
 			/* sec. 9.2: A=0 with B, C or D cannot be sent */
 			int want = !a && (b || c || d) ? RDMANEG_E_MPA_FLAGS : RDMANEG_OK;
 			uint8_t out[4] = { 0 };
 			int rc;
 
-			if (rdmaneg_mpa_enh_decode(p, 4, &e) != RDMANEG_OK || e.a != a || e.b != b ||
-			    e.c != c || e.d != d || e.ird != ird || e.ord != ord) {
+			if (rdmaneg_mpa_enh_decode(p, 4, &e) != RDMANEG_OK || e.a != a ||
+			    e.b != b || e.c != c || e.d != d || e.ird != ird || e.ord != ord) {
 				snprintf(j->failure, sizeof(j->failure),
 					 "word %08x decodes to A=%d B=%d C=%d D=%d IRD=%u ORD=%u, "
-					 "RFC 6581 9 reads A=%d B=%d C=%d D=%d IRD=%u ORD=%u", w, e.a,
-					 e.b, e.c, e.d, e.ird, e.ord, a, b, c, d, ird, ord);
+					 "RFC 6581 9 reads A=%d B=%d C=%d D=%d IRD=%u ORD=%u",
+					 w, e.a, e.b, e.c, e.d, e.ird, e.ord, a, b, c, d, ird, ord);
 				return NULL;
 			}
 			rc = rdmaneg_mpa_enh_encode(&e, out, 4);
 			if (rc != want || (rc == RDMANEG_OK && memcmp(out, p, 4) != 0)) {
 				snprintf(j->failure, sizeof(j->failure),
 					 "word %08x: encode(decode(w)) returned %d (want %d) and "
-					 "wrote %02x%02x%02x%02x", w, rc, want, out[0], out[1],
-					 out[2], out[3]);
+					 "wrote %02x%02x%02x%02x",
+					 w, rc, want, out[0], out[1], out[2], out[3]);
 				return NULL;
 			}
 		}
@@ -251,15 +261,18 @@ int main(int argc, char **argv)
 			jobs = (unsigned)strtoul(argv[i + 1], NULL, 10);
 	}
 	if ((strcmp(what, "rpcrdma") != 0 && strcmp(what, "mpa") != 0 &&
-	     strcmp(what, "enh") != 0) || slice == 0 || jobs == 0 || jobs > 64) {
+	     strcmp(what, "enh") != 0) ||
+	    slice == 0 || jobs == 0 || jobs > 64) {
 		fprintf(stderr, "usage: sweep rpcrdma|mpa|enh [--slice K] [--jobs N]\n");
 		return 2;
 	}
 	t0 = now();
 	if (strcmp(what, "rpcrdma") == 0 && setup_rpcrdma())
 		return 1;
-	failed = spawn(strcmp(what, "rpcrdma") == 0 ? rpcrdma_worker :
-		       strcmp(what, "mpa") == 0 ? mpa_worker : enh_worker, what, jobs, slice, &total);
+	failed = spawn(strcmp(what, "rpcrdma") == 0 ? rpcrdma_worker
+		       : strcmp(what, "mpa") == 0   ? mpa_worker
+						    : enh_worker,
+		       what, jobs, slice, &total);
 	if (strcmp(what, "enh") == 0)
 		printf("sweep enh: %llu of %llu enhanced words (slice 1/%u), %u threads, %.1f s\n",
 		       total, 1ull << 32, slice, jobs, now() - t0);

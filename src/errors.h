@@ -22,7 +22,8 @@
 	  "MPA PD_Length above 512 (RFC 5044 sec. 7.1)") \
 	X(RDMANEG_E_MPA_PD_TRUNC, 10, "mpa_pd_truncated", \
 	  "MPA PD_Length runs past the end of the frame") \
-	X(RDMANEG_E_MPA_S_REV, 11, "mpa_s_rev", "MPA S=1 requires Rev 2 or higher (RFC 6581 sec. 6)") \
+	X(RDMANEG_E_MPA_S_REV, 11, "mpa_s_rev", \
+	  "MPA S=1 requires Rev 2 or higher (RFC 6581 sec. 6)") \
 	X(RDMANEG_E_MPA_S_SHORT, 12, "mpa_s_short", \
 	  "MPA S=1 requires PD_Length of at least 4 (RFC 6581 sec. 9)") \
 	X(RDMANEG_E_MPA_RANGE, 13, "mpa_range", "IRD or ORD above 0x3FFF (RFC 6581 sec. 9)") \

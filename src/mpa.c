@@ -167,10 +167,9 @@ static void put_key(uint8_t *out, const char *key)
 		out[k] = (uint8_t)key[k];
 }
 
-int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out,
-		      size_t cap, size_t *written)
+int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out, size_t cap, size_t *written)
 {
-	uint8_t tmp[RDMANEG_MPA_PD_MAX] = {0}; /* whole: Eva sees it initialised */
+	uint8_t tmp[RDMANEG_MPA_PD_MAX] = { 0 }; /* whole: Eva sees it initialised */
 	size_t n;
 	int rc;
 
@@ -188,8 +187,7 @@ int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out,
 	 * as memmove would */
 	copy_octets(tmp, f->pd, f->pd_length);
 	put_key(out, f->type == RDMANEG_MPA_REQUEST ? KEY_REQ : KEY_REP);
-	out[16] = (uint8_t)((f->marker ? RDMANEG_MPA_F_M : 0u) |
-			    (f->crc ? RDMANEG_MPA_F_C : 0u) |
+	out[16] = (uint8_t)((f->marker ? RDMANEG_MPA_F_M : 0u) | (f->crc ? RDMANEG_MPA_F_C : 0u) |
 			    (f->reject ? RDMANEG_MPA_F_R : 0u) |
 			    (f->enhanced ? RDMANEG_MPA_F_S : 0u));
 #if !RDMANEG_PLANTED(res_dropped)
@@ -240,8 +238,7 @@ int rdmaneg_mpa_enh_encode(const struct rdmaneg_mpa_enh *e, uint8_t *out, size_t
 	return RDMANEG_OK;
 }
 
-int rdmaneg_mpa_ulp_pd(const struct rdmaneg_mpa_frame *f, const uint8_t **ulp,
-		       size_t *ulp_len)
+int rdmaneg_mpa_ulp_pd(const struct rdmaneg_mpa_frame *f, const uint8_t **ulp, size_t *ulp_len)
 {
 	size_t skip;
 

@@ -9,9 +9,9 @@
 #include "errors.h"
 
 #define RDMANEG_MPA_KEY_LEN 16u
-#define RDMANEG_MPA_HDR_LEN 20u      /* key + flags + Rev + PD_Length */
-#define RDMANEG_MPA_PD_MAX 512u      /* RFC 5044 sec. 7.1 */
-#define RDMANEG_MPA_ENH_LEN 4u       /* RFC 6581 sec. 9 */
+#define RDMANEG_MPA_HDR_LEN 20u		 /* key + flags + Rev + PD_Length */
+#define RDMANEG_MPA_PD_MAX 512u		 /* RFC 5044 sec. 7.1 */
+#define RDMANEG_MPA_ENH_LEN 4u		 /* RFC 6581 sec. 9 */
 #define RDMANEG_MPA_NO_NEGOTIATE 0x3FFFu /* RFC 6581 sec. 9.1: all ones */
 #define RDMANEG_MPA_REV_MAX 2u
 
@@ -22,18 +22,15 @@
 #define RDMANEG_MPA_F_S 0x10u
 #define RDMANEG_MPA_F_RES 0x0Fu
 
-enum rdmaneg_mpa_type {
-	RDMANEG_MPA_REQUEST = 0,
-	RDMANEG_MPA_REPLY = 1
-};
+enum rdmaneg_mpa_type { RDMANEG_MPA_REQUEST = 0, RDMANEG_MPA_REPLY = 1 };
 
 struct rdmaneg_mpa_frame {
 	enum rdmaneg_mpa_type type;
-	bool marker;      /* M */
-	bool crc;         /* C */
-	bool reject;      /* R: reject in a Reply, unchecked in a Request */
-	bool enhanced;    /* S: private data begins with the enhanced word */
-	uint8_t res;      /* 4 Res bits: kept, never checked (RFC 5044 7.1) */
+	bool marker;   /* M */
+	bool crc;      /* C */
+	bool reject;   /* R: reject in a Reply, unchecked in a Request */
+	bool enhanced; /* S: private data begins with the enhanced word */
+	uint8_t res;   /* 4 Res bits: kept, never checked (RFC 5044 7.1) */
 	uint8_t rev;
 	uint16_t pd_length;
 	const uint8_t *pd; /* into the parsed buffer; NULL if pd_length is 0 */
@@ -42,10 +39,10 @@ struct rdmaneg_mpa_frame {
 
 /* RFC 6581 sec. 9: A B IRD / C D ORD, 14-bit values in network order. */
 struct rdmaneg_mpa_enh {
-	bool a;   /* peer-to-peer model */
-	bool b;   /* zero-length Send RTR */
-	bool c;   /* zero-length RDMA Write RTR */
-	bool d;   /* zero-length RDMA Read RTR */
+	bool a; /* peer-to-peer model */
+	bool b; /* zero-length Send RTR */
+	bool c; /* zero-length RDMA Write RTR */
+	bool d; /* zero-length RDMA Read RTR */
 	uint16_t ird;
 	uint16_t ord;
 };
@@ -114,8 +111,7 @@ int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *
     ensures copied: \result == RDMANEG_OK ==> \forall integer k;
       0 <= k < f->pd_length ==> out[RDMANEG_MPA_HDR_LEN + k] == \old(f->pd[k]);
 */
-int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out,
-		      size_t cap, size_t *written);
+int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out, size_t cap, size_t *written);
 
 /* Reads the enhanced word; flags are reported raw (see mpa_negotiate.h). */
 /*@ requires p == \null || \valid_read(p + (0 .. len - 1));
@@ -162,8 +158,7 @@ int rdmaneg_mpa_enh_encode(const struct rdmaneg_mpa_enh *e, uint8_t *out, size_t
       (*ulp_len > 0 ==> *ulp == f->pd + (f->pd_length - *ulp_len)) &&
       (*ulp_len == 0 ==> *ulp == \null);
 */
-int rdmaneg_mpa_ulp_pd(const struct rdmaneg_mpa_frame *f, const uint8_t **ulp,
-		       size_t *ulp_len);
+int rdmaneg_mpa_ulp_pd(const struct rdmaneg_mpa_frame *f, const uint8_t **ulp, size_t *ulp_len);
 
 /* The enhanced word of a parsed S=1 frame. */
 /*@ requires f == \null || \valid_read(f);

@@ -53,9 +53,12 @@ static uint8_t without(uint8_t rs, uint8_t bit)
 */
 static uint8_t common(uint8_t a, uint8_t b)
 {
-	return (uint8_t)((has(a, RDMANEG_RTR_SEND) && has(b, RDMANEG_RTR_SEND) ? RDMANEG_RTR_SEND : 0u) +
-			 (has(a, RDMANEG_RTR_WRITE) && has(b, RDMANEG_RTR_WRITE) ? RDMANEG_RTR_WRITE : 0u) +
-			 (has(a, RDMANEG_RTR_READ) && has(b, RDMANEG_RTR_READ) ? RDMANEG_RTR_READ : 0u));
+	return (uint8_t)((has(a, RDMANEG_RTR_SEND) && has(b, RDMANEG_RTR_SEND) ? RDMANEG_RTR_SEND
+									       : 0u) +
+			 (has(a, RDMANEG_RTR_WRITE) && has(b, RDMANEG_RTR_WRITE) ? RDMANEG_RTR_WRITE
+										 : 0u) +
+			 (has(a, RDMANEG_RTR_READ) && has(b, RDMANEG_RTR_READ) ? RDMANEG_RTR_READ
+									       : 0u));
 }
 
 /*@ requires \valid(e);
@@ -85,8 +88,7 @@ int rdmaneg_mpa_check_initiator(const struct rdmaneg_mpa_local *ini)
 	if (ini->ird > NO_NEG || ini->ord > NO_NEG)
 		return RDMANEG_E_MPA_RANGE;
 	if (ini->ird_max >= NO_NEG || ini->rtr > RDMANEG_RTR_ALL ||
-	    (ini->ird != NO_NEG && ini->ird > ini->ird_max) ||
-	    (ini->p2p && ini->rtr == 0u))
+	    (ini->ird != NO_NEG && ini->ird > ini->ird_max) || (ini->p2p && ini->rtr == 0u))
 		return RDMANEG_E_CONFIG;
 	return RDMANEG_OK;
 }
@@ -99,11 +101,9 @@ int rdmaneg_mpa_check_responder(const struct rdmaneg_mpa_local *rsp)
 		return RDMANEG_E_MPA_RANGE;
 	/* a responder's own values are numbers: 0x3FFF would mean "ULP" */
 	if (rsp->ird == NO_NEG || rsp->ord == NO_NEG || rsp->ird_max >= NO_NEG ||
-	    rsp->ird > rsp->ird_max || rsp->ord_min > rsp->ord ||
-	    rsp->rtr > RDMANEG_RTR_ALL ||
+	    rsp->ird > rsp->ird_max || rsp->ord_min > rsp->ord || rsp->rtr > RDMANEG_RTR_ALL ||
 	    /* sec. 9.2: an enhanced responder supports at least one RTR type */
-	    rsp->rtr == 0u ||
-	    (rsp->rtr == RDMANEG_RTR_READ && rsp->ird_max == 0u))
+	    rsp->rtr == 0u || (rsp->rtr == RDMANEG_RTR_READ && rsp->ird_max == 0u))
 		return RDMANEG_E_CONFIG;
 	return RDMANEG_OK;
 }
@@ -214,8 +214,7 @@ static bool ord_too_low(uint16_t ord, uint16_t ord_min)
 #endif
 }
 
-int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
-			const struct rdmaneg_mpa_enh *req,
+int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp, const struct rdmaneg_mpa_enh *req,
 			struct rdmaneg_mpa_enh *reply, struct rdmaneg_mpa_outcome *out)
 {
 	uint8_t offered;
@@ -320,8 +319,7 @@ static uint8_t pick_rtr(uint8_t offered, uint8_t own, uint16_t reply_ird)
 	return usable == 0u ? 0u : lowest_bit(usable);
 }
 
-int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
-			 const struct rdmaneg_mpa_enh *req,
+int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini, const struct rdmaneg_mpa_enh *req,
 			 const struct rdmaneg_mpa_enh *reply, bool rejected,
 			 struct rdmaneg_mpa_outcome *out)
 {
@@ -359,7 +357,7 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
 		/* sec. 9.1: ORD at most the responder IRD; 0x3FFF leaves it */
 		if (rep_ird != NO_NEG && ord > rep_ird)
 			ord = rep_ird;
-		/* sec. 9.1: IRD at least the responder ORD, or TERM 6 */
+			/* sec. 9.1: IRD at least the responder ORD, or TERM 6 */
 #if RDMANEG_PLANTED(ini_3fff_ird)
 		if (1) {
 #else

@@ -32,23 +32,23 @@ struct rdmaneg_term {
  * for no automatic negotiation of that value (sec. 9.1).
  */
 struct rdmaneg_mpa_local {
-	uint16_t ird;     /* IRD configured now, and advertised */
-	uint16_t ord;     /* ORD wanted, and advertised */
+	uint16_t ird;	  /* IRD configured now, and advertised */
+	uint16_t ord;	  /* ORD wanted, and advertised */
 	uint16_t ird_max; /* IRRQ capacity: IRD is never raised above it */
 	uint16_t ord_min; /* responder: ULP-required ORD, else TERM 6 */
-	bool p2p;         /* initiator: request the peer-to-peer model (A) */
-	uint8_t rtr;      /* RDMANEG_RTR_* this side can generate or accept */
+	bool p2p;	  /* initiator: request the peer-to-peer model (A) */
+	uint8_t rtr;	  /* RDMANEG_RTR_* this side can generate or accept */
 };
 
 struct rdmaneg_mpa_outcome {
-	bool accepted;        /* false: TERM sent, or a reject frame */
+	bool accepted; /* false: TERM sent, or a reject frame */
 	struct rdmaneg_term term;
-	uint16_t ird;         /* local endpoint IRD to configure */
-	uint16_t ord;         /* local endpoint ORD to configure */
-	uint16_t peer_ird;    /* peer's values, handed to the ULP (sec. 9.1) */
+	uint16_t ird;	   /* local endpoint IRD to configure */
+	uint16_t ord;	   /* local endpoint ORD to configure */
+	uint16_t peer_ird; /* peer's values, handed to the ULP (sec. 9.1) */
 	uint16_t peer_ord;
 	bool p2p;
-	uint8_t rtr;          /* responder: offered; initiator: the one chosen */
+	uint8_t rtr; /* responder: offered; initiator: the one chosen */
 };
 
 /* ACSL contracts: see rpcrdma_pd.h and README "Proof". The predicates
@@ -119,8 +119,7 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
       \result == RDMANEG_OK ==> reply->a == req->a &&
       (!req->a ==> !reply->b && !reply->c && !reply->d && out->rtr == 0);
 */
-int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
-			const struct rdmaneg_mpa_enh *req,
+int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp, const struct rdmaneg_mpa_enh *req,
 			struct rdmaneg_mpa_enh *reply, struct rdmaneg_mpa_outcome *out);
 
 /* Initiator: final values from the reply (sec. 9.1, 9.2, 9.3). */
@@ -152,8 +151,7 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp,
          out->rtr == RDMANEG_RTR_READ) && rtr_has(ini->rtr, out->rtr) &&
         rtr_has(rdmaneg_rtr_set(reply), out->rtr);
 */
-int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini,
-			 const struct rdmaneg_mpa_enh *req,
+int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini, const struct rdmaneg_mpa_enh *req,
 			 const struct rdmaneg_mpa_enh *reply, bool rejected,
 			 struct rdmaneg_mpa_outcome *out);
 

@@ -14,11 +14,9 @@ static size_t min_size(size_t a, size_t b)
 int rdmaneg_conn_init(struct rdmaneg_conn *c, enum rdmaneg_role role,
 		      const struct rdmaneg_rpcrdma_settings *local)
 {
-	if (!c || !local ||
-	    (role != RDMANEG_ROLE_CLIENT && role != RDMANEG_ROLE_SERVER))
+	if (!c || !local || (role != RDMANEG_ROLE_CLIENT && role != RDMANEG_ROLE_SERVER))
 		return RDMANEG_E_INVAL;
-	if (local->send_size < RDMANEG_INLINE_MIN ||
-	    local->recv_size < RDMANEG_INLINE_MIN)
+	if (local->send_size < RDMANEG_INLINE_MIN || local->recv_size < RDMANEG_INLINE_MIN)
 		return RDMANEG_E_SIZE_TOO_SMALL;
 	/* every field, one by one (README "Proof": no memset of a struct) */
 	c->role = role;
@@ -102,8 +100,8 @@ static void derive(struct rdmaneg_conn *c)
 	c->negotiated = true;
 }
 
-int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd,
-			   size_t len, unsigned decode_flags)
+int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd, size_t len,
+			   unsigned decode_flags)
 {
 #if RDMANEG_PLANTED(stale_peer)
 	struct rdmaneg_rpcrdma_result old;

@@ -11,7 +11,7 @@
 
 enum rdmaneg_role {
 	RDMANEG_ROLE_CLIENT = 0, /* actively connects, sends the request */
-	RDMANEG_ROLE_SERVER = 1  /* accepts */
+	RDMANEG_ROLE_SERVER = 1	 /* accepts */
 };
 
 /* Per-connection state (RFC 8797 sec. 4: values may change on reconnect). */
@@ -19,12 +19,12 @@ struct rdmaneg_conn {
 	enum rdmaneg_role role;
 	struct rdmaneg_rpcrdma_settings local; /* normalized as advertised */
 	struct rdmaneg_rpcrdma_result peer;    /* last decode of peer's data */
-	size_t peer_send;          /* peer's sizes, defaults if absent */
+	size_t peer_send;		       /* peer's sizes, defaults if absent */
 	size_t peer_recv;
 	bool peer_r;
-	size_t send_threshold;     /* min(own send, peer recv) */
-	size_t recv_threshold;     /* min(peer send, own recv) */
-	bool remote_invalidation;  /* both set R (sec. 4.1) */
+	size_t send_threshold;	  /* min(own send, peer recv) */
+	size_t recv_threshold;	  /* min(peer send, own recv) */
+	bool remote_invalidation; /* both set R (sec. 4.1) */
 	bool negotiated;
 };
 
@@ -112,8 +112,8 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
     complete behaviors;
     disjoint behaviors;
 */
-int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd,
-			   size_t len, unsigned decode_flags);
+int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd, size_t len,
+			   unsigned decode_flags);
 
 /* The inline threshold from client to server (RFC 8797 sec. 4.2): the
  * client's send_threshold, the server's recv_threshold. */

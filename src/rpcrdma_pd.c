@@ -47,8 +47,7 @@ size_t rdmaneg_rpcrdma_code_size(uint8_t code)
 	return ((size_t)code + 1u) * 1024u;
 }
 
-int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s,
-			   uint8_t *out, size_t cap)
+int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s, uint8_t *out, size_t cap)
 {
 	uint8_t scode;
 	uint8_t rcode;
@@ -75,7 +74,6 @@ int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s,
 	out[7] = rcode;
 	return RDMANEG_OK;
 }
-
 
 /* The identifier at p[0..3] (RFC 8797 sec. 4). */
 /*@ requires \valid_read(p + (0 .. ID_LEN - 1));
@@ -194,8 +192,7 @@ static enum rdmaneg_rpcrdma_reason candidate(const uint8_t *buf, size_t len, siz
       RDMANEG_INLINE_MIN <= out->recv_size <= RDMANEG_INLINE_MAX;
     ensures absent: !out->present ==> out->reason != RDMANEG_PD_PRESENT;
 */
-static void search(const uint8_t *buf, size_t len, size_t last,
-		   struct rdmaneg_rpcrdma_result *out)
+static void search(const uint8_t *buf, size_t len, size_t last, struct rdmaneg_rpcrdma_result *out)
 {
 	enum rdmaneg_rpcrdma_reason first = RDMANEG_PD_NO_IDENTIFIER;
 	size_t i;
@@ -245,7 +242,7 @@ int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 	absent(out, len == 0 ? RDMANEG_PD_EMPTY : RDMANEG_PD_NO_IDENTIFIER);
 	if (len < ID_LEN)
 		return RDMANEG_OK;
-	/* sec. 5.2: search at any alignment, up to the last offset with room
+		/* sec. 5.2: search at any alignment, up to the last offset with room
 	 * for an identifier; strict mode looks at offset 0 only */
 #if RDMANEG_PLANTED(search_overrun)
 	last = len - ID_LEN + 2u;

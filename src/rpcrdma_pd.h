@@ -11,9 +11,9 @@
 #define RDMANEG_RPCRDMA_FORMAT_ID 0xf6ab0e18u /* RFC 8797 sec. 4 */
 #define RDMANEG_RPCRDMA_VERSION 1u
 #define RDMANEG_RPCRDMA_MSG_LEN 8u
-#define RDMANEG_RPCRDMA_R_BIT 0x01u           /* octet 5, last bit */
-#define RDMANEG_INLINE_MIN 1024u              /* RFC 8166 sec. 3.3.3 */
-#define RDMANEG_INLINE_MAX 262144u            /* code 255, RFC 8797 sec. 4.2 */
+#define RDMANEG_RPCRDMA_R_BIT 0x01u /* octet 5, last bit */
+#define RDMANEG_INLINE_MIN 1024u    /* RFC 8166 sec. 3.3.3 */
+#define RDMANEG_INLINE_MAX 262144u  /* code 255, RFC 8797 sec. 4.2 */
 
 /* Decode flags. */
 #define RDMANEG_DECODE_SEARCH 0u /* RFC 8797 sec. 5.2: any offset (default) */
@@ -31,23 +31,23 @@ struct rdmaneg_rpcrdma_settings {
 /* Why no message was taken from a buffer. */
 enum rdmaneg_rpcrdma_reason {
 	RDMANEG_PD_PRESENT = 0,
-	RDMANEG_PD_EMPTY,          /* zero-length buffer */
-	RDMANEG_PD_NO_IDENTIFIER,  /* no 0xf6ab0e18 anywhere (strict: at 0) */
-	RDMANEG_PD_TRUNCATED,      /* identifier, but fewer than 8 octets left */
-	RDMANEG_PD_BAD_VERSION     /* identifier, 8 octets, version != 1 */
+	RDMANEG_PD_EMPTY,	  /* zero-length buffer */
+	RDMANEG_PD_NO_IDENTIFIER, /* no 0xf6ab0e18 anywhere (strict: at 0) */
+	RDMANEG_PD_TRUNCATED,	  /* identifier, but fewer than 8 octets left */
+	RDMANEG_PD_BAD_VERSION	  /* identifier, 8 octets, version != 1 */
 };
 
 struct rdmaneg_rpcrdma_result {
 	bool present;
 	enum rdmaneg_rpcrdma_reason reason; /* first failing candidate if absent */
-	size_t offset;        /* of the identifier; valid when present */
-	size_t candidates;    /* identifier occurrences examined */
+	size_t offset;			    /* of the identifier; valid when present */
+	size_t candidates;		    /* identifier occurrences examined */
 	uint8_t version;
-	uint8_t flags;        /* raw octet 5, Reserved bits included */
+	uint8_t flags; /* raw octet 5, Reserved bits included */
 	bool remote_invalidation;
 	uint8_t send_code;
 	uint8_t recv_code;
-	size_t send_size;     /* decoded: (code + 1) * 1024 */
+	size_t send_size; /* decoded: (code + 1) * 1024 */
 	size_t recv_size;
 };
 
@@ -121,8 +121,7 @@ size_t rdmaneg_rpcrdma_code_size(uint8_t code);
     ensures sizes: \result == RDMANEG_OK ==>
       (out[6] + 1) * 1024 <= s->send_size && (out[7] + 1) * 1024 <= s->recv_size;
 */
-int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s,
-			   uint8_t *out, size_t cap);
+int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s, uint8_t *out, size_t cap);
 
 /*
  * Decodes a received private-data buffer. A missing or invalid message is

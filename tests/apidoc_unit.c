@@ -4,29 +4,28 @@
 
 #include <string.h>
 
-static const char header[] =
-	"/* file comment */\n"
-	"#define RDMANEG_X 1u /* trailing, of the define */\n"
-	"int rdmaneg_after_define(int a);\n"
-	"\n"
-	"/* Decodes\n"
-	" * two lines. */\n"
-	"/*@ requires a > 0;\n"
-	"    ensures \\result == RDMANEG_OK; */\n"
-	"int rdmaneg_first(const unsigned char *buf,\n"
-	"\t\t  unsigned long len);\n"
-	"/* detached by the struct */\n"
-	"struct rdmaneg_s {\n"
-	"\tint f; /* a field */\n"
-	"};\n"
-	"size_t rdmaneg_bare(void);\n"
-	"/*\n"
-	" * Block style.\n"
-	" */\n"
-	"static inline int helper(void) { return 0; }\n"
-	"/* Has a contract after\n   no star. */\n"
-	"/*@ assigns \\nothing; */\n"
-	"const char *rdmaneg_name(int s);\n";
+static const char header[] = "/* file comment */\n"
+			     "#define RDMANEG_X 1u /* trailing, of the define */\n"
+			     "int rdmaneg_after_define(int a);\n"
+			     "\n"
+			     "/* Decodes\n"
+			     " * two lines. */\n"
+			     "/*@ requires a > 0;\n"
+			     "    ensures \\result == RDMANEG_OK; */\n"
+			     "int rdmaneg_first(const unsigned char *buf,\n"
+			     "\t\t  unsigned long len);\n"
+			     "/* detached by the struct */\n"
+			     "struct rdmaneg_s {\n"
+			     "\tint f; /* a field */\n"
+			     "};\n"
+			     "size_t rdmaneg_bare(void);\n"
+			     "/*\n"
+			     " * Block style.\n"
+			     " */\n"
+			     "static inline int helper(void) { return 0; }\n"
+			     "/* Has a contract after\n   no star. */\n"
+			     "/*@ assigns \\nothing; */\n"
+			     "const char *rdmaneg_name(int s);\n";
 
 int main(void)
 {
@@ -39,9 +38,11 @@ int main(void)
 
 	CHECK(rdmaneg_apidoc_next(header, &pos, &d) == 1);
 	CHECK(strcmp(d.name, "rdmaneg_first") == 0);
-	CHECK(strcmp(d.proto, "int rdmaneg_first(const unsigned char *buf, unsigned long len);") == 0);
+	CHECK(strcmp(d.proto, "int rdmaneg_first(const unsigned char *buf, unsigned long len);") ==
+	      0);
 	CHECK(strcmp(d.doc, "Decodes\ntwo lines.") == 0);
-	CHECK(d.acsl && strstr(d.acsl, "RDMANEG_OK") && d.acsl + d.acsl_len < strstr(d.acsl, "int rdmaneg_first"));
+	CHECK(d.acsl && strstr(d.acsl, "RDMANEG_OK") &&
+	      d.acsl + d.acsl_len < strstr(d.acsl, "int rdmaneg_first"));
 
 	CHECK(rdmaneg_apidoc_next(header, &pos, &d) == 1);
 	CHECK(strcmp(d.name, "rdmaneg_bare") == 0);

@@ -7,8 +7,8 @@
 #define _GNU_SOURCE
 
 #include "cases.h"
-#include "judge.h"
 #include "hex.h"
+#include "judge.h"
 #include "klog.h"
 #include "obs.h"
 #include "record.h"
@@ -184,7 +184,8 @@ static void test_obs_roundtrip(void)
 	      b.client.ord_seen == 255 && b.client.us_met == 4242 && b.server.us_freed == -1 &&
 	      b.client.remote_invalidation && !b.server.remote_invalidation &&
 	      b.client.send_threshold == a.client.send_threshold &&
-	      b.server.posted_recv == a.server.posted_recv && b.client.data_ok == a.client.data_ok &&
+	      b.server.posted_recv == a.server.posted_recv &&
+	      b.client.data_ok == a.client.data_ok &&
 	      b.client.disconnected == a.client.disconnected && b.client.err_no == a.client.err_no);
 	/* out of its bounds, a field is refused: attempt is 1 or 2, IRD -1..255 */
 	a.attempt = 3;
@@ -420,14 +421,14 @@ static void test_report_flaky(void)
 	snprintf(r.dev, sizeof(r.dev), "siw0");
 	live_res_write(f, "start", &r);
 	good_obs(0, LIVE_SIW, &c, &e, &o);
-	live_obs_write(f, &o);                /* seq 0: passes */
+	live_obs_write(f, &o); /* seq 0: passes */
 	good_obs(1, LIVE_SIW, &c, &e, &o);
 	o.seq = 1;
-	o.server.send_status = 2;             /* seq 1: fails ... */
+	o.server.send_status = 2; /* seq 1: fails ... */
 	live_obs_write(f, &o);
 	good_obs(1, LIVE_SIW, &c, &e, &o);
 	o.seq = 1;
-	o.attempt = 2;                        /* ... and passes its replay */
+	o.attempt = 2; /* ... and passes its replay */
 	live_obs_write(f, &o);
 	live_res_write(f, "end", &r);
 	rdmaneg_rec_begin(f, "LIVE_DONE");
@@ -493,12 +494,16 @@ static void test_small(void)
 	{
 		char small[30];
 
-		CHECK(!live_frame_csv(&fr, small, sizeof(small)) && !live_frame_csv(&fr, small, 10));
+		CHECK(!live_frame_csv(&fr, small, sizeof(small)) &&
+		      !live_frame_csv(&fr, small, 10));
 	}
 	core[0] = csv;
-	CHECK(live_tshark_differ(core, 1, "40000,18515,2,12,False,False,False,00050004f6ab0e1801000307\n",
-				 &tl) == 0 && tl == 1);
-	CHECK(live_tshark_differ(core, 1, "40000,18515,2,13,False,False,False,00050004f6ab0e1801000307\n",
+	CHECK(live_tshark_differ(core, 1,
+				 "40000,18515,2,12,False,False,False,00050004f6ab0e1801000307\n",
+				 &tl) == 0 &&
+	      tl == 1);
+	CHECK(live_tshark_differ(core, 1,
+				 "40000,18515,2,13,False,False,False,00050004f6ab0e1801000307\n",
 				 &tl) == 1);
 	CHECK(live_tshark_differ(core, 1, "", &tl) == 1 && tl == 0);
 }

@@ -61,8 +61,10 @@ static void test_operators(void)
 	CHECK(has("void f(int *a){for (int i = 0; i < 4; i++) a[i] = 0;}", RDMANEG_MUT_COND,
 		  "void f(int *a){for (int i = 0; !(i < 4); i++) a[i] = 0;}"));
 	/* literals keep base, case and suffix */
-	CHECK(has("unsigned f(void){return 0x3Fu;}", RDMANEG_MUT_LIT, "unsigned f(void){return 0x40u;}"));
-	CHECK(has("unsigned f(void){return 0x3fu;}", RDMANEG_MUT_LIT, "unsigned f(void){return 0x3eu;}"));
+	CHECK(has("unsigned f(void){return 0x3Fu;}", RDMANEG_MUT_LIT,
+		  "unsigned f(void){return 0x40u;}"));
+	CHECK(has("unsigned f(void){return 0x3fu;}", RDMANEG_MUT_LIT,
+		  "unsigned f(void){return 0x3eu;}"));
 	CHECK(has("long f(void){return 1024;}", RDMANEG_MUT_LIT, "long f(void){return 1023;}"));
 	CHECK(!has("int f(void){return 0u;}", RDMANEG_MUT_LIT, "int f(void){return -1u;}"));
 	/* deleted statements: expressions, break, continue; never declarations */
@@ -70,13 +72,15 @@ static void test_operators(void)
 	CHECK(has("void f(int *a){*a = 1; g(a);}", RDMANEG_MUT_DEL, "void f(int *a){*a = 1; ;}"));
 	CHECK(has("void f(int a){while (a) { if (a) break; a--; }}", RDMANEG_MUT_DEL,
 		  "void f(int a){while (a) { if (a) ; a--; }}"));
-	CHECK(count("void f(void){int x = 1; size_t y = 2; uint8_t *p = 0;}", RDMANEG_MUT_DEL) == 0);
+	CHECK(count("void f(void){int x = 1; size_t y = 2; uint8_t *p = 0;}", RDMANEG_MUT_DEL) ==
+	      0);
 	CHECK(has("int f(const int *a, int i){return a[i] + a[i + 1];}", RDMANEG_MUT_IDX,
 		  "int f(const int *a, int i){return a[i + 1] + a[i];}"));
 	CHECK(has("int f(int a){return a + 1;}", RDMANEG_MUT_RET, "int f(int a){return 0;}"));
 	CHECK(has("int f(int a){return a + 1;}", RDMANEG_MUT_RET, "int f(int a){return 1;}"));
 	CHECK(!has("int f(int a){return 0;}", RDMANEG_MUT_RET, "int f(int a){return 0;}"));
-	CHECK(has("int f(int a){return a << 2;}", RDMANEG_MUT_SHIFT, "int f(int a){return a >> 2;}"));
+	CHECK(has("int f(int a){return a << 2;}", RDMANEG_MUT_SHIFT,
+		  "int f(int a){return a >> 2;}"));
 	CHECK(has("int f(int a){return a - 2;}", RDMANEG_MUT_AOR, "int f(int a){return a + 2;}"));
 	CHECK(has("void f(int a){a++;}", RDMANEG_MUT_AOR, "void f(int a){a--;}"));
 	CHECK(has("int f(int a){return a & 2;}", RDMANEG_MUT_BIT, "int f(int a){return a | 2;}"));
@@ -111,8 +115,9 @@ static void test_plants(void)
 
 	/* only the real build's branch is mutated */
 	CHECK(count(planted, RDMANEG_MUT_ROR) == 2);
-	CHECK(has(planted, RDMANEG_MUT_ROR,
-		  "int f(int a)\n{\n#if RDMANEG_PLANTED(x)\n\treturn a < 1;\n#else\n\treturn a >= 1;\n#endif\n}\n"));
+	CHECK(has(
+		planted, RDMANEG_MUT_ROR,
+		"int f(int a)\n{\n#if RDMANEG_PLANTED(x)\n\treturn a < 1;\n#else\n\treturn a >= 1;\n#endif\n}\n"));
 	CHECK(count(negated, RDMANEG_MUT_BIT) == 1);
 	CHECK(count(nested, RDMANEG_MUT_ROR) == 2);
 	n = list(planted);
@@ -120,8 +125,8 @@ static void test_plants(void)
 	for (k = 0; k < n && ms[k].op != RDMANEG_MUT_ROR; k++)
 		;
 	CHECK(k < n && ms[k].line == 6 && ms[k].col == 11);
-	rdmaneg_mutate_describe(planted, strlen(planted), &ms[k < n ? k : 0], before, sizeof(before),
-				after, sizeof(after));
+	rdmaneg_mutate_describe(planted, strlen(planted), &ms[k < n ? k : 0], before,
+				sizeof(before), after, sizeof(after));
 	CHECK(strcmp(before, "return a > 1;") == 0);
 	CHECK(strcmp(after, "return a >= 1;") == 0);
 }

@@ -69,8 +69,10 @@ static void test_cases(const struct rdmaneg_peer_case *c, size_t n)
 	CHECK(x && rdmaneg_peer_frame(&x->r, RDMANEG_PEER_REQUEST, NULL, 0, buf, sizeof(buf)) ==
 			   20 + 65535);
 	x = find(c, n, "pd-length-252-over");
-	CHECK(x && rdmaneg_peer_frame(&x->r, RDMANEG_PEER_REQUEST, NULL, 0, buf, sizeof(buf)) ==
-			   20 + 253 && buf[18] == 0 && buf[19] == 252);
+	CHECK(x &&
+	      rdmaneg_peer_frame(&x->r, RDMANEG_PEER_REQUEST, NULL, 0, buf, sizeof(buf)) ==
+		      20 + 253 &&
+	      buf[18] == 0 && buf[19] == 252);
 	x = find(c, n, "rev-2");
 	len = x ? rdmaneg_peer_frame(&x->r, RDMANEG_PEER_REQUEST, NULL, 0, buf, sizeof(buf)) : 0;
 	{
@@ -134,15 +136,15 @@ static size_t req_case(const struct rdmaneg_peer_case *c, size_t n, const char *
 		       struct rdmaneg_peer_expect *e)
 {
 	const struct rdmaneg_peer_case *x = find(c, n, name);
-	size_t len = x ? rdmaneg_peer_frame(&x->r, RDMANEG_PEER_REQUEST, NULL, 0, buf, sizeof(buf))
-		       : 0;
+	size_t len =
+		x ? rdmaneg_peer_frame(&x->r, RDMANEG_PEER_REQUEST, NULL, 0, buf, sizeof(buf)) : 0;
 
 	rdmaneg_peer_expect_request(buf, len, x ? x->r.delivery : RDMANEG_DELIVER_WHOLE, e);
 	return len;
 }
 
-static void reply_obs(struct rdmaneg_peer_obs *o, bool reject, bool enh, uint16_t ird,
-		      uint16_t ord, bool a, bool b)
+static void reply_obs(struct rdmaneg_peer_obs *o, bool reject, bool enh, uint16_t ird, uint16_t ord,
+		      bool a, bool b)
 {
 	memset(o, 0, sizeof(*o));
 	o->outcome = reject ? RDMANEG_OUT_REJECT : RDMANEG_OUT_ACCEPT;

@@ -31,7 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			;
 		break;
 	case 'B':
-		fprintf(stderr, "replay-control: saw %zu octets, last 0x%02x\n", size, data[size - 1]);
+		fprintf(stderr, "replay-control: saw %zu octets, last 0x%02x\n", size,
+			data[size - 1]);
 		break;
 	default:
 		break;

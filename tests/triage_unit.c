@@ -90,13 +90,17 @@ static void test_two_bugs(void)
 
 	CHECK(sign_file(search_logs[0], &a));
 	CHECK(sign_file("tests/triage/decode-overrun.log", &b));
-	CHECK(strcmp(b.key, "heap-buffer-overflow in fill < candidate < rdmaneg_rpcrdma_decode") == 0);
+	CHECK(strcmp(b.key, "heap-buffer-overflow in fill < candidate < rdmaneg_rpcrdma_decode") ==
+	      0);
 	CHECK(strcmp(a.key, b.key) != 0);
 	/* a broken rule is signed by the rule, its values removed */
 	CHECK(sign_file("tests/triage/pd-overrun-rule.log", &r));
 	CHECK(strcmp(r.type, "rule-violation") == 0);
-	CHECK(strcmp(r.key, "rule-violation: RFC 5044 7.1: PD_Length N trusted beyond the N octets given") == 0);
-	CHECK(strcmp(r.detail, "RFC 5044 7.1: PD_Length 2 trusted beyond the 21 octets given") == 0);
+	CHECK(strcmp(r.key,
+		     "rule-violation: RFC 5044 7.1: PD_Length N trusted beyond the N octets given") ==
+	      0);
+	CHECK(strcmp(r.detail, "RFC 5044 7.1: PD_Length 2 trusted beyond the 21 octets given") ==
+	      0);
 }
 
 /* Outside src/ the harness frames sign it; the replay driver never. */
@@ -116,13 +120,13 @@ static void test_outside_library(void)
 		"/x/src/mpa.c:70:20: runtime error: shift exponent 40 is too large\n"
 		"    #0 0x1 in rdmaneg_mpa_parse /x/src/mpa.c:70:20\n"
 		"    #1 0x2 in LLVMFuzzerTestOneInput /x/fuzz/mpa_frame.c:12:2\n";
-	static const char msan[] =
-		"==1==WARNING: MemorySanitizer: use-of-uninitialized-value\n"
-		"    #0 0x1 in fill /x/src/rpcrdma_pd.c:92:19\n";
+	static const char msan[] = "==1==WARNING: MemorySanitizer: use-of-uninitialized-value\n"
+				   "    #0 0x1 in fill /x/src/rpcrdma_pd.c:92:19\n";
 	struct rdmaneg_crash c;
 
 	CHECK(rdmaneg_triage_sanitizer(log, sizeof(log) - 1, true, false, &c));
-	CHECK(strcmp(c.key, "stack-buffer-overflow in rdmaneg_rule_frame < LLVMFuzzerTestOneInput") == 0);
+	CHECK(strcmp(c.key,
+		     "stack-buffer-overflow in rdmaneg_rule_frame < LLVMFuzzerTestOneInput") == 0);
 	CHECK(!c.in_library);
 	CHECK(strcmp(c.detail, "WRITE of size 4") == 0);
 	CHECK(strncmp(rdmaneg_triage_severity(&c), "high", 4) == 0);
@@ -149,7 +153,7 @@ static void test_grouping(void)
 
 	for (size_t i = 0; i < 3; i++) {
 		struct rdmaneg_triage_member m = { search_logs[i], sizes[i], targets[i], "replay",
-						   search_logs[i], 3, 3 };
+						   search_logs[i], 3,	     3 };
 
 		CHECK(sign_file(search_logs[i], &c));
 		CHECK(rdmaneg_triage_add(&t, &c, &m) == &g[0]);
@@ -192,16 +196,20 @@ static void test_kernel(void)
 	CHECK(n == 3);
 	for (size_t i = 0; i < n && i < 8; i++) {
 		char id[32];
-		struct rdmaneg_triage_member m = { id, SIZE_MAX, "reply", "linux", "console", 1, 1 };
+		struct rdmaneg_triage_member m = {
+			id, SIZE_MAX, "reply", "linux", "console", 1, 1
+		};
 
 		snprintf(id, sizeof(id), "console:%zu", s[i].line);
 		rdmaneg_triage_kernel(&s[i], &c);
 		CHECK(rdmaneg_triage_add(&t, &c, &m) != NULL);
 	}
 	CHECK(t.n == 2);
-	CHECK(strcmp(g[0].crash.key, "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
+	CHECK(strcmp(g[0].crash.key, "BUG: kernel NULL pointer dereference in cm_event_handler") ==
+	      0);
 	CHECK(g[0].members == 2);
-	CHECK(strcmp(g[1].crash.key, "BUG: kernel NULL pointer dereference in siw_cm_work_handler") == 0);
+	CHECK(strcmp(g[1].crash.key,
+		     "BUG: kernel NULL pointer dereference in siw_cm_work_handler") == 0);
 	CHECK(g[1].members == 1);
 	CHECK(strcmp(g[0].crash.type, "BUG") == 0 && g[0].crash.nframes > 0);
 	CHECK(strncmp(rdmaneg_triage_severity(&g[0].crash), "high", 4) == 0);
@@ -246,8 +254,8 @@ static void test_split_tabs(void)
 	char one[] = "only";
 	char *f[3];
 
-	CHECK(rdmaneg_split_tabs(line, f, 3) == 3 && strcmp(f[0], "a") == 0 &&
-	      f[1][0] == '\0' && strcmp(f[2], "c") == 0);
+	CHECK(rdmaneg_split_tabs(line, f, 3) == 3 && strcmp(f[0], "a") == 0 && f[1][0] == '\0' &&
+	      strcmp(f[2], "c") == 0);
 	CHECK(rdmaneg_split_tabs(one, f, 3) == 1 && strcmp(f[0], "only") == 0);
 }
 

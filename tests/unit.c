@@ -13,8 +13,8 @@ static const uint8_t KEY_REQ[16] = { 0x4D, 0x50, 0x41, 0x20, 0x49, 0x44, 0x20, 0
 static const uint8_t KEY_REP[16] = { 0x4D, 0x50, 0x41, 0x20, 0x49, 0x44, 0x20, 0x52,
 				     0x65, 0x70, 0x20, 0x46, 0x72, 0x61, 0x6D, 0x65 };
 
-static size_t frame(uint8_t *out, const uint8_t *key, uint8_t bits, uint8_t rev,
-		    uint16_t pdlen, const uint8_t *pd, size_t pdgiven)
+static size_t frame(uint8_t *out, const uint8_t *key, uint8_t bits, uint8_t rev, uint16_t pdlen,
+		    const uint8_t *pd, size_t pdgiven)
 {
 	memcpy(out, key, 16);
 	out[16] = bits;
@@ -117,8 +117,8 @@ static void test_decode(void)
 	buf[4] = 9;
 	memcpy(buf + 8, m, 8);
 	buf[15] = 0;
-	CHECK(rdmaneg_rpcrdma_decode(buf, 16, 0, &r) == RDMANEG_OK && r.present &&
-	      r.offset == 8 && r.recv_code == 0 && r.candidates == 2);
+	CHECK(rdmaneg_rpcrdma_decode(buf, 16, 0, &r) == RDMANEG_OK && r.present && r.offset == 8 &&
+	      r.recv_code == 0 && r.candidates == 2);
 	CHECK(rdmaneg_rpcrdma_decode(buf, 16, RDMANEG_DECODE_STRICT, &r) == RDMANEG_OK &&
 	      !r.present && r.reason == RDMANEG_PD_BAD_VERSION);
 	/* second valid occurrence: the first one wins */
@@ -179,8 +179,8 @@ static void test_negotiate(void)
 static void test_mpa_parse(void)
 {
 	/* siw capture from shared/notes/siw-qemu.md */
-	const uint8_t pd[12] = { 0x00, 0x05, 0x00, 0x04, 0xf6, 0xab, 0x0e, 0x18,
-				 0x01, 0x01, 0x1f, 0x1f };
+	const uint8_t pd[12] = { 0x00, 0x05, 0x00, 0x04, 0xf6, 0xab,
+				 0x0e, 0x18, 0x01, 0x01, 0x1f, 0x1f };
 	struct rdmaneg_mpa_frame f;
 	struct rdmaneg_mpa_enh e;
 	struct rdmaneg_rpcrdma_result r;
@@ -297,8 +297,10 @@ static void test_enh(void)
 	 * and together (a sum written as a difference agrees in the low 3 bits
 	 * only, so it is caught here and not through respond/complete) */
 	for (unsigned bits = 0; bits < 8u; bits++) {
-		struct rdmaneg_mpa_enh x = { .a = true, .b = (bits & 1u) != 0u,
-					     .c = (bits & 2u) != 0u, .d = (bits & 4u) != 0u };
+		struct rdmaneg_mpa_enh x = { .a = true,
+					     .b = (bits & 1u) != 0u,
+					     .c = (bits & 2u) != 0u,
+					     .d = (bits & 4u) != 0u };
 
 		CHECK(rdmaneg_mpa_rtr_of(&x) == bits);
 		x.a = false;
@@ -356,8 +358,8 @@ static void test_mpa_negotiate(void)
 	CHECK(!io.accepted && io.term.code == 6);
 	/* ...within capacity: IRD raised to cover it */
 	rep.ord = 9;
-	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK &&
-	      io.accepted && io.ird == 9);
+	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK && io.accepted &&
+	      io.ird == 9);
 
 	/* peer-to-peer: common RTR chosen, lowest first */
 	ini.p2p = true;
@@ -375,7 +377,8 @@ static void test_mpa_negotiate(void)
 	/* model mismatch (reply A=0 to A=1): TERM 7 */
 	rep.a = false;
 	rep.b = false;
-	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK && io.term.code == 7);
+	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK &&
+	      io.term.code == 7);
 	/* Read RTR with initiator ORD 0: responder raises IRD to 1 */
 	ini.ord = 0;
 	ini.rtr = RDMANEG_RTR_READ;
@@ -445,8 +448,9 @@ static void test_mpa_negotiate(void)
 static void test_arguments(void)
 {
 	const uint8_t pd[4] = { 0, 0, 0, 0 };
-	struct rdmaneg_mpa_frame f = { RDMANEG_MPA_REQUEST, false, false, false, false,
-				       0, 1, 0, NULL, 20 };
+	struct rdmaneg_mpa_frame f = {
+		RDMANEG_MPA_REQUEST, false, false, false, false, 0, 1, 0, NULL, 20
+	};
 	struct rdmaneg_mpa_enh e = { false, false, false, false, 0, 0 };
 	struct rdmaneg_mpa_local ini = { 4, 4, 16, 0, false, 0 };
 	struct rdmaneg_mpa_local rsp = { 4, 4, 16, 0, false, 1 };
@@ -561,7 +565,9 @@ static void test_arguments(void)
 	CHECK(rdmaneg_conn_negotiate(&c, NULL, 0, 0) == RDMANEG_OK && c.negotiated);
 	/* an accepted outcome carries no TERM triple at all */
 	{
-		struct rdmaneg_mpa_local r1 = { .ird = 1, .ord = 1, .ird_max = 4, .rtr = RDMANEG_RTR_SEND };
+		struct rdmaneg_mpa_local r1 = {
+			.ird = 1, .ord = 1, .ird_max = 4, .rtr = RDMANEG_RTR_SEND
+		};
 		struct rdmaneg_mpa_enh q = { .ird = 1, .ord = 1 };
 		struct rdmaneg_mpa_enh w;
 		struct rdmaneg_mpa_outcome ao;

@@ -51,8 +51,9 @@ static bool names(const char *acsl, size_t len, const char *sym)
 		if (i + n < len)
 			after = acsl[i + n];
 
-		if (strncmp(acsl + i, sym, n) == 0 && !(after == '_' || (after >= 'A' && after <= 'Z') ||
-							(after >= '0' && after <= '9')))
+		if (strncmp(acsl + i, sym, n) == 0 &&
+		    !(after == '_' || (after >= 'A' && after <= 'Z') ||
+		      (after >= '0' && after <= '9')))
 			return true;
 	}
 	return false;
@@ -82,7 +83,8 @@ static int function(const char *header, const struct rdmaneg_apidoc *d)
 		putchar('\n');
 	}
 	if (codes == 0 && strncmp(d->proto, "int ", 4) == 0) {
-		fprintf(stderr, "rdmaneg-man3: %s: %s returns int but its contract names no status\n",
+		fprintf(stderr,
+			"rdmaneg-man3: %s: %s returns int but its contract names no status\n",
 			header, d->name);
 		return 1;
 	}

@@ -104,8 +104,7 @@ typedef char desc_t[DESC];
 
 /* The descriptions of a file's n mutants (util/mutate.h), DESC octets
  * each: n befores, then n afters; NULL when memory runs out. */
-static char *describe_file(const char *src, size_t len, const struct rdmaneg_mutant *m,
-			   size_t n)
+static char *describe_file(const char *src, size_t len, const struct rdmaneg_mutant *m, size_t n)
 {
 	char *d = malloc(2 * (n ? n : 1) * sizeof(desc_t));
 
@@ -161,8 +160,9 @@ static int cmd_list(int argc, char **argv)
 		}
 		all = grown;
 		for (size_t j = 0; j < k; j++)
-			all[n + j] = (struct listed){ argv[f], (unsigned)j + 1, m[j],
-						     descs[f] + j * DESC, descs[f] + (k + j) * DESC };
+			all[n + j] =
+				(struct listed){ argv[f], (unsigned)j + 1, m[j],
+						 descs[f] + j * DESC, descs[f] + (k + j) * DESC };
 		n += k;
 		free(m);
 	}
@@ -291,8 +291,10 @@ static struct equiv *read_equivalent(const char *path, size_t *n)
 		if (line[0] == '#' || line[0] == '\n')
 			continue;
 		if (rdmaneg_split_tabs(line, fl, 5) != 5 || fl[4][0] == '\0') {
-			fprintf(stderr, "rdmaneg-mutants: %s:%u: want file, op, before, after, reason "
-				"(5 tab-separated fields)\n", path, no);
+			fprintf(stderr,
+				"rdmaneg-mutants: %s:%u: want file, op, before, after, reason "
+				"(5 tab-separated fields)\n",
+				path, no);
 			free(e);
 			fclose(f);
 			return NULL;
@@ -379,7 +381,7 @@ static int cmd_check_equivalent(int argc, char **argv)
 
 enum status { ST_NONE, ST_KILLED, ST_TIMEOUT, ST_SURVIVED, ST_IDENTICAL, ST_STILLBORN, ST_ERROR };
 
-static const char *const status_names[] = { "not_run", "killed", "timeout", "survived",
+static const char *const status_names[] = { "not_run",	  "killed",    "timeout", "survived",
 					    "equivalent", "stillborn", "error" };
 
 struct row {
@@ -469,7 +471,8 @@ static int cmd_score(int argc, char **argv)
 				rows[i].st = status_of(k > 1 ? fl[1] : "");
 				if (rows[i].st == ST_NONE)
 					rows[i].st = ST_ERROR;
-				snprintf(rows[i].detail, sizeof(rows[i].detail), "%s", k > 2 ? fl[2] : "");
+				snprintf(rows[i].detail, sizeof(rows[i].detail), "%s",
+					 k > 2 ? fl[2] : "");
 			}
 	}
 	if (f)
@@ -483,7 +486,8 @@ static int cmd_score(int argc, char **argv)
 		r->argued = find_equiv(e, ne, r->f[1], r->f[4], r->f[5], r->f[6]);
 		if (r->argued && (r->st == ST_KILLED || r->st == ST_TIMEOUT)) {
 			printf("WRONG %s (%s:%s) is listed in %s:%u as equivalent but was killed by %s\n",
-			       r->f[0], r->f[1], r->f[2], equivalent, r->argued->line_no, r->detail);
+			       r->f[0], r->f[1], r->f[2], equivalent, r->argued->line_no,
+			       r->detail);
 			wrongly++;
 		}
 		if (r->st == ST_SURVIVED && r->argued)
@@ -494,9 +498,9 @@ static int cmd_score(int argc, char **argv)
 	of = killed + counts[ST_SURVIVED] - argued;
 	printf("mutants: %zu run: %zu killed (%zu by timeout), %zu survived (%zu argued "
 	       "equivalent in %s), %zu equivalent by object code, %zu stillborn, %zu errors, "
-	       "%zu not run\n", n, killed, counts[ST_TIMEOUT], counts[ST_SURVIVED], argued,
-	       equivalent, counts[ST_IDENTICAL], counts[ST_STILLBORN], counts[ST_ERROR],
-	       counts[ST_NONE]);
+	       "%zu not run\n",
+	       n, killed, counts[ST_TIMEOUT], counts[ST_SURVIVED], argued, equivalent,
+	       counts[ST_IDENTICAL], counts[ST_STILLBORN], counts[ST_ERROR], counts[ST_NONE]);
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 
@@ -526,12 +530,13 @@ static int cmd_score(int argc, char **argv)
 		rdmaneg_json_uint(&j, "equivalent_object_code", counts[ST_IDENTICAL]);
 		rdmaneg_json_uint(&j, "stillborn", counts[ST_STILLBORN]);
 		rdmaneg_json_uint(&j, "errors", counts[ST_ERROR] + counts[ST_NONE]);
-		rdmaneg_json_num(&j, "score_percent", of ? 100.0 * (double)killed / (double)of : 100.0, 2);
+		rdmaneg_json_num(&j, "score_percent",
+				 of ? 100.0 * (double)killed / (double)of : 100.0, 2);
 		rdmaneg_json_arr(&j, "mutants");
 		for (size_t i = 0; i < n; i++) {
 			const struct row *r = &rows[i];
-			static const char *const keys[7] = { "id", "file", "line", "col", "op", "before",
-							     "after" };
+			static const char *const keys[7] = { "id", "file",   "line", "col",
+							     "op", "before", "after" };
 
 			rdmaneg_json_obj(&j, NULL);
 			for (size_t k = 0; k < 7; k++)
@@ -539,8 +544,9 @@ static int cmd_score(int argc, char **argv)
 					rdmaneg_json_uint(&j, keys[k], strtoul(r->f[k], NULL, 10));
 				else
 					rdmaneg_json_str(&j, keys[k], r->f[k]);
-			rdmaneg_json_str(&j, "status", r->st == ST_SURVIVED && r->argued ?
-							 "equivalent_argued" : status_names[r->st]);
+			rdmaneg_json_str(&j, "status",
+					 r->st == ST_SURVIVED && r->argued ? "equivalent_argued"
+									   : status_names[r->st]);
 			rdmaneg_json_str(&j, "detail", r->argued ? r->argued->why : r->detail);
 			rdmaneg_json_end(&j);
 		}

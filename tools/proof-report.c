@@ -60,11 +60,26 @@ static size_t nprops;
 
 /* Run-time-error property kinds as the RTE plugin and Eva name them. */
 static const char *const rte_kinds[] = {
-	"mem_access", "index_bound", "pointer_value", "signed_overflow",
-	"unsigned_overflow", "signed_downcast", "unsigned_downcast", "division_by_zero",
-	"shift", "float_to_int", "initialization", "dangling_pointer", "bool_value",
-	"differing_blocks", "separation", "overlap", "function_pointer",
-	"is_nan_or_infinite", "is_nan", "pointer_comparison",
+	"mem_access",
+	"index_bound",
+	"pointer_value",
+	"signed_overflow",
+	"unsigned_overflow",
+	"signed_downcast",
+	"unsigned_downcast",
+	"division_by_zero",
+	"shift",
+	"float_to_int",
+	"initialization",
+	"dangling_pointer",
+	"bool_value",
+	"differing_blocks",
+	"separation",
+	"overlap",
+	"function_pointer",
+	"is_nan_or_infinite",
+	"is_nan",
+	"pointer_comparison",
 };
 
 static bool is_rte(const char *kind)
@@ -124,7 +139,8 @@ static void find_defined(const char *text)
 		char copy[512];
 		char *f[7];
 
-		snprintf(copy, sizeof(copy), "%.*s", (int)(n < sizeof(copy) - 1 ? n : sizeof(copy) - 1), line);
+		snprintf(copy, sizeof(copy), "%.*s",
+			 (int)(n < sizeof(copy) - 1 ? n : sizeof(copy) - 1), line);
 		line = end ? end + 1 : NULL;
 		if (rdmaneg_split_tabs(copy, f, 7) < 5)
 			continue;
@@ -230,7 +246,8 @@ static int add_csv(bool eva, const char *path, double seconds, const char *owner
 	/* a WP run's time goes to the functions it defines, an Eva run's to
 	 * the function its driver calls (OWNER), else to those it newly named */
 	for (i = eva && !owner[0] ? first : 0; i < nfuncs; i++)
-		if (eva ? !owner[0] || strcmp(funcs[i].name, owner) == 0 : is_defined(funcs[i].name))
+		if (eva ? !owner[0] || strcmp(funcs[i].name, owner) == 0
+			: is_defined(funcs[i].name))
 			funcs[i].seconds += seconds;
 	free(text);
 	return 0;
@@ -341,7 +358,8 @@ int main(int argc, char **argv)
 			md_path = argv[++i];
 			continue;
 		}
-		if (!parse_input(argv[i], &eva, path, sizeof(path), &seconds, owner, sizeof(owner))) {
+		if (!parse_input(argv[i], &eva, path, sizeof(path), &seconds, owner,
+				 sizeof(owner))) {
 			fprintf(stderr, "usage: rdmaneg-proof-report [--md FILE] "
 					"(wp|eva):CSV[:SECONDS[:FUNCTION]] ...\n");
 			return 2;
@@ -362,8 +380,9 @@ int main(int argc, char **argv)
 			fprintf(stderr, "proof-report: cannot write %s\n", md_path);
 			return 2;
 		}
-		fprintf(md, "# make proof: src/\n\n| function | Eva alarms | WP properties proved | WP + Eva s | |\n"
-			    "|---|---|---|---|---|\n");
+		fprintf(md,
+			"# make proof: src/\n\n| function | Eva alarms | WP properties proved | WP + Eva s | |\n"
+			"|---|---|---|---|---|\n");
 	}
 	printf("%-34s %6s %10s %7s\n", "function", "alarms", "wp props", "time/s");
 	for (size_t k = 0; k < nfuncs; k++) {

@@ -43,6 +43,7 @@ MAKE="make --no-print-directory"
 suite build-gcc        $MAKE B=build/gcc CC=gcc all
 suite build-clang      $MAKE B=build/clang CC=clang all
 suite lint             $MAKE lint
+suite format           tests/format.sh
 suite unit             build/gcc/plain/unit
 suite unit-asan        bash -c "$MAKE build/asan/unit && build/asan/unit"
 suite cli              bash -c "$MAKE build/plain/rdmaneg build/asan/rdmaneg && tests/cli.sh build/plain/rdmaneg && tests/cli.sh build/asan/rdmaneg"

@@ -9,10 +9,10 @@
  * Exit status: 0 report written (whether or not anything reproduced),
  * 1 a program it needs failed, 2 usage error.
  */
+#include "triage.h"
 #include "file.h"
 #include "hex.h"
 #include "klog.h"
-#include "triage.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -208,7 +208,8 @@ static int collect(const char *path, char **files, size_t *n) /* NOLINT(misc-no-
 			}
 		} else if (is_artifact(path, e->d_name)) {
 			if (*n >= MAX_INPUTS) {
-				fprintf(stderr, "rdmaneg-triage: more than %d inputs\n", MAX_INPUTS);
+				fprintf(stderr, "rdmaneg-triage: more than %d inputs\n",
+					MAX_INPUTS);
 				closedir(d);
 				return -1;
 			}
@@ -304,8 +305,9 @@ static void capture(char *const argv[], const char *tmp, char *out, size_t cap)
 /* What a property's --replay of hex says it drew. */
 static void drawn(const char *prop, const char *hex, const char *tmp, char *out, size_t cap)
 {
-	char *argv[] = { "build/asan/props", "--prop", (char *)prop, "--replay", (char *)hex,
-			 NULL };
+	char *argv[] = {
+		"build/asan/props", "--prop", (char *)prop, "--replay", (char *)hex, NULL
+	};
 	char buf[4096];
 	const char *d;
 
@@ -320,8 +322,7 @@ static void drawn(const char *prop, const char *hex, const char *tmp, char *out,
 }
 
 /* The reader's view of an input, as fuzz/targets says to decode it. */
-static void decode(const struct target *t, const char *file, const char *tmp, char *out,
-		   size_t cap)
+static void decode(const struct target *t, const char *file, const char *tmp, char *out, size_t cap)
 {
 	size_t len = 0;
 	char *data, *hex;
@@ -359,7 +360,8 @@ static void decode(const struct target *t, const char *file, const char *tmp, ch
 
 			capture(argv, tmp, list, sizeof(list));
 			for (char *l = strtok(list, "\n"); l && n < 64; l = strtok(NULL, "\n"))
-				snprintf(names[n++], sizeof(names[0]), "%.*s", (int)strcspn(l, " \t"), l);
+				snprintf(names[n++], sizeof(names[0]), "%.*s",
+					 (int)strcspn(l, " \t"), l);
 			if (n > 0) {
 				const char *name = names[(unsigned char)data[0] % n];
 				char view[1000];
@@ -472,8 +474,9 @@ static void minimize(const struct fuzz_opts *o, struct rdmaneg_triage_group *g, 
 	fmt(arg_path, sizeof(arg_path), "-exact_artifact_path=%s", min);
 	fmt(log, sizeof(log), "%s/logs/min-%zu.log", o->out, gi);
 	{
-		char *argv[] = { bin, "-minimize_crash=1", arg_time, "-runs=1000000", arg_path,
-				 g->best, NULL };
+		char *argv[] = {
+			bin, "-minimize_crash=1", arg_time, "-runs=1000000", arg_path, g->best, NULL
+		};
 
 		run(argv, log, (unsigned)(o->minsecs + 30) * 1000u, &to);
 	}
@@ -492,8 +495,8 @@ static void minimize(const struct fuzz_opts *o, struct rdmaneg_triage_group *g, 
 	fmt(g->reproducer, sizeof(g->reproducer), "%s", min);
 	g->reproducer_size = file_size(min);
 	if (o->plant[0])
-		fmt(g->reproduce, sizeof(g->reproduce),
-			 "make B=%s PLANT=%s %s && %s %s", o->bdir, o->plant, bin, bin, min);
+		fmt(g->reproduce, sizeof(g->reproduce), "make B=%s PLANT=%s %s && %s %s", o->bdir,
+		    o->plant, bin, bin, min);
 	else
 		fmt(g->reproduce, sizeof(g->reproduce), "make %s && %s %s", bin, bin, min);
 	if (o->add_regression) {
@@ -538,7 +541,8 @@ static int cmd_fuzz(int argc, char **argv)
 			}
 		} else if (strcmp(a, "--minimize-seconds") == 0) {
 			if (!parse_uint(argv[++i], 3600, &o.minsecs)) {
-				fprintf(stderr, "rdmaneg-triage: --minimize-seconds takes 0..3600\n");
+				fprintf(stderr,
+					"rdmaneg-triage: --minimize-seconds takes 0..3600\n");
 				return 2;
 			}
 		} else if (a[0] == '-') {
@@ -591,7 +595,8 @@ static int cmd_fuzz(int argc, char **argv)
 					fmt(l, sizeof(l), "%s/logs/%zu.log", o.out, nlog++);
 					rc = run(av, l, REPLAY_TIMEOUT_MS, &to);
 					if (rc < 0 || rc == 127) {
-						fprintf(stderr, "rdmaneg-triage: cannot run %s\n", bin);
+						fprintf(stderr, "rdmaneg-triage: cannot run %s\n",
+							bin);
 						return 1;
 					}
 					if (!sign_log(l, rc, to, &got)) {
@@ -610,9 +615,10 @@ static int cmd_fuzz(int argc, char **argv)
 					continue;
 				}
 				{
-					struct rdmaneg_triage_member m = { files[f], size, tg[k].name,
-									  builds[b], log, hits,
-									  (unsigned)o.runs };
+					struct rdmaneg_triage_member m = {
+						files[f], size, tg[k].name,	 builds[b],
+						log,	  hits, (unsigned)o.runs
+					};
 
 					first = rdmaneg_triage_add(&t, &c, &m);
 				}
@@ -633,10 +639,11 @@ static int cmd_fuzz(int argc, char **argv)
 				show(&tg[k], g->reproducer, tmp, g->decoded, sizeof(g->decoded));
 	}
 	unlink(tmp);
-	snprintf(header, sizeof(header),
-		 "Inputs: %zu; targets: %zu; builds: replay (ASan+UBSan), replay-msan; runs: %lu%s%s%s",
-		 nfiles, ntg, o.runs, o.plant[0] ? "; planted bug: `" : "", o.plant,
-		 o.plant[0] ? "`" : "");
+	snprintf(
+		header, sizeof(header),
+		"Inputs: %zu; targets: %zu; builds: replay (ASan+UBSan), replay-msan; runs: %lu%s%s%s",
+		nfiles, ntg, o.runs, o.plant[0] ? "; planted bug: `" : "", o.plant,
+		o.plant[0] ? "`" : "");
 	if (write_reports(&t, o.out, header) != 0) {
 		fprintf(stderr, "rdmaneg-triage: cannot write the report in %s\n", o.out);
 		return 1;
@@ -737,9 +744,9 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 		if (!g)
 			continue;
 		if (!g->stack[0]) {
-			size_t o = (size_t)snprintf(g->stack, sizeof(g->stack), "%s\nRIP: %s\ntaint: %s",
-						    s[i].title, s[i].rip[0] ? s[i].rip : "?",
-						    s[i].taint[0] ? s[i].taint : "-");
+			size_t o = (size_t)snprintf(
+				g->stack, sizeof(g->stack), "%s\nRIP: %s\ntaint: %s", s[i].title,
+				s[i].rip[0] ? s[i].rip : "?", s[i].taint[0] ? s[i].taint : "-");
 			for (size_t f = 0; f < s[i].nframes && o < sizeof(g->stack); f++)
 				o += (size_t)snprintf(g->stack + o, sizeof(g->stack) - o, "\n  %s",
 						      s[i].frames[f]);
@@ -750,12 +757,13 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 			g->reproduce[0] = '\0';
 			g->reproducer_size = 0;
 			if (mk && mk->frame) {
-				snprintf(g->reproducer, sizeof(g->reproducer), "%.2398s", mk->frame);
+				snprintf(g->reproducer, sizeof(g->reproducer), "%.2398s",
+					 mk->frame);
 				g->reproducer_size = fsize;
 			}
 			if (mk)
 				fmt(g->reproduce, sizeof(g->reproduce),
-					 "make live-repro ROLE=%s CASE=%s", mk->role, mk->name);
+				    "make live-repro ROLE=%s CASE=%s", mk->role, mk->name);
 		}
 	}
 }

@@ -108,7 +108,8 @@ int rdmaneg_apidoc_next(const char *text, size_t *pos, struct rdmaneg_apidoc *ou
 				size_t o = 0;
 
 				for (size_t k = i; k < end; k++) {
-					bool space = text[k] == ' ' || text[k] == '\t' || text[k] == '\n';
+					bool space = text[k] == ' ' || text[k] == '\t' ||
+						     text[k] == '\n';
 
 					if (space && (o == 0 || out->proto[o - 1] == ' '))
 						continue;

@@ -11,10 +11,10 @@
 #include <stddef.h>
 
 struct rdmaneg_apidoc {
-	char name[64];     /* rdmaneg_... */
-	char proto[512];   /* the declaration, whitespace runs folded to one space */
-	char doc[1024];    /* the comment's text, markers and leading stars removed */
-	const char *acsl;  /* the contract's text inside the source, or NULL */
+	char name[64];	  /* rdmaneg_... */
+	char proto[512];  /* the declaration, whitespace runs folded to one space */
+	char doc[1024];	  /* the comment's text, markers and leading stars removed */
+	const char *acsl; /* the contract's text inside the source, or NULL */
 	size_t acsl_len;
 };
 

@@ -17,10 +17,10 @@ int rdmaneg_hex_digit(int c);
 
 struct rdmaneg_hex {
 	uint8_t *out;
-	size_t cap;    /* room in out */
-	size_t len;    /* octets written */
-	size_t digits; /* hex digits read */
-	int hi;        /* the pending high nibble, -1 when none */
+	size_t cap;	/* room in out */
+	size_t len;	/* octets written */
+	size_t digits;	/* hex digits read */
+	int hi;		/* the pending high nibble, -1 when none */
 	const char *at; /* after an error: the character that caused it */
 };
 

@@ -99,19 +99,61 @@ static void func_name(const char *s, char *out, size_t cap)
 static bool reporting_frame(const char *f)
 {
 	static const char *const skip[] = {
-		"dump_stack", "dump_stack_lvl", "show_stack", "print_report",
-		"print_address_description", "kasan_report", "__kasan_", "kasan_",
-		"__asan_", "__warn", "warn_slowpath", "report_bug", "handle_bug",
-		"exc_invalid_op", "asm_exc_", "__ubsan_handle", "ubsan_", "kfence_",
-		"__kfence_", "panic", "refcount_warn_saturate", "__list_add_valid",
-		"__list_del_entry_valid", "lockdep_", "__lock_acquire", "lock_acquire",
-		"check_noncircular", "print_circular", "watchdog", "rcu_dump",
-		"rcu_sched_clock_irq", "update_process_times", "tick_", "sched_show_task",
-		"show_regs", "__die", "die", "do_trap", "do_error_trap", "exc_general_protection",
-		"asm_exc_general_protection", "page_fault_oops", "kernelmode_fixup",
-		"do_user_addr_fault", "exc_page_fault", "asm_exc_page_fault", "__schedule",
-		"schedule", "schedule_timeout", "__x64_sys", "do_syscall_64",
-		"entry_SYSCALL_64", "ret_from_fork", "kthread", "worker_thread",
+		"dump_stack",
+		"dump_stack_lvl",
+		"show_stack",
+		"print_report",
+		"print_address_description",
+		"kasan_report",
+		"__kasan_",
+		"kasan_",
+		"__asan_",
+		"__warn",
+		"warn_slowpath",
+		"report_bug",
+		"handle_bug",
+		"exc_invalid_op",
+		"asm_exc_",
+		"__ubsan_handle",
+		"ubsan_",
+		"kfence_",
+		"__kfence_",
+		"panic",
+		"refcount_warn_saturate",
+		"__list_add_valid",
+		"__list_del_entry_valid",
+		"lockdep_",
+		"__lock_acquire",
+		"lock_acquire",
+		"check_noncircular",
+		"print_circular",
+		"watchdog",
+		"rcu_dump",
+		"rcu_sched_clock_irq",
+		"update_process_times",
+		"tick_",
+		"sched_show_task",
+		"show_regs",
+		"__die",
+		"die",
+		"do_trap",
+		"do_error_trap",
+		"exc_general_protection",
+		"asm_exc_general_protection",
+		"page_fault_oops",
+		"kernelmode_fixup",
+		"do_user_addr_fault",
+		"exc_page_fault",
+		"asm_exc_page_fault",
+		"__schedule",
+		"schedule",
+		"schedule_timeout",
+		"__x64_sys",
+		"do_syscall_64",
+		"entry_SYSCALL_64",
+		"ret_from_fork",
+		"kthread",
+		"worker_thread",
 		"process_one_work",
 	};
 	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
@@ -125,10 +167,11 @@ static bool reporting_frame(const char *f)
 static bool generic_frame(const char *f)
 {
 	static const char *const skip[] = {
-		"memcpy", "__memcpy", "memmove", "__memmove", "memset", "__memset",
-		"memcmp", "__memcmp", "bcmp", "kmemdup", "kstrdup", "strlen", "strnlen",
-		"strcmp", "strncmp", "strcpy", "strncpy", "strscpy", "copy_user_",
-		"_copy_to_user", "_copy_from_user", "__copy_user", "rep_movs",
+		"memcpy",	   "__memcpy",	  "memmove",  "__memmove",  "memset",
+		"__memset",	   "memcmp",	  "__memcmp", "bcmp",	    "kmemdup",
+		"kstrdup",	   "strlen",	  "strnlen",  "strcmp",	    "strncmp",
+		"strcpy",	   "strncpy",	  "strscpy",  "copy_user_", "_copy_to_user",
+		"_copy_from_user", "__copy_user", "rep_movs",
 	};
 	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
 		if (starts_with(f, skip[i]))
@@ -194,8 +237,10 @@ static void title_of(struct rdmaneg_splat *s, const char *first, const char *sec
 	}
 	if (strcmp(s->kind, "LOCKDEP") == 0) {
 		snprintf(s->title, sizeof(s->title), "%s in %s",
-			 strstr(first, "circular") || strstr(first, "recursive") ?
-				 "possible deadlock" : "lockdep report", fn);
+			 strstr(first, "circular") || strstr(first, "recursive")
+				 ? "possible deadlock"
+				 : "lockdep report",
+			 fn);
 		return;
 	}
 	if (strcmp(s->kind, "REFCOUNT") == 0) {
@@ -395,8 +440,7 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 			trace = true;
 			continue;
 		}
-		if (starts_with(m, "---[ end") ||
-		    (starts_with(m, "=====") && body > 2) ||
+		if (starts_with(m, "---[ end") || (starts_with(m, "=====") && body > 2) ||
 		    starts_with(m, "Allocated by task") || starts_with(m, "Freed by task")) {
 			finish(&cur, first, have_second ? second : NULL, out, max, &found);
 			in = false;
@@ -407,7 +451,8 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 			/* the WARN/RIP function is the top frame when known */
 			if (cur.nframes == 0 && cur.rip[0] && strcmp(cur.rip, fn) != 0 &&
 			    !reporting_frame(cur.rip))
-				snprintf(cur.frames[cur.nframes++], RDMANEG_KLOG_NAME, "%s", cur.rip);
+				snprintf(cur.frames[cur.nframes++], RDMANEG_KLOG_NAME, "%s",
+					 cur.rip);
 			if (cur.nframes < RDMANEG_KLOG_FRAMES &&
 			    (cur.nframes == 0 || strcmp(cur.frames[cur.nframes - 1], fn) != 0))
 				snprintf(cur.frames[cur.nframes++], RDMANEG_KLOG_NAME, "%s", fn);
@@ -418,8 +463,7 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 	return found;
 }
 
-void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char *out,
-			    size_t cap)
+void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char *out, size_t cap)
 {
 	size_t o = 0;
 

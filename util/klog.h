@@ -18,14 +18,14 @@
 #define RDMANEG_KLOG_NAME 64
 
 struct rdmaneg_splat {
-	char kind[24];     /* BUG, WARNING, KASAN, UBSAN, KFENCE, GPF, OOPS,
+	char kind[24]; /* BUG, WARNING, KASAN, UBSAN, KFENCE, GPF, OOPS,
 			      HUNG, RCU, PANIC, LOCKDEP, REFCOUNT, LIST */
 	char title[160];
 	char frames[RDMANEG_KLOG_FRAMES][RDMANEG_KLOG_NAME];
 	size_t nframes;
 	char rip[RDMANEG_KLOG_NAME]; /* RIP: or "at func+off" symbol, if given */
-	char taint[24];    /* e.g. "G           OE", empty if not printed */
-	size_t line;       /* 1-based line of the first line */
+	char taint[24];		     /* e.g. "G           OE", empty if not printed */
+	size_t line;		     /* 1-based line of the first line */
 };
 
 /* The message part of a log line: drops "[   12.345678] " and a /dev/kmsg
@@ -44,8 +44,7 @@ bool rdmaneg_klog_starts(const char *line);
 size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out, size_t max);
 
 /* The frames joined as a signature, e.g. "siw_proc_mpareq<siw_cm_work_handler". */
-void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char *out,
-			    size_t cap);
+void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char *out, size_t cap);
 
 /* The symbol at addr, from a System.map text ("ffffffff81000000 T name"
  * lines) and /proc/modules lines ("siw 200704 0 - Live 0xffffffffc0600000"),

@@ -24,8 +24,8 @@ struct lexer {
 };
 
 static const char *const puncts[] = {
-	"<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
-	"||", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##",
+	"<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
+	"&&",  "||",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##",
 };
 
 static bool push(struct lexer *lx, enum tok_kind k, size_t s, size_t e)
@@ -151,7 +151,8 @@ static bool lex(struct lexer *lx)
 				k = T_ID;
 			} else if (isdigit((unsigned char)c) ||
 				   (c == '.' && i + 1 < n && isdigit((unsigned char)s[i + 1]))) {
-				while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.'))
+				while (i < n &&
+				       (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == '.'))
 					i++;
 				k = T_NUM;
 			} else if (c == '"' || c == '\'') {
@@ -167,7 +168,8 @@ static bool lex(struct lexer *lx)
 				for (size_t p = 0; p < sizeof(puncts) / sizeof(puncts[0]); p++) {
 					size_t pl = strlen(puncts[p]);
 
-					if (pl > len && i + pl <= n && strncmp(s + i, puncts[p], pl) == 0)
+					if (pl > len && i + pl <= n &&
+					    strncmp(s + i, puncts[p], pl) == 0)
 						len = pl;
 				}
 				i += len;
@@ -186,12 +188,12 @@ enum owner { OWN_NONE, OWN_IF, OWN_WHILE, OWN_FOR, OWN_SWITCH };
 enum brace { BR_BLOCK, BR_INIT };
 
 struct info {
-	size_t match;      /* of ( [ { and ) ] }; else SIZE_MAX */
-	enum owner owner;  /* of a ( : the keyword before it */
-	bool code;         /* inside a function body */
-	bool init;         /* innermost brace is an initializer */
-	bool stmt;         /* begins a statement */
-	unsigned region;   /* statement-ish region, for index swaps */
+	size_t match;	  /* of ( [ { and ) ] }; else SIZE_MAX */
+	enum owner owner; /* of a ( : the keyword before it */
+	bool code;	  /* inside a function body */
+	bool init;	  /* innermost brace is an initializer */
+	bool stmt;	  /* begins a statement */
+	unsigned region;  /* statement-ish region, for index swaps */
 };
 
 struct ctx {
@@ -218,18 +220,19 @@ static bool is_any(const struct ctx *c, size_t i, const char *const *set)
 	return false;
 }
 
-static const char *const keywords[] = {
-	"return", "sizeof", "case", "if", "while", "for", "do", "else", "switch", "goto",
-	"break", "continue", "default", "typedef", "static", "const", "volatile", "extern",
-	"struct", "enum", "union", "void", "char", "short", "int", "long", "unsigned",
-	"signed", "float", "double", "inline", "register", "restrict", "_Bool", NULL
-};
+static const char *const keywords[] = { "return", "sizeof",   "case",	  "if",	     "while",
+					"for",	  "do",	      "else",	  "switch",  "goto",
+					"break",  "continue", "default",  "typedef", "static",
+					"const",  "volatile", "extern",	  "struct",  "enum",
+					"union",  "void",     "char",	  "short",   "int",
+					"long",	  "unsigned", "signed",	  "float",   "double",
+					"inline", "register", "restrict", "_Bool",   NULL };
 /* what a declaration may start with */
 static const char *const decl_starts[] = {
-	"static", "const", "volatile", "extern", "struct", "enum", "union", "void", "char",
-	"short", "int", "long", "unsigned", "signed", "float", "double", "bool", "_Bool",
-	"size_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "int8_t", "int16_t",
-	"int32_t", "int64_t", "typedef", "register", NULL
+	"static",  "const",   "volatile", "extern",  "struct",	 "enum",     "union",	 "void",
+	"char",	   "short",   "int",	  "long",    "unsigned", "signed",   "float",	 "double",
+	"bool",	   "_Bool",   "size_t",	  "uint8_t", "uint16_t", "uint32_t", "uint64_t", "int8_t",
+	"int16_t", "int32_t", "int64_t",  "typedef", "register", NULL
 };
 
 /* i ends an operand, so an operator after it is binary */
@@ -259,8 +262,8 @@ static bool structure(struct ctx *c)
 		in->owner = OWN_NONE;
 		in->code = nb > 0 && braces[0] == BR_BLOCK;
 		in->init = nb > 0 && braces[nb - 1] == BR_INIT;
-		in->stmt = next_stmt && nb > 0 && braces[nb - 1] == BR_BLOCK && paren == 0 &&
-			   !open_c;
+		in->stmt =
+			next_stmt && nb > 0 && braces[nb - 1] == BR_BLOCK && paren == 0 && !open_c;
 		next_stmt = false;
 		in->region = region;
 		if (in->stmt && (is(c, i, "case") || is(c, i, "default")))
@@ -308,7 +311,8 @@ static bool structure(struct ctx *c)
 			if (is(c, i, ")")) {
 				paren--;
 				/* the body of if/while/for is a statement */
-				next_stmt = c->in[o].owner == OWN_IF || c->in[o].owner == OWN_WHILE ||
+				next_stmt = c->in[o].owner == OWN_IF ||
+					    c->in[o].owner == OWN_WHILE ||
 					    c->in[o].owner == OWN_FOR;
 			} else if (is(c, i, "}")) {
 				if (nb == 0)
@@ -333,8 +337,8 @@ static bool structure(struct ctx *c)
 
 /* ---- emitting mutants ---- */
 
-static void emit(struct ctx *c, enum rdmaneg_mut_op op, size_t s1, size_t e1,
-		 const char *t1, size_t l1, size_t s2, size_t e2, const char *t2, size_t l2)
+static void emit(struct ctx *c, enum rdmaneg_mut_op op, size_t s1, size_t e1, const char *t1,
+		 size_t l1, size_t s2, size_t e2, const char *t2, size_t l2)
 {
 	if (l1 >= RDMANEG_MUT_TEXT || l2 >= RDMANEG_MUT_TEXT)
 		return;
@@ -380,8 +384,9 @@ static void negate(struct ctx *c, size_t a, size_t b)
 static void op_relational(struct ctx *c, size_t i)
 {
 	static const char *const from[] = { "<", "<=", ">", ">=" };
-	static const char *const to[4][2] = { { "<=", ">=" }, { "<", ">" }, { ">=", "<=" },
-					      { ">", "<" } };
+	static const char *const to[4][2] = {
+		{ "<=", ">=" }, { "<", ">" }, { ">=", "<=" }, { ">", "<" }
+	};
 
 	for (size_t k = 0; k < 4; k++)
 		if (is(c, i, from[k])) {
@@ -401,14 +406,22 @@ static void op_swaps(struct ctx *c, size_t i)
 		enum rdmaneg_mut_op op;
 		bool binary; /* only as a binary operator */
 	} sw[] = {
-		{ "&&", "||", RDMANEG_MUT_LCR, false }, { "||", "&&", RDMANEG_MUT_LCR, false },
-		{ "<<", ">>", RDMANEG_MUT_SHIFT, false }, { ">>", "<<", RDMANEG_MUT_SHIFT, false },
-		{ "<<=", ">>=", RDMANEG_MUT_SHIFT, false }, { ">>=", "<<=", RDMANEG_MUT_SHIFT, false },
-		{ "+", "-", RDMANEG_MUT_AOR, true }, { "-", "+", RDMANEG_MUT_AOR, true },
-		{ "+=", "-=", RDMANEG_MUT_AOR, false }, { "-=", "+=", RDMANEG_MUT_AOR, false },
-		{ "++", "--", RDMANEG_MUT_AOR, false }, { "--", "++", RDMANEG_MUT_AOR, false },
-		{ "&", "|", RDMANEG_MUT_BIT, true }, { "|", "&", RDMANEG_MUT_BIT, true },
-		{ "&=", "|=", RDMANEG_MUT_BIT, false }, { "|=", "&=", RDMANEG_MUT_BIT, false },
+		{ "&&", "||", RDMANEG_MUT_LCR, false },
+		{ "||", "&&", RDMANEG_MUT_LCR, false },
+		{ "<<", ">>", RDMANEG_MUT_SHIFT, false },
+		{ ">>", "<<", RDMANEG_MUT_SHIFT, false },
+		{ "<<=", ">>=", RDMANEG_MUT_SHIFT, false },
+		{ ">>=", "<<=", RDMANEG_MUT_SHIFT, false },
+		{ "+", "-", RDMANEG_MUT_AOR, true },
+		{ "-", "+", RDMANEG_MUT_AOR, true },
+		{ "+=", "-=", RDMANEG_MUT_AOR, false },
+		{ "-=", "+=", RDMANEG_MUT_AOR, false },
+		{ "++", "--", RDMANEG_MUT_AOR, false },
+		{ "--", "++", RDMANEG_MUT_AOR, false },
+		{ "&", "|", RDMANEG_MUT_BIT, true },
+		{ "|", "&", RDMANEG_MUT_BIT, true },
+		{ "&=", "|=", RDMANEG_MUT_BIT, false },
+		{ "|=", "&=", RDMANEG_MUT_BIT, false },
 	};
 
 	for (size_t k = 0; k < sizeof(sw) / sizeof(sw[0]); k++)
@@ -443,12 +456,14 @@ static void op_literal(struct ctx *c, size_t i)
 		if (d < 0 && v == 0)
 			continue;
 		if (hex)
-			snprintf(text, sizeof(text), upper ? "%c%c%llX%.*s" : "%c%c%llx%.*s", s[0], s[1],
-				 w, (int)(len - digits), s + digits);
+			snprintf(text, sizeof(text), upper ? "%c%c%llX%.*s" : "%c%c%llx%.*s", s[0],
+				 s[1], w, (int)(len - digits), s + digits);
 		else if (digits > 1 && s[0] == '0')
-			snprintf(text, sizeof(text), "0%llo%.*s", w, (int)(len - digits), s + digits);
+			snprintf(text, sizeof(text), "0%llo%.*s", w, (int)(len - digits),
+				 s + digits);
 		else
-			snprintf(text, sizeof(text), "%llu%.*s", w, (int)(len - digits), s + digits);
+			snprintf(text, sizeof(text), "%llu%.*s", w, (int)(len - digits),
+				 s + digits);
 		replace(c, RDMANEG_MUT_LIT, i, text);
 	}
 }
@@ -504,9 +519,9 @@ static void op_condition(struct ctx *c, size_t i)
 		if (a != SIZE_MAX && b != SIZE_MAX && b > a + 1)
 			negate(c, a + 1, b - 1);
 	} else if (is(c, i, "?")) {
-		static const char *const stops[] = { "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
-						     "^=", "<<=", ">>=", ",", ";", "?", ":",
-						     "return", NULL };
+		static const char *const stops[] = { "=",  "+=", "-=", "*=",	 "/=",	"%=",
+						     "&=", "|=", "^=", "<<=",	 ">>=", ",",
+						     ";",  "?",	 ":",  "return", NULL };
 		size_t k = i;
 
 		while (k > 0) {
@@ -557,7 +572,8 @@ static void op_indices(struct ctx *c)
 			size_t la = c->t[a - 1].e - c->t[prev + 1].s;
 			size_t lb = c->t[b - 1].e - c->t[i + 1].s;
 
-			if ((la != lb || memcmp(c->src + c->t[prev + 1].s, c->src + c->t[i + 1].s, la) != 0))
+			if ((la != lb ||
+			     memcmp(c->src + c->t[prev + 1].s, c->src + c->t[i + 1].s, la) != 0))
 				emit(c, RDMANEG_MUT_IDX, c->t[prev + 1].s, c->t[a - 1].e,
 				     c->src + c->t[i + 1].s, lb, c->t[i + 1].s, c->t[b - 1].e,
 				     c->src + c->t[prev + 1].s, la);
@@ -566,8 +582,7 @@ static void op_indices(struct ctx *c)
 	}
 }
 
-size_t rdmaneg_mutate_list(const char *src, size_t len, struct rdmaneg_mutant *out,
-			   size_t cap)
+size_t rdmaneg_mutate_list(const char *src, size_t len, struct rdmaneg_mutant *out, size_t cap)
 {
 	struct lexer lx = { src, len, NULL, 0, 0 };
 	struct ctx c;
@@ -605,13 +620,12 @@ size_t rdmaneg_mutate_list(const char *src, size_t len, struct rdmaneg_mutant *o
 	return c.count;
 }
 
-size_t rdmaneg_mutate_apply(const char *src, size_t len, const struct rdmaneg_mutant *m,
-			    char *out, size_t cap)
+size_t rdmaneg_mutate_apply(const char *src, size_t len, const struct rdmaneg_mutant *m, char *out,
+			    size_t cap)
 {
 	size_t pos = 0, o = 0;
 
-	if (m->nedits < 1 || m->nedits > 2 ||
-	    (m->nedits == 2 && m->edit[1].start < m->edit[0].end))
+	if (m->nedits < 1 || m->nedits > 2 || (m->nedits == 2 && m->edit[1].start < m->edit[0].end))
 		return (size_t)-1;
 	for (unsigned k = 0; k < m->nedits; k++) {
 		const struct rdmaneg_mut_edit *e = &m->edit[k];

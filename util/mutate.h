@@ -14,7 +14,7 @@
  * src/EQUIVALENT_MUTANTS). */
 enum rdmaneg_mut_op {
 	RDMANEG_MUT_ROR = 0, /* relational flip: < <= > >= */
-	RDMANEG_MUT_EQ,      /* equality flip: == != */
+	RDMANEG_MUT_EQ,	     /* equality flip: == != */
 	RDMANEG_MUT_LCR,     /* && <-> || */
 	RDMANEG_MUT_COND,    /* negated condition: if, while, for, ?: */
 	RDMANEG_MUT_LIT,     /* integer literal +1 / -1 */
@@ -50,13 +50,12 @@ const char *rdmaneg_mut_op_name(enum rdmaneg_mut_op op);
  * them to out (out may be NULL when cap is 0) and returns how many exist,
  * so a caller can size its array with a first call.
  */
-size_t rdmaneg_mutate_list(const char *src, size_t len, struct rdmaneg_mutant *out,
-			   size_t cap);
+size_t rdmaneg_mutate_list(const char *src, size_t len, struct rdmaneg_mutant *out, size_t cap);
 
 /* Writes the mutated file to out (NUL-terminated). Returns its length, or
  * (size_t)-1 when cap is too small or the edits do not fit the source. */
-size_t rdmaneg_mutate_apply(const char *src, size_t len, const struct rdmaneg_mutant *m,
-			    char *out, size_t cap);
+size_t rdmaneg_mutate_apply(const char *src, size_t len, const struct rdmaneg_mutant *m, char *out,
+			    size_t cap);
 
 /*
  * The source lines the mutant touches, before and after, each on one line:

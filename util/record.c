@@ -47,7 +47,8 @@ int rdmaneg_rec_parse(const char *line, size_t len, struct rdmaneg_rec *r)
 		f->val = line + i;
 		while (i < len && line[i] != ' ') {
 			if (line[i] == '%') {
-				if (len - i < 3 || rdmaneg_hex_digit((unsigned char)line[i + 1]) < 0 ||
+				if (len - i < 3 ||
+				    rdmaneg_hex_digit((unsigned char)line[i + 1]) < 0 ||
 				    rdmaneg_hex_digit((unsigned char)line[i + 2]) < 0)
 					return RDMANEG_REC_SYNTAX;
 				i += 3;

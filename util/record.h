@@ -32,9 +32,9 @@ struct rdmaneg_rec {
 /* Status of the parser and the getters. */
 enum rdmaneg_rec_status {
 	RDMANEG_REC_OK = 0,
-	RDMANEG_REC_SYNTAX = 1,   /* not TAG k=v ...; bad escape; too many fields */
-	RDMANEG_REC_MISSING = 2,  /* no such key */
-	RDMANEG_REC_RANGE = 3     /* value not a number, or does not fit */
+	RDMANEG_REC_SYNTAX = 1,	 /* not TAG k=v ...; bad escape; too many fields */
+	RDMANEG_REC_MISSING = 2, /* no such key */
+	RDMANEG_REC_RANGE = 3	 /* value not a number, or does not fit */
 };
 
 /* Parses one line (no newline needed; a trailing \r or \n is ignored).
@@ -42,13 +42,12 @@ enum rdmaneg_rec_status {
 int rdmaneg_rec_parse(const char *line, size_t len, struct rdmaneg_rec *r);
 
 /* The raw (encoded) value of key, or NULL. */
-const struct rdmaneg_rec_field *rdmaneg_rec_find(const struct rdmaneg_rec *r,
-						 const char *key);
+const struct rdmaneg_rec_field *rdmaneg_rec_find(const struct rdmaneg_rec *r, const char *key);
 /* Decoded text into out (always terminated); RANGE if it does not fit. */
 int rdmaneg_rec_str(const struct rdmaneg_rec *r, const char *key, char *out, size_t cap);
 /* Decoded octets (the value is hex) into out[0..cap-1]. */
-int rdmaneg_rec_hex(const struct rdmaneg_rec *r, const char *key, uint8_t *out,
-		    size_t cap, size_t *n);
+int rdmaneg_rec_hex(const struct rdmaneg_rec *r, const char *key, uint8_t *out, size_t cap,
+		    size_t *n);
 /* A decimal integer, optionally negative. */
 int rdmaneg_rec_i64(const struct rdmaneg_rec *r, const char *key, int64_t *v);
 

@@ -297,9 +297,9 @@ const char *rdmaneg_triage_severity(const struct rdmaneg_crash *c)
 
 	if (strstr(t, "overflow") || strncmp(t, "use-after", 9) == 0 ||
 	    strcmp(t, "double-free") == 0 || strstr(t, "underflow"))
-		return strncmp(c->detail, "WRITE", 5) == 0 ?
-			       "high: out-of-bounds write" :
-			       "medium: out-of-bounds read: information leak or crash";
+		return strncmp(c->detail, "WRITE", 5) == 0
+			       ? "high: out-of-bounds write"
+			       : "medium: out-of-bounds read: information leak or crash";
 	if (strcmp(t, "rule-violation") == 0)
 		return "logic: an RFC rule is broken (wrong negotiated values; interop or DoS risk)";
 	if (strncmp(t, "ubsan-", 6) == 0)
@@ -426,8 +426,8 @@ void rdmaneg_triage_markdown(FILE *f, const struct rdmaneg_triage *t, const char
 		fz ? "input(s)" : "console log(s)");
 	fprintf(f, "Signature: %s\n\n",
 		fz ? "the bug type and the top 3 frames in src/ (harness frames only when the "
-		     "crash is outside src/); a broken rule by its name." :
-		     "the splat's title, syzbot-style; the top kernel frames are listed.");
+		     "crash is outside src/); a broken rule by its name."
+		   : "the splat's title, syzbot-style; the top kernel frames are listed.");
 	for (size_t i = 0; i < t->n; i++) {
 		const struct rdmaneg_triage_group *g = &t->g[i];
 

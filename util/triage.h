@@ -28,12 +28,12 @@
 #define RDMANEG_TRIAGE_BUILDS 4
 
 struct rdmaneg_crash {
-	char type[48];     /* heap-buffer-overflow, rule-violation, ubsan-..., KASAN, BUG, ... */
-	char detail[200];  /* "READ of size 1", the rule text, the kernel title */
+	char type[48];	  /* heap-buffer-overflow, rule-violation, ubsan-..., KASAN, BUG, ... */
+	char detail[200]; /* "READ of size 1", the rule text, the kernel title */
 	char frames[RDMANEG_TRIAGE_FRAMES][64];
 	size_t nframes;
-	bool in_library;   /* the frames are src/ frames */
-	char key[256];     /* the signature; equal keys are one bug */
+	bool in_library; /* the frames are src/ frames */
+	char key[256];	 /* the signature; equal keys are one bug */
 };
 
 /*
@@ -60,8 +60,8 @@ const char *rdmaneg_triage_severity(const struct rdmaneg_crash *c);
 /* One reproduction of a crash: an input on a target and build, or a
  * splat during a peer case. */
 struct rdmaneg_triage_member {
-	const char *id;    /* input path, or "console-3.log:812" */
-	size_t size;       /* input or frame octets; (size_t)-1 when unknown */
+	const char *id;	   /* input path, or "console-3.log:812" */
+	size_t size;	   /* input or frame octets; (size_t)-1 when unknown */
 	const char *where; /* target, or "reply pd-length-257-exact" */
 	const char *build; /* "replay", "replay-msan", "kernel 6.1.0-56-amd64", ... */
 	const char *log;   /* the log it was read from */
@@ -74,7 +74,7 @@ struct rdmaneg_triage_group {
 	size_t nwhere;
 	char builds[RDMANEG_TRIAGE_BUILDS][64];
 	size_t nbuilds;
-	size_t members;     /* distinct ids */
+	size_t members; /* distinct ids */
 	char last_id[512];
 	unsigned hits, runs; /* of the first member */
 	char first_where[64], first_build[64], first_log[512];
@@ -89,7 +89,7 @@ struct rdmaneg_triage_group {
 	char minimized[64];
 	char reproduce[2400]; /* one command */
 	char decoded[1600];
-	char stack[1200];     /* the top frames as the log gave them */
+	char stack[1200]; /* the top frames as the log gave them */
 };
 
 struct rdmaneg_triage {
@@ -97,7 +97,7 @@ struct rdmaneg_triage {
 	struct rdmaneg_triage_group *g;
 	size_t cap, n;
 	size_t dropped; /* members of groups past cap */
-	size_t inputs;  /* inputs or console logs read */
+	size_t inputs;	/* inputs or console logs read */
 };
 
 /* Adds a member to its group (made when new); NULL when the table is full. */

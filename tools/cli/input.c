@@ -57,8 +57,8 @@ int rdmaneg_cli_hex(const char *const *args, int n, struct rdmaneg_cli_buf *in, 
 			rdmaneg_cli_buf_free(in);
 			if (rc == RDMANEG_HEX_DIGIT && (unsigned char)*h.at >= 0x21 &&
 			    (unsigned char)*h.at < 0x7f)
-				return fail(err, errlen, "invalid hex digit '%c' in argument %d", *h.at,
-					    i + 1);
+				return fail(err, errlen, "invalid hex digit '%c' in argument %d",
+					    *h.at, i + 1);
 			if (rc == RDMANEG_HEX_DIGIT)
 				return fail(err, errlen, "invalid hex digit 0x%02x in argument %d",
 					    (unsigned char)*h.at, i + 1);
@@ -128,9 +128,18 @@ bool rdmaneg_cli_size(const char *s, size_t *out)
 		/* exactly these six letters: masking case with ~0x20 once made a
 		 * trailing space (0x20 -> NUL) read as a tebibyte multiplier */
 		switch (*end) {
-		case 'K': case 'k': mul = 1024u; break;
-		case 'M': case 'm': mul = 1024ull * 1024u; break;
-		case 'G': case 'g': mul = 1024ull * 1024u * 1024u; break;
+		case 'K':
+		case 'k':
+			mul = 1024u;
+			break;
+		case 'M':
+		case 'm':
+			mul = 1024ull * 1024u;
+			break;
+		case 'G':
+		case 'g':
+			mul = 1024ull * 1024u * 1024u;
+			break;
 		default:
 			/* the negative control of fuzz/cli_input.c: the old fold */
 			if (RDMANEG_PLANTED(cli_size_mask) && *end == ' ') {

@@ -12,95 +12,113 @@
 #include <string.h>
 
 const char rdmaneg_cli_help_mpa_decode[] =
-"NAME\n"
-"    rdmaneg mpa decode - parse an MPA Request or Reply frame\n"
-"\n"
-"SYNOPSIS\n"
-"    rdmaneg mpa decode [-f FILE | HEX...]\n"
-"\n"
-"DESCRIPTION\n"
-"    Parses the 20-octet header (RFC 5044 sec. 7.1), the enhanced data word\n"
-"    when S=1 (RFC 6581 sec. 9), and searches the remaining ULP private data\n"
-"    for an RFC 8797 message. Octets after PD_Length are not examined.\n"
-"    Malformed frames exit 1 with an error naming the rule: mpa_short,\n"
-"    mpa_key, mpa_rev0, mpa_rev_unknown, mpa_pd_too_long, mpa_pd_truncated,\n"
-"    mpa_s_rev, mpa_s_short.\n"
-"\n"
-"EXAMPLES\n"
-"    rdmaneg mpa decode 4d504120494420526571204672616d65 10 02 000c \\\n"
-"        00050004 f6ab0e18 01 01 1f 1f\n";
-
+	"NAME\n"
+	"    rdmaneg mpa decode - parse an MPA Request or Reply frame\n"
+	"\n"
+	"SYNOPSIS\n"
+	"    rdmaneg mpa decode [-f FILE | HEX...]\n"
+	"\n"
+	"DESCRIPTION\n"
+	"    Parses the 20-octet header (RFC 5044 sec. 7.1), the enhanced data word\n"
+	"    when S=1 (RFC 6581 sec. 9), and searches the remaining ULP private data\n"
+	"    for an RFC 8797 message. Octets after PD_Length are not examined.\n"
+	"    Malformed frames exit 1 with an error naming the rule: mpa_short,\n"
+	"    mpa_key, mpa_rev0, mpa_rev_unknown, mpa_pd_too_long, mpa_pd_truncated,\n"
+	"    mpa_s_rev, mpa_s_short.\n"
+	"\n"
+	"EXAMPLES\n"
+	"    rdmaneg mpa decode 4d504120494420526571204672616d65 10 02 000c \\\n"
+	"        00050004 f6ab0e18 01 01 1f 1f\n";
 
 const char rdmaneg_cli_help_mpa_encode[] =
-"NAME\n"
-"    rdmaneg mpa encode - build an MPA Request or Reply frame\n"
-"\n"
-"SYNOPSIS\n"
-"    rdmaneg mpa encode --type request|reply [--rev N] [--marker] [--crc]\n"
-"        [--reject] [--res N] [--enhanced --ird N --ord N [--p2p]\n"
-"        [--rtr LIST]] [--ulp HEX]\n"
-"\n"
-"DESCRIPTION\n"
-"    Prints the frame as hex. --enhanced sets S and puts the IRD/ORD word\n"
-"    before the ULP data; Rev defaults to 2 then, else 1. LIST is a comma\n"
-"    list of send, write, read (B, C, D); it needs --p2p (A).\n"
-"\n"
-"EXAMPLES\n"
-"    rdmaneg mpa encode --type request --enhanced --ird 5 --ord 4 \\\n"
-"        --ulp $(rdmaneg encode --send 32K --recv 32K)\n";
-
+	"NAME\n"
+	"    rdmaneg mpa encode - build an MPA Request or Reply frame\n"
+	"\n"
+	"SYNOPSIS\n"
+	"    rdmaneg mpa encode --type request|reply [--rev N] [--marker] [--crc]\n"
+	"        [--reject] [--res N] [--enhanced --ird N --ord N [--p2p]\n"
+	"        [--rtr LIST]] [--ulp HEX]\n"
+	"\n"
+	"DESCRIPTION\n"
+	"    Prints the frame as hex. --enhanced sets S and puts the IRD/ORD word\n"
+	"    before the ULP data; Rev defaults to 2 then, else 1. LIST is a comma\n"
+	"    list of send, write, read (B, C, D); it needs --p2p (A).\n"
+	"\n"
+	"EXAMPLES\n"
+	"    rdmaneg mpa encode --type request --enhanced --ird 5 --ord 4 \\\n"
+	"        --ulp $(rdmaneg encode --send 32K --recv 32K)\n";
 
 const char rdmaneg_cli_help_mpa_negotiate[] =
-"NAME\n"
-"    rdmaneg mpa negotiate - replay one RFC 6581 IRD/ORD/RTR exchange\n"
-"\n"
-"SYNOPSIS\n"
-"    rdmaneg mpa negotiate [--ini-ird N] [--ini-ord N] [--ini-ird-max N]\n"
-"        [--ini-p2p] [--ini-rtr LIST] [--rsp-ird N] [--rsp-ord N]\n"
-"        [--rsp-ird-max N] [--rsp-ord-min N] [--rsp-rtr LIST]\n"
-"        [--request WORD] [--reply WORD] [--rejected]\n"
-"\n"
-"DESCRIPTION\n"
-"    The initiator builds its request word, the responder answers it (sec.\n"
-"    9.1, 9.2) and the initiator completes (sec. 9.3). --request or --reply\n"
-"    replaces the computed word with one taken from the wire (8 hex digits),\n"
-"    so a captured exchange can be replayed against either side. Values\n"
-"    accept 0x prefixes; 0x3FFF means \"do not negotiate\". The output\n"
-"    shows both words, both outcomes with any TERM triple (layer 2, type 0,\n"
-"    code 5, 6 or 7), and the sec. 9.1 inequalities.\n"
-"\n"
-"OPTIONS\n"
-"    --ini-ird N, --ini-ord N   initiator IRD and ORD (default 4, 4)\n"
-"    --ini-ird-max N            initiator IRRQ capacity (default 16)\n"
-"    --ini-p2p                  request the peer-to-peer model (A=1)\n"
-"    --ini-rtr LIST             initiator RTR types (default send,write,read)\n"
-"    --rsp-ird N, --rsp-ord N   responder IRD and ORD (default 4, 4)\n"
-"    --rsp-ird-max N            responder IRRQ capacity (default 16)\n"
-"    --rsp-ord-min N            ORD the responder ULP requires (default 0)\n"
-"    --rsp-rtr LIST             responder RTR types (default send)\n"
-"    --request WORD, --reply WORD   wire words to use instead\n"
-"    --rejected                 treat the reply as a reject frame (R=1)\n"
-"\n"
-"EXAMPLES\n"
-"    rdmaneg mpa negotiate --ini-ird 5 --ini-ord 4 --rsp-ird 3 --rsp-ord 8\n";
+	"NAME\n"
+	"    rdmaneg mpa negotiate - replay one RFC 6581 IRD/ORD/RTR exchange\n"
+	"\n"
+	"SYNOPSIS\n"
+	"    rdmaneg mpa negotiate [--ini-ird N] [--ini-ord N] [--ini-ird-max N]\n"
+	"        [--ini-p2p] [--ini-rtr LIST] [--rsp-ird N] [--rsp-ord N]\n"
+	"        [--rsp-ird-max N] [--rsp-ord-min N] [--rsp-rtr LIST]\n"
+	"        [--request WORD] [--reply WORD] [--rejected]\n"
+	"\n"
+	"DESCRIPTION\n"
+	"    The initiator builds its request word, the responder answers it (sec.\n"
+	"    9.1, 9.2) and the initiator completes (sec. 9.3). --request or --reply\n"
+	"    replaces the computed word with one taken from the wire (8 hex digits),\n"
+	"    so a captured exchange can be replayed against either side. Values\n"
+	"    accept 0x prefixes; 0x3FFF means \"do not negotiate\". The output\n"
+	"    shows both words, both outcomes with any TERM triple (layer 2, type 0,\n"
+	"    code 5, 6 or 7), and the sec. 9.1 inequalities.\n"
+	"\n"
+	"OPTIONS\n"
+	"    --ini-ird N, --ini-ord N   initiator IRD and ORD (default 4, 4)\n"
+	"    --ini-ird-max N            initiator IRRQ capacity (default 16)\n"
+	"    --ini-p2p                  request the peer-to-peer model (A=1)\n"
+	"    --ini-rtr LIST             initiator RTR types (default send,write,read)\n"
+	"    --rsp-ird N, --rsp-ord N   responder IRD and ORD (default 4, 4)\n"
+	"    --rsp-ird-max N            responder IRRQ capacity (default 16)\n"
+	"    --rsp-ord-min N            ORD the responder ULP requires (default 0)\n"
+	"    --rsp-rtr LIST             responder RTR types (default send)\n"
+	"    --request WORD, --reply WORD   wire words to use instead\n"
+	"    --rejected                 treat the reply as a reject frame (R=1)\n"
+	"\n"
+	"EXAMPLES\n"
+	"    rdmaneg mpa negotiate --ini-ird 5 --ini-ord 4 --rsp-ird 3 --rsp-ord 8\n";
 
 /* long options only; the values sit above every short option letter */
 enum {
 	OPT_HELP = 256,
 	/* mpa encode */
-	OPT_TYPE, OPT_REV, OPT_MARKER, OPT_CRC, OPT_REJECT, OPT_RES, OPT_ENHANCED,
-	OPT_IRD, OPT_ORD, OPT_P2P, OPT_RTR, OPT_ULP,
+	OPT_TYPE,
+	OPT_REV,
+	OPT_MARKER,
+	OPT_CRC,
+	OPT_REJECT,
+	OPT_RES,
+	OPT_ENHANCED,
+	OPT_IRD,
+	OPT_ORD,
+	OPT_P2P,
+	OPT_RTR,
+	OPT_ULP,
 	/* mpa negotiate */
-	OPT_INI_IRD, OPT_INI_ORD, OPT_INI_IRD_MAX, OPT_INI_P2P, OPT_INI_RTR,
-	OPT_RSP_IRD, OPT_RSP_ORD, OPT_RSP_IRD_MAX, OPT_RSP_ORD_MIN, OPT_RSP_RTR,
-	OPT_REQUEST, OPT_REPLY, OPT_REJECTED
+	OPT_INI_IRD,
+	OPT_INI_ORD,
+	OPT_INI_IRD_MAX,
+	OPT_INI_P2P,
+	OPT_INI_RTR,
+	OPT_RSP_IRD,
+	OPT_RSP_ORD,
+	OPT_RSP_IRD_MAX,
+	OPT_RSP_ORD_MIN,
+	OPT_RSP_RTR,
+	OPT_REQUEST,
+	OPT_REPLY,
+	OPT_REJECTED
 };
 
 static const char *rtr_name(uint8_t rtr)
 {
 	static const char *const names[8] = {
-		"", "send", "write", "send,write", "read", "send,read",
-		"write,read", "send,write,read"
+		"",	"send",	     "write",	   "send,write",
+		"read", "send,read", "write,read", "send,write,read"
 	};
 
 	return names[rtr & 7u];
@@ -111,7 +129,8 @@ static void print_enh(const struct rdmaneg_mpa_enh *e)
 	uint8_t w[4];
 
 	printf("{\"a\":%s,\"b\":%s,\"c\":%s,\"d\":%s,\"ird\":%u,\"ord\":%u,\"word\":",
-	       rdmaneg_cli_jbool(e->a), rdmaneg_cli_jbool(e->b), rdmaneg_cli_jbool(e->c), rdmaneg_cli_jbool(e->d), e->ird, e->ord);
+	       rdmaneg_cli_jbool(e->a), rdmaneg_cli_jbool(e->b), rdmaneg_cli_jbool(e->c),
+	       rdmaneg_cli_jbool(e->d), e->ird, e->ord);
 	if (rdmaneg_mpa_enh_encode(e, w, sizeof(w)) == RDMANEG_OK)
 		rdmaneg_cli_json_hex(w, sizeof(w));
 	else
@@ -119,12 +138,10 @@ static void print_enh(const struct rdmaneg_mpa_enh *e)
 	putchar('}');
 }
 
-
 int rdmaneg_cli_mpa_decode(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "help", no_argument, NULL, OPT_HELP }, { NULL, 0, NULL, 0 }
-	};
+	static const struct option opts[] = { { "help", no_argument, NULL, OPT_HELP },
+					      { NULL, 0, NULL, 0 } };
 	struct rdmaneg_rpcrdma_result r;
 	struct rdmaneg_mpa_frame f;
 	struct rdmaneg_mpa_enh e;
@@ -161,12 +178,13 @@ int rdmaneg_cli_mpa_decode(int argc, char **argv)
 	       "\"enhanced\":%s,\"res\":%u,\"revision\":%u,\"pd_length\":%u,"
 	       "\"frame_length\":%zu,\"trailing\":%zu,",
 	       f.type == RDMANEG_MPA_REQUEST ? "request" : "reply", rdmaneg_cli_jbool(f.marker),
-	       rdmaneg_cli_jbool(f.crc), rdmaneg_cli_jbool(f.reject), rdmaneg_cli_jbool(f.enhanced), f.res, f.rev,
-	       f.pd_length, f.frame_len, in.len - f.frame_len);
+	       rdmaneg_cli_jbool(f.crc), rdmaneg_cli_jbool(f.reject), rdmaneg_cli_jbool(f.enhanced),
+	       f.res, f.rev, f.pd_length, f.frame_len, in.len - f.frame_len);
 	if (f.enhanced)
 		printf("\"ird\":%u,\"ord\":%u,\"peer_to_peer\":%s,\"rtr_send\":%s,"
 		       "\"rtr_write\":%s,\"rtr_read\":%s,",
-		       e.ird, e.ord, rdmaneg_cli_jbool(e.a), rdmaneg_cli_jbool(e.b), rdmaneg_cli_jbool(e.c), rdmaneg_cli_jbool(e.d));
+		       e.ird, e.ord, rdmaneg_cli_jbool(e.a), rdmaneg_cli_jbool(e.b),
+		       rdmaneg_cli_jbool(e.c), rdmaneg_cli_jbool(e.d));
 	else
 		printf("\"ird\":null,\"ord\":null,\"peer_to_peer\":null,"
 		       "\"rtr_send\":null,\"rtr_write\":null,\"rtr_read\":null,");
@@ -181,22 +199,20 @@ int rdmaneg_cli_mpa_decode(int argc, char **argv)
 
 int rdmaneg_cli_mpa_encode(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "type", required_argument, NULL, OPT_TYPE },
-		{ "rev", required_argument, NULL, OPT_REV },
-		{ "marker", no_argument, NULL, OPT_MARKER },
-		{ "crc", no_argument, NULL, OPT_CRC },
-		{ "reject", no_argument, NULL, OPT_REJECT },
-		{ "res", required_argument, NULL, OPT_RES },
-		{ "enhanced", no_argument, NULL, OPT_ENHANCED },
-		{ "ird", required_argument, NULL, OPT_IRD },
-		{ "ord", required_argument, NULL, OPT_ORD },
-		{ "p2p", no_argument, NULL, OPT_P2P },
-		{ "rtr", required_argument, NULL, OPT_RTR },
-		{ "ulp", required_argument, NULL, OPT_ULP },
-		{ "help", no_argument, NULL, OPT_HELP },
-		{ NULL, 0, NULL, 0 }
-	};
+	static const struct option opts[] = { { "type", required_argument, NULL, OPT_TYPE },
+					      { "rev", required_argument, NULL, OPT_REV },
+					      { "marker", no_argument, NULL, OPT_MARKER },
+					      { "crc", no_argument, NULL, OPT_CRC },
+					      { "reject", no_argument, NULL, OPT_REJECT },
+					      { "res", required_argument, NULL, OPT_RES },
+					      { "enhanced", no_argument, NULL, OPT_ENHANCED },
+					      { "ird", required_argument, NULL, OPT_IRD },
+					      { "ord", required_argument, NULL, OPT_ORD },
+					      { "p2p", no_argument, NULL, OPT_P2P },
+					      { "rtr", required_argument, NULL, OPT_RTR },
+					      { "ulp", required_argument, NULL, OPT_ULP },
+					      { "help", no_argument, NULL, OPT_HELP },
+					      { NULL, 0, NULL, 0 } };
 	struct rdmaneg_mpa_frame f;
 	struct rdmaneg_mpa_enh e;
 	uint8_t pd[RDMANEG_MPA_PD_MAX], out[RDMANEG_MPA_HDR_LEN + RDMANEG_MPA_PD_MAX];
@@ -220,7 +236,8 @@ int rdmaneg_cli_mpa_encode(int argc, char **argv)
 			else if (strcmp(optarg, "reply") == 0)
 				f.type = RDMANEG_MPA_REPLY;
 			else
-				return rdmaneg_cli_usage("mpa encode", "--type must be request or reply");
+				return rdmaneg_cli_usage("mpa encode",
+							 "--type must be request or reply");
 			have_type = true;
 			break;
 		case OPT_REV:
@@ -234,19 +251,31 @@ int rdmaneg_cli_mpa_encode(int argc, char **argv)
 				f.res = (uint8_t)v;
 			}
 			break;
-		case OPT_MARKER: f.marker = true; break;
-		case OPT_CRC: f.crc = true; break;
-		case OPT_REJECT: f.reject = true; break;
-		case OPT_ENHANCED: f.enhanced = true; break;
-		case OPT_P2P: e.a = true; break;
+		case OPT_MARKER:
+			f.marker = true;
+			break;
+		case OPT_CRC:
+			f.crc = true;
+			break;
+		case OPT_REJECT:
+			f.reject = true;
+			break;
+		case OPT_ENHANCED:
+			f.enhanced = true;
+			break;
+		case OPT_P2P:
+			e.a = true;
+			break;
 		case OPT_IRD:
 		case OPT_ORD:
 			if (!rdmaneg_cli_u14(optarg, c == OPT_IRD ? &e.ird : &e.ord))
-				return rdmaneg_cli_usage("mpa encode", "IRD/ORD must be 0..0x3FFF: '%s'", optarg);
+				return rdmaneg_cli_usage("mpa encode",
+							 "IRD/ORD must be 0..0x3FFF: '%s'", optarg);
 			break;
 		case OPT_RTR:
 			if (!rdmaneg_cli_rtr(optarg, &rtr))
-				return rdmaneg_cli_usage("mpa encode", "--rtr: list of send,write,read");
+				return rdmaneg_cli_usage("mpa encode",
+							 "--rtr: list of send,write,read");
 			break;
 		case OPT_ULP:
 			rdmaneg_cli_buf_free(&ulp);
@@ -305,7 +334,8 @@ static int word_arg(const char *s, struct rdmaneg_mpa_enh *e)
 		size_t got = in.len;
 
 		rdmaneg_cli_buf_free(&in);
-		return rdmaneg_cli_fail_input("a wire word is 4 octets (8 hex digits), got %zu", got);
+		return rdmaneg_cli_fail_input("a wire word is 4 octets (8 hex digits), got %zu",
+					      got);
 	}
 	rc = rdmaneg_mpa_enh_decode(in.buf, in.len, e);
 	rdmaneg_cli_buf_free(&in);
@@ -316,13 +346,14 @@ static void print_outcome(const struct rdmaneg_mpa_outcome *o)
 {
 	printf("{\"accepted\":%s,\"term\":", rdmaneg_cli_jbool(o->accepted));
 	if (o->term.code)
-		printf("{\"layer\":%u,\"type\":%u,\"code\":%u}", o->term.layer,
-		       o->term.type, o->term.code);
+		printf("{\"layer\":%u,\"type\":%u,\"code\":%u}", o->term.layer, o->term.type,
+		       o->term.code);
 	else
 		printf("null");
 	printf(",\"ird\":%u,\"ord\":%u,\"peer_ird\":%u,\"peer_ord\":%u,"
 	       "\"peer_to_peer\":%s,\"rtr\":\"%s\"}",
-	       o->ird, o->ord, o->peer_ird, o->peer_ord, rdmaneg_cli_jbool(o->p2p), rtr_name(o->rtr));
+	       o->ird, o->ord, o->peer_ird, o->peer_ord, rdmaneg_cli_jbool(o->p2p),
+	       rtr_name(o->rtr));
 }
 
 int rdmaneg_cli_mpa_negotiate(int argc, char **argv)
@@ -358,27 +389,51 @@ int rdmaneg_cli_mpa_negotiate(int argc, char **argv)
 		return fputs(rdmaneg_cli_help_mpa_negotiate, stdout), 0;
 	while ((c = rdmaneg_cli_getopt(argc, argv, "+", opts, &name)) != -1) {
 		switch (c) {
-		case OPT_INI_IRD: u14 = &ini.ird; break;
-		case OPT_INI_ORD: u14 = &ini.ord; break;
-		case OPT_INI_IRD_MAX: u14 = &ini.ird_max; break;
-		case OPT_RSP_IRD: u14 = &rsp.ird; break;
-		case OPT_RSP_ORD: u14 = &rsp.ord; break;
-		case OPT_RSP_IRD_MAX: u14 = &rsp.ird_max; break;
-		case OPT_RSP_ORD_MIN: u14 = &rsp.ord_min; break;
-		case OPT_INI_P2P: ini.p2p = true; continue;
+		case OPT_INI_IRD:
+			u14 = &ini.ird;
+			break;
+		case OPT_INI_ORD:
+			u14 = &ini.ord;
+			break;
+		case OPT_INI_IRD_MAX:
+			u14 = &ini.ird_max;
+			break;
+		case OPT_RSP_IRD:
+			u14 = &rsp.ird;
+			break;
+		case OPT_RSP_ORD:
+			u14 = &rsp.ord;
+			break;
+		case OPT_RSP_IRD_MAX:
+			u14 = &rsp.ird_max;
+			break;
+		case OPT_RSP_ORD_MIN:
+			u14 = &rsp.ord_min;
+			break;
+		case OPT_INI_P2P:
+			ini.p2p = true;
+			continue;
 		case OPT_INI_RTR:
 		case OPT_RSP_RTR:
 			if (!rdmaneg_cli_rtr(optarg, c == OPT_INI_RTR ? &ini.rtr : &rsp.rtr))
-				return rdmaneg_cli_usage("mpa negotiate", "RTR list: send,write,read");
+				return rdmaneg_cli_usage("mpa negotiate",
+							 "RTR list: send,write,read");
 			continue;
-		case OPT_REQUEST: req_hex = optarg; continue;
-		case OPT_REPLY: rep_hex = optarg; continue;
-		case OPT_REJECTED: rejected = true; continue;
+		case OPT_REQUEST:
+			req_hex = optarg;
+			continue;
+		case OPT_REPLY:
+			rep_hex = optarg;
+			continue;
+		case OPT_REJECTED:
+			rejected = true;
+			continue;
 		default:
 			return rdmaneg_cli_not_here("mpa negotiate", name);
 		}
 		if (!rdmaneg_cli_u14(optarg, u14))
-			return rdmaneg_cli_usage("mpa negotiate", "value must be 0..0x3FFF: '%s'", optarg);
+			return rdmaneg_cli_usage("mpa negotiate", "value must be 0..0x3FFF: '%s'",
+						 optarg);
 	}
 	if (optind < argc)
 		return rdmaneg_cli_usage("mpa negotiate", "unexpected argument '%s'", argv[optind]);
@@ -412,10 +467,9 @@ int rdmaneg_cli_mpa_negotiate(int argc, char **argv)
 	print_outcome(&io);
 	printf(",\"checks\":{\"initiator_ord_le_responder_ird\":%s,"
 	       "\"responder_ord_le_initiator_ird\":%s}}\n",
-	       rdmaneg_cli_jbool(!(io.accepted && ro.accepted) || wrep.ird == RDMANEG_MPA_NO_NEGOTIATE ||
-		     io.ord <= ro.ird),
-	       rdmaneg_cli_jbool(!(io.accepted && ro.accepted) || wreq.ird == RDMANEG_MPA_NO_NEGOTIATE ||
-		     ro.ord <= io.ird));
+	       rdmaneg_cli_jbool(!(io.accepted && ro.accepted) ||
+				 wrep.ird == RDMANEG_MPA_NO_NEGOTIATE || io.ord <= ro.ird),
+	       rdmaneg_cli_jbool(!(io.accepted && ro.accepted) ||
+				 wreq.ird == RDMANEG_MPA_NO_NEGOTIATE || ro.ord <= io.ird));
 	return 0;
 }
-

@@ -11,100 +11,87 @@
 #include <string.h>
 
 const char rdmaneg_cli_help_decode[] =
-"NAME\n"
-"    rdmaneg decode - find and decode RFC 8797 private data in a buffer\n"
-"\n"
-"SYNOPSIS\n"
-"    rdmaneg decode [--strict] [-f FILE | HEX...]\n"
-"\n"
-"DESCRIPTION\n"
-"    Searches the buffer for the format identifier 0xf6ab0e18 at every\n"
-"    offset (RFC 8797 sec. 5.2) and decodes the first valid version-1\n"
-"    message. Occurrences that are truncated or carry another version are\n"
-"    skipped; a later valid one is still found. A buffer with none is\n"
-"    \"present\":false with a reason: empty, no_identifier, truncated or\n"
-"    bad_version (the first failing occurrence). That is not an error.\n"
-"\n"
-"OPTIONS\n"
-"    --strict    accept the message only at offset 0, as Linux peers send it\n"
-"    -f FILE     read raw octets from FILE (- for stdin)\n"
-"\n"
-"EXAMPLES\n"
-"    rdmaneg decode f6ab0e18 01 00 00 00\n"
-"    rdmaneg decode --strict \"00 f6ab0e18 01 01 1f 1f\"\n";
-
+	"NAME\n"
+	"    rdmaneg decode - find and decode RFC 8797 private data in a buffer\n"
+	"\n"
+	"SYNOPSIS\n"
+	"    rdmaneg decode [--strict] [-f FILE | HEX...]\n"
+	"\n"
+	"DESCRIPTION\n"
+	"    Searches the buffer for the format identifier 0xf6ab0e18 at every\n"
+	"    offset (RFC 8797 sec. 5.2) and decodes the first valid version-1\n"
+	"    message. Occurrences that are truncated or carry another version are\n"
+	"    skipped; a later valid one is still found. A buffer with none is\n"
+	"    \"present\":false with a reason: empty, no_identifier, truncated or\n"
+	"    bad_version (the first failing occurrence). That is not an error.\n"
+	"\n"
+	"OPTIONS\n"
+	"    --strict    accept the message only at offset 0, as Linux peers send it\n"
+	"    -f FILE     read raw octets from FILE (- for stdin)\n"
+	"\n"
+	"EXAMPLES\n"
+	"    rdmaneg decode f6ab0e18 01 00 00 00\n"
+	"    rdmaneg decode --strict \"00 f6ab0e18 01 01 1f 1f\"\n";
 
 const char rdmaneg_cli_help_encode[] =
-"NAME\n"
-"    rdmaneg encode - build the 8-octet RFC 8797 message\n"
-"\n"
-"SYNOPSIS\n"
-"    rdmaneg encode --send N --recv N [--remote-invalidation] [--json]\n"
-"\n"
-"DESCRIPTION\n"
-"    Prints 16 hex digits. Sizes are octets; K, M and G suffixes are binary.\n"
-"    Each is encoded as floor(N/1024)-1 (RFC 8797 sec. 4.2); above 262144\n"
-"    it is clamped to 255, never wrapped. A size below 1024 is rejected\n"
-"    (exit 1): advertising more than the real buffer is never done.\n"
-"\n"
-"OPTIONS\n"
-"    --send N                largest Send this side will transmit\n"
-"    --recv N                largest Receive buffer this side posts\n"
-"    --remote-invalidation   set R (RFC 8797 sec. 4.1)\n"
-"    --json                  print an object with the normalized sizes\n"
-"\n"
-"EXAMPLES\n"
-"    rdmaneg encode --send 4096 --recv 8K --remote-invalidation\n";
-
+	"NAME\n"
+	"    rdmaneg encode - build the 8-octet RFC 8797 message\n"
+	"\n"
+	"SYNOPSIS\n"
+	"    rdmaneg encode --send N --recv N [--remote-invalidation] [--json]\n"
+	"\n"
+	"DESCRIPTION\n"
+	"    Prints 16 hex digits. Sizes are octets; K, M and G suffixes are binary.\n"
+	"    Each is encoded as floor(N/1024)-1 (RFC 8797 sec. 4.2); above 262144\n"
+	"    it is clamped to 255, never wrapped. A size below 1024 is rejected\n"
+	"    (exit 1): advertising more than the real buffer is never done.\n"
+	"\n"
+	"OPTIONS\n"
+	"    --send N                largest Send this side will transmit\n"
+	"    --recv N                largest Receive buffer this side posts\n"
+	"    --remote-invalidation   set R (RFC 8797 sec. 4.1)\n"
+	"    --json                  print an object with the normalized sizes\n"
+	"\n"
+	"EXAMPLES\n"
+	"    rdmaneg encode --send 4096 --recv 8K --remote-invalidation\n";
 
 const char rdmaneg_cli_help_negotiate[] =
-"NAME\n"
-"    rdmaneg negotiate - compute inline thresholds for one side\n"
-"\n"
-"SYNOPSIS\n"
-"    rdmaneg negotiate --role client|server --send N --recv N\n"
-"                      [--remote-invalidation] [--strict] [-f FILE | PEER_HEX...]\n"
-"\n"
-"DESCRIPTION\n"
-"    Decodes what the peer sent (nothing if PEER_HEX is omitted) and prints\n"
-"    send_threshold = min(own send, peer receive) and recv_threshold =\n"
-"    min(peer send, own receive), both also named by direction. Without a\n"
-"    valid peer message the peer counts as 1024/1024 with R clear (RFC 8797\n"
-"    sec. 5.1). Remote invalidation needs R from both sides (sec. 4.1).\n"
-"    Local sizes are normalized as they are advertised.\n"
-"\n"
-"OPTIONS\n"
-"    --role ROLE             client (connects) or server (accepts)\n"
-"    --send N, --recv N      local sizes in octets (K, M, G suffixes)\n"
-"    --remote-invalidation   this side sets R\n"
-"    --strict                peer message accepted at offset 0 only\n"
-"    -f FILE                 peer's private data as raw octets\n"
-"\n"
-"EXAMPLES\n"
-"    rdmaneg negotiate --role client --send 32K --recv 32K f6ab0e18010003 07\n";
-
+	"NAME\n"
+	"    rdmaneg negotiate - compute inline thresholds for one side\n"
+	"\n"
+	"SYNOPSIS\n"
+	"    rdmaneg negotiate --role client|server --send N --recv N\n"
+	"                      [--remote-invalidation] [--strict] [-f FILE | PEER_HEX...]\n"
+	"\n"
+	"DESCRIPTION\n"
+	"    Decodes what the peer sent (nothing if PEER_HEX is omitted) and prints\n"
+	"    send_threshold = min(own send, peer receive) and recv_threshold =\n"
+	"    min(peer send, own receive), both also named by direction. Without a\n"
+	"    valid peer message the peer counts as 1024/1024 with R clear (RFC 8797\n"
+	"    sec. 5.1). Remote invalidation needs R from both sides (sec. 4.1).\n"
+	"    Local sizes are normalized as they are advertised.\n"
+	"\n"
+	"OPTIONS\n"
+	"    --role ROLE             client (connects) or server (accepts)\n"
+	"    --send N, --recv N      local sizes in octets (K, M, G suffixes)\n"
+	"    --remote-invalidation   this side sets R\n"
+	"    --strict                peer message accepted at offset 0 only\n"
+	"    -f FILE                 peer's private data as raw octets\n"
+	"\n"
+	"EXAMPLES\n"
+	"    rdmaneg negotiate --role client --send 32K --recv 32K f6ab0e18010003 07\n";
 
 /* long options only; the values sit above every short option letter */
-enum {
-	OPT_STRICT = 256,
-	OPT_SEND,
-	OPT_RECV,
-	OPT_REMOTE_INV,
-	OPT_ROLE,
-	OPT_JSON,
-	OPT_HELP
-};
+enum { OPT_STRICT = 256, OPT_SEND, OPT_RECV, OPT_REMOTE_INV, OPT_ROLE, OPT_JSON, OPT_HELP };
 
-static const struct option opts[] = {
-	{ "strict", no_argument, NULL, OPT_STRICT },
-	{ "send", required_argument, NULL, OPT_SEND },
-	{ "recv", required_argument, NULL, OPT_RECV },
-	{ "remote-invalidation", no_argument, NULL, OPT_REMOTE_INV },
-	{ "role", required_argument, NULL, OPT_ROLE },
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "help", no_argument, NULL, OPT_HELP },
-	{ NULL, 0, NULL, 0 }
-};
+static const struct option opts[] = { { "strict", no_argument, NULL, OPT_STRICT },
+				      { "send", required_argument, NULL, OPT_SEND },
+				      { "recv", required_argument, NULL, OPT_RECV },
+				      { "remote-invalidation", no_argument, NULL, OPT_REMOTE_INV },
+				      { "role", required_argument, NULL, OPT_ROLE },
+				      { "json", no_argument, NULL, OPT_JSON },
+				      { "help", no_argument, NULL, OPT_HELP },
+				      { NULL, 0, NULL, 0 } };
 
 /* This side's --send, --recv and --remote-invalidation, for encode and
  * negotiate alike. */
@@ -141,10 +128,12 @@ static int check_local_sizes(const struct rdmaneg_rpcrdma_settings *s)
 {
 	if (s->send_size < RDMANEG_INLINE_MIN)
 		return rdmaneg_cli_fail_input("send size %zu is below the 1024-octet minimum "
-					      "(RFC 8797 sec. 4.2)", s->send_size);
+					      "(RFC 8797 sec. 4.2)",
+					      s->send_size);
 	if (s->recv_size < RDMANEG_INLINE_MIN)
 		return rdmaneg_cli_fail_input("receive size %zu is below the 1024-octet minimum "
-					      "(RFC 8797 sec. 4.2)", s->recv_size);
+					      "(RFC 8797 sec. 4.2)",
+					      s->recv_size);
 	return 0;
 }
 
@@ -250,7 +239,8 @@ int rdmaneg_cli_negotiate(int argc, char **argv)
 			else if (strcmp(optarg, "server") == 0)
 				role = RDMANEG_ROLE_SERVER;
 			else
-				return rdmaneg_cli_usage("negotiate", "--role must be client or server");
+				return rdmaneg_cli_usage("negotiate",
+							 "--role must be client or server");
 			have_role = true;
 			break;
 		case OPT_STRICT:

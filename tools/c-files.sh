@@ -1,0 +1,6 @@
+#!/bin/sh
+# c-files.sh: every C source and header of the project, one per line (what
+# make format and tests/format.sh cover); build/ and caches are not ours.
+cd "$(dirname "$0")/.." || exit 2
+find src oracle util tools fuzz properties live peer tests examples proof \
+	-name build -prune -o -type f \( -name '*.c' -o -name '*.h' \) -print | LC_ALL=C sort
