@@ -641,18 +641,31 @@ static void attempt(const struct live_case *c, const char *addr, int port, bool 
 	sa.sin.sin_family = AF_INET;
 	sa.sin.sin_port = htons((uint16_t)port);
 	inet_pton(AF_INET, addr, &sa.sin.sin_addr);
-	sa.s = (struct side){ 1,    &o->server, t0,
-			      NULL, NULL,	NULL,
-			      NULL, &rv,	(uint8_t)(0x5A ^ o->seq) };
-	cs = (struct side){
-		0, &o->client, t0, NULL, NULL, NULL, NULL, &rv, (uint8_t)(0xA5 ^ o->seq)
-	};
-	if (pipe(ready) || pthread_create(&th, NULL, server, &sa)) {
-		snprintf(o->client.err, sizeof(o->client.err), "cannot start the server");
+	sa.s = (struct side){ .who = 1,
+			      .obs = &o->server,
+			      .t0 = t0,
+			      .rv = &rv,
+			      .pattern = (uint8_t)(0x5A ^ o->seq) };
+	cs = (struct side){ .who = 0,
+			    .obs = &o->client,
+			    .t0 = t0,
+			    .rv = &rv,
+			    .pattern = (uint8_t)(0xA5 ^ o->seq) };
+	if (pipe(ready)) {
+		snprintf(o->client.err, sizeof(o->client.err), "cannot make the ready pipe");
 		rv_destroy(&rv);
 		return;
 	}
+	/* before the thread starts: a server that wrote its "r" to fd 0 (the
+	 * console) left this thread in read() for good, one boot in six */
 	sa.ready_fd = ready[1];
+	if (pthread_create(&th, NULL, server, &sa)) {
+		snprintf(o->client.err, sizeof(o->client.err), "cannot start the server");
+		close(ready[0]);
+		close(ready[1]);
+		rv_destroy(&rv);
+		return;
+	}
 	(void)!read(ready[0], &b, 1);
 	if (b == 'r')
 		client(c, &sa.sin, negative, oversize, &cs);
