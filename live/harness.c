@@ -690,6 +690,19 @@ static void klog_open(void)
 		lseek(kmsg_fd, 0, SEEK_END);
 }
 
+/* The stall plant: the shape of the ready-pipe hang (see attempt), a
+ * read() that nothing will ever answer, for the watchdog to name. */
+static void stall_plant(void)
+{
+	int p[2];
+	char b;
+
+	printf("LIVE_PLANT stall: waiting in read() for good\n");
+	fflush(stdout);
+	if (pipe(p) == 0)
+		(void)!read(p[0], &b, 1);
+}
+
 /* The klog_splat plant: a WARNING written into the kernel log, which the
  * report must flag (the kernel-log check's negative control). */
 static void klog_plant(void)
@@ -847,6 +860,8 @@ static int run(const struct run_opts *ro)
 			live_obs_write(rec_out, &o);
 			if (seq == 1 && att == 1 && strcmp(plant, "klog_splat") == 0)
 				klog_plant();
+			if (seq == 1 && strcmp(plant, "stall") == 0)
+				stall_plant();
 			klog_drain(seq);
 			live_expected_make(&c, transport, dev_ird, &e);
 			if (live_judge(&c, &e, &o, &v)) {
@@ -914,13 +929,16 @@ static int parse_int(const char *s, long long lo, long long hi, long long *v)
 static const char usage_text[] =
 	"usage: rdmaneg-live run --addr A [--transport siw|rxe] [--first N] [--count N]\n"
 	"                        [--seed S] [--soak N] [--random-per-round N]\n"
-	"                        [--out FILE] [--plant early_disconnect|eager_send|flaky_once|klog_splat]\n"
+	"                        [--out FILE] [--plant early_disconnect|eager_send|flaky_once|klog_splat|stall]\n"
 	"       rdmaneg-live res PHASE [--out FILE]\n"
 	"       rdmaneg-live report --records FILE [--console FILE] [--out DIR]\n"
 	"                           [--tshark CSV] [--frames DIR] [--quiet-passes]\n"
 	"       rdmaneg-live fixed\n"
 	"       rdmaneg-live rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung\n"
 	"                                  guest, named from System.map\n"
+	"       rdmaneg-live stacks FILE   from the watchdog's SysRq-t dump in a\n"
+	"                                  console log, the stack of every\n"
+	"                                  rdmaneg-* task (exit 1: none)\n"
 	"       rdmaneg-live splats FILE   the kernel splats in a console log, one\n"
 	"                                  per line: title, then RIP (exit 1: none)\n"
 	"       rdmaneg-live listen|connect --addr A --port P --log FILE\n"
@@ -960,10 +978,10 @@ static int cmd_run(int argc, char **argv)
 			out = v;
 		} else if (strcmp(k, "--plant") == 0) {
 			if (strcmp(v, "early_disconnect") != 0 && strcmp(v, "eager_send") != 0 &&
-			    strcmp(v, "flaky_once") != 0 && strcmp(v, "klog_splat") != 0 && *v)
-				return usage(
-					"--plant is early_disconnect, eager_send, flaky_once or "
-					"klog_splat");
+			    strcmp(v, "flaky_once") != 0 && strcmp(v, "klog_splat") != 0 &&
+			    strcmp(v, "stall") != 0 && *v)
+				return usage("--plant is early_disconnect, eager_send, flaky_once, "
+					     "klog_splat or stall");
 			plant = v;
 		} else if (parse_int(v, 0, 1000000000, &x)) {
 			return usage("a number is out of range");
@@ -1061,6 +1079,25 @@ static char *slurp(const char *path, size_t *len)
 	return b;
 }
 
+/* stacks CONSOLE: where each rdmaneg-* task of a guest that did not
+ * finish was waiting, from the SysRq-t dump that init.sh's watchdog
+ * writes before qemu.sh's timeout. Exit 1 when the log holds none. */
+static int cmd_stacks(const char *console_path)
+{
+	size_t len, n;
+	char *con = slurp(console_path, &len);
+	static char out[1 << 16];
+
+	if (!con) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", console_path);
+		return 2;
+	}
+	n = rdmaneg_klog_task_stacks(con, len, "rdmaneg-", out, sizeof(out));
+	free(con);
+	fputs(out, stdout);
+	return n ? 0 : 1;
+}
+
 /* rips MAP CONSOLE QEMULOG: each vCPU's RIP from the monitor's "info
  * registers -a" in QEMULOG, named from System.map and the guest's
  * LIVE_MODULE lines (its /proc/modules) in CONSOLE: where a frozen guest
@@ -1131,6 +1168,8 @@ int main(int argc, char **argv)
 		return cmd_endpoint(argv);
 	if (argc == 5 && strcmp(argv[1], "rips") == 0)
 		return cmd_rips(argv[2], argv[3], argv[4]);
+	if (argc == 3 && strcmp(argv[1], "stacks") == 0)
+		return cmd_stacks(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "splats") == 0)
 		return cmd_splats(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "fixed") == 0)

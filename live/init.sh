@@ -11,6 +11,13 @@ echo "LIVE_BOOT $(cut -d' ' -f1 /proc/uptime)"
 # "Linux version ..." names the kernel in a triage report (quiet boots omit it)
 cat /proc/version
 arg() { sed -n "s/.*live\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
+# still running near qemu.sh's timeout: every task's state and kernel stack
+# (SysRq t) on the console, so a hang names where it waits (rdmaneg-live stacks)
+wd=$(arg watchdog)
+if [ -n "$wd" ]; then
+	(sleep "$wd"; echo "LIVE_WATCHDOG ${wd}s: still running, every task's stack follows"
+	 echo t >/proc/sysrq-trigger) &
+fi
 for m in $(cat /modules.order); do
 	insmod "/lib/modules/$m.ko" || echo "LIVE_ERROR insmod $m"
 done

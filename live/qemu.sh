@@ -14,6 +14,8 @@ rm -f "$L"/{console.log,records.txt,peer-request.json,peer-reply.json}
 # vCPU's registers into qemu.log before quitting, so a frozen guest still
 # says where it is (nokaslr: the RIPs match System.map; live/run.sh names
 # them with rdmaneg-live rips).
+# init.sh's watchdog dumps every task's stack 20 s before the timeout
+[ "$tmo" -ge 60 ] && append="$append live.watchdog=$((tmo - 20))"
 mon=$L/qemu-monitor
 rm -f "$mon" && mkfifo "$mon" && exec 7<>"$mon" || exit 1
 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 512 \

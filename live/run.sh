@@ -14,7 +14,9 @@
 #                        (the old racy teardown), eager_send (the client
 #                        sends before the server's ESTABLISHED), flaky_once (a first
 #                        attempt fails, its replay passes) or klog_splat
-#                        (a WARNING written to the kernel log)
+#                        (a WARNING written to the kernel log) or stall (the
+#                        harness waits in read() for good: the watchdog's
+#                        task dump must name pipe_read)
 # Writes build/live/{console.log,records.txt,report.json,cases.jsonl};
 # ends with "N passed, N failed". Orchestration only: the verdicts are C.
 set -uo pipefail
@@ -36,7 +38,7 @@ PLANT=${LIVE_PLANT:-}
 case "$MODE" in cases|soak) ;; *) echo "live: usage: live/run.sh [soak]" >&2; exit 2 ;; esac
 case "$CASES$SEED$TMO$SOAK" in *[!0-9]*) echo "live: LIVE_CASES, LIVE_SEED, LIVE_SOAK and LIVE_TIMEOUT are numbers" >&2; exit 2 ;; esac
 case "$TRANSPORT" in siw|rxe|both) ;; *) echo "live: LIVE_TRANSPORT is siw, rxe or both" >&2; exit 2 ;; esac
-case "$PLANT" in ''|early_disconnect|eager_send|flaky_once|klog_splat) ;; *) echo "live: LIVE_PLANT is early_disconnect, eager_send, flaky_once or klog_splat" >&2; exit 2 ;; esac
+case "$PLANT" in ''|early_disconnect|eager_send|flaky_once|klog_splat|stall) ;; *) echo "live: LIVE_PLANT is early_disconnect, eager_send, flaky_once, klog_splat or stall" >&2; exit 2 ;; esac
 t0=$(date +%s.%N)
 read -r kver img prep_s img_s < <(live/image.sh | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
@@ -66,8 +68,11 @@ if [ "$qrc" -eq 124 ] || ! grep -aq '^LIVE_END' "$log"; then
 	echo "live: FAILED: $([ "$qrc" -eq 124 ] && echo "boot timed out after ${TMO}s" || echo "the guest did not finish (qemu exit $qrc)")"
 	last=$(grep -a '^LIVE_START' "$log" | tail -1)
 	[ -n "$last" ] && echo "live: the case running was ${last#LIVE_START }"
-	tail -25 "$log" | sed 's/^/  | /'
+	sed '/^LIVE_WATCHDOG/,$d' "$log" | tail -25 | sed 's/^/  | /'
 	if [ "$qrc" -eq 124 ]; then
+		echo "live: where each rdmaneg task waited (init.sh's watchdog, SysRq t):"
+		"$L/rdmaneg-live" stacks "$log" | sed 's/^/  /' ||
+			echo "  (no task dump: the guest never reached its watchdog)"
 		# Debian's System.map is a stub: kernel-image RIPs stay unnamed
 		# (linux-image-$kver-dbg has the symbols); module RIPs are named
 		echo "live: where each vCPU was (qemu monitor; nokaslr; modules from /proc/modules):"

@@ -508,6 +508,35 @@ static void test_small(void)
 	CHECK(live_tshark_differ(core, 1, "", &tl) == 1 && tl == 0);
 }
 
+/* a SysRq-t dump: the rdmaneg-live blocks, not the others */
+static void test_task_stacks(void)
+{
+	static const char dump[] =
+		"LIVE_START 16 siw client-no-pd\n"
+		"[  285.1] task:sh              state:S stack:0     pid:1     ppid:0\n"
+		"[  285.1] Call Trace:\n"
+		"[  285.1]  <TASK>\n"
+		"[  285.1]  do_wait+0x15e/0x300\n"
+		"[  285.1]  </TASK>\n"
+		"[  285.2] task:rdmaneg-live    state:S stack:0     pid:170   ppid:1\n"
+		"[  285.2] Call Trace:\n"
+		"[  285.2]  <TASK>\n"
+		"[  285.2]  pipe_read+0x2ee/0x460\n"
+		"[  285.2]  </TASK>\n"
+		"[  285.3] task:kworker/0:1     state:I stack:0     pid:20    ppid:2\n"
+		"[  285.3]  worker_thread+0xc6/0x3c0\n";
+	char out[512];
+
+	CHECK(rdmaneg_klog_task_stacks(dump, sizeof(dump) - 1, "rdmaneg-", out, sizeof(out)) == 1);
+	CHECK(strncmp(out, "task:rdmaneg-live", 17) == 0 && strstr(out, " pipe_read+0x2ee") &&
+	      strstr(out, "</TASK>\n") && !strstr(out, "do_wait") && !strstr(out, "worker_thread"));
+	CHECK(rdmaneg_klog_task_stacks(dump, sizeof(dump) - 1, "sh", out, 20) == 1 &&
+	      strlen(out) == 19 && strncmp(out, "task:sh", 7) == 0);
+	CHECK(rdmaneg_klog_task_stacks(dump, sizeof(dump) - 1, "nfsd", out, sizeof(out)) == 0 &&
+	      out[0] == '\0');
+	CHECK(rdmaneg_klog_task_stacks("", 0, "rdmaneg-", out, 0) == 0);
+}
+
 static void test_klog(void)
 {
 	static const char text[] =
@@ -639,6 +668,7 @@ int main(void)
 	test_report_flaky();
 	test_small();
 	test_klog();
+	test_task_stacks();
 	test_hex();
 	test_symbol();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);

@@ -559,3 +559,32 @@ void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size
 	else if (addr >= 0xffffffff80000000ull && addr < 0xffffffffc0000000ull)
 		snprintf(out, cap, "vmlinux"); /* the kernel image, its symbol unknown */
 }
+
+size_t rdmaneg_klog_task_stacks(const char *text, size_t len, const char *prefix, char *out,
+				size_t cap)
+{
+	char line[512];
+	size_t pos = 0, used = 0, tasks = 0, plen = strlen(prefix);
+	bool in = false;
+
+	if (cap > 0)
+		out[0] = '\0';
+	while (rdmaneg_klog_line(text, len, &pos, line, sizeof(line))) {
+		const char *m = rdmaneg_klog_message(line);
+
+		if (strncmp(m, "task:", 5) == 0) {
+			in = strncmp(m + 5, prefix, plen) == 0;
+			tasks += in;
+		}
+		if (!in)
+			continue;
+		if (cap > used + 1) {
+			int n = snprintf(out + used, cap - used, "%s\n", m);
+
+			used += n < 0 ? 0 : (size_t)n < cap - used ? (size_t)n : cap - used - 1;
+		}
+		if (strstr(m, "</TASK>"))
+			in = false;
+	}
+	return tasks;
+}

@@ -53,4 +53,13 @@ void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char 
 void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size_t mods_len,
 			 uint64_t addr, char *out, size_t cap);
 
+/*
+ * From a SysRq-t dump ("task:NAME state:..." through " </TASK>"), the
+ * blocks of the tasks whose name starts with prefix, their lines' message
+ * parts joined by \n into out (NUL-terminated, cut at cap). Returns how
+ * many such tasks the text holds.
+ */
+size_t rdmaneg_klog_task_stacks(const char *text, size_t len, const char *prefix, char *out,
+				size_t cap);
+
 #endif
