@@ -16,6 +16,8 @@ arg() { sed -n "s/.*live\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
 wd=$(arg watchdog)
 if [ -n "$wd" ]; then
 	(sleep "$wd"; echo "LIVE_WATCHDOG ${wd}s: still running, every task's stack follows"
+	 # the task lines are KERN_INFO: above loglevel=5's console cut
+	 echo 7 >/proc/sys/kernel/printk
 	 echo t >/proc/sysrq-trigger) &
 fi
 for m in $(cat /modules.order); do
