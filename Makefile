@@ -361,7 +361,7 @@ mutants:
 UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c
 UTIL_HDR := $(wildcard util/*.h)
 # the pure half of the harness: host and guest, and make test's unit tests
-LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c
+LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c live/nfs.c
 LIVE_SRC := live/harness.c live/capture.c live/endpoint.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
 LIVE_INC := -Isrc -Ioracle -Iutil -Ilive
 $(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
@@ -409,6 +409,10 @@ live-adversarial:
 # one case or frame on a fresh guest: make live-repro ROLE=request CASE=rev-0
 live-repro:
 	@ROLE_ARG="$(ROLE)" CASE_ARG="$(CASE)" FRAME_ARG="$(FRAME)" live/adversarial.sh repro
+
+# Linux NFS over RDMA in the guest, measured against RFC 8797 (live/nfs.sh)
+live-nfs:
+	@live/nfs.sh
 
 # LIVE_SOAK cases per transport in one boot (default 1000)
 live-soak:
@@ -461,5 +465,5 @@ clean:
 	rm -rf $(B)
 
 .PHONY: install uninstall all asan deps-test compilers lint format test clean props prove plants \
-	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
+	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check live-nfs \
 	coverage live live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control

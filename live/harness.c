@@ -36,8 +36,10 @@
 #include "capture.h"
 #include "cases.h"
 #include "endpoint.h"
+#include "hex.h"
 #include "judge.h"
 #include "klog.h"
+#include "nfs.h"
 #include "obs.h"
 #include "rdmaneg.h"
 #include "record.h"
@@ -936,6 +938,10 @@ static const char usage_text[] =
 	"       rdmaneg-live fixed\n"
 	"       rdmaneg-live rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung\n"
 	"                                  guest, named from System.map\n"
+	"       rdmaneg-live capture --port P   every MPA Request and Reply to or\n"
+	"                                  from port P, one line each, until SIGTERM\n"
+	"       rdmaneg-live nfs FILE     make live-nfs's table and divergences\n"
+	"                                  from its console log (exit 1: nothing measured)\n"
 	"       rdmaneg-live stacks FILE   from the watchdog's SysRq-t dump in a\n"
 	"                                  console log, the stack of every\n"
 	"                                  rdmaneg-* task (exit 1: none)\n"
@@ -1079,6 +1085,79 @@ static char *slurp(const char *path, size_t *len)
 	return b;
 }
 
+/* capture --port P: every MPA Request and Reply to or from port P, as
+ * "LIVE_NFS_FRAME SPORT DPORT HEX" lines as they arrive, until SIGTERM
+ * (the NFS suite: the kernel is both ends). */
+static volatile sig_atomic_t capture_stop;
+
+static void capture_on_term(int sig)
+{
+	(void)sig;
+	capture_stop = 1;
+}
+
+static int cmd_capture(int argc, char **argv)
+{
+	static struct live_obs o;
+	struct sigaction sa;
+	long long port = 0;
+
+	if (argc != 4 || strcmp(argv[2], "--port") != 0 || parse_int(argv[3], 1, 65535, &port))
+		return usage("capture --port P (1..65535)");
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = capture_on_term;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	if (live_capture_open()) {
+		fprintf(stderr, "rdmaneg-live capture: cannot open the packet socket: %s\n",
+			strerror(errno));
+		return 2;
+	}
+	printf("LIVE_CAPTURE_READY %lld\n", port);
+	fflush(stdout);
+	for (int last = 0; !last;) {
+		last = capture_stop; /* one more pass after the signal */
+		live_obs_init(&o);
+		live_capture_claim((int)port, 0, &o);
+		for (size_t i = 0; i < o.nframes; i++) {
+			printf("LIVE_NFS_FRAME %u %u ", o.frame[i].sport, o.frame[i].dport);
+			rdmaneg_hex_print(stdout, o.frame[i].b, o.frame[i].len);
+			printf("\n");
+		}
+		fflush(stdout);
+		if (!last)
+			poll(NULL, 0, 50);
+	}
+	live_capture_close();
+	return 0;
+}
+
+/* nfs CONSOLE: make live-nfs's verdict (live/nfs.c): per connection what
+ * each kernel side sent, RFC 8797 against the core and Linux, and every
+ * divergence. Exit 1 when the run measured nothing (a step failed, a
+ * frame or trace line missing), 0 otherwise: divergences are findings. */
+static int cmd_nfs(const char *console_path)
+{
+	static struct live_nfs r;
+	size_t len, div;
+	char *con = slurp(console_path, &len), why[256];
+
+	if (!con) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", console_path);
+		return 2;
+	}
+	live_nfs_read(con, len, &r);
+	free(con);
+	div = live_nfs_print(stdout, &r);
+	if (live_nfs_broken(&r, why, sizeof(why))) {
+		printf("live-nfs: FAILED: %s\n", why);
+		return 1;
+	}
+	printf("live-nfs: %zu connection(s) measured, %zu divergence(s) from RFC 8797\n", r.nconn,
+	       div);
+	return 0;
+}
+
 /* stacks CONSOLE: where each rdmaneg-* task of a guest that did not
  * finish was waiting, from the SysRq-t dump that init.sh's watchdog
  * writes before qemu.sh's timeout. Exit 1 when the log holds none. */
@@ -1168,6 +1247,10 @@ int main(int argc, char **argv)
 		return cmd_endpoint(argv);
 	if (argc == 5 && strcmp(argv[1], "rips") == 0)
 		return cmd_rips(argv[2], argv[3], argv[4]);
+	if (argc >= 2 && strcmp(argv[1], "capture") == 0)
+		return cmd_capture(argc, argv);
+	if (argc == 3 && strcmp(argv[1], "nfs") == 0)
+		return cmd_nfs(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "stacks") == 0)
 		return cmd_stacks(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "splats") == 0)

@@ -2,6 +2,7 @@
 # live/image.sh: everything a guest boot needs, for every live suite:
 # the kernel and siw.ko (live/prepare.sh, cached), rdmaneg-live and
 # rdmaneg-peer, and the initramfs, rebuilt only when an input changed.
+# live/image.sh nfs: the same plus NFS over RDMA (live/nfs-prepare.sh).
 # Prints "KVER IMAGE PREPARE_SECONDS IMAGE_SECONDS" on its last line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -10,15 +11,23 @@ t0=$(date +%s.%N)
 live/prepare.sh >&2 || { echo "live: FAILED: preparation" >&2; exit 1; }
 read -r abi _ <"$L/cache/abi"
 kver=$abi-amd64
+flavour=${1:-}
+case "$flavour" in
+'') nfs= ;;
+nfs) live/nfs-prepare.sh "$kver" >&2 || { echo "live: FAILED: NFS preparation" >&2; exit 1; }
+	nfs=$L/nfs ;;
+*) echo "live/image.sh: the flavour is nfs or nothing" >&2; exit 2 ;;
+esac
 make --no-print-directory -s PLANT= "$L/rdmaneg-live" build/plain/rdmaneg-peer >&2 ||
 	{ echo "live: FAILED: building the harness and the peer" >&2; exit 1; }
 t1=$(date +%s.%N)
 stamp=$(cat live/init.sh live/mkinitramfs.sh live/peer-baseline.txt "$L/rdmaneg-live" \
-	build/plain/rdmaneg-peer "$L/cache/siw-$kver/siw.ko" | sha1sum | cut -c1-16)
-img=$L/initramfs-$stamp.gz
+	build/plain/rdmaneg-peer "$L/cache/siw-$kver/siw.ko" \
+	${nfs:+live/nfs-init.sh "$nfs/modules" "$nfs/bin"} | sha1sum | cut -c1-16)
+img=$L/initramfs-${flavour:+$flavour-}$stamp.gz
 if [ ! -s "$img" ]; then
-	rm -f "$L"/initramfs-*.gz
-	live/mkinitramfs.sh "$kver" "$L/rdmaneg-live" build/plain/rdmaneg-peer "$img" >&2 ||
+	rm -f "$L"/initramfs-${flavour:+$flavour-}[0-9a-f]*.gz
+	live/mkinitramfs.sh "$kver" "$L/rdmaneg-live" build/plain/rdmaneg-peer "$img" $nfs >&2 ||
 		{ echo "live: FAILED: initramfs" >&2; exit 1; }
 fi
 command -v qemu-system-x86_64 >/dev/null || { echo "live: FAILED: no qemu-system-x86_64" >&2; exit 1; }

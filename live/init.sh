@@ -90,7 +90,10 @@ peer() { # peer ROLE JSON-OUT ARGS...
 	echo "LIVE_PEER role=$role rc=$rc cases=$(grep -o '"cases":[0-9]*' "$json" | cut -d: -f2)" >/dev/ttyS1
 }
 plant=$(arg plant)
-if [ "$(arg mode)" = adversarial ]; then
+if [ "$(arg mode)" = nfs ]; then
+	# make live-nfs: Linux NFS over RDMA (live/nfs-init.sh)
+	. /nfs-init
+elif [ "$(arg mode)" = adversarial ]; then
 	# make live-adversarial / live-repro: the peer only, on siw
 	set --
 	set -f # globs in live.case are the peer's, not this shell's

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# live/mkinitramfs.sh KVER HARNESS PEER OUT: a gzipped cpio with busybox,
-# the RDMA modules (siw.ko built here, rdma_rxe from Debian), rdma-core
-# with the siw and rxe providers, iproute2's rdma, the harness,
+# live/mkinitramfs.sh KVER HARNESS PEER OUT [NFS]: a gzipped cpio with
+# busybox, the RDMA modules (siw.ko built here, rdma_rxe from Debian),
+# rdma-core with the siw and rxe providers, iproute2's rdma, the harness,
 # rdmaneg-peer and its siw baseline, every ldd closure, and live/init.sh
-# as /init.
+# as /init. With NFS (build/live/nfs, from live/nfs-prepare.sh) it adds
+# the NFS modules (/lib/modules/nfs, load order in /nfs.modules), the
+# nfs-utils programs and live/nfs-init.sh as /nfs-init.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-kver=$1 harness=$2 peer=$3 out=$4
+kver=$1 harness=$2 peer=$3 out=$4 nfs=${5:-}
 L=build/live
 root=$L/root
 kmods=$L/cache/kernel-$kver/lib/modules/$kver
@@ -57,6 +59,22 @@ copy_closure "$(find /usr/lib /lib -name libgcc_s.so.1 | head -1)"
 cp -r /etc/libibverbs.d "$root/etc/"
 echo 'root:x:0:0:root:/:/bin/sh' >"$root/etc/passwd"
 echo 'root:x:0:' >"$root/etc/group"
+if [ -n "$nfs" ]; then
+	mkdir -p "$root/lib/modules/nfs" "$root/sbin"
+	: >"$root/nfs.modules"
+	while read -r ko; do
+		cp "$ko" "$root/lib/modules/nfs/"
+		basename "$ko" .ko >>"$root/nfs.modules"
+	done <"$nfs/modules"
+	while read -r b; do
+		copy_closure "$b"
+		mv "$root$b" "$root/sbin/"
+	done <"$nfs/bin"
+	ln -s mount.nfs "$root/sbin/mount.nfs4"
+	# libtirpc reads the transports from /etc/netconfig
+	[ -e /etc/netconfig ] && cp /etc/netconfig "$root/etc/"
+	cp live/nfs-init.sh "$root/nfs-init"
+fi
 cp live/init.sh "$root/init"
 chmod +x "$root/init"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out"

@@ -10,6 +10,7 @@
 #include "hex.h"
 #include "judge.h"
 #include "klog.h"
+#include "nfs.h"
 #include "obs.h"
 #include "record.h"
 #include "report.h"
@@ -508,6 +509,91 @@ static void test_small(void)
 	CHECK(live_tshark_differ(core, 1, "", &tl) == 1 && tl == 0);
 }
 
+/* make live-nfs's judge on lines taken from a real run (Debian 6.1.192-2),
+ * then each way the run can be wrong or diverge */
+#define NFS_REQ "4d504120494420526571204672616d651002000c00800000f6ab0e1801010303"
+#define NFS_REP "4d504120494420526570204672616d651002000c00000080f6ab0e1801000303"
+#define NFS_TRACE \
+	"LIVE_NFS_TRACE xprtrdma_inline_thresh: 192.0.2.1:52420 -> 192.0.2.1:20049 neg " \
+	"send/recv=%s, calc send/recv=3948/3996\n"
+
+static size_t nfs_judge(const char *text, struct live_nfs *r, bool *broken)
+{
+	char why[256];
+	FILE *null = fopen("/dev/null", "w");
+	size_t div;
+
+	live_nfs_read(text, strlen(text), r);
+	div = live_nfs_print(null ? null : stdout, r);
+	if (null)
+		fclose(null);
+	*broken = live_nfs_broken(r, why, sizeof(why));
+	return div;
+}
+
+static void test_nfs(void)
+{
+	static struct live_nfs r;
+	static char text[2048];
+	bool broken;
+	const char *steps = "LIVE_NFS_STEP modules ok\nLIVE_NFS_STEP io ok\n";
+	const char *inv = "LIVE_NFS_TRACE svcrdma_post_send: cq_id=2 cid=72 num_sge=1 "
+			  "inv_rkey=0x96a7aa01\n";
+	const char *plain = "LIVE_NFS_TRACE svcrdma_post_send: cq_id=2 cid=72 num_sge=1 "
+			    "inv_rkey=0x00000000\n";
+
+	/* the run as it was: thresholds agree, Sends With Invalidate diverge */
+	snprintf(text, sizeof(text),
+		 "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP
+		 "\n" NFS_TRACE "%s%s",
+		 steps, "4096/4096", plain, inv);
+	CHECK(nfs_judge(text, &r, &broken) == 1 && !broken && r.nconn == 1);
+	CHECK(r.conn[0].client.msg.present && r.conn[0].client.msg.remote_invalidation &&
+	      !r.conn[0].server.msg.remote_invalidation && r.conn[0].client.enh.ird == 128 &&
+	      r.conn[0].server.enh.ord == 128);
+	CHECK(r.conn[0].rfc_client_send == 4096 && r.conn[0].linux_send == 4096 &&
+	      !r.conn[0].rfc_server_ri && r.server_sends == 2 && r.server_sends_inv == 1);
+	/* only plain Sends: no divergence */
+	snprintf(text, sizeof(text),
+		 "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP
+		 "\n" NFS_TRACE "%s",
+		 steps, "4096/4096", plain);
+	CHECK(nfs_judge(text, &r, &broken) == 0 && !broken);
+	/* a client sending past the server's Receive size diverges (4.2) */
+	snprintf(text, sizeof(text),
+		 "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP
+		 "\n" NFS_TRACE,
+		 steps, "8192/4096");
+	CHECK(nfs_judge(text, &r, &broken) == 1 && !broken && r.conn[0].linux_send == 8192);
+	/* a server that set R too (flags octet 01): invalidation allowed */
+	snprintf(text, sizeof(text),
+		 "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ
+		 "\nLIVE_NFS_FRAME 20049 52420 %.58s01%s\n" NFS_TRACE "%s",
+		 steps, NFS_REP, &NFS_REP[60], "4096/4096", inv);
+	CHECK(nfs_judge(text, &r, &broken) == 0 && !broken && r.conn[0].rfc_server_ri);
+	/* no Reply captured, no trace line, a failed step, a torn line, nothing */
+	snprintf(text, sizeof(text), "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ "\n" NFS_TRACE, steps,
+		 "4096/4096");
+	nfs_judge(text, &r, &broken);
+	CHECK(broken);
+	snprintf(text, sizeof(text),
+		 "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP
+		 "\n",
+		 steps);
+	nfs_judge(text, &r, &broken);
+	CHECK(broken);
+	nfs_judge("LIVE_NFS_STEP io failed: mount.nfs4: Connection refused\n", &r, &broken);
+	CHECK(broken && r.nstep == 1 && !r.step[0].ok);
+	snprintf(text, sizeof(text),
+		 "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ "\nLIVE_NFS_FRAME 20049 52420 4d5[ 12.3] "
+		 "siw\n" NFS_TRACE,
+		 steps, "4096/4096");
+	nfs_judge(text, &r, &broken);
+	CHECK(broken && r.bad_lines == 1);
+	nfs_judge("", &r, &broken);
+	CHECK(broken);
+}
+
 /* a SysRq-t dump: the rdmaneg-live blocks, not the others */
 static void test_task_stacks(void)
 {
@@ -669,6 +755,7 @@ int main(void)
 	test_small();
 	test_klog();
 	test_task_stacks();
+	test_nfs();
 	test_hex();
 	test_symbol();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);

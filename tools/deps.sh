@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deps.sh GROUP... : make sure the Debian packages a make target needs are
 # installed. As root, installs what is missing; otherwise prints the exact
-# apt-get line and exits 1. Groups: build test fuzz afl cov oss-fuzz live proof.
+# apt-get line and exits 1. Groups: build test fuzz afl cov oss-fuzz live live-nfs proof.
 set -euo pipefail
 
 pkgs_for() {
@@ -16,6 +16,7 @@ pkgs_for() {
 	live) echo "qemu-system-x86 busybox-static cpio kmod gcc make xz-utils \
 librdmacm-dev libibverbs-dev rdma-core ibverbs-providers rdmacm-utils \
 iproute2 tcpdump tshark bc flex bison libelf-dev libssl-dev dwarves xxd jq" ;;
+	live-nfs) echo "libwrap0 kmod" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }

@@ -1,0 +1,67 @@
+# live/nfs-init.sh, sourced by /init when live.mode=nfs: Linux NFS over
+# RDMA on siw0, both ends in this guest (Documentation/admin-guide/nfs/
+# nfs-rdma.rst). nfsd listens on rdma 20049; the client mounts with
+# proto=rdma, writes a file larger than any inline threshold, remounts and
+# reads it back. Around it: the MPA frames on the wire (rdmaneg-live
+# capture), xprtrdma's thresholds (the rpcrdma:xprtrdma_inline_thresh
+# tracepoint) and svcrdma's Sends (rpcrdma:svcrdma_post_send, whose
+# inv_rkey says Send With Invalidate). Every result is a LIVE_NFS_* line on
+# the console, judged on the host by rdmaneg-live nfs (live/nfs.c).
+NFS_PORT=20049
+NFS_ADDR=192.0.2.1
+nfs_step() { # nfs_step NAME CMD...: runs it, says how it went
+	name=$1; shift
+	if out=$("$@" 2>&1); then
+		echo "LIVE_NFS_STEP $name ok"
+	else
+		echo "LIVE_NFS_STEP $name failed: $(echo "$out" | tail -3 | tr '\n' ' ')"
+		return 1
+	fi
+}
+nfs_modules() {
+	for m in $(cat /nfs.modules); do
+		grep -q "^$m " /proc/modules && continue
+		insmod "/lib/modules/nfs/$m.ko" || return 1
+	done
+}
+nfs_server() {
+	mkdir -p /export /var/lib/nfs/v4recovery /run/rpc_pipefs /etc/exports.d &&
+	mount -t tmpfs export /export &&
+	echo "/export $NFS_ADDR/24(rw,fsid=0,insecure,no_subtree_check,no_root_squash)" \
+		>/etc/exports &&
+	mount -t nfsd nfsd /proc/fs/nfsd &&
+	exportfs -r &&
+	rpc.mountd --no-nfs-version 2 --no-nfs-version 3 --no-udp &&
+	# the shortest grace period nfsd allows: opens wait it out
+	echo 10 >/proc/fs/nfsd/nfsv4gracetime &&
+	echo 10 >/proc/fs/nfsd/nfsv4leasetime &&
+	echo "-2 -3 +4 +4.1 +4.2" >/proc/fs/nfsd/versions &&
+	echo 4 >/proc/fs/nfsd/threads &&
+	echo "rdma $NFS_PORT" >/proc/fs/nfsd/portlist
+}
+nfs_trace() {
+	mount -t tracefs tracefs /sys/kernel/tracing &&
+	echo 1 >/sys/kernel/tracing/events/rpcrdma/xprtrdma_inline_thresh/enable &&
+	echo 1 >/sys/kernel/tracing/events/rpcrdma/svcrdma_post_send/enable
+}
+nfs_io() { # write 1 MiB, remount, read it back
+	mkdir -p /mnt &&
+	dd if=/dev/urandom of=/tmp/nfs-data bs=1024 count=1024 2>/dev/null &&
+	mount.nfs4 "$NFS_ADDR:/" /mnt -o "vers=4.1,proto=rdma,port=$NFS_PORT" &&
+	cp /tmp/nfs-data /mnt/data && sync && umount /mnt &&
+	mount.nfs4 "$NFS_ADDR:/" /mnt -o "vers=4.1,proto=rdma,port=$NFS_PORT" &&
+	cmp /tmp/nfs-data /mnt/data && cmp /tmp/nfs-data /export/data && umount /mnt
+}
+nfs_main() {
+	nfs_step modules nfs_modules || return
+	nfs_step server nfs_server || return
+	nfs_step trace nfs_trace
+	/bin/rdmaneg-live capture --port $NFS_PORT & cap=$!
+	sleep 0.5
+	nfs_step io nfs_io
+	kill $cap; wait $cap
+	grep -oE '(xprtrdma_inline_thresh|svcrdma_post_send): .*' /sys/kernel/tracing/trace |
+		sed 's/^/LIVE_NFS_TRACE /'
+	cat /proc/fs/nfsd/portlist | sed 's/^/LIVE_NFS_PORTLIST /'
+}
+nfs_main

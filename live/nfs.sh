@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# live/nfs.sh (make live-nfs): Linux NFS over RDMA in the live guest, both
+# ends on siw0 (live/nfs-init.sh), measured against RFC 8797 with the core
+# (rdmaneg-live nfs, live/nfs.c): what each side sent, the thresholds
+# xprtrdma chose, svcrdma's Sends With Invalidate, every divergence.
+#   LIVE_TIMEOUT=240   seconds for the boot
+# Writes build/live/nfs-console.log and build/live/nfs-report.txt; ends with
+# "N passed, N failed" (passed: the run measured, with no kernel splat).
+# Orchestration only: the verdicts are C.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+L=build/live
+TMO=${LIVE_TIMEOUT:-240}
+case "$TMO" in '' | *[!0-9]*) echo "live-nfs: LIVE_TIMEOUT is a number of seconds" >&2; exit 2 ;; esac
+read -r kver img prep_s img_s < <(live/image.sh nfs | tail -1)
+[ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
+echo "live-nfs: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)"
+live/qemu.sh "$kver" "$img" "$TMO" "live.transport=siw live.mode=nfs"; qrc=$?
+log=$L/nfs-console.log
+cp "$L/console.log" "$log"
+fail=0
+if [ "$qrc" -ne 0 ] || ! grep -aq '^LIVE_END' "$log"; then
+	echo "live-nfs: FAILED: $([ "$qrc" -eq 124 ] && echo "boot timed out after ${TMO}s" || echo "the guest did not finish (qemu exit $qrc)")"
+	sed '/^LIVE_WATCHDOG/,$d' "$log" | tail -25 | sed 's/^/  | /'
+	"$L/rdmaneg-live" stacks "$log" | sed 's/^/  /'
+	fail=1
+fi
+grep -a '^LIVE_NFS_STEP' "$log" | sed 's/^LIVE_NFS_STEP /live-nfs: step /'
+"$L/rdmaneg-live" nfs "$log" | tee "$L/nfs-report.txt" || fail=1
+if splats=$("$L/rdmaneg-live" splats "$log"); then
+	echo "live-nfs: FAILED: the kernel log holds a splat:"
+	echo "$splats" | sed 's/^/  /'
+	fail=1
+fi
+grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed 's/^/live-nfs: /'
+echo "$((1 - fail)) passed, $fail failed"
+exit "$fail"
