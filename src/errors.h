@@ -37,12 +37,13 @@ enum rdmaneg_status { RDMANEG_STATUS_LIST(RDMANEG_STATUS_ENUM) };
 
 #define RDMANEG_STATUS_MAX 14
 
-/* Short stable name, e.g. "mpa_pd_too_long"; never NULL. */
+/* The short stable name of status, e.g. "mpa_pd_too_long"; "unknown" for
+ * a value not in RDMANEG_STATUS_LIST. Never NULL. */
 /*@ assigns \nothing;
     ensures \result != \null;
 */
 const char *rdmaneg_status_name(int status);
-/* One-line human description; never NULL. */
+/* A one-line description of status for people; never NULL. */
 /*@ assigns \nothing;
     ensures \result != \null;
 */

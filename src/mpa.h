@@ -49,8 +49,14 @@ struct rdmaneg_mpa_enh {
 
 /* ACSL contracts: see rpcrdma_pd.h and README "Proof". */
 
-/* Parses a frame at buf[0]; octets after frame_len are not examined.
- * On an error *f is all zero. */
+/*
+ * Parses the MPA Request or Reply at buf[0..len-1] (RFC 5044 sec. 7.1,
+ * RFC 6581 sec. 6) into f; octets after f->frame_len are not examined and
+ * f->pd points into buf. On an error *f is all zero. Returns RDMANEG_OK,
+ * RDMANEG_E_INVAL (f NULL, or buf NULL with len > 0), or the rule the
+ * frame breaks: RDMANEG_E_MPA_SHORT, _KEY, _REV0, _REV_UNKNOWN,
+ * _PD_TOO_LONG, _PD_TRUNC, _S_REV or _S_SHORT.
+ */
 /*@ requires buf == \null || \valid_read(buf + (0 .. len - 1));
     requires f == \null || \valid(f);
     requires buf == \null || f == \null || \separated(f, buf + (0 .. len - 1));
@@ -90,8 +96,14 @@ struct rdmaneg_mpa_enh {
 */
 int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *f);
 
-/* Builds a frame; accepts exactly what parse accepts. f->pd may point
- * anywhere, out + 20 included. */
+/*
+ * Builds the frame f describes into out (cap octets of room) and sets
+ * *written to its length; accepts exactly what rdmaneg_mpa_parse accepts.
+ * f->pd may point anywhere, out + 20 included. Returns RDMANEG_OK,
+ * RDMANEG_E_INVAL (a NULL pointer, an unknown type, Res above 4 bits),
+ * the header rule f breaks (RDMANEG_E_MPA_REV0, _REV_UNKNOWN,
+ * _PD_TOO_LONG, _S_REV, _S_SHORT) or RDMANEG_E_NOSPACE.
+ */
 /*@ requires f == \null || \valid_read(f);
     requires f == \null || f->pd_length == 0 || f->pd == \null ||
       \valid_read(f->pd + (0 .. f->pd_length - 1));
@@ -113,7 +125,10 @@ int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *
 */
 int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out, size_t cap, size_t *written);
 
-/* Reads the enhanced word; flags are reported raw (see mpa_negotiate.h). */
+/* Reads the enhanced word (RFC 6581 sec. 9) at p[0..len-1] into e; the
+ * A/B/C/D flags are reported raw (see mpa_negotiate.h). Returns
+ * RDMANEG_OK, RDMANEG_E_INVAL (a NULL pointer) or RDMANEG_E_MPA_S_SHORT
+ * (len below 4). */
 /*@ requires p == \null || \valid_read(p + (0 .. len - 1));
     requires e == \null || \valid(e);
     requires p == \null || e == \null || \separated(e, p + (0 .. len - 1));
@@ -128,7 +143,9 @@ int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out, size_t ca
 */
 int rdmaneg_mpa_enh_decode(const uint8_t *p, size_t len, struct rdmaneg_mpa_enh *e);
 
-/* Writes the enhanced word; rejects values above 0x3FFF and A=0 with B/C/D. */
+/* Writes the enhanced word e into out[0..3] (cap octets of room).
+ * Returns RDMANEG_OK, RDMANEG_E_INVAL, RDMANEG_E_NOSPACE, RDMANEG_E_MPA_RANGE
+ * (IRD or ORD above 0x3FFF) or RDMANEG_E_MPA_FLAGS (A=0 with B, C or D). */
 /*@ requires e == \null || \valid_read(e);
     requires out == \null || \valid(out + (0 .. cap - 1));
     requires e == \null || out == \null || \separated(e, out + (0 .. cap - 1));
@@ -144,7 +161,10 @@ int rdmaneg_mpa_enh_decode(const uint8_t *p, size_t len, struct rdmaneg_mpa_enh 
 */
 int rdmaneg_mpa_enh_encode(const struct rdmaneg_mpa_enh *e, uint8_t *out, size_t cap);
 
-/* The ULP's private data: pd, past the enhanced word when S=1. */
+/* The ULP's private data of the parsed frame f: *ulp and *ulp_len, past
+ * the enhanced word when S=1 (*ulp NULL when there is none). Returns
+ * RDMANEG_OK, RDMANEG_E_INVAL, or RDMANEG_E_MPA_S_SHORT (S=1 with fewer
+ * than 4 octets). */
 /*@ requires f == \null || \valid_read(f);
     requires ulp == \null || \valid(ulp);
     requires ulp_len == \null || \valid(ulp_len);
@@ -160,7 +180,9 @@ int rdmaneg_mpa_enh_encode(const struct rdmaneg_mpa_enh *e, uint8_t *out, size_t
 */
 int rdmaneg_mpa_ulp_pd(const struct rdmaneg_mpa_frame *f, const uint8_t **ulp, size_t *ulp_len);
 
-/* The enhanced word of a parsed S=1 frame. */
+/* The enhanced word of the parsed S=1 frame f, into e. Returns RDMANEG_OK,
+ * RDMANEG_E_INVAL (a NULL pointer or a frame without S) or
+ * RDMANEG_E_MPA_S_SHORT. */
 /*@ requires f == \null || \valid_read(f);
     requires f == \null || f->pd == \null ||
       \valid_read(f->pd + (0 .. f->pd_length - 1));

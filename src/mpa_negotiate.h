@@ -69,7 +69,10 @@ struct rdmaneg_mpa_outcome {
       (i->ird == RDMANEG_MPA_NO_NEGOTIATE || i->ird <= i->ird_max);
 */
 
-/* Initiator: the enhanced word of the MPA Request. */
+/* Initiator: from its configuration ini, the enhanced word req of the MPA
+ * Request (RFC 6581 sec. 9.1, 9.2). Returns RDMANEG_OK, RDMANEG_E_INVAL,
+ * or what rdmaneg_mpa_check_initiator says of ini (RDMANEG_E_MPA_RANGE,
+ * RDMANEG_E_CONFIG). */
 /*@ requires ini == \null || \valid_read(ini);
     requires req == \null || \valid(req);
     requires ini == \null || req == \null || \separated(ini, req);
@@ -83,9 +86,12 @@ struct rdmaneg_mpa_outcome {
 int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_enh *req);
 
 /*
- * Responder: computes its reply word from the request (sec. 9.1, 9.2).
- * When it rejects (TERM 6), reply carries the required ORD and the frame
- * should go out with R=1.
+ * Responder: from its configuration rsp and the Request's word req,
+ * computes its reply word and fills out with the outcome (sec. 9.1,
+ * 9.2). When it rejects (TERM 6), reply carries the required ORD and the
+ * frame should go out with R=1. Returns RDMANEG_OK (out says accept or
+ * reject), RDMANEG_E_INVAL, RDMANEG_E_MPA_RANGE (in rsp, or req's IRD or
+ * ORD above 0x3FFF) or RDMANEG_E_CONFIG (rdmaneg_mpa_check_responder).
  */
 /*@ requires rsp == \null || \valid_read(rsp);
     requires req == \null || \valid_read(req);
@@ -122,7 +128,11 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
 int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp, const struct rdmaneg_mpa_enh *req,
 			struct rdmaneg_mpa_enh *reply, struct rdmaneg_mpa_outcome *out);
 
-/* Initiator: final values from the reply (sec. 9.1, 9.2, 9.3). */
+/* Initiator: with its configuration ini, the word req it sent, the Reply's
+ * word reply and whether the Reply was rejected (R=1), the final values
+ * in out (sec. 9.1, 9.2, 9.3), with a TERM triple when the connection
+ * must end. Returns RDMANEG_OK, RDMANEG_E_INVAL, RDMANEG_E_MPA_RANGE (in
+ * ini, or reply's IRD or ORD above 0x3FFF) or RDMANEG_E_CONFIG. */
 /*@ requires ini == \null || \valid_read(ini);
     requires req == \null || \valid_read(req);
     requires reply == \null || \valid_read(reply);
@@ -155,10 +165,11 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini, const struct rdman
 			 const struct rdmaneg_mpa_enh *reply, bool rejected,
 			 struct rdmaneg_mpa_outcome *out);
 
-/* Checks an initiator's local configuration (predicate ini_ok): IRD and
- * ORD at most 0x3FFF, 0x3FFF asking for no negotiation (sec. 9.1);
- * ird_max below 0x3FFF and IRD within it unless 0x3FFF; RTR within
- * send, write, read. */
+/* Checks an initiator's local configuration ini (predicate ini_ok): IRD
+ * and ORD at most 0x3FFF, 0x3FFF asking for no negotiation (sec. 9.1);
+ * ird_max below 0x3FFF and IRD within it unless 0x3FFF; RTR within send,
+ * write, read. Returns RDMANEG_OK, RDMANEG_E_INVAL (ini NULL),
+ * RDMANEG_E_MPA_RANGE (IRD or ORD above 0x3FFF) or RDMANEG_E_CONFIG. */
 /*@ requires ini == \null || \valid_read(ini);
     assigns \nothing;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
@@ -167,10 +178,11 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini, const struct rdman
 */
 int rdmaneg_mpa_check_initiator(const struct rdmaneg_mpa_local *ini);
 
-/* Checks a responder's local configuration (predicate rsp_ok): IRD, ORD
- * and ird_max are numbers below 0x3FFF (a responder always negotiates,
- * sec. 9.1); IRD within ird_max; ord_min at most ORD; at least one RTR
- * type of send, write, read. */
+/* Checks a responder's local configuration rsp (predicate rsp_ok): IRD,
+ * ORD and ird_max are numbers below 0x3FFF (a responder always
+ * negotiates, sec. 9.1); IRD within ird_max; ord_min at most ORD; at least
+ * one RTR type of send, write, read. Returns RDMANEG_OK, RDMANEG_E_INVAL
+ * (rsp NULL), RDMANEG_E_MPA_RANGE or RDMANEG_E_CONFIG. */
 /*@ requires rsp == \null || \valid_read(rsp);
     assigns \nothing;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
@@ -179,7 +191,8 @@ int rdmaneg_mpa_check_initiator(const struct rdmaneg_mpa_local *ini);
 */
 int rdmaneg_mpa_check_responder(const struct rdmaneg_mpa_local *rsp);
 
-/* B/C/D of a word as an RTR bit set; 0 when A=0 (sec. 9.2: ignored). */
+/* B/C/D of the word e as an RTR bit set; 0 when A=0 (sec. 9.2: then they
+ * are ignored) or when e is NULL. */
 /*@ requires e == \null || \valid_read(e);
     assigns \nothing;
     ensures \result <= RDMANEG_RTR_ALL;

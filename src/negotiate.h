@@ -30,7 +30,14 @@ struct rdmaneg_conn {
 
 /* ACSL contracts: see rpcrdma_pd.h and README "Proof". */
 
-/* Validates and normalizes the local settings (sizes >= 1024). */
+/*
+ * Starts the connection state c for role (client or server) with this
+ * side's settings local: both sizes normalized as they will be advertised
+ * (RFC 8797 sec. 4.2), no peer yet (c->negotiated false until
+ * rdmaneg_conn_negotiate). Returns RDMANEG_OK, RDMANEG_E_INVAL (a NULL
+ * pointer or an unknown role; *c untouched) or RDMANEG_E_SIZE_TOO_SMALL (a
+ * size below 1024).
+ */
 /*@ requires c == \null || \valid(c);
     requires local == \null || \valid_read(local);
     requires c == \null || local == \null || \separated(c, local);
@@ -63,7 +70,9 @@ struct rdmaneg_conn {
 int rdmaneg_conn_init(struct rdmaneg_conn *c, enum rdmaneg_role role,
 		      const struct rdmaneg_rpcrdma_settings *local);
 
-/* The 8 octets this side sends. */
+/* The 8 octets this side of c sends (rdmaneg_rpcrdma_encode of its
+ * settings) into out, which has cap octets of room. Returns what
+ * rdmaneg_rpcrdma_encode returns. */
 /*@ requires c == \null || \valid_read(c);
     requires out == \null || \valid(out + (0 .. cap - 1));
     requires c == \null || out == \null || \separated(c, out + (0 .. cap - 1));
@@ -74,8 +83,14 @@ int rdmaneg_conn_init(struct rdmaneg_conn *c, enum rdmaneg_role role,
 int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap);
 
 /*
- * Decodes what the peer sent (any length, 0 for none) and computes both
- * thresholds. Calling it again replaces all peer-derived state.
+ * Decodes the private data the peer sent, peer_pd[0..len-1] (len 0 for
+ * none), with decode_flags as rdmaneg_rpcrdma_decode takes them, and sets
+ * c's thresholds (RFC 8797 sec. 4.2): send_threshold = min(own send, peer
+ * receive), recv_threshold = min(peer send, own receive), each within
+ * 1024..262144; remote_invalidation only when both set R (sec. 4.1).
+ * Calling it again replaces all peer-derived state. Returns RDMANEG_OK or
+ * RDMANEG_E_INVAL (c NULL or never initialised, peer_pd NULL with len > 0,
+ * unknown flags; *c is then untouched).
  */
 /*@ requires c == \null || \valid(c);
     requires peer_pd == \null || \valid_read(peer_pd + (0 .. len - 1));
@@ -115,16 +130,16 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
 int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd, size_t len,
 			   unsigned decode_flags);
 
-/* The inline threshold from client to server (RFC 8797 sec. 4.2): the
- * client's send_threshold, the server's recv_threshold. */
+/* The inline threshold from client to server of connection c (RFC 8797
+ * sec. 4.2): the client's send_threshold, the server's recv_threshold. */
 /*@ requires \valid_read(c);
     assigns \nothing;
     ensures \result == (c->role == RDMANEG_ROLE_CLIENT ? c->send_threshold : c->recv_threshold);
 */
 size_t rdmaneg_conn_c2s(const struct rdmaneg_conn *c);
 
-/* The inline threshold from server to client: the client's recv_threshold,
- * the server's send_threshold. */
+/* The inline threshold from server to client of connection c: the
+ * client's recv_threshold, the server's send_threshold. */
 /*@ requires \valid_read(c);
     assigns \nothing;
     ensures \result == (c->role == RDMANEG_ROLE_CLIENT ? c->recv_threshold : c->send_threshold);

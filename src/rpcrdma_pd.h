@@ -68,7 +68,11 @@ struct rdmaneg_rpcrdma_result {
       rdmaneg_rpcrdma_id(b, r->offset) && rdmaneg_rpcrdma_fields(b, r);
 */
 
-/* Size as it is advertised: floor to 1024, clamp to 262144; 0 if < 1024. */
+/*
+ * A buffer size as RFC 8797 sec. 4.2 can advertise it: size rounded down
+ * to a multiple of 1024 and clamped to 262144. Returns 0 when size is
+ * below 1024 (no code exists for it).
+ */
 /*@ assigns \nothing;
     ensures small: size < RDMANEG_INLINE_MIN ==> \result == 0;
     ensures range: size >= RDMANEG_INLINE_MIN ==>
@@ -77,7 +81,12 @@ struct rdmaneg_rpcrdma_result {
 */
 size_t rdmaneg_rpcrdma_normalize(size_t size);
 
-/* RFC 8797 sec. 4.2 encoding; RDMANEG_E_SIZE_TOO_SMALL below 1024. */
+/*
+ * The RFC 8797 sec. 4.2 code of a size: size / 1024 - 1 after
+ * rdmaneg_rpcrdma_normalize, into *code (written only on success).
+ * Returns RDMANEG_OK, RDMANEG_E_INVAL when code is NULL, or
+ * RDMANEG_E_SIZE_TOO_SMALL when size is below 1024.
+ */
 /*@ requires code == \null || \valid(code);
     assigns *code;
     behavior inval:
@@ -98,14 +107,21 @@ size_t rdmaneg_rpcrdma_normalize(size_t size);
 */
 int rdmaneg_rpcrdma_size_code(size_t size, uint8_t *code);
 
-/* Inverse of the above: (code + 1) * 1024. */
+/* The size a code stands for (RFC 8797 sec. 4.2): (code + 1) * 1024, so
+ * 1024 to 262144 for every value of code. */
 /*@ assigns \nothing;
     ensures \result == (code + 1) * 1024;
     ensures RDMANEG_INLINE_MIN <= \result <= RDMANEG_INLINE_MAX;
 */
 size_t rdmaneg_rpcrdma_code_size(uint8_t code);
 
-/* Writes the 8-octet version-1 message into out[0..7]. */
+/*
+ * Writes the 8-octet version-1 message (RFC 8797 sec. 4) for the settings
+ * s into out[0..7]: identifier, version 1, R from s->remote_invalidation,
+ * both sizes normalized and encoded. cap is the room at out; nothing is
+ * written on an error. Returns RDMANEG_OK, RDMANEG_E_INVAL (a NULL
+ * pointer), RDMANEG_E_NOSPACE (cap below 8) or RDMANEG_E_SIZE_TOO_SMALL.
+ */
 /*@ requires s == \null || \valid_read(s);
     requires out == \null || \valid(out + (0 .. cap - 1));
     requires s == \null || out == \null || \separated(s, out + (0 .. cap - 1));
@@ -124,9 +140,14 @@ size_t rdmaneg_rpcrdma_code_size(uint8_t code);
 int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s, uint8_t *out, size_t cap);
 
 /*
- * Decodes a received private-data buffer. A missing or invalid message is
- * not an error: out->present is false and out->reason says why. In search
- * mode the first valid occurrence wins; invalid ones are skipped.
+ * Decodes the private data buf[0..len-1] a peer sent (len may be 0). flags
+ * is RDMANEG_DECODE_SEARCH (the identifier at any offset, RFC 8797 sec.
+ * 5.2; the first valid occurrence wins, invalid ones are skipped) or
+ * RDMANEG_DECODE_STRICT (at offset 0 only). A missing or invalid message
+ * is not an error: out->present is false and out->reason says why (the
+ * peer then counts as sending the defaults, sec. 5.1). Returns RDMANEG_OK,
+ * or RDMANEG_E_INVAL for a NULL out, buf NULL with len > 0, or unknown
+ * flags (out is left as it was).
  */
 /*@ requires buf == \null || \valid_read(buf + (0 .. len - 1));
     requires out == \null || \valid(out);
@@ -160,7 +181,8 @@ int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s, uint8_t *ou
 int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 			   struct rdmaneg_rpcrdma_result *out);
 
-/* Short stable name of a reason, e.g. "no_identifier". */
+/* A short stable name of the reason r, e.g. "no_identifier"; "unknown"
+ * for a value outside the enum. Never NULL. */
 /*@ assigns \nothing;
     ensures \result != \null;
 */

@@ -55,14 +55,39 @@ int main(void)
 
 	CHECK(rdmaneg_apidoc_next(header, &pos, &d) == 0);
 
+	/* every parameter named in the comment, as a whole word */
+	{
+		struct rdmaneg_apidoc a;
+		char name[32];
+
+		memset(&a, 0, sizeof(a));
+		strcpy(a.proto, "int rdmaneg_f(const uint8_t *buf, size_t len, struct x *out);");
+		strcpy(a.doc, "Reads buf[0..len-1] into out.");
+		CHECK(!rdmaneg_apidoc_unnamed_param(&a, name, sizeof(name)));
+		strcpy(a.doc, "Reads buf into outer, length len."); /* out only inside outer */
+		CHECK(rdmaneg_apidoc_unnamed_param(&a, name, sizeof(name)) &&
+		      strcmp(name, "out") == 0);
+		strcpy(a.doc, "Reads the buffer.");
+		CHECK(rdmaneg_apidoc_unnamed_param(&a, name, sizeof(name)) &&
+		      strcmp(name, "buf") == 0);
+		strcpy(a.proto, "size_t rdmaneg_g(void);");
+		CHECK(!rdmaneg_apidoc_unnamed_param(&a, name, sizeof(name)));
+		strcpy(a.proto, "int rdmaneg_h(const uint8_t **ulp, size_t ulp_len[2]);");
+		strcpy(a.doc, "Sets ulp.");
+		CHECK(rdmaneg_apidoc_unnamed_param(&a, name, sizeof(name)) &&
+		      strcmp(name, "ulp_len") == 0);
+		strcpy(a.doc, "Sets ulp and ulp_len.");
+		CHECK(!rdmaneg_apidoc_unnamed_param(&a, name, sizeof(name)));
+	}
+
 	/* a comment longer than the doc field */
 	{
 		static char big[4096];
 		size_t p = 0;
 
 		strcpy(big, "/* ");
-		memset(big + 3, 'x', 2000);
-		strcpy(big + 2003, " */\nint rdmaneg_long(void);\n");
+		memset(big + 3, 'x', 3000);
+		strcpy(big + 3003, " */\nint rdmaneg_long(void);\n");
 		CHECK(rdmaneg_apidoc_next(big, &p, &d) == -1);
 	}
 	printf("apidoc-unit: %d passed, %d failed\n", passed, failed);

@@ -60,6 +60,10 @@ check "rdmaneg(3): rdmaneg_mpa_parse returns ok, inval and its 8 MPA errors, fro
 printf '/* ok */\nint rdmaneg_documented(void);\nint rdmaneg_undocumented(void);\n' >"$work/bad.h"
 out=$(build/plain/rdmaneg-man3 0 "$work/bad.h" 2>&1 >/dev/null); rc=$?
 check "control: an undocumented function fails rdmaneg(3)" '[ $rc -eq 1 ] && grep -q "rdmaneg_undocumented has no comment" <<<"$out"'
+# and so does a comment that leaves a parameter unnamed
+printf '/* Reads buf into out. */\nint rdmaneg_half(const char *buf, unsigned long len, int *out);\n' >"$work/half.h"
+out=$(build/plain/rdmaneg-man3 0 "$work/half.h" 2>&1 >/dev/null); rc=$?
+check "control: a comment that does not name len fails rdmaneg(3)" '[ $rc -eq 1 ] && grep -q "rdmaneg_half does not name its parameter len" <<<"$out"'
 check "exports only rdmaneg_*" 'exports_only_api "$lib/librdmaneg.so.0"'
 check "exports every public function" '[ "$(nm -D --defined-only "$lib/librdmaneg.so.0" | grep -c " T rdmaneg_")" -eq "$(grep -hoE "^[a-z].* \**rdmaneg_[a-z0-9_]+\(" src/*.h | grep -oE "rdmaneg_[a-z0-9_]+" | sort -u | wc -l)" ]'
 # negative control: one stray export must be caught

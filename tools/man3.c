@@ -62,9 +62,16 @@ static bool names(const char *acsl, size_t len, const char *sym)
 static int function(const char *header, const struct rdmaneg_apidoc *d)
 {
 	size_t codes = 0;
+	char param[64];
 
 	if (d->doc[0] == '\0') {
 		fprintf(stderr, "rdmaneg-man3: %s: %s has no comment\n", header, d->name);
+		return 1;
+	}
+	if (rdmaneg_apidoc_unnamed_param(d, param, sizeof(param))) {
+		fprintf(stderr,
+			"rdmaneg-man3: %s: the comment of %s does not name its parameter %s\n",
+			header, d->name, param);
 		return 1;
 	}
 	printf(".SS %s\n.nf\n.B ", d->name);

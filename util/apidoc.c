@@ -137,3 +137,46 @@ int rdmaneg_apidoc_next(const char *text, size_t *pos, struct rdmaneg_apidoc *ou
 	*pos = i;
 	return 0;
 }
+
+static bool ident(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* word w[0..n-1] in text, not inside a longer identifier */
+static bool names_word(const char *text, const char *w, size_t n)
+{
+	for (const char *p = text; *p; p++)
+		if (strncmp(p, w, n) == 0 && (p == text || !ident(p[-1])) && !ident(p[n]))
+			return true;
+	return false;
+}
+
+bool rdmaneg_apidoc_unnamed_param(const struct rdmaneg_apidoc *d, char *name, size_t cap)
+{
+	const char *open = strchr(d->proto, '('), *close = strrchr(d->proto, ')');
+
+	if (!open || !close || close < open || strncmp(open, "(void)", 6) == 0)
+		return false;
+	for (const char *p = open + 1; p < close;) {
+		const char *end = memchr(p, ',', (size_t)(close - p));
+		const char *q, *w;
+
+		end = end ? end : close;
+		/* the parameter's name: the last identifier before any '[' */
+		q = memchr(p, '[', (size_t)(end - p));
+		q = q ? q : end;
+		while (q > p && !ident(q[-1]))
+			q--;
+		w = q;
+		while (w > p && ident(w[-1]))
+			w--;
+		if (q > w && !names_word(d->doc, w, (size_t)(q - w))) {
+			snprintf(name, cap, "%.*s", (int)(q - w), w);
+			return true;
+		}
+		p = end + 1;
+	}
+	return false;
+}

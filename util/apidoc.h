@@ -8,12 +8,13 @@
 #ifndef RDMANEG_APIDOC_H
 #define RDMANEG_APIDOC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct rdmaneg_apidoc {
 	char name[64];	  /* rdmaneg_... */
 	char proto[512];  /* the declaration, whitespace runs folded to one space */
-	char doc[1024];	  /* the comment's text, markers and leading stars removed */
+	char doc[2048];	  /* the comment's text, markers and leading stars removed */
 	const char *acsl; /* the contract's text inside the source, or NULL */
 	size_t acsl_len;
 };
@@ -24,5 +25,12 @@ struct rdmaneg_apidoc {
  * doc longer than its array).
  */
 int rdmaneg_apidoc_next(const char *text, size_t *pos, struct rdmaneg_apidoc *out);
+
+/*
+ * The first parameter of d->proto that d->doc does not name as a whole
+ * word, copied into name (cut to cap - 1): true; false when the comment
+ * names every parameter (or there are none: "(void)").
+ */
+bool rdmaneg_apidoc_unnamed_param(const struct rdmaneg_apidoc *d, char *name, size_t cap);
 
 #endif
