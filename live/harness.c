@@ -40,6 +40,7 @@
 #include "judge.h"
 #include "klog.h"
 #include "nfs.h"
+#include "nfsclient.h"
 #include "obs.h"
 #include "rdmaneg.h"
 #include "record.h"
@@ -940,6 +941,8 @@ static const char usage_text[] =
 	"                                  guest, named from System.map\n"
 	"       rdmaneg-live capture --port P   every MPA Request and Reply to or\n"
 	"                                  from port P, one line each, until SIGTERM\n"
+	"       rdmaneg-live nfs-client --addr A --port P   the hostile NFS/RDMA\n"
+	"                                  client's cases against nfsd (live/nfsclient.c)\n"
 	"       rdmaneg-live nfs FILE     make live-nfs's table and divergences\n"
 	"                                  from its console log (exit 1: nothing measured)\n"
 	"       rdmaneg-live stacks FILE   from the watchdog's SysRq-t dump in a\n"
@@ -1149,6 +1152,7 @@ static int cmd_nfs(const char *console_path)
 	live_nfs_read(con, len, &r);
 	free(con);
 	div = live_nfs_print(stdout, &r);
+	div += live_nfs_print_hostile(stdout, &r);
 	if (live_nfs_broken(&r, why, sizeof(why))) {
 		printf("live-nfs: FAILED: %s\n", why);
 		return 1;
@@ -1251,6 +1255,14 @@ int main(int argc, char **argv)
 		return cmd_capture(argc, argv);
 	if (argc == 3 && strcmp(argv[1], "nfs") == 0)
 		return cmd_nfs(argv[2]);
+	if (argc >= 2 && strcmp(argv[1], "nfs-client") == 0) {
+		long long port = 0;
+
+		if (argc != 6 || strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
+		    parse_int(argv[5], 1, 65535, &port))
+			return usage("nfs-client --addr A --port P (1..65535)");
+		return live_nfs_client(argv[3], (int)port, stdout);
+	}
 	if (argc == 3 && strcmp(argv[1], "stacks") == 0)
 		return cmd_stacks(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "splats") == 0)

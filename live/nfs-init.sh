@@ -60,6 +60,10 @@ nfs_main() {
 	sleep 0.5
 	nfs_step io nfs_io
 	kill $cap; wait $cap
+	# the harness as a hostile client: crafted private data, then NULL and
+	# a COMPOUND whose reply outgrows 1024 octets (live/nfsclient.c)
+	/bin/rdmaneg-live nfs-client --addr $NFS_ADDR --port $NFS_PORT ||
+		echo "LIVE_NFS_STEP hostile-client failed: rdmaneg-live nfs-client exit $?"
 	grep -oE '(xprtrdma_inline_thresh|svcrdma_post_send): .*' /sys/kernel/tracing/trace |
 		sed 's/^/LIVE_NFS_TRACE /'
 	cat /proc/fs/nfsd/portlist | sed 's/^/LIVE_NFS_PORTLIST /'

@@ -175,6 +175,114 @@ static void rfc_side(const struct live_nfs_side *own, const struct live_nfs_side
 	*ri = conn.remote_invalidation;
 }
 
+/* "wc:len:proc:accept:nfs", "timeout", "-", or another word (a failed
+ * post or Send) */
+static bool read_call(const char *w, size_t n, struct live_nfs_call *c)
+{
+	char buf[64];
+	const char *p = buf;
+	unsigned long v[2];
+	long sv[3];
+
+	memset(c, 0, sizeof(*c));
+	if (n == 0 || n >= sizeof(buf))
+		return false;
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	if (strcmp(buf, "-") == 0)
+		return true;
+	c->reached = true;
+	if (!(buf[0] >= '0' && buf[0] <= '9')) {
+		c->timeout = true; /* "timeout", "post-failed", "send-N": no reply */
+		return true;
+	}
+	if (!number(&p, 64, &v[0]) || *p++ != ':' || !number(&p, 1ul << 20, &v[1]) || *p++ != ':')
+		return false;
+	for (int i = 0; i < 3; i++) {
+		bool neg = *p == '-';
+		unsigned long u;
+
+		p += neg;
+		if (!number(&p, 1ul << 31, &u) || (i < 2 && *p++ != ':'))
+			return false;
+		sv[i] = neg ? -(long)u : (long)u;
+	}
+	if (*p != '\0')
+		return false;
+	c->wc_status = (int)v[0];
+	c->len = v[1];
+	c->proc = sv[0];
+	c->accept = sv[1];
+	c->nfs_status = sv[2];
+	return true;
+}
+
+/* "LIVE_NFSC CASE EVENT STATUS REPLY_PD_HEX NULL COMPOUND" */
+static bool read_hostile(struct live_nfs *r, const char *p)
+{
+	const char *w[6];
+	size_t n[6];
+	struct live_nfs_hostile *h;
+	struct live_nfs_case c;
+	uint8_t pd[256];
+	struct rdmaneg_hex hx;
+	unsigned long st;
+	const char *q = p;
+
+	for (int i = 0; i < 6; i++) {
+		w[i] = q;
+		while (*q && *q != ' ')
+			q++;
+		n[i] = (size_t)(q - w[i]);
+		if (n[i] == 0 || (i < 5 && *q++ != ' '))
+			return false;
+	}
+	if (*q || r->nhostile == LIVE_NFS_MAX_HOSTILE || n[0] >= sizeof(h->name) ||
+	    n[1] >= sizeof(h->event))
+		return false;
+	h = &r->hostile[r->nhostile];
+	memset(h, 0, sizeof(*h));
+	memcpy(h->name, w[0], n[0]);
+	memcpy(h->event, w[1], n[1]);
+	q = w[2];
+	if (*q == '-') {
+		q++;
+		if (!number(&q, 4096, &st) || q != w[2] + n[2])
+			return false;
+		h->event_status = -(int)st;
+	} else {
+		if (!number(&q, 4096, &st) || q != w[2] + n[2])
+			return false;
+		h->event_status = (int)st;
+	}
+	rdmaneg_hex_init(&hx, pd, sizeof(pd));
+	if (!(n[3] == 1 && w[3][0] == '-')) {
+		char hexbuf[2 * sizeof(pd) + 1];
+
+		if (n[3] >= sizeof(hexbuf))
+			return false;
+		memcpy(hexbuf, w[3], n[3]);
+		hexbuf[n[3]] = '\0';
+		if (rdmaneg_hex_feed(&hx, hexbuf) != 0 || !rdmaneg_hex_whole(&hx))
+			return false;
+	}
+	rdmaneg_rpcrdma_decode(pd, hx.len, RDMANEG_DECODE_SEARCH, &h->reply);
+	if (!read_call(w[4], n[4], &h->null) || !read_call(w[5], n[5], &h->compound))
+		return false;
+	for (size_t k = 0; live_nfs_case(k, &c); k++)
+		if (strcmp(c.name, h->name) == 0) {
+			h->known = true;
+			h->present = c.present;
+			h->recv = c.recv;
+		}
+	/* sec. 4.2, and 5.1 for a side without a message: the defaults */
+	h->threshold = h->reply.present ? h->reply.send_size : RDMANEG_INLINE_MIN;
+	if (h->recv < h->threshold)
+		h->threshold = h->recv;
+	r->nhostile++;
+	return true;
+}
+
 void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
 {
 	char line[1600];
@@ -191,6 +299,8 @@ void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
 								: read_trace(r, line + 15);
 		else if (strncmp(line, "LIVE_NFS_STEP ", 14) == 0)
 			ok = read_step(r, line + 14);
+		else if (strncmp(line, "LIVE_NFSC ", 10) == 0)
+			ok = read_hostile(r, line + 10);
 		r->bad_lines += !ok;
 	}
 	for (size_t i = 0; i < r->nconn; i++) {
@@ -296,6 +406,105 @@ size_t live_nfs_print(FILE *out, const struct live_nfs *r)
 	return div;
 }
 
+static void call_text(const struct live_nfs_call *c, char *out, size_t cap)
+{
+	if (!c->reached)
+		snprintf(out, cap, "not sent");
+	else if (c->timeout)
+		snprintf(out, cap, "no reply");
+	else if (c->wc_status == 1)
+		snprintf(out, cap, "LOC_LEN_ERR");
+	else if (c->wc_status != 0)
+		snprintf(out, cap, "wc status %d", c->wc_status);
+	else if (c->nfs_status >= 0)
+		snprintf(out, cap, "%lu octets, nfs %ld", c->len, c->nfs_status);
+	else
+		snprintf(out, cap, "%lu octets, rpc %ld", c->len, c->accept);
+}
+
+/* RFC 8797 4.2, 5.1: nothing inline above the threshold; IBV_WC_LOC_LEN_ERR
+ * (1) on our Receive is a Send longer than the Receive we posted */
+static bool overflowed(const struct live_nfs_hostile *h)
+{
+	return h->compound.reached && !h->compound.timeout &&
+	       (h->compound.wc_status == 1 || h->compound.len > h->threshold);
+}
+
+/* the names of the cases that broke one clause, and the first outcome */
+struct group {
+	char names[512];
+	size_t n;
+	char what[40];
+};
+
+static void group_add(struct group *g, const char *name, const char *what)
+{
+	size_t used = strlen(g->names);
+
+	if (g->n++ == 0)
+		snprintf(g->what, sizeof(g->what), "%s", what);
+	snprintf(g->names + used, sizeof(g->names) - used, "%s%s", used ? ", " : "", name);
+}
+
+size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r)
+{
+	/* 0: sec. 4.2 (a valid message), 1: sec. 5.1 (none: the defaults),
+	 * 2: refused or NULL not served */
+	static const char *const clause[3] = {
+		"4.2: the server sent more inline than the smaller of its own Send "
+		"Size and the client's Receive Size",
+		"5.1: without a valid message from the client, the server sent more "
+		"inline than the 1024-octet default",
+		"5.1: a client without a valid message was not served with the defaults",
+	};
+	struct group g[3];
+	size_t div = 0;
+
+	if (r->nhostile == 0)
+		return 0;
+	memset(g, 0, sizeof(g));
+	fprintf(out, "hostile client against nfsd (NULL, then PUTROOTFH + %d GETFH)\n",
+		LIVE_NFS_GETFH);
+	fprintf(out, "  %-17s %-6s %-7s %-11s %-17s %-8s %-17s %-22s %s\n", "case", "msg", "recv",
+		"connect", "server sent", "RFC s->c", "NULL", "COMPOUND", "verdict");
+	for (size_t i = 0; i < r->nhostile; i++) {
+		const struct live_nfs_hostile *h = &r->hostile[i];
+		char sv[40], nul[40], cmp[40];
+		int broke = -1;
+
+		if (h->reply.present)
+			snprintf(sv, sizeof(sv), "v%u R=%d %zu/%zu", h->reply.version,
+				 h->reply.remote_invalidation, h->reply.send_size,
+				 h->reply.recv_size);
+		else
+			snprintf(sv, sizeof(sv), "none");
+		call_text(&h->null, nul, sizeof(nul));
+		call_text(&h->compound, cmp, sizeof(cmp));
+		if (strcmp(h->event, "RDMA_CM_EVENT_ESTABLISHED") != 0 ||
+		    (h->null.reached && (h->null.timeout || h->null.accept != 0)))
+			broke = h->present ? -1 : 2;
+		else if (overflowed(h))
+			broke = h->present ? 0 : 1;
+		if (broke >= 0)
+			group_add(&g[broke], h->name, broke == 2 ? nul : cmp);
+		fprintf(out, "  %-17s %-6s %-7zu %-11s %-17s %-8zu %-17s %-22s %s\n", h->name,
+			h->present ? "valid" : "none", h->recv,
+			strncmp(h->event, "RDMA_CM_EVENT_", 14) == 0 ? h->event + 14 : h->event, sv,
+			h->threshold, nul, cmp,
+			broke < 0    ? "conforms"
+			: broke == 0 ? "diverges 4.2"
+				     : "diverges 5.1");
+	}
+	for (int k = 0; k < 3; k++) {
+		if (g[k].n == 0)
+			continue;
+		fprintf(out, "  DIVERGENCE RFC 8797 %s (%s) in %zu case(s): %s\n", clause[k],
+			g[k].what, g[k].n, g[k].names);
+		div++;
+	}
+	return div;
+}
+
 bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap)
 {
 	for (size_t i = 0; i < r->nstep; i++)
@@ -313,6 +522,17 @@ bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap)
 				  : "the guest ran no NFS step");
 		return true;
 	}
+	if (r->nhostile != live_nfs_case_count()) {
+		snprintf(why, cap, "the hostile client ran %zu of its %zu cases", r->nhostile,
+			 live_nfs_case_count());
+		return true;
+	}
+	for (size_t i = 0; i < r->nhostile; i++)
+		if (!r->hostile[i].known) {
+			snprintf(why, cap, "the hostile client ran an unknown case %s",
+				 r->hostile[i].name);
+			return true;
+		}
 	for (size_t i = 0; i < r->nconn; i++) {
 		const struct live_nfs_conn *c = &r->conn[i];
 
@@ -325,4 +545,156 @@ bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap)
 		}
 	}
 	return false;
+}
+
+/* ---- the hostile NFS client's cases and RPCs ---- */
+
+/* RFC 8797 4: each case's message, where it sits and how it is cut */
+static const struct {
+	const char *name;
+	size_t offset; /* octets of 0xA5 before the identifier */
+	size_t cut;    /* octets of the message sent: 8, or fewer */
+	uint8_t version, flags, send_code, recv_code;
+	bool none; /* no private data at all */
+} cases[] = {
+	{ "no-pd", 0, 8, 1, 0, 0, 0, true },
+	{ "short-7", 0, 7, 1, 0, 0, 0, false },
+	{ "v1-1k", 0, 8, 1, 0, 0, 0, false },
+	{ "v1-1k-R", 0, 8, 1, 1, 0, 0, false },
+	{ "v1-4k-R", 0, 8, 1, 1, 3, 3, false },
+	{ "v1-256k", 0, 8, 1, 0, 255, 255, false },
+	{ "offset-1-1k", 1, 8, 1, 0, 0, 0, false },
+	{ "offset-3-1k", 3, 8, 1, 0, 0, 0, false },
+	{ "version-0", 0, 8, 0, 0, 3, 3, false },
+	{ "version-2", 0, 8, 2, 0, 3, 3, false },
+	{ "version-255", 0, 8, 255, 0, 3, 3, false },
+	{ "reserved-bits-1k", 0, 8, 1, 0xFE, 0, 0, false },
+	{ "full-196-1k", LIVE_NFS_CASE_PD_MAX - 8, 8, 1, 0, 0, 0, false },
+};
+
+size_t live_nfs_case_count(void)
+{
+	return sizeof(cases) / sizeof(cases[0]);
+}
+
+bool live_nfs_case(size_t k, struct live_nfs_case *c)
+{
+	struct rdmaneg_rpcrdma_result r;
+	uint8_t msg[8] = { 0xf6, 0xab, 0x0e, 0x18, 0, 0, 0, 0 };
+
+	if (k >= live_nfs_case_count())
+		return false;
+	memset(c, 0, sizeof(*c));
+	snprintf(c->name, sizeof(c->name), "%s", cases[k].name);
+	msg[4] = cases[k].version;
+	msg[5] = cases[k].flags;
+	msg[6] = cases[k].send_code;
+	msg[7] = cases[k].recv_code;
+	if (!cases[k].none) {
+		memset(c->pd, 0xA5, cases[k].offset);
+		memcpy(c->pd + cases[k].offset, msg, cases[k].cut);
+		c->pd_len = cases[k].offset + cases[k].cut;
+	}
+	/* what the server may send: our Receive Size, or the default */
+	rdmaneg_rpcrdma_decode(c->pd, c->pd_len, RDMANEG_DECODE_SEARCH, &r);
+	c->present = r.present;
+	c->recv = r.present ? r.recv_size : RDMANEG_INLINE_MIN;
+	return true;
+}
+
+struct xdr {
+	uint8_t *b;
+	size_t cap, n;
+	bool over;
+};
+
+static void put32(struct xdr *x, uint32_t v)
+{
+	if (x->cap - x->n < 4) {
+		x->over = true;
+		return;
+	}
+	for (int i = 3; i >= 0; i--)
+		x->b[x->n++] = (uint8_t)(v >> (i * 8));
+}
+
+/* RFC 8166 4: xid, version 1, credits, RDMA_MSG, three empty chunk lists;
+ * then the RPC call header (RFC 5531 9) up to the credential */
+static void call_head(struct xdr *x, uint32_t xid, uint32_t proc)
+{
+	static const uint32_t head[] = { 1, 8, 0, 0, 0, 0 };
+
+	put32(x, xid);
+	for (size_t i = 0; i < sizeof(head) / sizeof(head[0]); i++)
+		put32(x, head[i]);
+	put32(x, xid);
+	put32(x, 0);	  /* CALL */
+	put32(x, 2);	  /* RPC version */
+	put32(x, 100003); /* NFS */
+	put32(x, 4);
+	put32(x, proc);
+}
+
+/* out is written through x (struct xdr) */
+/* NOLINTNEXTLINE(readability-non-const-parameter) */
+size_t live_nfs_rpc_null(uint32_t xid, uint8_t *out, size_t cap)
+{
+	struct xdr x = { out, cap, 0, false };
+
+	call_head(&x, xid, 0);
+	for (int i = 0; i < 4; i++) /* AUTH_NONE credential and verifier */
+		put32(&x, 0);
+	return x.over ? 0 : x.n;
+}
+
+/* NOLINTNEXTLINE(readability-non-const-parameter) */
+size_t live_nfs_rpc_compound(uint32_t xid, unsigned getfh, uint8_t *out, size_t cap)
+{
+	struct xdr x = { out, cap, 0, false };
+
+	call_head(&x, xid, 1);
+	put32(&x, 1);  /* AUTH_SYS */
+	put32(&x, 28); /* stamp, "rdmaneg" (7 + 1 pad), uid 0, gid 0, no gids */
+	put32(&x, 0);
+	put32(&x, 7);
+	put32(&x, 0x72646d61); /* "rdma" */
+	put32(&x, 0x6e656700); /* "neg" and the pad */
+	put32(&x, 0);
+	put32(&x, 0);
+	put32(&x, 0);
+	put32(&x, 0); /* AUTH_NONE verifier */
+	put32(&x, 0);
+	put32(&x, 0); /* COMPOUND4args (RFC 7530 16.2): empty tag, minor version 0 */
+	put32(&x, 0);
+	put32(&x, 1 + getfh);
+	put32(&x, 24); /* OP_PUTROOTFH */
+	for (unsigned i = 0; i < getfh; i++)
+		put32(&x, 10); /* OP_GETFH */
+	return x.over ? 0 : x.n;
+}
+
+static long get32(const uint8_t *b, size_t len, size_t at)
+{
+	if (at > len || len - at < 4)
+		return -1;
+	return (long)((uint32_t)b[at] << 24 | (uint32_t)b[at + 1] << 16 | (uint32_t)b[at + 2] << 8 |
+		      b[at + 3]);
+}
+
+void live_nfs_reply_parse(const uint8_t *b, size_t len, struct live_nfs_reply *r)
+{
+	long vlen;
+
+	r->proc = get32(b, len, 12);
+	r->accept = r->nfs_status = -1;
+	/* RDMA_MSG with the three chunk lists empty: the RPC reply at 28 */
+	if (r->proc != 0 || get32(b, len, 16) != 0 || get32(b, len, 20) != 0 ||
+	    get32(b, len, 24) != 0 || get32(b, len, 32) != 1 || get32(b, len, 36) != 0)
+		return;
+	vlen = get32(b, len, 44); /* the verifier's body length */
+	if (vlen < 0 || vlen > 400)
+		return;
+	r->accept = get32(b, len, 48 + ((size_t)vlen + 3) / 4 * 4);
+	if (r->accept == 0)
+		r->nfs_status = get32(b, len, 52 + ((size_t)vlen + 3) / 4 * 4);
 }

@@ -52,6 +52,30 @@ struct live_nfs_step {
 	char why[160];
 };
 
+/* One LIVE_NFSC line: a call's Receive completion ("-" lines: !reached) */
+struct live_nfs_call {
+	bool reached;
+	bool timeout;
+	int wc_status; /* ibv_wc_status: 0 success, 1 IBV_WC_LOC_LEN_ERR */
+	unsigned long len;
+	long proc, accept, nfs_status;
+};
+
+/* The hostile client's case against nfsd, and the verdict */
+struct live_nfs_hostile {
+	char name[32];
+	bool known;	/* a case of live_nfs_case */
+	bool present;	/* its private data held a valid message */
+	size_t recv;	/* the Receives it posted (from the case table) */
+	char event[40]; /* the rdma_cm event its connect got */
+	int event_status;
+	struct rdmaneg_rpcrdma_result reply; /* nfsd's private data, decoded */
+	size_t threshold;		     /* RFC 8797 4.2/5.1: min(server send, recv) */
+	struct live_nfs_call null, compound;
+};
+
+#define LIVE_NFS_MAX_HOSTILE 32
+
 struct live_nfs {
 	struct live_nfs_conn conn[LIVE_NFS_MAX_CONNS];
 	size_t nconn;
@@ -60,6 +84,8 @@ struct live_nfs {
 	size_t server_sends, server_sends_inv;
 	struct live_nfs_step step[LIVE_NFS_MAX_STEPS];
 	size_t nstep;
+	struct live_nfs_hostile hostile[LIVE_NFS_MAX_HOSTILE];
+	size_t nhostile;
 	size_t bad_lines; /* LIVE_NFS_* lines that did not parse */
 };
 
@@ -71,9 +97,49 @@ void live_nfs_read(const char *text, size_t len, struct live_nfs *r);
  * DIVERGENCE line per disagreement; returns the number of divergences. */
 size_t live_nfs_print(FILE *out, const struct live_nfs *r);
 
+/* The hostile client's table and its divergences; returns their number. */
+size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r);
+
 /* Why the run is not a measurement (a step failed, no connection, a
  * connection without both frames or its trace line, an unreadable line),
  * into why; false when it is one. */
 bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap);
+
+/* ---- the harness as a hostile NFS client (rdmaneg-live nfs-client) ---- */
+
+#define LIVE_NFS_CASE_PD_MAX 196 /* the most private data a case sends */
+#define LIVE_NFS_GETFH 100	 /* GETFH operations in the big COMPOUND */
+
+/* One crafted connection to nfsd: the private data it sends and the
+ * Receive it posts for each reply, which is what RFC 8797 lets the
+ * server send: the case's Receive Size when its message decodes (search
+ * mode, sec. 5.2), else the 1024 default (sec. 5.1). */
+struct live_nfs_case {
+	char name[32];
+	uint8_t pd[LIVE_NFS_CASE_PD_MAX];
+	size_t pd_len;
+	bool present; /* the core finds a valid message in pd (sec. 5.2) */
+	size_t recv;  /* octets of each posted Receive */
+};
+
+/* How many cases there are; the k-th into c (false past the end). */
+size_t live_nfs_case_count(void);
+bool live_nfs_case(size_t k, struct live_nfs_case *c);
+
+/* An RPC-over-RDMA version 1 RDMA_MSG with no chunks (RFC 8166 4) carrying
+ * an NFSv4 call with xid: NULL (proc 0, AUTH_NONE), or COMPOUND (proc 1,
+ * AUTH_SYS root, minor version 0: PUTROOTFH and getfh GETFHs, whose
+ * inline reply outgrows 1024 octets). Returns the length, 0 when cap is
+ * too small. */
+size_t live_nfs_rpc_null(uint32_t xid, uint8_t *out, size_t cap);
+size_t live_nfs_rpc_compound(uint32_t xid, unsigned getfh, uint8_t *out, size_t cap);
+
+/* A received reply: its rdma_proc (RDMA_MSG 0, RDMA_NOMSG 1, RDMA_ERROR 4)
+ * and, for an RDMA_MSG without chunks, the RPC accept_stat (0 success) and
+ * for a COMPOUND the NFS status; -1 for a field not there. */
+struct live_nfs_reply {
+	long proc, accept, nfs_status;
+};
+void live_nfs_reply_parse(const uint8_t *b, size_t len, struct live_nfs_reply *r);
 
 #endif

@@ -534,9 +534,18 @@ static size_t nfs_judge(const char *text, struct live_nfs *r, bool *broken)
 static void test_nfs(void)
 {
 	static struct live_nfs r;
-	static char text[2048];
+	static char text[8192], steps[4096];
+	struct live_nfs_case c;
 	bool broken;
-	const char *steps = "LIVE_NFS_STEP modules ok\nLIVE_NFS_STEP io ok\n";
+	/* the steps, and every hostile case answered within its Receive */
+	size_t sn = (size_t)snprintf(steps, sizeof(steps),
+				     "LIVE_NFS_STEP modules ok\nLIVE_NFS_STEP io ok\n");
+
+	for (size_t k = 0; live_nfs_case(k, &c); k++)
+		sn += (size_t)snprintf(steps + sn, sizeof(steps) - sn,
+				       "LIVE_NFSC %s RDMA_CM_EVENT_ESTABLISHED 0 f6ab0e1801000303 "
+				       "0:52:0:0:-1 0:1000:0:0:0\n",
+				       c.name);
 	const char *inv = "LIVE_NFS_TRACE svcrdma_post_send: cq_id=2 cid=72 num_sge=1 "
 			  "inv_rkey=0x96a7aa01\n";
 	const char *plain = "LIVE_NFS_TRACE svcrdma_post_send: cq_id=2 cid=72 num_sge=1 "
@@ -592,6 +601,111 @@ static void test_nfs(void)
 	CHECK(broken && r.bad_lines == 1);
 	nfs_judge("", &r, &broken);
 	CHECK(broken);
+}
+
+/* the hostile NFS client: its cases, its RPCs, and the verdict on lines
+ * of a real run, with each way a line can conform or diverge */
+static void test_nfs_hostile(void)
+{
+	static struct live_nfs r;
+	static char text[4096];
+	struct live_nfs_case c;
+	struct rdmaneg_rpcrdma_result m;
+	struct live_nfs_reply rp;
+	uint8_t b[1024];
+	size_t n, all = 0;
+	bool broken;
+
+	for (size_t k = 0; live_nfs_case(k, &c); k++) {
+		rdmaneg_rpcrdma_decode(c.pd, c.pd_len, RDMANEG_DECODE_SEARCH, &m);
+		CHECK(m.present == c.present &&
+		      c.recv == (m.present ? m.recv_size : RDMANEG_INLINE_MIN));
+		if (strcmp(c.name, "full-196-1k") == 0)
+			CHECK(c.pd_len == 196 && m.present && m.offset == 188 && c.recv == 1024);
+		if (strcmp(c.name, "offset-3-1k") == 0)
+			CHECK(m.present && m.offset == 3);
+		if (strcmp(c.name, "short-7") == 0 || strcmp(c.name, "version-2") == 0)
+			CHECK(!m.present && c.pd_len > 0);
+		if (strcmp(c.name, "no-pd") == 0)
+			CHECK(c.pd_len == 0 && !c.present);
+		all++;
+	}
+	CHECK(all == live_nfs_case_count() && !live_nfs_case(all, &c));
+
+	/* RFC 8166 4 header, RPC call (RFC 5531 9): NULL is 68 octets */
+	n = live_nfs_rpc_null(0x11223344, b, sizeof(b));
+	CHECK(n == 68 && b[0] == 0x11 && b[7] == 1 && b[11] == 8 && b[15] == 0 && b[28] == 0x11 &&
+	      b[39] == 2 && b[41] == 1 && b[42] == 0x86 && b[43] == 0xa3 && b[47] == 4 &&
+	      b[51] == 0);
+	CHECK(live_nfs_rpc_null(1, b, 67) == 0);
+	n = live_nfs_rpc_compound(2, 3, b, sizeof(b));
+	CHECK(n == 52 + 36 + 8 + 12 + 4 * 4 && b[51] == 1 && b[55] == 1 && b[n - 1] == 10 &&
+	      b[n - 13] == 24 && b[n - 17] == 4);
+	CHECK(live_nfs_rpc_compound(2, 3, b, n - 1) == 0);
+	/* a reply: RDMA_MSG, accepted, verifier of 0, success, NFS4ERR_RESOURCE */
+	memset(b, 0, 64);
+	b[35] = 1;
+	b[55] = 0x1a; /* 10018 = 0x2722 */
+	b[54] = 0x27;
+	b[55] = 0x22;
+	live_nfs_reply_parse(b, 56, &rp);
+	CHECK(rp.proc == 0 && rp.accept == 0 && rp.nfs_status == 10018);
+	live_nfs_reply_parse(b, 52, &rp);
+	CHECK(rp.proc == 0 && rp.accept == 0 && rp.nfs_status == -1);
+	b[15] = 4; /* RDMA_ERROR */
+	live_nfs_reply_parse(b, 56, &rp);
+	CHECK(rp.proc == 4 && rp.accept == -1);
+	live_nfs_reply_parse(b, 10, &rp);
+	CHECK(rp.proc == -1);
+
+	/* every case, as the run saw them: 1024-octet Receives overflowed */
+	n = 0;
+	for (size_t k = 0; live_nfs_case(k, &c); k++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "LIVE_NFSC %s RDMA_CM_EVENT_ESTABLISHED 0 f6ab0e1801000303 "
+				      "0:52:0:0:-1 %s\n",
+				      c.name, c.recv > 1024 ? "0:1040:0:0:10018" : "1:0:-1:-1:-1");
+	live_nfs_read(text, n, &r);
+	CHECK(r.nhostile == live_nfs_case_count() && r.bad_lines == 0);
+	{
+		FILE *null = fopen("/dev/null", "w");
+
+		CHECK(null && live_nfs_print_hostile(null, &r) == 2);
+		if (null)
+			fclose(null);
+	}
+	/* a server that kept to 1024: no divergence */
+	n = 0;
+	for (size_t k = 0; live_nfs_case(k, &c); k++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "LIVE_NFSC %s RDMA_CM_EVENT_ESTABLISHED 0 f6ab0e1801000303 "
+				      "0:52:0:0:-1 0:%s:0:0:0\n",
+				      c.name, c.recv > 1024 ? "1040" : "1000");
+	live_nfs_read(text, n, &r);
+	{
+		FILE *null = fopen("/dev/null", "w");
+
+		CHECK(null && live_nfs_print_hostile(null, &r) == 0);
+		/* one refusal of a client without a message: 5.1 */
+		n = 0;
+		for (size_t k = 0; live_nfs_case(k, &c); k++)
+			n += (size_t)snprintf(text + n, sizeof(text) - n,
+					      "LIVE_NFSC %s RDMA_CM_EVENT_%s -111 - - -\n", c.name,
+					      k == 0 ? "REJECTED" : "ESTABLISHED");
+		live_nfs_read(text, n, &r);
+		CHECK(r.bad_lines == 0 && r.hostile[0].event_status == -111 && null &&
+		      live_nfs_print_hostile(null, &r) == 1);
+		if (null)
+			fclose(null);
+	}
+	/* a case missing, an unknown case, a torn line: not a measurement */
+	nfs_judge("LIVE_NFS_STEP io ok\nLIVE_NFSC v1-1k RDMA_CM_EVENT_ESTABLISHED 0 - - -\n", &r,
+		  &broken);
+	CHECK(broken && r.nhostile == 1 && !r.hostile[0].null.reached);
+	live_nfs_read("LIVE_NFSC v9 RDMA_CM_EVENT_ESTABLISHED 0 - - -\n", 47, &r);
+	CHECK(r.nhostile == 1 && !r.hostile[0].known);
+	live_nfs_read("LIVE_NFSC v1-1k RDMA_CM_EVENT_ESTABLISHED 0 f6ab 0:52\n", 53, &r);
+	CHECK(r.bad_lines == 1 && r.nhostile == 0);
 }
 
 /* a SysRq-t dump: the rdmaneg-live blocks, not the others */
@@ -756,6 +870,7 @@ int main(void)
 	test_klog();
 	test_task_stacks();
 	test_nfs();
+	test_nfs_hostile();
 	test_hex();
 	test_symbol();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);

@@ -1,0 +1,235 @@
+#define _GNU_SOURCE
+
+#include "nfsclient.h"
+
+#include "hex.h"
+#include "nfs.h"
+
+#include <arpa/inet.h>
+#include <infiniband/verbs.h>
+#include <poll.h>
+#include <rdma/rdma_cma.h>
+#include <string.h>
+#include <time.h>
+
+#define WAIT_MS 5000
+#define SEND_MAX 4096
+
+/* the next rdma_cm event, up to ms; NULL on timeout or error */
+static struct rdma_cm_event *next_event(struct rdma_event_channel *ch, int ms)
+{
+	struct pollfd p = { ch->fd, POLLIN, 0 };
+	struct rdma_cm_event *ev = NULL;
+
+	if (poll(&p, 1, ms) <= 0 || rdma_get_cm_event(ch, &ev))
+		return NULL;
+	return ev;
+}
+
+static int64_t now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+struct conn {
+	struct rdma_cm_id *id;
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
+	struct ibv_mr *rmr, *smr;
+};
+
+static uint8_t rbuf[RDMANEG_INLINE_MAX], sbuf[SEND_MAX];
+
+/* One call: a Receive of recv octets, the Send, then both completions.
+ * The result as "wc_status:octets:proc:accept:nfs_status", or "timeout". */
+static void call(struct conn *k, size_t recv, size_t len, char *res, size_t cap)
+{
+	struct ibv_sge rs = { (uintptr_t)rbuf, (uint32_t)recv, k->rmr->lkey };
+	struct ibv_sge ss = { (uintptr_t)sbuf, (uint32_t)len, k->smr->lkey };
+	struct ibv_recv_wr rw = { 1, NULL, &rs, 1 }, *rbad;
+	struct ibv_send_wr sw, *sbad;
+	int64_t end = now_ms() + WAIT_MS;
+	bool got_recv = false, got_send = false;
+
+	snprintf(res, cap, "timeout");
+	memset(&sw, 0, sizeof(sw));
+	sw.wr_id = 2;
+	sw.sg_list = &ss;
+	sw.num_sge = 1;
+	sw.opcode = IBV_WR_SEND;
+	sw.send_flags = IBV_SEND_SIGNALED;
+	memset(rbuf, 0, recv);
+	if (ibv_post_recv(k->id->qp, &rw, &rbad) || ibv_post_send(k->id->qp, &sw, &sbad)) {
+		snprintf(res, cap, "post-failed");
+		return;
+	}
+	while (!(got_recv && got_send) && now_ms() < end) {
+		struct ibv_wc wc;
+		int n = ibv_poll_cq(k->cq, 1, &wc);
+
+		if (n <= 0) {
+			poll(NULL, 0, 1);
+			continue;
+		}
+		if (wc.wr_id == 2) {
+			got_send = true;
+			if (wc.status != IBV_WC_SUCCESS) {
+				snprintf(res, cap, "send-%d", (int)wc.status);
+				return;
+			}
+		} else {
+			struct live_nfs_reply r = { -1, -1, -1 };
+
+			got_recv = true;
+			if (wc.status == IBV_WC_SUCCESS)
+				live_nfs_reply_parse(rbuf, wc.byte_len, &r);
+			snprintf(res, cap, "%d:%u:%ld:%ld:%ld", (int)wc.status,
+				 wc.status == IBV_WC_SUCCESS ? wc.byte_len : 0u, r.proc, r.accept,
+				 r.nfs_status);
+			if (wc.status != IBV_WC_SUCCESS)
+				return;
+		}
+	}
+}
+
+static void release(struct conn *k)
+{
+	if (k->id && k->id->qp)
+		rdma_destroy_qp(k->id);
+	if (k->rmr)
+		ibv_dereg_mr(k->rmr);
+	if (k->smr)
+		ibv_dereg_mr(k->smr);
+	if (k->cq)
+		ibv_destroy_cq(k->cq);
+	if (k->pd)
+		ibv_dealloc_pd(k->pd);
+	if (k->id)
+		rdma_destroy_id(k->id);
+}
+
+/* Up to the route, then a PD, CQ, QP and the two registered buffers. */
+static int setup(struct rdma_event_channel *ch, const struct sockaddr_in *sin, struct conn *k)
+{
+	struct rdma_cm_event *ev;
+	struct ibv_qp_init_attr qa;
+
+	if (rdma_create_id(ch, &k->id, NULL, RDMA_PS_TCP) ||
+	    rdma_resolve_addr(k->id, NULL, (struct sockaddr *)sin, 2000))
+		return -1;
+	ev = next_event(ch, WAIT_MS);
+	if (!ev)
+		return -1;
+	if (ev->event != RDMA_CM_EVENT_ADDR_RESOLVED) {
+		rdma_ack_cm_event(ev);
+		return -1;
+	}
+	rdma_ack_cm_event(ev);
+	if (rdma_resolve_route(k->id, 2000))
+		return -1;
+	ev = next_event(ch, WAIT_MS);
+	if (!ev)
+		return -1;
+	if (ev->event != RDMA_CM_EVENT_ROUTE_RESOLVED) {
+		rdma_ack_cm_event(ev);
+		return -1;
+	}
+	rdma_ack_cm_event(ev);
+	k->pd = ibv_alloc_pd(k->id->verbs);
+	k->cq = k->pd ? ibv_create_cq(k->id->verbs, 8, NULL, NULL, 0) : NULL;
+	if (!k->cq)
+		return -1;
+	memset(&qa, 0, sizeof(qa));
+	qa.send_cq = qa.recv_cq = k->cq;
+	qa.qp_type = IBV_QPT_RC;
+	qa.cap.max_send_wr = qa.cap.max_recv_wr = 4;
+	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
+	if (rdma_create_qp(k->id, k->pd, &qa))
+		return -1;
+	k->rmr = ibv_reg_mr(k->pd, rbuf, sizeof(rbuf), IBV_ACCESS_LOCAL_WRITE);
+	k->smr = ibv_reg_mr(k->pd, sbuf, sizeof(sbuf), 0);
+	return k->rmr && k->smr ? 0 : -1;
+}
+
+static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
+		     const struct live_nfs_case *c, FILE *out)
+{
+	struct conn k;
+	struct rdma_conn_param cp;
+	struct rdma_cm_event *ev;
+	char ename[40] = "setup-failed", nul[64] = "-", cmp[64] = "-";
+	char rpd[2 * 256 + 1] = "-";
+	int estatus = 0;
+	size_t n;
+
+	memset(&k, 0, sizeof(k));
+	if (setup(ch, sin, &k) != 0)
+		goto done;
+	memset(&cp, 0, sizeof(cp));
+	cp.private_data = c->pd_len ? c->pd : NULL;
+	cp.private_data_len = (uint8_t)c->pd_len;
+	cp.responder_resources = 16; /* as xprtrdma: the server may Read */
+	cp.initiator_depth = 0;
+	if (rdma_connect(k.id, &cp)) {
+		snprintf(ename, sizeof(ename), "connect-failed");
+		goto done;
+	}
+	ev = next_event(ch, WAIT_MS);
+	if (!ev) {
+		snprintf(ename, sizeof(ename), "no-event");
+		goto done;
+	}
+	snprintf(ename, sizeof(ename), "%s", rdma_event_str(ev->event));
+	estatus = ev->status;
+	if (ev->param.conn.private_data && ev->param.conn.private_data_len > 0 &&
+	    !rdmaneg_hex_format(ev->param.conn.private_data, ev->param.conn.private_data_len, rpd,
+				sizeof(rpd), &n))
+		snprintf(rpd, sizeof(rpd), "?");
+	if (ev->event != RDMA_CM_EVENT_ESTABLISHED) {
+		rdma_ack_cm_event(ev);
+		goto done;
+	}
+	rdma_ack_cm_event(ev);
+	n = live_nfs_rpc_null(1, sbuf, sizeof(sbuf));
+	call(&k, c->recv, n, nul, sizeof(nul));
+	if (strncmp(nul, "0:", 2) == 0) {
+		n = live_nfs_rpc_compound(2, LIVE_NFS_GETFH, sbuf, sizeof(sbuf));
+		call(&k, c->recv, n, cmp, sizeof(cmp));
+	}
+	rdma_disconnect(k.id);
+	while ((ev = next_event(ch, 2000)) != NULL) {
+		enum rdma_cm_event_type t = ev->event;
+
+		rdma_ack_cm_event(ev);
+		if (t == RDMA_CM_EVENT_DISCONNECTED)
+			break;
+	}
+done:
+	release(&k);
+	fprintf(out, "LIVE_NFSC %s %s %d %s %s %s\n", c->name, ename, estatus, rpd, nul, cmp);
+	fflush(out);
+}
+
+int live_nfs_client(const char *addr, int port, FILE *out)
+{
+	struct rdma_event_channel *ch = rdma_create_event_channel();
+	struct sockaddr_in sin;
+	struct live_nfs_case c;
+
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_port = htons((uint16_t)port);
+	if (!ch || inet_pton(AF_INET, addr, &sin.sin_addr) != 1) {
+		fprintf(stderr, "rdmaneg-live nfs-client: cannot use %s\n", addr);
+		if (ch)
+			rdma_destroy_event_channel(ch);
+		return 1;
+	}
+	for (size_t k = 0; live_nfs_case(k, &c); k++)
+		one_case(ch, &sin, &c, out);
+	rdma_destroy_event_channel(ch);
+	return 0;
+}
