@@ -157,8 +157,7 @@ int live_endpoint_listen(const char *addr, int port, FILE *log)
 	return 1;
 }
 
-/* Waits for the next event on ch, up to ms; NULL on timeout. */
-static struct rdma_cm_event *next_event(struct rdma_event_channel *ch, int ms)
+struct rdma_cm_event *live_cm_next_event(struct rdma_event_channel *ch, int ms)
 {
 	struct pollfd p = { ch->fd, POLLIN, 0 };
 	struct rdma_cm_event *ev = NULL;
@@ -166,6 +165,29 @@ static struct rdma_cm_event *next_event(struct rdma_event_channel *ch, int ms)
 	if (poll(&p, 1, ms) <= 0 || rdma_get_cm_event(ch, &ev))
 		return NULL;
 	return ev;
+}
+
+/* the event that must come next, acked; 0 when it came */
+static int expect_event(struct rdma_event_channel *ch, enum rdma_cm_event_type want)
+{
+	struct rdma_cm_event *ev = live_cm_next_event(ch, 5000);
+	bool ok = ev && ev->event == want;
+
+	if (ev)
+		rdma_ack_cm_event(ev);
+	return ok ? 0 : -1;
+}
+
+int live_cm_resolve(struct rdma_event_channel *ch, struct rdma_cm_id *id,
+		    const struct sockaddr_in *sin)
+{
+	struct sockaddr_in dst = *sin; /* rdma_resolve_addr takes no const */
+
+	if (rdma_resolve_addr(id, NULL, (struct sockaddr *)&dst, 2000) ||
+	    expect_event(ch, RDMA_CM_EVENT_ADDR_RESOLVED) || rdma_resolve_route(id, 2000) ||
+	    expect_event(ch, RDMA_CM_EVENT_ROUTE_RESOLVED))
+		return -1;
+	return 0;
 }
 
 int live_endpoint_connect(const char *addr, int port, FILE *log)
@@ -185,19 +207,8 @@ int live_endpoint_connect(const char *addr, int port, FILE *log)
 		uint8_t pd[EP_PD_LEN];
 		bool done = false;
 
-		if (rdma_create_id(ch, &id, NULL, RDMA_PS_TCP) ||
-		    rdma_resolve_addr(id, NULL, (struct sockaddr *)&sin, 2000))
+		if (rdma_create_id(ch, &id, NULL, RDMA_PS_TCP) || live_cm_resolve(ch, id, &sin))
 			return 1;
-		ev = next_event(ch, 5000);
-		if (!ev || ev->event != RDMA_CM_EVENT_ADDR_RESOLVED)
-			return 1;
-		rdma_ack_cm_event(ev);
-		if (rdma_resolve_route(id, 2000))
-			return 1;
-		ev = next_event(ch, 5000);
-		if (!ev || ev->event != RDMA_CM_EVENT_ROUTE_RESOLVED)
-			return 1;
-		rdma_ack_cm_event(ev);
 		memset(&cp, 0, sizeof(cp));
 		ulp_pd(pd, seq);
 		cp.private_data = pd;
@@ -211,7 +222,7 @@ int live_endpoint_connect(const char *addr, int port, FILE *log)
 			continue;
 		}
 		/* the connection's events until it is over (the peer closes) */
-		while (!done && (ev = next_event(ch, 30000)) != NULL) {
+		while (!done && (ev = live_cm_next_event(ch, 30000)) != NULL) {
 			enum rdma_cm_event_type t = ev->event;
 
 			log_event(log, seq, id, ev);

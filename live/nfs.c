@@ -335,13 +335,30 @@ static void row(FILE *out, const char *field, const char *rfc, const char *core,
 	fprintf(out, "  %-30s %-24s %-20s %-20s %s\n", field, rfc, core, cl, sv);
 }
 
+/* One threshold of the client: the row, and a divergence when Linux
+ * differs from the core (RFC 8797 sec. 4.2); returns 1 for a divergence. */
+static size_t threshold_row(FILE *out, const char *field, const char *rfc, const char *verb,
+			    bool traced, size_t core, size_t linux_value)
+{
+	char c[32], l[32];
+
+	snprintf(c, sizeof(c), "%zu", core);
+	snprintf(l, sizeof(l), "%zu", linux_value);
+	row(out, field, rfc, c, traced ? l : "not traced", "-");
+	if (!traced || linux_value == core)
+		return 0;
+	fprintf(out, "  DIVERGENCE RFC 8797 4.2: the client %s up to %zu inline, the RFC %zu\n",
+		verb, linux_value, core);
+	return 1;
+}
+
 size_t live_nfs_print(FILE *out, const struct live_nfs *r)
 {
 	size_t div = 0;
 
 	for (size_t i = 0; i < r->nconn; i++) {
 		const struct live_nfs_conn *c = &r->conn[i];
-		char cl[64], sv[64], core[32], lin[32];
+		char cl[64], sv[64], core[32];
 
 		fprintf(out, "connection %zu: client port %u -> %d\n", i + 1, c->client_port,
 			LIVE_NFS_PORT);
@@ -356,28 +373,10 @@ size_t live_nfs_print(FILE *out, const struct live_nfs *r)
 		    c->server.f.enhanced ? sv : "none");
 		if (!c->client.seen || !c->server.seen)
 			continue;
-		snprintf(core, sizeof(core), "%zu", c->rfc_client_send);
-		snprintf(lin, sizeof(lin), "%zu", c->linux_send);
-		row(out, "client send threshold", "min(c send, s recv)", core,
-		    c->traced ? lin : "not traced", "-");
-		if (c->traced && c->linux_send != c->rfc_client_send) {
-			fprintf(out,
-				"  DIVERGENCE RFC 8797 4.2: the client sends up to %zu inline, "
-				"the RFC %zu\n",
-				c->linux_send, c->rfc_client_send);
-			div++;
-		}
-		snprintf(core, sizeof(core), "%zu", c->rfc_client_recv);
-		snprintf(lin, sizeof(lin), "%zu", c->linux_recv);
-		row(out, "client receive threshold", "min(s send, c recv)", core,
-		    c->traced ? lin : "not traced", "-");
-		if (c->traced && c->linux_recv != c->rfc_client_recv) {
-			fprintf(out,
-				"  DIVERGENCE RFC 8797 4.2: the client receives up to %zu inline, "
-				"the RFC %zu\n",
-				c->linux_recv, c->rfc_client_recv);
-			div++;
-		}
+		div += threshold_row(out, "client send threshold", "min(c send, s recv)", "sends",
+				     c->traced, c->rfc_client_send, c->linux_send);
+		div += threshold_row(out, "client receive threshold", "min(s send, c recv)",
+				     "receives", c->traced, c->rfc_client_recv, c->linux_recv);
 		snprintf(core, sizeof(core), "%zu", c->rfc_server_send);
 		row(out, "server send threshold", "min(s send, c recv)", core, "-",
 		    "not observable here");

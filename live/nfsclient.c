@@ -2,6 +2,7 @@
 
 #include "nfsclient.h"
 
+#include "endpoint.h"
 #include "hex.h"
 #include "nfs.h"
 
@@ -14,17 +15,6 @@
 
 #define WAIT_MS 5000
 #define SEND_MAX 4096
-
-/* the next rdma_cm event, up to ms; NULL on timeout or error */
-static struct rdma_cm_event *next_event(struct rdma_event_channel *ch, int ms)
-{
-	struct pollfd p = { ch->fd, POLLIN, 0 };
-	struct rdma_cm_event *ev = NULL;
-
-	if (poll(&p, 1, ms) <= 0 || rdma_get_cm_event(ch, &ev))
-		return NULL;
-	return ev;
-}
 
 static int64_t now_ms(void)
 {
@@ -114,30 +104,10 @@ static void release(struct conn *k)
 /* Up to the route, then a PD, CQ, QP and the two registered buffers. */
 static int setup(struct rdma_event_channel *ch, const struct sockaddr_in *sin, struct conn *k)
 {
-	struct rdma_cm_event *ev;
 	struct ibv_qp_init_attr qa;
 
-	if (rdma_create_id(ch, &k->id, NULL, RDMA_PS_TCP) ||
-	    rdma_resolve_addr(k->id, NULL, (struct sockaddr *)sin, 2000))
+	if (rdma_create_id(ch, &k->id, NULL, RDMA_PS_TCP) || live_cm_resolve(ch, k->id, sin))
 		return -1;
-	ev = next_event(ch, WAIT_MS);
-	if (!ev)
-		return -1;
-	if (ev->event != RDMA_CM_EVENT_ADDR_RESOLVED) {
-		rdma_ack_cm_event(ev);
-		return -1;
-	}
-	rdma_ack_cm_event(ev);
-	if (rdma_resolve_route(k->id, 2000))
-		return -1;
-	ev = next_event(ch, WAIT_MS);
-	if (!ev)
-		return -1;
-	if (ev->event != RDMA_CM_EVENT_ROUTE_RESOLVED) {
-		rdma_ack_cm_event(ev);
-		return -1;
-	}
-	rdma_ack_cm_event(ev);
 	k->pd = ibv_alloc_pd(k->id->verbs);
 	k->cq = k->pd ? ibv_create_cq(k->id->verbs, 8, NULL, NULL, 0) : NULL;
 	if (!k->cq)
@@ -177,7 +147,7 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 		snprintf(ename, sizeof(ename), "connect-failed");
 		goto done;
 	}
-	ev = next_event(ch, WAIT_MS);
+	ev = live_cm_next_event(ch, WAIT_MS);
 	if (!ev) {
 		snprintf(ename, sizeof(ename), "no-event");
 		goto done;
@@ -200,7 +170,7 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 		call(&k, c->recv, n, cmp, sizeof(cmp));
 	}
 	rdma_disconnect(k.id);
-	while ((ev = next_event(ch, 2000)) != NULL) {
+	while ((ev = live_cm_next_event(ch, 2000)) != NULL) {
 		enum rdma_cm_event_type t = ev->event;
 
 		rdma_ack_cm_event(ev);
