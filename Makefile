@@ -362,7 +362,7 @@ UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c
 UTIL_HDR := $(wildcard util/*.h)
 # the pure half of the harness: host and guest, and make test's unit tests
 LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c live/nfs.c
-LIVE_SRC := live/harness.c live/capture.c live/endpoint.c live/nfsclient.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
+LIVE_SRC := live/harness.c live/capture.c live/endpoint.c live/nfspeer.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
 LIVE_INC := -Isrc -Ioracle -Iutil -Ilive
 $(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)

@@ -40,7 +40,7 @@
 #include "judge.h"
 #include "klog.h"
 #include "nfs.h"
-#include "nfsclient.h"
+#include "nfspeer.h"
 #include "obs.h"
 #include "rdmaneg.h"
 #include "record.h"
@@ -942,7 +942,11 @@ static const char usage_text[] =
 	"       rdmaneg-live capture --port P   every MPA Request and Reply to or\n"
 	"                                  from port P, one line each, until SIGTERM\n"
 	"       rdmaneg-live nfs-client --addr A --port P   the hostile NFS/RDMA\n"
-	"                                  client's cases against nfsd (live/nfsclient.c)\n"
+	"                                  client's cases against nfsd (live/nfspeer.c)\n"
+	"       rdmaneg-live nfs-facts        nfsd's port, the hostile server's first\n"
+	"                                  port and the number of hostile cases\n"
+	"       rdmaneg-live nfs-server --addr A --port P --case K   case K's private\n"
+	"                                  data to the kernel NFS client (live/nfspeer.c)\n"
 	"       rdmaneg-live nfs FILE     make live-nfs's table and divergences\n"
 	"                                  from its console log (exit 1: nothing measured)\n"
 	"       rdmaneg-live stacks FILE   from the watchdog's SysRq-t dump in a\n"
@@ -1153,6 +1157,7 @@ static int cmd_nfs(const char *console_path)
 	free(con);
 	div = live_nfs_print(stdout, &r);
 	div += live_nfs_print_hostile(stdout, &r);
+	div += live_nfs_print_served(stdout, &r);
 	if (live_nfs_broken(&r, why, sizeof(why))) {
 		printf("live-nfs: FAILED: %s\n", why);
 		return 1;
@@ -1262,6 +1267,18 @@ int main(int argc, char **argv)
 		    parse_int(argv[5], 1, 65535, &port))
 			return usage("nfs-client --addr A --port P (1..65535)");
 		return live_nfs_client(argv[3], (int)port, stdout);
+	}
+	if (argc == 2 && strcmp(argv[1], "nfs-facts") == 0)
+		return printf("%d %d %zu\n", LIVE_NFS_PORT, LIVE_NFS_SERVER_PORT,
+			      live_nfs_case_count()) < 0;
+	if (argc >= 2 && strcmp(argv[1], "nfs-server") == 0) {
+		long long port = 0, k = 0;
+
+		if (argc != 8 || strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
+		    parse_int(argv[5], 1, 65535, &port) || strcmp(argv[6], "--case") != 0 ||
+		    parse_int(argv[7], 0, (long long)live_nfs_case_count() - 1, &k))
+			return usage("nfs-server --addr A --port P --case K (0..cases-1)");
+		return live_nfs_server(argv[3], (int)port, (size_t)k, stdout);
 	}
 	if (argc == 3 && strcmp(argv[1], "stacks") == 0)
 		return cmd_stacks(argv[2]);

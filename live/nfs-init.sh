@@ -5,9 +5,14 @@
 # reads it back. Around it: the MPA frames on the wire (rdmaneg-live
 # capture), xprtrdma's thresholds (the rpcrdma:xprtrdma_inline_thresh
 # tracepoint) and svcrdma's Sends (rpcrdma:svcrdma_post_send, whose
-# inv_rkey says Send With Invalidate). Every result is a LIVE_NFS_* line on
-# the console, judged on the host by rdmaneg-live nfs (live/nfs.c).
-NFS_PORT=20049
+# inv_rkey says Send With Invalidate). Then the harness as a hostile client
+# against nfsd and as a hostile server to the kernel client (live/nfspeer.c).
+# Every result is a LIVE_NFS* line on the console, judged on the host by
+# rdmaneg-live nfs (live/nfs.c).
+# nfsd's port, the hostile server's first port, its number of cases (live/nfs.h)
+set -- $(/bin/rdmaneg-live nfs-facts)
+NFS_PORT=$1 NFS_SERVER_PORT=$2 NFS_CASES=$3
+set --
 NFS_ADDR=192.0.2.1
 nfs_step() { # nfs_step NAME CMD...: runs it, says how it went
 	name=$1; shift
@@ -61,9 +66,22 @@ nfs_main() {
 	nfs_step io nfs_io
 	kill $cap; wait $cap
 	# the harness as a hostile client: crafted private data, then NULL and
-	# a COMPOUND whose reply outgrows 1024 octets (live/nfsclient.c)
+	# a COMPOUND whose reply outgrows 1024 octets (live/nfspeer.c)
 	/bin/rdmaneg-live nfs-client --addr $NFS_ADDR --port $NFS_PORT ||
 		echo "LIVE_NFS_STEP hostile-client failed: rdmaneg-live nfs-client exit $?"
+	# the harness as a hostile server: each case's private data in the
+	# Reply to the kernel client's mount, one port per case
+	k=0
+	while [ "$k" -lt "$NFS_CASES" ]; do
+		port=$((NFS_SERVER_PORT + k))
+		/bin/rdmaneg-live nfs-server --addr $NFS_ADDR --port $port --case $k & srv=$!
+		wait_port $port
+		timeout 10 mount.nfs4 "$NFS_ADDR:/" /mnt -o \
+			"vers=4.1,proto=rdma,port=$port,soft,timeo=10,retrans=1,retry=0" \
+			>/dev/null 2>&1 &
+		wait $srv
+		k=$((k + 1))
+	done
 	grep -oE '(xprtrdma_inline_thresh|svcrdma_post_send): .*' /sys/kernel/tracing/trace |
 		sed 's/^/LIVE_NFS_TRACE /'
 	cat /proc/fs/nfsd/portlist | sed 's/^/LIVE_NFS_PORTLIST /'

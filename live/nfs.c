@@ -104,7 +104,8 @@ static bool read_post_send(struct live_nfs *r, const char *p)
 static bool read_trace(struct live_nfs *r, const char *p)
 {
 	const char *arrow = strstr(p, " -> "), *colon = NULL, *neg = strstr(p, "neg send/recv=");
-	unsigned long port, snd, rcv;
+	const char *dst;
+	unsigned long port, dport, snd, rcv;
 	struct live_nfs_conn *c;
 
 	if (!arrow || !neg)
@@ -112,12 +113,25 @@ static bool read_trace(struct live_nfs *r, const char *p)
 	for (const char *q = p; q < arrow; q++)
 		if (*q == ':')
 			colon = q;
-	if (!colon)
+	dst = strchr(arrow + 4, ':');
+	if (!colon || !dst || dst > neg)
 		return false;
 	colon++;
+	dst++;
 	neg += strlen("neg send/recv=");
-	if (!number(&colon, 65536, &port) || colon != arrow || !number(&neg, 1ul << 31, &snd) ||
-	    *neg++ != '/' || !number(&neg, 1ul << 31, &rcv))
+	if (!number(&colon, 65536, &port) || colon != arrow || !number(&dst, 65536, &dport) ||
+	    *dst != ' ' || !number(&neg, 1ul << 31, &snd) || *neg++ != '/' ||
+	    !number(&neg, 1ul << 31, &rcv))
+		return false;
+	if (dport >= LIVE_NFS_SERVER_PORT && dport - LIVE_NFS_SERVER_PORT < LIVE_NFS_MAX_HOSTILE) {
+		struct live_nfs_served *v = &r->served[dport - LIVE_NFS_SERVER_PORT];
+
+		v->traced = true;
+		v->linux_send = snd;
+		v->linux_recv = rcv;
+		return true;
+	}
+	if (dport != LIVE_NFS_PORT)
 		return false;
 	c = conn_of(r, (uint16_t)port);
 	if (!c)
@@ -125,6 +139,68 @@ static bool read_trace(struct live_nfs *r, const char *p)
 	c->traced = true;
 	c->linux_send = snd;
 	c->linux_recv = rcv;
+	return true;
+}
+
+/* "LIVE_NFSS CASE PORT EVENT CLIENT_PD_HEX FIRST_SEND" */
+static bool read_served(struct live_nfs *r, const char *p)
+{
+	char name[32], event[40], hexs[2 * 256 + 1], first[40];
+	const char *w = p;
+	unsigned long port = 0, st, len;
+	struct live_nfs_served *v;
+	struct live_nfs_case c;
+	struct rdmaneg_hex hx;
+	uint8_t pd[256];
+	char *fields[5] = { name, event, hexs, first, NULL };
+	const size_t caps[4] = { sizeof(name), sizeof(event), sizeof(hexs), sizeof(first) };
+
+	/* CASE, then PORT, then the three words */
+	for (int i = 0, f = 0; i < 5; i++) {
+		const char *e = w;
+
+		while (*e && *e != ' ')
+			e++;
+		if (e == w || (i < 4 && *e != ' ') || (i == 4 && *e != '\0'))
+			return false;
+		if (i == 1) {
+			const char *q = w;
+
+			if (!number(&q, 65536, &port) || q != e)
+				return false;
+		} else {
+			if ((size_t)(e - w) >= caps[f])
+				return false;
+			memcpy(fields[f], w, (size_t)(e - w));
+			fields[f][e - w] = '\0';
+			f++;
+		}
+		w = *e ? e + 1 : e;
+	}
+	if (port < LIVE_NFS_SERVER_PORT || port - LIVE_NFS_SERVER_PORT >= LIVE_NFS_MAX_HOSTILE)
+		return false;
+	v = &r->served[port - LIVE_NFS_SERVER_PORT];
+	if (!live_nfs_case(port - LIVE_NFS_SERVER_PORT, &c) || strcmp(c.name, name) != 0)
+		return false;
+	v->seen = true;
+	v->c = c;
+	snprintf(v->event, sizeof(v->event), "%s", event);
+	rdmaneg_hex_init(&hx, pd, sizeof(pd));
+	if (strcmp(hexs, "-") != 0 && (rdmaneg_hex_feed(&hx, hexs) != 0 || !rdmaneg_hex_whole(&hx)))
+		return false;
+	v->client_pd_len = hx.len;
+	memcpy(v->client_pd, pd, hx.len);
+	v->first_len = 0;
+	v->first_ok = false;
+	if (strcmp(first, "timeout") != 0 && strcmp(first, "-") != 0) {
+		const char *q = first;
+
+		if (!number(&q, 64, &st) || *q++ != ':' || !number(&q, 1ul << 20, &len) || *q)
+			return false;
+		v->first_ok = st == 0;
+		v->first_len = len;
+	}
+	r->nserved++;
 	return true;
 }
 
@@ -301,7 +377,33 @@ void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
 			ok = read_step(r, line + 14);
 		else if (strncmp(line, "LIVE_NFSC ", 10) == 0)
 			ok = read_hostile(r, line + 10);
+		else if (strncmp(line, "LIVE_NFSS ", 10) == 0)
+			ok = read_served(r, line + 10);
 		r->bad_lines += !ok;
+	}
+	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++) {
+		struct live_nfs_served *v = &r->served[k];
+		struct rdmaneg_rpcrdma_settings local = { RDMANEG_INLINE_MIN, RDMANEG_INLINE_MIN,
+							  false };
+		struct rdmaneg_rpcrdma_result own;
+		struct rdmaneg_conn conn;
+
+		if (!v->seen)
+			continue;
+		/* the kernel client's own message, as it sent it to us */
+		rdmaneg_rpcrdma_decode(v->client_pd, v->client_pd_len, RDMANEG_DECODE_SEARCH, &own);
+		if (own.present) {
+			local.send_size = own.send_size;
+			local.recv_size = own.recv_size;
+			local.remote_invalidation = own.remote_invalidation;
+		}
+		rdmaneg_rpcrdma_decode(v->c.pd, v->c.pd_len, RDMANEG_DECODE_SEARCH, &v->msg);
+		if (rdmaneg_conn_init(&conn, RDMANEG_ROLE_CLIENT, &local) == RDMANEG_OK &&
+		    rdmaneg_conn_negotiate(&conn, v->c.pd, v->c.pd_len, RDMANEG_DECODE_SEARCH) ==
+			    RDMANEG_OK) {
+			v->rfc_send = conn.send_threshold;
+			v->rfc_recv = conn.recv_threshold;
+		}
 	}
 	for (size_t i = 0; i < r->nconn; i++) {
 		struct live_nfs_conn *c = &r->conn[i];
@@ -433,7 +535,7 @@ static bool overflowed(const struct live_nfs_hostile *h)
 struct group {
 	char names[512];
 	size_t n;
-	char what[40];
+	char what[64];
 };
 
 static void group_add(struct group *g, const char *name, const char *what)
@@ -504,6 +606,69 @@ size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r)
 	return div;
 }
 
+size_t live_nfs_print_served(FILE *out, const struct live_nfs *r)
+{
+	/* 0: sec. 4.2 (a message at offset 0), 1: sec. 5.2 (elsewhere: the
+	 * receiver searches), 2: sec. 5.1 (none: the defaults), 3: a first
+	 * Send above the client's own send threshold */
+	static const char *const clause[4] = {
+		"4.2: the client's thresholds are not min(own, server's) for the server's message",
+		("5.2: the client did not find the server's message away from offset 0 "
+		 "(the receiver searches at any alignment)"),
+		"5.1: without a valid message from the server, the client did not use the defaults",
+		"4.2: the client's first Send was longer than its send threshold",
+	};
+	struct group g[4];
+	size_t div = 0, seen = 0;
+
+	memset(g, 0, sizeof(g));
+	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++)
+		seen += r->served[k].seen;
+	if (seen == 0)
+		return 0;
+	fprintf(out, "hostile server against the kernel NFS client (its mount's connection)\n");
+	fprintf(out, "  %-17s %-18s %-11s %-13s %-13s %-10s %s\n", "case", "server msg", "connect",
+		"RFC send/recv", "Linux", "1st Send", "verdict");
+	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++) {
+		const struct live_nfs_served *v = &r->served[k];
+		char msg[24], rfc[24], lin[24], first[16];
+		int broke = -1;
+
+		if (!v->seen)
+			continue;
+		if (v->msg.present)
+			snprintf(msg, sizeof(msg), "%zu/%zu @%zu", v->msg.send_size,
+				 v->msg.recv_size, v->msg.offset);
+		else
+			snprintf(msg, sizeof(msg), "none");
+		snprintf(rfc, sizeof(rfc), "%zu/%zu", v->rfc_send, v->rfc_recv);
+		snprintf(lin, sizeof(lin), v->traced ? "%zu/%zu" : "not traced", v->linux_send,
+			 v->linux_recv);
+		snprintf(first, sizeof(first), v->first_ok ? "%zu" : "none", v->first_len);
+		if (v->traced && (v->linux_send != v->rfc_send || v->linux_recv != v->rfc_recv))
+			broke = !v->msg.present ? 2 : v->msg.offset > 0 ? 1 : 0;
+		else if (v->first_ok && v->first_len > v->rfc_send)
+			broke = 3;
+		if (broke >= 0) {
+			char what[64];
+
+			snprintf(what, sizeof(what), "Linux %s, RFC %s", lin, rfc);
+			group_add(&g[broke], v->c.name, what);
+		}
+		fprintf(out, "  %-17s %-18s %-11s %-13s %-13s %-10s %s\n", v->c.name, msg,
+			strncmp(v->event, "RDMA_CM_EVENT_", 14) == 0 ? v->event + 14 : v->event,
+			rfc, lin, first, broke < 0 ? "conforms" : "diverges");
+	}
+	for (int i = 0; i < 4; i++) {
+		if (g[i].n == 0)
+			continue;
+		fprintf(out, "  DIVERGENCE RFC 8797 %s (%s) in %zu case(s): %s\n", clause[i],
+			g[i].what, g[i].n, g[i].names);
+		div++;
+	}
+	return div;
+}
+
 bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap)
 {
 	for (size_t i = 0; i < r->nstep; i++)
@@ -526,6 +691,18 @@ bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap)
 			 live_nfs_case_count());
 		return true;
 	}
+	if (r->nserved != live_nfs_case_count()) {
+		snprintf(why, cap, "the hostile server ran %zu of its %zu cases", r->nserved,
+			 live_nfs_case_count());
+		return true;
+	}
+	for (size_t k = 0; k < live_nfs_case_count(); k++)
+		if (!r->served[k].seen || !r->served[k].traced) {
+			snprintf(why, cap, "hostile server case %zu: %s", k,
+				 !r->served[k].seen ? "no LIVE_NFSS line"
+						    : "no xprtrdma_inline_thresh line");
+			return true;
+		}
 	for (size_t i = 0; i < r->nhostile; i++)
 		if (!r->hostile[i].known) {
 			snprintf(why, cap, "the hostile client ran an unknown case %s",
@@ -569,6 +746,9 @@ static const struct {
 	{ "version-255", 0, 8, 255, 0, 3, 3, false },
 	{ "reserved-bits-1k", 0, 8, 1, 0xFE, 0, 0, false },
 	{ "full-196-1k", LIVE_NFS_CASE_PD_MAX - 8, 8, 1, 0, 0, 0, false },
+	{ "offset-1-4k", 1, 8, 1, 0, 3, 3, false },
+	{ "offset-3-4k", 3, 8, 1, 0, 3, 3, false },
+	{ "full-196-4k", LIVE_NFS_CASE_PD_MAX - 8, 8, 1, 0, 3, 3, false },
 };
 
 size_t live_nfs_case_count(void)

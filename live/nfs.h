@@ -19,9 +19,25 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define LIVE_NFS_PORT 20049 /* nfs-rdma.rst: the NFS/RDMA port */
+#define LIVE_NFS_PORT 20049	   /* nfs-rdma.rst: the NFS/RDMA port */
+#define LIVE_NFS_SERVER_PORT 20100 /* the hostile server's case 0; case k at +k */
 #define LIVE_NFS_MAX_CONNS 8
 #define LIVE_NFS_MAX_STEPS 8
+
+#define LIVE_NFS_CASE_PD_MAX 196 /* the most private data a case sends */
+#define LIVE_NFS_GETFH 100	 /* GETFH operations in the big COMPOUND */
+
+/* One crafted connection to nfsd: the private data it sends and the
+ * Receive it posts for each reply, which is what RFC 8797 lets the
+ * server send: the case's Receive Size when its message decodes (search
+ * mode, sec. 5.2), else the 1024 default (sec. 5.1). */
+struct live_nfs_case {
+	char name[32];
+	uint8_t pd[LIVE_NFS_CASE_PD_MAX];
+	size_t pd_len;
+	bool present; /* the core finds a valid message in pd (sec. 5.2) */
+	size_t recv;  /* octets of each posted Receive */
+};
 
 /* What one kernel side put on the wire (RFC 5044 7.1, RFC 6581 9,
  * RFC 8797 4). */
@@ -76,6 +92,22 @@ struct live_nfs_hostile {
 
 #define LIVE_NFS_MAX_HOSTILE 32
 
+/* The hostile server's case k (port LIVE_NFS_SERVER_PORT + k): what the
+ * kernel client sent, the thresholds it chose, what RFC 8797 says */
+struct live_nfs_served {
+	bool seen, traced;
+	struct live_nfs_case c;
+	struct rdmaneg_rpcrdma_result msg; /* the case's message, as the core reads it */
+	char event[40];
+	uint8_t client_pd[256];
+	size_t client_pd_len;
+	bool first_ok;	   /* the client's first Send arrived */
+	size_t first_len;  /* its octets */
+	size_t linux_send; /* xprtrdma_inline_thresh: neg send/recv */
+	size_t linux_recv;
+	size_t rfc_send, rfc_recv; /* the core, client role */
+};
+
 struct live_nfs {
 	struct live_nfs_conn conn[LIVE_NFS_MAX_CONNS];
 	size_t nconn;
@@ -86,6 +118,8 @@ struct live_nfs {
 	size_t nstep;
 	struct live_nfs_hostile hostile[LIVE_NFS_MAX_HOSTILE];
 	size_t nhostile;
+	struct live_nfs_served served[LIVE_NFS_MAX_HOSTILE];
+	size_t nserved;
 	size_t bad_lines; /* LIVE_NFS_* lines that did not parse */
 };
 
@@ -100,27 +134,15 @@ size_t live_nfs_print(FILE *out, const struct live_nfs *r);
 /* The hostile client's table and its divergences; returns their number. */
 size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r);
 
+/* The hostile server's table and its divergences; returns their number. */
+size_t live_nfs_print_served(FILE *out, const struct live_nfs *r);
+
 /* Why the run is not a measurement (a step failed, no connection, a
  * connection without both frames or its trace line, an unreadable line),
  * into why; false when it is one. */
 bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap);
 
 /* ---- the harness as a hostile NFS client (rdmaneg-live nfs-client) ---- */
-
-#define LIVE_NFS_CASE_PD_MAX 196 /* the most private data a case sends */
-#define LIVE_NFS_GETFH 100	 /* GETFH operations in the big COMPOUND */
-
-/* One crafted connection to nfsd: the private data it sends and the
- * Receive it posts for each reply, which is what RFC 8797 lets the
- * server send: the case's Receive Size when its message decodes (search
- * mode, sec. 5.2), else the 1024 default (sec. 5.1). */
-struct live_nfs_case {
-	char name[32];
-	uint8_t pd[LIVE_NFS_CASE_PD_MAX];
-	size_t pd_len;
-	bool present; /* the core finds a valid message in pd (sec. 5.2) */
-	size_t recv;  /* octets of each posted Receive */
-};
 
 /* How many cases there are; the k-th into c (false past the end). */
 size_t live_nfs_case_count(void);

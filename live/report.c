@@ -115,6 +115,30 @@ static void put32le(FILE *f, uint32_t v)
 	fwrite(b, 1, 4, f);
 }
 
+void live_frames_request_first(const struct live_frame **fr, size_t n)
+{
+	/* a stable insertion: a Request moves ahead of the Replies before it */
+	for (size_t i = 1; i < n; i++) {
+		struct rdmaneg_mpa_frame m;
+		const struct live_frame *f = fr[i];
+		size_t k = i;
+
+		if (rdmaneg_mpa_parse(f->b, f->len, &m) != RDMANEG_OK ||
+		    m.type != RDMANEG_MPA_REQUEST)
+			continue;
+		while (k > 0) {
+			struct rdmaneg_mpa_frame p;
+
+			if (rdmaneg_mpa_parse(fr[k - 1]->b, fr[k - 1]->len, &p) != RDMANEG_OK ||
+			    p.type != RDMANEG_MPA_REPLY)
+				break;
+			fr[k] = fr[k - 1];
+			k--;
+		}
+		fr[k] = f;
+	}
+}
+
 int live_pcap_write(const char *path, const struct live_frame *const *frames, size_t n)
 {
 	FILE *f = fopen(path, "wb");
@@ -693,6 +717,25 @@ static int tshark_compare(const struct report *rp, const char *csv_path, struct 
 	printf("live: tshark vs core: %zu frames the core parsed, %zu tshark decoded, %zu "
 	       "differ\n",
 	       ncore, tl, differ);
+	/* each frame tshark did not read as the core did, and its ports' lines */
+	for (size_t i = 0, shown = 0; i < ncore && differ && shown < 8; i++) {
+		size_t one;
+		const char *comma = strchr(core[i], ',');
+
+		if (live_tshark_differ((const char *const *)&core[i], 1, csv, &one) == 0)
+			continue;
+		shown++;
+		printf("  core:   %s\n", core[i]);
+		for (const char *p = csv; comma && *p;) {
+			const char *e = strchr(p, '\n');
+			size_t ll = e ? (size_t)(e - p) : strlen(p);
+
+			if (ll > (size_t)(comma - core[i]) &&
+			    strncmp(p, core[i], (size_t)(comma - core[i]) + 1) == 0)
+				printf("  tshark: %.*s\n", (int)ll, p);
+			p = e ? e + 1 : p + ll;
+		}
+	}
 	rdmaneg_json_obj(j, "tshark");
 	rdmaneg_json_uint(j, "core_frames", ncore);
 	rdmaneg_json_uint(j, "tshark_frames", tl);
@@ -983,9 +1026,13 @@ static int pcap_cmd(const char *records, const char *out)
 	fr = calloc(rp.n * LIVE_MAX_FRAMES + 1, sizeof(fr[0]));
 	if (!fr)
 		return 2;
-	for (size_t i = 0; i < rp.n; i++)
+	for (size_t i = 0; i < rp.n; i++) {
+		size_t first = n;
+
 		for (size_t k = 0; k < rp.a[i].o.nframes; k++)
 			fr[n++] = &rp.a[i].o.frame[k];
+		live_frames_request_first(fr + first, n - first);
+	}
 	rc = live_pcap_write(out, fr, n);
 	free(fr);
 	free(rp.a);

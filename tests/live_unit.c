@@ -16,6 +16,7 @@
 #include "report.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -531,10 +532,67 @@ static size_t nfs_judge(const char *text, struct live_nfs *r, bool *broken)
 	return div;
 }
 
+/* The hostile server's lines for every case: the kernel client (its own
+ * message 4096/4096, R) answering each case as RFC 8797 says, computed
+ * here with the core; case odd gets the thresholds in odd instead. */
+static size_t nfs_served_lines(char *out, size_t cap, size_t odd, const char *odd_thresh)
+{
+	struct rdmaneg_rpcrdma_settings own = { 4096, 4096, true };
+	struct live_nfs_case c;
+	size_t n = 0;
+
+	for (size_t k = 0; live_nfs_case(k, &c); k++) {
+		struct rdmaneg_conn conn;
+		char th[32];
+
+		rdmaneg_conn_init(&conn, RDMANEG_ROLE_CLIENT, &own);
+		rdmaneg_conn_negotiate(&conn, c.pd, c.pd_len, RDMANEG_DECODE_SEARCH);
+		snprintf(th, sizeof(th), "%zu/%zu", conn.send_threshold, conn.recv_threshold);
+		n += (size_t)snprintf(
+			out + n, cap - n,
+			"LIVE_NFSS %s %zu RDMA_CM_EVENT_ESTABLISHED f6ab0e1801010303 0:68\n"
+			"LIVE_NFS_TRACE xprtrdma_inline_thresh: 192.0.2.1:40000 -> "
+			"192.0.2.1:%zu neg send/recv=%s, calc send/recv=1/1\n",
+			c.name, LIVE_NFS_SERVER_PORT + k, LIVE_NFS_SERVER_PORT + k,
+			k == odd ? odd_thresh : th);
+	}
+	return n;
+}
+
+/* the hostile server's verdicts: as the RFC says, a client that does not
+ * search (the 4096 message at offset 1 read as absent), a missing trace */
+static void test_nfs_served(void)
+{
+	static struct live_nfs r;
+	static char text[8192];
+	struct live_nfs_case c;
+	size_t k, n;
+	FILE *null = fopen("/dev/null", "w");
+
+	n = nfs_served_lines(text, sizeof(text), SIZE_MAX, NULL);
+	live_nfs_read(text, n, &r);
+	CHECK(null && r.nserved == live_nfs_case_count() && r.bad_lines == 0 &&
+	      live_nfs_print_served(null, &r) == 0);
+	for (k = 0; live_nfs_case(k, &c) && strcmp(c.name, "offset-1-4k") != 0; k++)
+		;
+	CHECK(k < live_nfs_case_count() && r.served[k].rfc_send == 4096 &&
+	      r.served[k].msg.offset == 1);
+	n = nfs_served_lines(text, sizeof(text), k, "1024/1024");
+	live_nfs_read(text, n, &r);
+	CHECK(null && r.served[k].linux_send == 1024 && live_nfs_print_served(null, &r) == 1);
+	/* no trace for one case: not a measurement */
+	n = nfs_served_lines(text, sizeof(text), SIZE_MAX, NULL);
+	*strstr(text, "-> 192.0.2.1:20100") = 'X';
+	live_nfs_read(text, n, &r);
+	CHECK(r.bad_lines == 1 && !r.served[0].traced);
+	if (null)
+		fclose(null);
+}
+
 static void test_nfs(void)
 {
 	static struct live_nfs r;
-	static char text[8192], steps[4096];
+	static char text[16384], steps[8192];
 	struct live_nfs_case c;
 	bool broken;
 	/* the steps, and every hostile case answered within its Receive */
@@ -546,6 +604,7 @@ static void test_nfs(void)
 				       "LIVE_NFSC %s RDMA_CM_EVENT_ESTABLISHED 0 f6ab0e1801000303 "
 				       "0:52:0:0:-1 0:1000:0:0:0\n",
 				       c.name);
+	sn += nfs_served_lines(steps + sn, sizeof(steps) - sn, SIZE_MAX, NULL);
 	const char *inv = "LIVE_NFS_TRACE svcrdma_post_send: cq_id=2 cid=72 num_sge=1 "
 			  "inv_rkey=0x96a7aa01\n";
 	const char *plain = "LIVE_NFS_TRACE svcrdma_post_send: cq_id=2 cid=72 num_sge=1 "
@@ -706,6 +765,34 @@ static void test_nfs_hostile(void)
 	CHECK(r.nhostile == 1 && !r.hostile[0].known);
 	live_nfs_read("LIVE_NFSC v1-1k RDMA_CM_EVENT_ESTABLISHED 0 f6ab 0:52\n", 53, &r);
 	CHECK(r.bad_lines == 1 && r.nhostile == 0);
+}
+
+/* the pcap's order: each Request ahead of the Replies just before it */
+static void test_request_first(void)
+{
+	static struct live_frame req, rep, rep2;
+	const struct live_frame *fr[3];
+	struct rdmaneg_mpa_frame m;
+
+	memset(&m, 0, sizeof(m));
+	m.rev = 1;
+	m.type = RDMANEG_MPA_REQUEST;
+	CHECK(rdmaneg_mpa_build(&m, req.b, sizeof(req.b), &req.len) == RDMANEG_OK);
+	m.type = RDMANEG_MPA_REPLY;
+	CHECK(rdmaneg_mpa_build(&m, rep.b, sizeof(rep.b), &rep.len) == RDMANEG_OK);
+	rep2 = rep;
+	fr[0] = &rep;
+	fr[1] = &req;
+	live_frames_request_first(fr, 2);
+	CHECK(fr[0] == &req && fr[1] == &rep);
+	live_frames_request_first(fr, 2);
+	CHECK(fr[0] == &req && fr[1] == &rep);
+	fr[0] = &rep;
+	fr[1] = &rep2;
+	fr[2] = &req;
+	live_frames_request_first(fr, 3);
+	CHECK(fr[0] == &req && fr[1] == &rep && fr[2] == &rep2);
+	live_frames_request_first(fr, 0);
 }
 
 /* a SysRq-t dump: the rdmaneg-live blocks, not the others */
@@ -870,7 +957,9 @@ int main(void)
 	test_klog();
 	test_task_stacks();
 	test_nfs();
+	test_request_first();
 	test_nfs_hostile();
+	test_nfs_served();
 	test_hex();
 	test_symbol();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);

@@ -1,6 +1,6 @@
 #define _GNU_SOURCE
 
-#include "nfsclient.h"
+#include "nfspeer.h"
 
 #include "endpoint.h"
 #include "hex.h"
@@ -200,6 +200,116 @@ int live_nfs_client(const char *addr, int port, FILE *out)
 	}
 	for (size_t k = 0; live_nfs_case(k, &c); k++)
 		one_case(ch, &sin, &c, out);
+	rdma_destroy_event_channel(ch);
+	return 0;
+}
+
+/* a QP, CQ, PD and the Receive buffer on a connection request's id */
+static int server_qp(struct conn *k)
+{
+	struct ibv_qp_init_attr qa;
+
+	k->pd = ibv_alloc_pd(k->id->verbs);
+	k->cq = k->pd ? ibv_create_cq(k->id->verbs, 8, NULL, NULL, 0) : NULL;
+	if (!k->cq)
+		return -1;
+	memset(&qa, 0, sizeof(qa));
+	qa.send_cq = qa.recv_cq = k->cq;
+	qa.qp_type = IBV_QPT_RC;
+	qa.cap.max_send_wr = qa.cap.max_recv_wr = 4;
+	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
+	if (rdma_create_qp(k->id, k->pd, &qa))
+		return -1;
+	k->rmr = ibv_reg_mr(k->pd, rbuf, sizeof(rbuf), IBV_ACCESS_LOCAL_WRITE);
+	return k->rmr ? 0 : -1;
+}
+
+/* the first Receive completion, up to WAIT_MS: "wc_status:octets" */
+static void first_send(struct conn *k, char *res, size_t cap)
+{
+	int64_t end = now_ms() + WAIT_MS;
+
+	snprintf(res, cap, "timeout");
+	while (now_ms() < end) {
+		struct ibv_wc wc;
+		int n = ibv_poll_cq(k->cq, 1, &wc);
+
+		if (n > 0) {
+			snprintf(res, cap, "%d:%u", (int)wc.status,
+				 wc.status == IBV_WC_SUCCESS ? wc.byte_len : 0u);
+			return;
+		}
+		poll(NULL, 0, 1);
+	}
+}
+
+int live_nfs_server(const char *addr, int port, size_t kcase, FILE *out)
+{
+	struct rdma_event_channel *ch = rdma_create_event_channel();
+	struct rdma_cm_id *lid = NULL;
+	struct rdma_cm_event *ev;
+	struct sockaddr_in sin;
+	struct live_nfs_case c;
+	struct conn k;
+	struct rdma_conn_param cp;
+	char cpd[2 * 256 + 1] = "-", res[40] = "-", ename[40] = "no-request";
+	size_t n;
+
+	memset(&sin, 0, sizeof(sin));
+	memset(&k, 0, sizeof(k));
+	sin.sin_family = AF_INET;
+	sin.sin_port = htons((uint16_t)port);
+	if (!ch || !live_nfs_case(kcase, &c) || inet_pton(AF_INET, addr, &sin.sin_addr) != 1 ||
+	    rdma_create_id(ch, &lid, NULL, RDMA_PS_TCP) ||
+	    rdma_bind_addr(lid, (struct sockaddr *)&sin) || rdma_listen(lid, 1)) {
+		fprintf(stderr, "rdmaneg-live nfs-server: cannot listen on %s:%d\n", addr, port);
+		if (lid)
+			rdma_destroy_id(lid);
+		if (ch)
+			rdma_destroy_event_channel(ch);
+		return 1;
+	}
+	printf("LIVE_NFSS_READY %d\n", port);
+	fflush(stdout);
+	ev = live_cm_next_event(ch, 30000);
+	if (ev && ev->event == RDMA_CM_EVENT_CONNECT_REQUEST) {
+		k.id = ev->id;
+		if (ev->param.conn.private_data_len > 0 &&
+		    !rdmaneg_hex_format(ev->param.conn.private_data,
+					ev->param.conn.private_data_len, cpd, sizeof(cpd), &n))
+			snprintf(cpd, sizeof(cpd), "?");
+		rdma_ack_cm_event(ev);
+		snprintf(ename, sizeof(ename), "accept-failed");
+		memset(&cp, 0, sizeof(cp));
+		cp.private_data = c.pd_len ? c.pd : NULL;
+		cp.private_data_len = (uint8_t)c.pd_len;
+		cp.responder_resources = 0;
+		cp.initiator_depth = 16; /* as svcrdma: the server Reads */
+		if (server_qp(&k) == 0) {
+			struct ibv_sge rs = { (uintptr_t)rbuf, (uint32_t)sizeof(rbuf),
+					      k.rmr->lkey };
+			struct ibv_recv_wr rw = { 1, NULL, &rs, 1 }, *bad;
+
+			if (ibv_post_recv(k.id->qp, &rw, &bad) == 0 &&
+			    rdma_accept(k.id, &cp) == 0) {
+				ev = live_cm_next_event(ch, WAIT_MS);
+				snprintf(ename, sizeof(ename), "%s",
+					 ev ? rdma_event_str(ev->event) : "no-event");
+				if (ev)
+					rdma_ack_cm_event(ev);
+				if (strcmp(ename, "RDMA_CM_EVENT_ESTABLISHED") == 0)
+					first_send(&k, res, sizeof(res));
+				rdma_disconnect(k.id);
+			}
+		}
+	} else if (ev) {
+		snprintf(ename, sizeof(ename), "%s", rdma_event_str(ev->event));
+		rdma_ack_cm_event(ev);
+	}
+	fprintf(out, "LIVE_NFSS %s %d %s %s %s\n", c.name, port, ename, cpd, res);
+	fflush(out);
+	release(&k);
+	rdma_destroy_id(lid);
 	rdma_destroy_event_channel(ch);
 	return 0;
 }
