@@ -939,8 +939,9 @@ static const char usage_text[] =
 	"       rdmaneg-live fixed\n"
 	"       rdmaneg-live rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung\n"
 	"                                  guest, named from System.map\n"
-	"       rdmaneg-live capture --port P   every MPA Request and Reply to or\n"
-	"                                  from port P, one line each, until SIGTERM\n"
+	"       rdmaneg-live capture --port P --ready FILE   every MPA Request and\n"
+	"                                  Reply to or from port P, one line each,\n"
+	"                                  until SIGTERM; FILE once it listens\n"
 	"       rdmaneg-live nfs-client --addr A --port P   the hostile NFS/RDMA\n"
 	"                                  client's cases against nfsd (live/nfspeer.c)\n"
 	"       rdmaneg-live nfs-facts        nfsd's port, the hostile server's first\n"
@@ -1092,9 +1093,10 @@ static char *slurp(const char *path, size_t *len)
 	return b;
 }
 
-/* capture --port P: every MPA Request and Reply to or from port P, as
- * "LIVE_NFS_FRAME SPORT DPORT HEX" lines as they arrive, until SIGTERM
- * (the NFS suite: the kernel is both ends). */
+/* capture --port P --ready FILE: every MPA Request and Reply to or from
+ * port P, as "LIVE_NFS_FRAME SPORT DPORT HEX" lines as they arrive, until
+ * SIGTERM (the NFS suite: the kernel is both ends). FILE appears once the
+ * packet socket is open. */
 static volatile sig_atomic_t capture_stop;
 
 static void capture_on_term(int sig)
@@ -1108,9 +1110,11 @@ static int cmd_capture(int argc, char **argv)
 	static struct live_obs o;
 	struct sigaction sa;
 	long long port = 0;
+	FILE *ready;
 
-	if (argc != 4 || strcmp(argv[2], "--port") != 0 || parse_int(argv[3], 1, 65535, &port))
-		return usage("capture --port P (1..65535)");
+	if (argc != 6 || strcmp(argv[2], "--port") != 0 || parse_int(argv[3], 1, 65535, &port) ||
+	    strcmp(argv[4], "--ready") != 0)
+		return usage("capture --port P (1..65535) --ready FILE");
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = capture_on_term;
 	sigaction(SIGTERM, &sa, NULL);
@@ -1120,8 +1124,13 @@ static int cmd_capture(int argc, char **argv)
 			strerror(errno));
 		return 2;
 	}
-	printf("LIVE_CAPTURE_READY %lld\n", port);
-	fflush(stdout);
+	/* the socket is open: a caller waits for this file, not a sleep */
+	ready = fopen(argv[5], "w");
+	if (!ready || fclose(ready) != 0) {
+		fprintf(stderr, "rdmaneg-live capture: cannot write %s\n", argv[5]);
+		live_capture_close();
+		return 2;
+	}
 	for (int last = 0; !last;) {
 		last = capture_stop; /* one more pass after the signal */
 		live_obs_init(&o);

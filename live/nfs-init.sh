@@ -61,8 +61,10 @@ nfs_main() {
 	nfs_step modules nfs_modules || return
 	nfs_step server nfs_server || return
 	nfs_step trace nfs_trace
-	/bin/rdmaneg-live capture --port $NFS_PORT & cap=$!
-	sleep 0.5
+	rm -f /tmp/capture.ready
+	/bin/rdmaneg-live capture --port $NFS_PORT --ready /tmp/capture.ready & cap=$!
+	for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
+	[ -e /tmp/capture.ready ] || echo "LIVE_NFS_STEP capture failed: not listening after 10 s"
 	nfs_step io nfs_io
 	kill $cap; wait $cap
 	# the harness as a hostile client: crafted private data, then NULL and
