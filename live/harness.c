@@ -1163,10 +1163,11 @@ static int cmd_nfs(const char *console_path)
 		return 2;
 	}
 	live_nfs_read(con, len, &r);
-	free(con);
 	div = live_nfs_print(stdout, &r);
 	div += live_nfs_print_hostile(stdout, &r);
 	div += live_nfs_print_served(stdout, &r);
+	live_nfs_splats(stdout, con, len);
+	free(con);
 	if (live_nfs_broken(&r, why, sizeof(why))) {
 		printf("live-nfs: FAILED: %s\n", why);
 		return 1;

@@ -65,6 +65,7 @@ nfs_main() {
 	/bin/rdmaneg-live capture --port $NFS_PORT --ready /tmp/capture.ready & cap=$!
 	for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
 	[ -e /tmp/capture.ready ] || echo "LIVE_NFS_STEP capture failed: not listening after 10 s"
+	echo "LIVE_NFS_CASE mount"
 	nfs_step io nfs_io
 	kill $cap; wait $cap
 	# the harness as a hostile client: crafted private data, then NULL and
@@ -76,6 +77,7 @@ nfs_main() {
 	k=0
 	while [ "$k" -lt "$NFS_CASES" ]; do
 		port=$((NFS_SERVER_PORT + k))
+		echo "LIVE_NFS_CASE server $k"
 		/bin/rdmaneg-live nfs-server --addr $NFS_ADDR --port $port --case $k & srv=$!
 		wait_port $port
 		timeout 10 mount.nfs4 "$NFS_ADDR:/" /mnt -o \

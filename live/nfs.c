@@ -877,3 +877,21 @@ void live_nfs_reply_parse(const uint8_t *b, size_t len, struct live_nfs_reply *r
 	if (r->accept == 0)
 		r->nfs_status = get32(b, len, 52 + ((size_t)vlen + 3) / 4 * 4);
 }
+
+size_t live_nfs_splats(FILE *out, const char *text, size_t len)
+{
+	static struct rdmaneg_splat sp[16];
+	size_t found = rdmaneg_klog_scan(text, len, sp, sizeof(sp) / sizeof(sp[0]));
+
+	for (size_t i = 0; i < found && i < sizeof(sp) / sizeof(sp[0]); i++) {
+		char line[256], during[256] = "the setup";
+		size_t pos = 0, no = 0;
+
+		while (++no < sp[i].line && rdmaneg_klog_line(text, len, &pos, line, sizeof(line)))
+			if (strncmp(line, "LIVE_NFS_CASE ", 14) == 0)
+				snprintf(during, sizeof(during), "%s", line + 14);
+		fprintf(out, "live-nfs: kernel splat during %s: %s (%s)\n", during, sp[i].title,
+			sp[i].rip[0] ? sp[i].rip : "no RIP");
+	}
+	return found;
+}

@@ -137,6 +137,11 @@ size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r);
 /* The hostile server's table and its divergences; returns their number. */
 size_t live_nfs_print_served(FILE *out, const struct live_nfs *r);
 
+/* Each kernel splat in the console text, with the case it came during:
+ * the last "LIVE_NFS_CASE ROLE NAME" line before it. One line each on
+ * out; returns how many splats there are. */
+size_t live_nfs_splats(FILE *out, const char *text, size_t len);
+
 /* Why the run is not a measurement (a step failed, no connection, a
  * connection without both frames or its trace line, an unreadable line),
  * into why; false when it is one. */

@@ -198,8 +198,12 @@ int live_nfs_client(const char *addr, int port, FILE *out)
 			rdma_destroy_event_channel(ch);
 		return 1;
 	}
-	for (size_t k = 0; live_nfs_case(k, &c); k++)
+	for (size_t k = 0; live_nfs_case(k, &c); k++) {
+		/* the kernel log after this line belongs to this case */
+		fprintf(out, "LIVE_NFS_CASE client %s\n", c.name);
+		fflush(out);
 		one_case(ch, &sin, &c, out);
+	}
 	rdma_destroy_event_channel(ch);
 	return 0;
 }

@@ -767,6 +767,33 @@ static void test_nfs_hostile(void)
 	CHECK(r.bad_lines == 1 && r.nhostile == 0);
 }
 
+/* a splat belongs to the case whose marker precedes it */
+static void test_nfs_splats(void)
+{
+	static const char text[] =
+		"LIVE_NFS_CASE mount\n"
+		"LIVE_NFS_CASE client v1-1k\n"
+		"[   20.0] WARNING: CPU: 1 PID: 9 at net/sunrpc/xprtrdma/svc_rdma_sendto.c:1 "
+		"svc_rdma_sendto+0x1/0x2 [rpcrdma]\n"
+		"[   20.0] Call Trace:\n"
+		"[   20.0]  <TASK>\n"
+		"[   20.0]  svc_rdma_sendto+0x1/0x2 [rpcrdma]\n"
+		"[   20.0]  </TASK>\n"
+		"[   20.0] ---[ end trace 0000000000000000 ]---\n"
+		"LIVE_NFS_CASE client v1-4k-R\n";
+	char buf[512] = "";
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+	CHECK(f && live_nfs_splats(f, text, sizeof(text) - 1) == 1);
+	if (f)
+		fclose(f);
+	CHECK(strstr(buf, "during client v1-1k:") && !strstr(buf, "v1-4k-R"));
+	f = fmemopen(buf, sizeof(buf), "w");
+	CHECK(f && live_nfs_splats(f, "LIVE_NFS_CASE mount\n[ 1.0] siw: fine\n", 38) == 0);
+	if (f)
+		fclose(f);
+}
+
 /* the pcap's order: each Request ahead of the Replies just before it */
 static void test_request_first(void)
 {
@@ -958,6 +985,7 @@ int main(void)
 	test_task_stacks();
 	test_nfs();
 	test_request_first();
+	test_nfs_splats();
 	test_nfs_hostile();
 	test_nfs_served();
 	test_hex();
