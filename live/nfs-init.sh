@@ -86,6 +86,16 @@ nfs_main() {
 		wait $srv
 		k=$((k + 1))
 	done
+	# a kernel client that never gives up on a hostile server is a finding
+	# (each mount had soft,timeo=10,retrans=1 and timeout 10)
+	# (busybox has no pgrep: ps, whose own grep never matches [m]ount)
+	for _ in $(seq 150); do ps | grep -q '[m]ount.nfs' || break; sleep 0.1; done
+	if ps | grep -q '[m]ount.nfs'; then
+		echo "LIVE_NFS_STEP clients failed: mount.nfs still running 15 s after the last case:" \
+			"$(ps | grep '[m]ount.nfs' | tr '\n' ';')"
+	else
+		echo "LIVE_NFS_STEP clients ok"
+	fi
 	grep -oE '(xprtrdma_inline_thresh|svcrdma_post_send): .*' /sys/kernel/tracing/trace |
 		sed 's/^/LIVE_NFS_TRACE /'
 	cat /proc/fs/nfsd/portlist | sed 's/^/LIVE_NFS_PORTLIST /'
