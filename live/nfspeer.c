@@ -103,13 +103,12 @@ static void release(struct conn *k)
 		rdma_destroy_id(k->id);
 }
 
-/* Up to the route, then a PD, CQ, QP and the two registered buffers. */
-static int setup(struct rdma_event_channel *ch, const struct sockaddr_in *sin, struct conn *k)
+/* A PD, CQ and QP on id k->id (resolved, or a connection request's), and
+ * the Receive buffer registered: both hostile peers. */
+static int make_qp(struct conn *k)
 {
 	struct ibv_qp_init_attr qa;
 
-	if (rdma_create_id(ch, &k->id, NULL, RDMA_PS_TCP) || live_cm_resolve(ch, k->id, sin))
-		return -1;
 	k->pd = ibv_alloc_pd(k->id->verbs);
 	k->cq = k->pd ? ibv_create_cq(k->id->verbs, 8, NULL, NULL, 0) : NULL;
 	if (!k->cq)
@@ -122,8 +121,17 @@ static int setup(struct rdma_event_channel *ch, const struct sockaddr_in *sin, s
 	if (rdma_create_qp(k->id, k->pd, &qa))
 		return -1;
 	k->rmr = ibv_reg_mr(k->pd, rbuf, sizeof(rbuf), IBV_ACCESS_LOCAL_WRITE);
+	return k->rmr ? 0 : -1;
+}
+
+/* The client: up to the route, the QP, and the Send buffer too. */
+static int setup(struct rdma_event_channel *ch, const struct sockaddr_in *sin, struct conn *k)
+{
+	if (rdma_create_id(ch, &k->id, NULL, RDMA_PS_TCP) || live_cm_resolve(ch, k->id, sin) ||
+	    make_qp(k))
+		return -1;
 	k->smr = ibv_reg_mr(k->pd, sbuf, sizeof(sbuf), 0);
-	return k->rmr && k->smr ? 0 : -1;
+	return k->smr ? 0 : -1;
 }
 
 static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
@@ -210,26 +218,6 @@ int live_nfs_client(const char *addr, int port, FILE *out)
 	return 0;
 }
 
-/* a QP, CQ, PD and the Receive buffer on a connection request's id */
-static int server_qp(struct conn *k)
-{
-	struct ibv_qp_init_attr qa;
-
-	k->pd = ibv_alloc_pd(k->id->verbs);
-	k->cq = k->pd ? ibv_create_cq(k->id->verbs, 8, NULL, NULL, 0) : NULL;
-	if (!k->cq)
-		return -1;
-	memset(&qa, 0, sizeof(qa));
-	qa.send_cq = qa.recv_cq = k->cq;
-	qa.qp_type = IBV_QPT_RC;
-	qa.cap.max_send_wr = qa.cap.max_recv_wr = 4;
-	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
-	if (rdma_create_qp(k->id, k->pd, &qa))
-		return -1;
-	k->rmr = ibv_reg_mr(k->pd, rbuf, sizeof(rbuf), IBV_ACCESS_LOCAL_WRITE);
-	return k->rmr ? 0 : -1;
-}
-
 /* the first Receive completion, up to WAIT_MS: "wc_status:octets" */
 static void first_send(struct conn *k, char *res, size_t cap)
 {
@@ -291,7 +279,7 @@ int live_nfs_server(const char *addr, int port, size_t kcase, FILE *out)
 		cp.private_data_len = (uint8_t)c.pd_len;
 		cp.responder_resources = 0;
 		cp.initiator_depth = 16; /* as svcrdma: the server Reads */
-		if (server_qp(&k) == 0) {
+		if (make_qp(&k) == 0) {
 			struct ibv_sge rs = { (uintptr_t)rbuf, (uint32_t)sizeof(rbuf),
 					      k.rmr->lkey };
 			struct ibv_recv_wr rw = { 1, NULL, &rs, 1 }, *bad;
