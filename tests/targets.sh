@@ -12,9 +12,15 @@ check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "
 # bypasses DIR...: script lines (comments aside) that read fuzz/targets or
 # a max_len anywhere but tools/targets.sh
 bypasses() {
-	grep -rnE --include='*.sh' --include=Makefile --include='build.sh' --include='*.yml' \
-		'(awk|grep|sed|cat|while read|<)[^|]*(fuzz/targets|\.options)|max_len *= *[0-9]|max_len=[0-9]' \
-		"$@" 2>/dev/null | grep -v '^[^:]*tools/targets.sh:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#'
+	local pat='(awk|grep|sed|cat|while read|<)[^|]*(fuzz/targets|\.options)|max_len *= *[0-9]|max_len=[0-9]'
+	{
+		grep -rnE --include='*.sh' --include=Makefile --include='build.sh' --include='*.yml' \
+			"$pat" "$@"
+		# scripts without an extension (tools/triage), known by their #! line
+		for f in $(grep -rlE '^#!.*sh' "$@" | grep -vE '(\.(sh|yml|c|h|md)|Makefile)$'); do
+			grep -nE "$pat" "$f" | sed "s|^|$f:|"
+		done
+	} 2>/dev/null | grep -v '^[^:]*tools/targets.sh:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#'
 }
 out=$(bypasses Makefile tools live tests oss-fuzz .clusterfuzzlite .ci .github | grep -v '^tests/targets.sh:')
 check "no script reads fuzz/targets or a max_len around tools/targets.sh" '[ -z "$out" ] || { echo "$out"; false; }'
@@ -24,6 +30,9 @@ printf '#!/bin/sh\nfor t in $(awk %s fuzz/targets); do :; done\n' "'{print \$1}'
 printf '#!/bin/sh\nrun -max_len=1024\n' >"$ctl/cap.sh"
 check "control: a private copy of the list is caught" '[ -n "$(bypasses "$ctl/copy.sh")" ]'
 check "control: a private max_len is caught" '[ -n "$(bypasses "$ctl/cap.sh")" ]'
+mkdir "$ctl/bin"
+printf '#!/usr/bin/env bash\nT=$(awk %s fuzz/targets)\n' "'{print \$1}'" >"$ctl/bin/tool"
+check "control: a script without an extension is read too" '[ -n "$(bypasses "$ctl/bin")" ]'
 
 check "the Makefile's TARGETS is the list" \
 	'[ "$(make --no-print-directory -s -p -n nothing 2>/dev/null | sed -n "s/^TARGETS := //p")" = "$(rdmaneg_targets | xargs)" ]'
