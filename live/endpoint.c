@@ -52,24 +52,30 @@ static void log_event(FILE *f, uint32_t seq, struct rdma_cm_id *id, const struct
 	fflush(f);
 }
 
+int live_cm_qp(struct rdma_cm_id *id, uint32_t depth, struct ibv_pd **pd, struct ibv_cq **cq)
+{
+	struct ibv_qp_init_attr qa;
+
+	*pd = ibv_alloc_pd(id->verbs);
+	*cq = *pd ? ibv_create_cq(id->verbs, 8, NULL, NULL, 0) : NULL;
+	if (!*cq)
+		return -1;
+	memset(&qa, 0, sizeof(qa));
+	qa.send_cq = qa.recv_cq = *cq;
+	qa.qp_type = IBV_QPT_RC;
+	qa.cap.max_send_wr = qa.cap.max_recv_wr = depth;
+	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
+	return rdma_create_qp(id, *pd, &qa) ? -1 : 0;
+}
+
 static int make_qp(struct rdma_cm_id *id)
 {
 	struct ep_conn *c = calloc(1, sizeof(*c));
-	struct ibv_qp_init_attr qa;
 
 	if (!c)
 		return -1;
 	id->context = c;
-	c->pd = ibv_alloc_pd(id->verbs);
-	c->cq = c->pd ? ibv_create_cq(id->verbs, 8, NULL, NULL, 0) : NULL;
-	if (!c->cq)
-		return -1;
-	memset(&qa, 0, sizeof(qa));
-	qa.send_cq = qa.recv_cq = c->cq;
-	qa.qp_type = IBV_QPT_RC;
-	qa.cap.max_send_wr = qa.cap.max_recv_wr = 2;
-	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
-	return rdma_create_qp(id, c->pd, &qa);
+	return live_cm_qp(id, 2, &c->pd, &c->cq);
 }
 
 static void drop(struct rdma_cm_id *id)

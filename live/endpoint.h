@@ -8,6 +8,7 @@
 
 #include <netinet/in.h>
 #include <rdma/rdma_cma.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* Accepts every connection request on addr:port, forever. */
@@ -18,6 +19,10 @@ int live_endpoint_connect(const char *addr, int port, FILE *log);
 /* The next rdma_cm event on ch, up to ms; NULL on a timeout or an error. */
 struct rdma_cm_event *live_cm_next_event(struct rdma_event_channel *ch, int ms);
 /* Resolves id's address and route to sin, acking both events; 0 or -1. */
+/* On id (resolved, or a connection request's): a PD, an 8-entry CQ and an
+ * RC QP of depth Sends and Receives of one SGE; 0 or -1 (what was made is
+ * in *pd and *cq for the caller to free). */
+int live_cm_qp(struct rdma_cm_id *id, uint32_t depth, struct ibv_pd **pd, struct ibv_cq **cq);
 int live_cm_resolve(struct rdma_event_channel *ch, struct rdma_cm_id *id,
 		    const struct sockaddr_in *sin);
 

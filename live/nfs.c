@@ -23,6 +23,51 @@ static bool number(const char **s, unsigned long lim, unsigned long *out)
 	return true;
 }
 
+/* A line of exactly count words, each non-empty, split at single spaces:
+ * w[i] and its length n[i]. */
+static bool split_words(const char *p, const char **w, size_t *n, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		w[i] = p;
+		while (*p && *p != ' ')
+			p++;
+		n[i] = (size_t)(p - w[i]);
+		if (n[i] == 0 || (i + 1 < count && *p++ != ' '))
+			return false;
+	}
+	return *p == '\0';
+}
+
+/* The hex word w[0..n-1] ("-" for none) as octets into out[0..cap-1]. */
+static bool hex_word(const char *w, size_t n, uint8_t *out, size_t cap, size_t *len)
+{
+	char buf[2 * 600 + 1];
+	struct rdmaneg_hex h;
+
+	*len = 0;
+	if (n == 1 && w[0] == '-')
+		return true;
+	if (n >= sizeof(buf))
+		return false;
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	rdmaneg_hex_init(&h, out, cap);
+	if (rdmaneg_hex_feed(&h, buf) != 0 || !rdmaneg_hex_whole(&h))
+		return false;
+	*len = h.len;
+	return true;
+}
+
+/* The word w[0..n-1], NUL-terminated, into out (false when it does not fit). */
+static bool copy_word(const char *w, size_t n, char *out, size_t cap)
+{
+	if (n >= cap)
+		return false;
+	memcpy(out, w, n);
+	out[n] = '\0';
+	return true;
+}
+
 static struct live_nfs_conn *conn_of(struct live_nfs *r, uint16_t client_port)
 {
 	for (size_t i = 0; i < r->nconn; i++)
@@ -56,13 +101,12 @@ static bool read_frame(struct live_nfs *r, const char *p)
 	unsigned long sport, dport;
 	struct live_nfs_conn *c;
 	struct live_nfs_side *s;
-	struct rdmaneg_hex h;
 	uint8_t buf[sizeof(s->frame)];
+	size_t len;
 
 	if (!number(&p, 65536, &sport) || *p++ != ' ' || !number(&p, 65536, &dport) || *p++ != ' ')
 		return false;
-	rdmaneg_hex_init(&h, buf, sizeof(buf));
-	if (rdmaneg_hex_feed(&h, p) != 0 || !rdmaneg_hex_whole(&h))
+	if (!hex_word(p, strlen(p), buf, sizeof(buf), &len) || len == 0)
 		return false;
 	if (dport == LIVE_NFS_PORT)
 		c = conn_of(r, (uint16_t)sport);
@@ -74,8 +118,8 @@ static bool read_frame(struct live_nfs *r, const char *p)
 		return false;
 	s = dport == LIVE_NFS_PORT ? &c->client : &c->server;
 	s->seen = true;
-	s->len = h.len;
-	memcpy(s->frame, buf, h.len);
+	s->len = len;
+	memcpy(s->frame, buf, len);
 	decode_side(s);
 	return true;
 }
@@ -145,56 +189,32 @@ static bool read_trace(struct live_nfs *r, const char *p)
 /* "LIVE_NFSS CASE PORT EVENT CLIENT_PD_HEX FIRST_SEND" */
 static bool read_served(struct live_nfs *r, const char *p)
 {
-	char name[32], event[40], hexs[2 * 256 + 1], first[40];
-	const char *w = p;
-	unsigned long port = 0, st, len;
+	const char *w[5], *q;
+	size_t n[5];
+	unsigned long port, st, len;
 	struct live_nfs_served *v;
 	struct live_nfs_case c;
-	struct rdmaneg_hex hx;
-	uint8_t pd[256];
-	char *fields[5] = { name, event, hexs, first, NULL };
-	const size_t caps[4] = { sizeof(name), sizeof(event), sizeof(hexs), sizeof(first) };
+	char event[sizeof(v->event)], first[40];
 
-	/* CASE, then PORT, then the three words */
-	for (int i = 0, f = 0; i < 5; i++) {
-		const char *e = w;
-
-		while (*e && *e != ' ')
-			e++;
-		if (e == w || (i < 4 && *e != ' ') || (i == 4 && *e != '\0'))
-			return false;
-		if (i == 1) {
-			const char *q = w;
-
-			if (!number(&q, 65536, &port) || q != e)
-				return false;
-		} else {
-			if ((size_t)(e - w) >= caps[f])
-				return false;
-			memcpy(fields[f], w, (size_t)(e - w));
-			fields[f][e - w] = '\0';
-			f++;
-		}
-		w = *e ? e + 1 : e;
-	}
-	if (port < LIVE_NFS_SERVER_PORT || port - LIVE_NFS_SERVER_PORT >= LIVE_NFS_MAX_HOSTILE)
+	if (!split_words(p, w, n, 5))
+		return false;
+	q = w[1];
+	if (!number(&q, 65536, &port) || q != w[1] + n[1] || port < LIVE_NFS_SERVER_PORT ||
+	    port - LIVE_NFS_SERVER_PORT >= LIVE_NFS_MAX_HOSTILE ||
+	    !live_nfs_case(port - LIVE_NFS_SERVER_PORT, &c) || strlen(c.name) != n[0] ||
+	    strncmp(c.name, w[0], n[0]) != 0 || !copy_word(w[2], n[2], event, sizeof(event)) ||
+	    !copy_word(w[4], n[4], first, sizeof(first)))
 		return false;
 	v = &r->served[port - LIVE_NFS_SERVER_PORT];
-	if (!live_nfs_case(port - LIVE_NFS_SERVER_PORT, &c) || strcmp(c.name, name) != 0)
+	if (!hex_word(w[3], n[3], v->client_pd, sizeof(v->client_pd), &v->client_pd_len))
 		return false;
 	v->seen = true;
 	v->c = c;
 	snprintf(v->event, sizeof(v->event), "%s", event);
-	rdmaneg_hex_init(&hx, pd, sizeof(pd));
-	if (strcmp(hexs, "-") != 0 && (rdmaneg_hex_feed(&hx, hexs) != 0 || !rdmaneg_hex_whole(&hx)))
-		return false;
-	v->client_pd_len = hx.len;
-	memcpy(v->client_pd, pd, hx.len);
 	v->first_len = 0;
 	v->first_ok = false;
 	if (strcmp(first, "timeout") != 0 && strcmp(first, "-") != 0) {
-		const char *q = first;
-
+		q = first;
 		if (!number(&q, 64, &st) || *q++ != ':' || !number(&q, 1ul << 20, &len) || *q)
 			return false;
 		v->first_ok = st == 0;
@@ -296,53 +316,30 @@ static bool read_call(const char *w, size_t n, struct live_nfs_call *c)
 /* "LIVE_NFSC CASE EVENT STATUS REPLY_PD_HEX NULL COMPOUND" */
 static bool read_hostile(struct live_nfs *r, const char *p)
 {
-	const char *w[6];
-	size_t n[6];
+	const char *w[6], *q;
+	size_t n[6], pdlen;
 	struct live_nfs_hostile *h;
 	struct live_nfs_case c;
 	uint8_t pd[256];
-	struct rdmaneg_hex hx;
 	unsigned long st;
-	const char *q = p;
+	bool neg;
 
-	for (int i = 0; i < 6; i++) {
-		w[i] = q;
-		while (*q && *q != ' ')
-			q++;
-		n[i] = (size_t)(q - w[i]);
-		if (n[i] == 0 || (i < 5 && *q++ != ' '))
-			return false;
-	}
-	if (*q || r->nhostile == LIVE_NFS_MAX_HOSTILE || n[0] >= sizeof(h->name) ||
-	    n[1] >= sizeof(h->event))
+	if (!split_words(p, w, n, 6) || r->nhostile == LIVE_NFS_MAX_HOSTILE)
 		return false;
 	h = &r->hostile[r->nhostile];
 	memset(h, 0, sizeof(*h));
-	memcpy(h->name, w[0], n[0]);
-	memcpy(h->event, w[1], n[1]);
+	if (!copy_word(w[0], n[0], h->name, sizeof(h->name)) ||
+	    !copy_word(w[1], n[1], h->event, sizeof(h->event)))
+		return false;
 	q = w[2];
-	if (*q == '-') {
-		q++;
-		if (!number(&q, 4096, &st) || q != w[2] + n[2])
-			return false;
-		h->event_status = -(int)st;
-	} else {
-		if (!number(&q, 4096, &st) || q != w[2] + n[2])
-			return false;
-		h->event_status = (int)st;
-	}
-	rdmaneg_hex_init(&hx, pd, sizeof(pd));
-	if (!(n[3] == 1 && w[3][0] == '-')) {
-		char hexbuf[2 * sizeof(pd) + 1];
-
-		if (n[3] >= sizeof(hexbuf))
-			return false;
-		memcpy(hexbuf, w[3], n[3]);
-		hexbuf[n[3]] = '\0';
-		if (rdmaneg_hex_feed(&hx, hexbuf) != 0 || !rdmaneg_hex_whole(&hx))
-			return false;
-	}
-	rdmaneg_rpcrdma_decode(pd, hx.len, RDMANEG_DECODE_SEARCH, &h->reply);
+	neg = *q == '-';
+	q += neg;
+	if (!number(&q, 4096, &st) || q != w[2] + n[2])
+		return false;
+	h->event_status = neg ? -(int)st : (int)st;
+	if (!hex_word(w[3], n[3], pd, sizeof(pd), &pdlen))
+		return false;
+	rdmaneg_rpcrdma_decode(pd, pdlen, RDMANEG_DECODE_SEARCH, &h->reply);
 	if (!read_call(w[4], n[4], &h->null) || !read_call(w[5], n[5], &h->compound))
 		return false;
 	for (size_t k = 0; live_nfs_case(k, &c); k++)
@@ -538,6 +535,27 @@ struct group {
 	char what[64];
 };
 
+/* One DIVERGENCE line per clause that some case broke; their number. */
+static size_t groups_print(FILE *out, const char *const *clause, const struct group *g, size_t n)
+{
+	size_t div = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		if (g[k].n == 0)
+			continue;
+		fprintf(out, "  DIVERGENCE RFC 8797 %s (%s) in %zu case(s): %s\n", clause[k],
+			g[k].what, g[k].n, g[k].names);
+		div++;
+	}
+	return div;
+}
+
+/* "ESTABLISHED" for "RDMA_CM_EVENT_ESTABLISHED" */
+static const char *event_short(const char *event)
+{
+	return strncmp(event, "RDMA_CM_EVENT_", 14) == 0 ? event + 14 : event;
+}
+
 static void group_add(struct group *g, const char *name, const char *what)
 {
 	size_t used = strlen(g->names);
@@ -559,7 +577,6 @@ size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r)
 		"5.1: a client without a valid message was not served with the defaults",
 	};
 	struct group g[3];
-	size_t div = 0;
 
 	if (r->nhostile == 0)
 		return 0;
@@ -589,21 +606,13 @@ size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r)
 		if (broke >= 0)
 			group_add(&g[broke], h->name, broke == 2 ? nul : cmp);
 		fprintf(out, "  %-17s %-6s %-7zu %-11s %-17s %-8zu %-17s %-22s %s\n", h->name,
-			h->present ? "valid" : "none", h->recv,
-			strncmp(h->event, "RDMA_CM_EVENT_", 14) == 0 ? h->event + 14 : h->event, sv,
+			h->present ? "valid" : "none", h->recv, event_short(h->event), sv,
 			h->threshold, nul, cmp,
 			broke < 0    ? "conforms"
 			: broke == 0 ? "diverges 4.2"
 				     : "diverges 5.1");
 	}
-	for (int k = 0; k < 3; k++) {
-		if (g[k].n == 0)
-			continue;
-		fprintf(out, "  DIVERGENCE RFC 8797 %s (%s) in %zu case(s): %s\n", clause[k],
-			g[k].what, g[k].n, g[k].names);
-		div++;
-	}
-	return div;
+	return groups_print(out, clause, g, sizeof(g) / sizeof(g[0]));
 }
 
 size_t live_nfs_print_served(FILE *out, const struct live_nfs *r)
@@ -619,7 +628,7 @@ size_t live_nfs_print_served(FILE *out, const struct live_nfs *r)
 		"4.2: the client's first Send was longer than its send threshold",
 	};
 	struct group g[4];
-	size_t div = 0, seen = 0;
+	size_t seen = 0;
 
 	memset(g, 0, sizeof(g));
 	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++)
@@ -656,17 +665,10 @@ size_t live_nfs_print_served(FILE *out, const struct live_nfs *r)
 			group_add(&g[broke], v->c.name, what);
 		}
 		fprintf(out, "  %-17s %-18s %-11s %-13s %-13s %-10s %s\n", v->c.name, msg,
-			strncmp(v->event, "RDMA_CM_EVENT_", 14) == 0 ? v->event + 14 : v->event,
-			rfc, lin, first, broke < 0 ? "conforms" : "diverges");
+			event_short(v->event), rfc, lin, first,
+			broke < 0 ? "conforms" : "diverges");
 	}
-	for (int i = 0; i < 4; i++) {
-		if (g[i].n == 0)
-			continue;
-		fprintf(out, "  DIVERGENCE RFC 8797 %s (%s) in %zu case(s): %s\n", clause[i],
-			g[i].what, g[i].n, g[i].names);
-		div++;
-	}
-	return div;
+	return groups_print(out, clause, g, sizeof(g) / sizeof(g[0]));
 }
 
 bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap)

@@ -107,18 +107,7 @@ static void release(struct conn *k)
  * the Receive buffer registered: both hostile peers. */
 static int make_qp(struct conn *k)
 {
-	struct ibv_qp_init_attr qa;
-
-	k->pd = ibv_alloc_pd(k->id->verbs);
-	k->cq = k->pd ? ibv_create_cq(k->id->verbs, 8, NULL, NULL, 0) : NULL;
-	if (!k->cq)
-		return -1;
-	memset(&qa, 0, sizeof(qa));
-	qa.send_cq = qa.recv_cq = k->cq;
-	qa.qp_type = IBV_QPT_RC;
-	qa.cap.max_send_wr = qa.cap.max_recv_wr = 4;
-	qa.cap.max_send_sge = qa.cap.max_recv_sge = 1;
-	if (rdma_create_qp(k->id, k->pd, &qa))
+	if (live_cm_qp(k->id, 4, &k->pd, &k->cq))
 		return -1;
 	k->rmr = ibv_reg_mr(k->pd, rbuf, sizeof(rbuf), IBV_ACCESS_LOCAL_WRITE);
 	return k->rmr ? 0 : -1;
