@@ -98,6 +98,9 @@ static const struct rdmaneg_peer_clause clauses[] = {
 	{ "suite-ulp-agree", "suite", RDMANEG_LEVEL_MUST,
 	  "What the wire carried and what the ULP was told agree: a connection the ULP accepted "
 	  "is not rejected on the wire, and an established one was accepted on it." },
+	{ "suite-ulp-pd-bound", "suite", RDMANEG_LEVEL_MUST,
+	  "The ULP is handed only private data the wire carried: octets beyond what the peer "
+	  "sent came from the stack's own memory." },
 	{ "suite-alive", "suite", RDMANEG_LEVEL_MUST,
 	  "The system under test survives any input: no kernel splat, no hang, and it keeps "
 	  "accepting connections." },
@@ -217,6 +220,7 @@ static bool parse_sent(const uint8_t *f, size_t n, enum rdmaneg_peer_delivery d,
 
 	if (d == RDMANEG_DELIVER_NOTHING)
 		hdr = 0;
+	e->wire_pd_len = hdr > RDMANEG_MPA_HDR_LEN ? hdr - RDMANEG_MPA_HDR_LEN : 0;
 	e->parse_status = rdmaneg_mpa_parse(f, hdr, &e->sent);
 	if (hdr < RDMANEG_MPA_HDR_LEN || e->parse_status == RDMANEG_E_MPA_PD_TRUNC) {
 		/* nothing complete arrived: the receiver waits (its timer may
@@ -480,6 +484,18 @@ void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_e
 		r->clause = "suite-alive";
 		snprintf(r->detail, sizeof(r->detail), "%s",
 			 o->splat ? o->splat_title : "the SUT stopped accepting connections");
+		return;
+	}
+	/* suite: more private data than the wire carried is the stack's own
+	 * memory handed to its ULP (a disclosure), whatever the event */
+	if (o->have_ulp && o->ulp_pd_len > e->wire_pd_len) {
+		r->verdict = RDMANEG_VERDICT_FINDING;
+		r->clause = "suite-ulp-pd-bound";
+		snprintf(r->detail, sizeof(r->detail),
+			 "the ULP was handed %u octets of private data (%s); the peer sent %zu "
+			 "after the header",
+			 o->ulp_pd_len, o->ulp_event[0] ? o->ulp_event : "no event",
+			 e->wire_pd_len);
 		return;
 	}
 	if (!(e->allowed & RDMANEG_OUT_BIT(o->outcome))) {

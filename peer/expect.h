@@ -72,6 +72,7 @@ struct rdmaneg_peer_expect {
 	struct rdmaneg_mpa_enh sent_enh;
 	uint8_t ulp[RDMANEG_MPA_PD_MAX]; /* the ULP part of the frame sent */
 	uint16_t ulp_len;
+	size_t wire_pd_len; /* octets delivered after the 20-octet header */
 	const char *clause; /* why these outcomes; a clause id */
 	char why[160];	    /* the requirement in a few words */
 };

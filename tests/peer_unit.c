@@ -292,6 +292,19 @@ static void test_request_role(const struct rdmaneg_peer_case *c, size_t n)
 	reply_obs(&o, false, true, 8, 8, false, false);
 	o.have_ulp = true; /* watched, and the ULP heard nothing */
 	VERDICT(REQ, &e, &o, DIV, "suite-ulp-agree");
+	/* more private data than the wire carried, whatever the event: the
+	 * stack's own memory (siw's 3-octet enhanced Reply gave 255) */
+	reply_obs(&o, false, true, 8, 8, false, false);
+	o.have_ulp = true;
+	snprintf(o.ulp_event, sizeof(o.ulp_event), "CONNECT_ERROR");
+	o.ulp_status = -22;
+	o.ulp_pd_len = (uint16_t)(e.wire_pd_len + 1);
+	CHECK(e.wire_pd_len == 12);
+	VERDICT(REQ, &e, &o, FIND, "suite-ulp-pd-bound");
+	o.ulp_pd_len = (uint16_t)e.wire_pd_len;
+	VERDICT(REQ, &e, &o, OK, NULL);
+	req_case(c, n, "send-nothing", &e);
+	CHECK(e.wire_pd_len == 0);
 }
 
 /* The SUT's Request: enhanced, IRD/ORD 16, A as given, RTR all if A. */
