@@ -361,7 +361,7 @@ mutants:
 UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c
 UTIL_HDR := $(wildcard util/*.h)
 # the pure half of the harness: host and guest, and make test's unit tests
-LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c live/nfs.c
+LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c live/nfs.c live/gcov.c
 LIVE_SRC := live/harness.c live/capture.c live/endpoint.c live/nfspeer.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
 LIVE_INC := -Isrc -Ioracle -Iutil -Ilive
 $(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
@@ -413,6 +413,12 @@ live-repro:
 # Linux NFS over RDMA in the guest, measured against RFC 8797 (live/nfs.sh)
 live-nfs:
 	@live/nfs.sh
+
+# the debug guest kernel from linux-source-6.1 (live/kernel.sh, cached),
+# then its control: lkdtm's slab overflow must fail make live as a KASAN
+# finding. KERNEL=debug runs live, live-soak, live-adversarial and live-nfs on it.
+live-kernel:
+	@live/kernel.sh >/dev/null && live/kernel-control.sh
 
 # LIVE_SOAK cases per transport in one boot (default 1000)
 live-soak:
@@ -466,4 +472,4 @@ clean:
 
 .PHONY: install uninstall all asan deps-test compilers lint format test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check live-nfs \
-	coverage live live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control
+	coverage live live-kernel live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control

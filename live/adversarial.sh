@@ -12,6 +12,7 @@
 #   PEER_SEED (default: fresh)  PEER_BUDGET=60 (s of random per role)
 #   PEER_TIMEOUT=500 (ms per case)  PEER_CASE=glob[,glob]  PEER_REBOOTS=60
 #   LIVE_TIMEOUT=300 (s per boot); for repro: CASE, FRAME, ROLE.
+#   KERNEL=debug: the debug kernel (make live-kernel), with its coverage.
 # Writes build/live/adversarial/ (repro: build/live/repro/): console-N.log,
 # verdicts.txt (role case verdict clause, all boots), {request,reply}-N.json,
 # findings.txt (role, case, kernel splat title, reproducer; tab-separated),
@@ -65,6 +66,7 @@ while :; do
 	echo "live: boot $boot: roles $roles${from_request:+, request from case $from_request}${from_reply:+, reply from case $from_reply}"
 	live/qemu.sh "$kver" "$img" "$TMO" "$append"; qrc=$?
 	cp "$L/console.log" "$A/console-$boot.log"
+	[ -s "$L/gcov.tar" ] && cp "$L/gcov.tar" "$A/gcov-$boot.tar"
 	for r in request reply; do
 		[ -s "$L/peer-$r.json" ] && tr -d '\r' <"$L/peer-$r.json" >"$A/$r-$boot.json"
 	done
@@ -124,4 +126,9 @@ fi
 # one kernel bug, one group: the splats of every boot, with the case and
 # the frame that was running (report.md and report.json)
 build/plain/rdmaneg-triage kernel --out "$A/triage" "$A"/console-*.log || exit 1
+# the debug kernel: what the peer reached in siw, the CMs and rpcrdma
+if [ "${KERNEL:-stock}" = debug ]; then
+	live/gcov.sh "$([ "$MODE" = repro ] && echo repro || echo adversarial)" "$kver" \
+		"$A"/gcov-*.tar || exit 1
+fi
 exit 0

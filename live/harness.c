@@ -36,6 +36,8 @@
 #include "capture.h"
 #include "cases.h"
 #include "endpoint.h"
+#include "file.h"
+#include "gcov.h"
 #include "hex.h"
 #include "judge.h"
 #include "klog.h"
@@ -955,6 +957,9 @@ static const char usage_text[] =
 	"                                  rdmaneg-* task (exit 1: none)\n"
 	"       rdmaneg-live splats FILE   the kernel splats in a console log, one\n"
 	"                                  per line: title, then RIP (exit 1: none)\n"
+	"       rdmaneg-live gcov SUITE INFO  the debug kernel's lines and branches\n"
+	"                                  reached per file, from lcov's tracefile\n"
+	"                                  (exit 1: none of the files, or torn)\n"
 	"       rdmaneg-live listen|connect --addr A --port P --log FILE\n"
 	"                        the ULP endpoint rdmaneg-peer tests siw through\n"
 	"Exit 0 when every case passed, 1 when one failed, 2 on a usage error.\n";
@@ -1077,20 +1082,8 @@ static int cmd_splats(const char *path)
 /* A whole file, NUL-terminated, in a malloc'd buffer; NULL on failure. */
 static char *slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *b = NULL;
-	long n;
-
 	*len = 0;
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-	    (b = malloc((size_t)n + 1)) != NULL) {
-		*len = fread(b, 1, (size_t)n, f);
-		b[*len] = '\0';
-	}
-	fclose(f);
-	return b;
+	return rdmaneg_read_file(path, SIZE_MAX - 1, len, NULL);
 }
 
 /* capture --port P --ready FILE: every MPA Request and Reply to or from
@@ -1174,6 +1167,29 @@ static int cmd_nfs(const char *console_path)
 	}
 	printf("live-nfs: %zu connection(s) measured, %zu divergence(s) from RFC 8797\n", r.nconn,
 	       div);
+	return 0;
+}
+
+/* gcov SUITE INFO: the debug kernel's coverage of the files a hostile peer
+ * aims at, from lcov's tracefile of one suite (live/gcov.sh). Exit 1 when
+ * the tracefile names none of them or does not parse. */
+static int cmd_gcov(const char *suite, const char *info_path)
+{
+	struct live_gcov_file files[16];
+	size_t len, n = live_gcov_report_files(files, 16), bad;
+	char *info = slurp(info_path, &len);
+
+	if (!info) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", info_path);
+		return 2;
+	}
+	bad = live_gcov_info(info, len, files, n);
+	free(info);
+	if (live_gcov_print(stdout, suite, files, n) == 0 || bad) {
+		printf("live: FAILED: kernel coverage: %zu line(s) of %s did not parse, %s\n", bad,
+		       info_path, "or it names none of the files");
+		return 1;
+	}
 	return 0;
 }
 
@@ -1292,6 +1308,8 @@ int main(int argc, char **argv)
 	}
 	if (argc == 3 && strcmp(argv[1], "stacks") == 0)
 		return cmd_stacks(argv[2]);
+	if (argc == 4 && strcmp(argv[1], "gcov") == 0)
+		return cmd_gcov(argv[2], argv[3]);
 	if (argc == 3 && strcmp(argv[1], "splats") == 0)
 		return cmd_splats(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "fixed") == 0)

@@ -3,14 +3,26 @@
 # the kernel and siw.ko (live/prepare.sh, cached), rdmaneg-live and
 # rdmaneg-peer, and the initramfs, rebuilt only when an input changed.
 # live/image.sh nfs: the same plus NFS over RDMA (live/nfs-prepare.sh).
+# KERNEL=debug: the debug kernel of live/kernel.sh instead of Debian's,
+# with everything built in (no modules, no siw.ko).
 # Prints "KVER IMAGE PREPARE_SECONDS IMAGE_SECONDS" on its last line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 L=build/live
 t0=$(date +%s.%N)
-live/prepare.sh >&2 || { echo "live: FAILED: preparation" >&2; exit 1; }
-read -r abi _ <"$L/cache/abi"
-kver=$abi-amd64
+case "${KERNEL:-stock}" in
+stock)
+	live/prepare.sh >&2 || { echo "live: FAILED: preparation" >&2; exit 1; }
+	read -r abi _ <"$L/cache/abi"
+	kver=$abi-amd64
+	siw=$L/cache/siw-$kver/siw.ko ;;
+debug)
+	tools/deps.sh live >&2 || { echo "live: FAILED: host packages" >&2; exit 1; }
+	read -r kver _ < <(live/kernel.sh | tail -1)
+	[ -n "${kver:-}" ] || { echo "live: FAILED: the debug kernel (live/kernel.sh)" >&2; exit 1; }
+	siw= ;; # built in
+*) echo "live: KERNEL is stock (Debian's, the default) or debug (make live-kernel)" >&2; exit 2 ;;
+esac
 flavour=${1:-}
 case "$flavour" in
 '') nfs= ;;
@@ -21,9 +33,11 @@ esac
 make --no-print-directory -s PLANT= "$L/rdmaneg-live" build/plain/rdmaneg-peer >&2 ||
 	{ echo "live: FAILED: building the harness and the peer" >&2; exit 1; }
 t1=$(date +%s.%N)
-stamp=$(cat live/init.sh live/mkinitramfs.sh live/peer-baseline.txt "$L/rdmaneg-live" \
-	build/plain/rdmaneg-peer "$L/cache/siw-$kver/siw.ko" \
-	${nfs:+live/nfs-init.sh "$nfs/modules" "$nfs/bin"} | sha1sum | cut -c1-16)
+stamp=$({
+	echo "$kver"
+	cat live/init.sh live/mkinitramfs.sh live/peer-baseline.txt "$L/rdmaneg-live" \
+		build/plain/rdmaneg-peer $siw ${nfs:+live/nfs-init.sh "$nfs/modules" "$nfs/bin"}
+} | sha1sum | cut -c1-16)
 img=$L/initramfs-${flavour:+$flavour-}$stamp.gz
 if [ ! -s "$img" ]; then
 	rm -f "$L"/initramfs-${flavour:+$flavour-}[0-9a-f]*.gz

@@ -7,6 +7,8 @@ mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t devtmpfs dev /dev
 mount -t tmpfs tmp /tmp
+# lkdtm and gcov live there on the debug kernel (make live-kernel)
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 echo "LIVE_BOOT $(cut -d' ' -f1 /proc/uptime)"
 # "Linux version ..." names the kernel in a triage report (quiet boots omit it)
 cat /proc/version
@@ -90,6 +92,13 @@ peer() { # peer ROLE JSON-OUT ARGS...
 	echo "LIVE_PEER role=$role rc=$rc cases=$(grep -o '"cases":[0-9]*' "$json" | cut -d: -f2)" >/dev/ttyS1
 }
 plant=$(arg plant)
+# LIVE_PLANT=kasan, the debug kernel's control (KERNEL=debug): lkdtm writes
+# 4 octets past a 1020-octet kmalloc; KASAN must report it, the judge flag it
+if [ "$plant" = kasan ]; then
+	echo SLAB_LINEAR_OVERFLOW >/sys/kernel/debug/provoke-crash/DIRECT ||
+		echo "LIVE_ERROR no lkdtm in this kernel"
+	plant=
+fi
 if [ "$(arg mode)" = nfs ]; then
 	# make live-nfs: Linux NFS over RDMA (live/nfs-init.sh)
 	. /nfs-init
@@ -130,5 +139,26 @@ else
 fi
 # nothing may be left once the harness is gone
 /bin/rdmaneg-live res exit --out /dev/ttyS1
+# the debug kernel's gcov counters, out on their virtio-serial port as a
+# tar (live/qemu.sh, live/gcov.sh); debugfs gives them no size, so each
+# is read into /tmp first (Documentation/dev-tools/gcov.rst)
+if [ -d /sys/kernel/debug/gcov ]; then
+	port=
+	for p in /sys/class/virtio-ports/*; do
+		[ "$(cat "$p/name" 2>/dev/null)" = rdmaneg.gcov ] && port=/dev/${p##*/}
+	done
+	g=/sys/kernel/debug/gcov
+	n=0
+	for f in $(cd $g && find . -name '*.gcda'); do
+		mkdir -p "/tmp/gcov/${f%/*}" && cat "$g/$f" >"/tmp/gcov/$f" && n=$((n + 1))
+	done
+	if [ -z "$port" ]; then
+		echo "LIVE_ERROR no rdmaneg.gcov port: the kernel coverage stays in the guest"
+	elif tar -c -C /tmp/gcov . >"$port"; then
+		echo "LIVE_GCOV $n files"
+	else
+		echo "LIVE_ERROR the gcov tar did not go out"
+	fi
+fi
 echo "LIVE_END $(cut -d' ' -f1 /proc/uptime)"
 poweroff -f

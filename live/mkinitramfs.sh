@@ -19,17 +19,20 @@ ldd_out=$(ldd "$root/bin/busybox" 2>&1 || true)
 grep -q 'not a dynamic' <<<"$ldd_out" ||
 	{ echo "mkinitramfs: busybox is not static (install busybox-static)" >&2; exit 1; }
 
-# modules, in load order (shared/notes/siw-qemu.md)
+# modules, in load order (shared/notes/siw-qemu.md); a kernel without a
+# modules tree (live/kernel.sh's) has all of them built in
 : >"$root/modules.order"
-for m in configfs crc32c_generic libcrc32c crc32_generic udp_tunnel ip6_udp_tunnel \
-	ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm rdma_rxe dummy; do
-	f=$(find "$kmods" -name "$m.ko" | head -1)
-	[ -n "$f" ] || { echo "mkinitramfs: $m.ko missing from $kmods" >&2; exit 1; }
-	cp "$f" "$root/lib/modules/"
-	echo "$m" >>"$root/modules.order"
-done
-cp "$L/cache/siw-$kver/siw.ko" "$root/lib/modules/"
-echo siw >>"$root/modules.order"
+if [ -d "$kmods/kernel" ]; then
+	for m in configfs crc32c_generic libcrc32c crc32_generic udp_tunnel ip6_udp_tunnel \
+		ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm rdma_rxe dummy; do
+		f=$(find "$kmods" -name "$m.ko" | head -1)
+		[ -n "$f" ] || { echo "mkinitramfs: $m.ko missing from $kmods" >&2; exit 1; }
+		cp "$f" "$root/lib/modules/"
+		echo "$m" >>"$root/modules.order"
+	done
+	cp "$L/cache/siw-$kver/siw.ko" "$root/lib/modules/"
+	echo siw >>"$root/modules.order"
+fi
 
 # programs and everything they load
 copy_closure() {

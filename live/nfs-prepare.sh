@@ -13,8 +13,9 @@ kver=${1:?usage: live/nfs-prepare.sh KVER}
 L=build/live
 N=$L/nfs
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
-kroot=$CACHE/kernel-$kver
-[ -d "$kroot/lib/modules/$kver" ] || { echo "nfs-prepare: no cached kernel $kver (live/prepare.sh)" >&2; exit 1; }
+kroot=$(readlink -f "$L/cache/kernel-$kver") # the depmod tree links into it
+[ -d "$kroot/lib/modules/$kver" ] ||
+	{ echo "nfs-prepare: no cached kernel $kver (live/prepare.sh or live/kernel.sh)" >&2; exit 1; }
 tools/deps.sh live-nfs
 mkdir -p "$N"
 
@@ -37,11 +38,15 @@ printf '%s\n' "$uroot/usr/sbin/rpc.mountd" "$uroot/usr/sbin/exportfs" \
 dep=$N/depmod
 rm -rf "$dep" && mkdir -p "$dep/lib/modules/$kver"
 ln -s "$kroot/lib/modules/$kver/kernel" "$dep/lib/modules/$kver/kernel"
-cp "$kroot/lib/modules/$kver"/modules.{order,builtin,builtin.modinfo} "$dep/lib/modules/$kver/"
+for f in modules.order modules.builtin modules.builtin.modinfo; do
+	if [ -e "$kroot/lib/modules/$kver/$f" ]; then cp "$kroot/lib/modules/$kver/$f" "$dep/lib/modules/$kver/"
+	else : >"$dep/lib/modules/$kver/$f"; fi
+done
 depmod -b "$dep" "$kver"
-: >"$N/modules"
+# each module is loaded (insmod lines) or built in ("builtin NAME")
 for m in nfsd nfsv4 rpcrdma; do
-	modprobe -d "$dep" -S "$kver" --show-depends "$m" | awk '$1 == "insmod" {print $2}'
+	deps=$(modprobe -d "$dep" -S "$kver" --show-depends "$m" 2>&1) && [ -n "$deps" ] ||
+		{ echo "nfs-prepare: $kver has no $m: ${deps:-nothing from modprobe}" >&2; exit 1; }
+	awk '$1 == "insmod" {print $2}' <<<"$deps"
 done | awk '!seen[$0]++' >"$N/modules"
-[ -s "$N/modules" ] || { echo "nfs-prepare: no module order for nfsd, nfsv4, rpcrdma" >&2; exit 1; }
-echo "nfs-prepare: nfs-utils $utils, $(wc -l <"$N/modules") modules" >&2
+echo "nfs-prepare: nfs-utils $utils, $(wc -l <"$N/modules") modules to load" >&2

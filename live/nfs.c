@@ -376,6 +376,8 @@ void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
 			ok = read_hostile(r, line + 10);
 		else if (strncmp(line, "LIVE_NFSS ", 10) == 0)
 			ok = read_served(r, line + 10);
+		else if (strcmp(line, "LIVE_NFS_SMOKE") == 0)
+			r->smoke = true;
 		r->bad_lines += !ok;
 	}
 	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++) {
@@ -671,23 +673,9 @@ size_t live_nfs_print_served(FILE *out, const struct live_nfs *r)
 	return groups_print(out, clause, g, sizeof(g) / sizeof(g[0]));
 }
 
-bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap)
+/* The hostile peers' part of live_nfs_broken: every case ran and is known. */
+static bool hostile_broken(const struct live_nfs *r, char *why, size_t cap)
 {
-	for (size_t i = 0; i < r->nstep; i++)
-		if (!r->step[i].ok) {
-			snprintf(why, cap, "step %s %s", r->step[i].name, r->step[i].why);
-			return true;
-		}
-	if (r->bad_lines) {
-		snprintf(why, cap, "%zu LIVE_NFS line(s) did not parse", r->bad_lines);
-		return true;
-	}
-	if (r->nstep == 0 || r->nconn == 0) {
-		snprintf(why, cap, "%s",
-			 r->nstep ? "no NFS/RDMA connection was captured"
-				  : "the guest ran no NFS step");
-		return true;
-	}
 	if (r->nhostile != live_nfs_case_count()) {
 		snprintf(why, cap, "the hostile client ran %zu of its %zu cases", r->nhostile,
 			 live_nfs_case_count());
@@ -711,6 +699,33 @@ bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap)
 				 r->hostile[i].name);
 			return true;
 		}
+	return false;
+}
+
+bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap)
+{
+	for (size_t i = 0; i < r->nstep; i++)
+		if (!r->step[i].ok) {
+			snprintf(why, cap, "step %s %s", r->step[i].name, r->step[i].why);
+			return true;
+		}
+	if (r->bad_lines) {
+		snprintf(why, cap, "%zu LIVE_NFS line(s) did not parse", r->bad_lines);
+		return true;
+	}
+	if (r->nstep == 0 || r->nconn == 0) {
+		snprintf(why, cap, "%s",
+			 r->nstep ? "no NFS/RDMA connection was captured"
+				  : "the guest ran no NFS step");
+		return true;
+	}
+	if (r->smoke && (r->nhostile || r->nserved)) {
+		snprintf(why, cap, "a smoke run ran %zu hostile client and %zu server case(s)",
+			 r->nhostile, r->nserved);
+		return true;
+	}
+	if (!r->smoke && hostile_broken(r, why, cap))
+		return true;
 	for (size_t i = 0; i < r->nconn; i++) {
 		const struct live_nfs_conn *c = &r->conn[i];
 

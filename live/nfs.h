@@ -121,6 +121,9 @@ struct live_nfs {
 	struct live_nfs_served served[LIVE_NFS_MAX_HOSTILE];
 	size_t nserved;
 	size_t bad_lines; /* LIVE_NFS_* lines that did not parse */
+	/* "LIVE_NFS_SMOKE": the guest ran the mount and its data only
+	 * (LIVE_NFS_SMOKE=1, CI's subset): no hostile peer is expected */
+	bool smoke;
 };
 
 /* Reads every LIVE_NFS_* line of text[0..len-1] into r and computes the

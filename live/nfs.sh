@@ -4,6 +4,9 @@
 # (rdmaneg-live nfs, live/nfs.c): what each side sent, the thresholds
 # xprtrdma chose, svcrdma's Sends With Invalidate, every divergence.
 #   LIVE_TIMEOUT=240   seconds for the boot
+#   LIVE_NFS_SMOKE=1   CI's subset: the mount, its data and its table, no
+#                      hostile peers
+#   KERNEL=debug       the debug kernel (make live-kernel) instead of Debian's
 # Writes build/live/nfs-console.log and build/live/nfs-report.txt; ends with
 # "N passed, N failed" (passed: the run measured, with no kernel splat).
 # Orchestration only: the verdicts are C.
@@ -12,10 +15,12 @@ cd "$(dirname "$0")/.."
 L=build/live
 TMO=${LIVE_TIMEOUT:-240}
 case "$TMO" in '' | *[!0-9]*) echo "live-nfs: LIVE_TIMEOUT is a number of seconds" >&2; exit 2 ;; esac
+SMOKE=${LIVE_NFS_SMOKE:-0}
+case "$SMOKE" in 0 | 1) ;; *) echo "live-nfs: LIVE_NFS_SMOKE is 0 or 1" >&2; exit 2 ;; esac
 read -r kver img prep_s img_s < <(live/image.sh nfs | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
-echo "live-nfs: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)"
-live/qemu.sh "$kver" "$img" "$TMO" "live.transport=siw live.mode=nfs"; qrc=$?
+echo "live-nfs: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)$([ "$SMOKE" = 1 ] && echo ", smoke subset")"
+live/qemu.sh "$kver" "$img" "$TMO" "live.transport=siw live.mode=nfs live.nfs_smoke=$SMOKE"; qrc=$?
 log=$L/nfs-console.log
 cp "$L/console.log" "$log"
 fail=0
@@ -33,5 +38,9 @@ if splats=$("$L/rdmaneg-live" splats "$log"); then
 	fail=1
 fi
 grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed 's/^/live-nfs: /'
+# the debug kernel: what NFS and the hostile peers reached in rpcrdma
+if [ "${KERNEL:-stock}" = debug ]; then
+	live/gcov.sh "$([ "$SMOKE" = 1 ] && echo nfs-smoke || echo nfs)" "$kver" "$L/gcov.tar" || fail=1
+fi
 echo "$((1 - fail)) passed, $fail failed"
 exit "$fail"

@@ -16,7 +16,10 @@
 #                        attempt fails, its replay passes) or klog_splat
 #                        (a WARNING written to the kernel log) or stall (the
 #                        harness waits in read() for good: the watchdog's
-#                        task dump must name pipe_read)
+#                        task dump must name pipe_read) or, with KERNEL=debug,
+#                        kasan (lkdtm's slab overflow: KASAN must report it)
+#   KERNEL=stock         stock (Debian's kernel) or debug (make live-kernel:
+#                        KASAN, KFENCE, lockdep, UBSAN and gcov on the RDMA paths)
 # Writes build/live/{console.log,records.txt,report.json,cases.jsonl};
 # ends with "N passed, N failed". Orchestration only: the verdicts are C.
 set -uo pipefail
@@ -38,7 +41,8 @@ PLANT=${LIVE_PLANT:-}
 case "$MODE" in cases|soak) ;; *) echo "live: usage: live/run.sh [soak]" >&2; exit 2 ;; esac
 case "$CASES$SEED$TMO$SOAK" in *[!0-9]*) echo "live: LIVE_CASES, LIVE_SEED, LIVE_SOAK and LIVE_TIMEOUT are numbers" >&2; exit 2 ;; esac
 case "$TRANSPORT" in siw|rxe|both) ;; *) echo "live: LIVE_TRANSPORT is siw, rxe or both" >&2; exit 2 ;; esac
-case "$PLANT" in ''|early_disconnect|eager_send|flaky_once|klog_splat|stall) ;; *) echo "live: LIVE_PLANT is early_disconnect, eager_send, flaky_once, klog_splat or stall" >&2; exit 2 ;; esac
+case "$PLANT" in ''|early_disconnect|eager_send|flaky_once|klog_splat|stall|kasan) ;; *) echo "live: LIVE_PLANT is early_disconnect, eager_send, flaky_once, klog_splat, stall or kasan" >&2; exit 2 ;; esac
+[ "$PLANT" = kasan ] && [ "${KERNEL:-stock}" != debug ] && { echo "live: LIVE_PLANT=kasan needs KERNEL=debug" >&2; exit 2; }
 t0=$(date +%s.%N)
 read -r kver img prep_s img_s < <(live/image.sh | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
@@ -48,7 +52,10 @@ else expect=$((fixed + CASES)); what="$expect cases per transport ($fixed fixed 
 # the rdmaneg-peer smoke subset (live/peer-baseline.txt, both roles) runs
 # after the cases, on siw, unplanted, not in a soak
 peers=0
-[ "$TRANSPORT" != rxe ] && [ -z "$PLANT" ] && [ "$SOAK" -eq 0 ] && peers=2
+# (its verdicts are the stock kernel's: on KERNEL=debug, KASAN turns reply
+# s-with-pd-3 into a splat and a hung QP; make live-adversarial KERNEL=debug
+# runs the peer there, rebooting after each finding)
+[ "$TRANSPORT" != rxe ] && [ -z "$PLANT" ] && [ "$SOAK" -eq 0 ] && [ "${KERNEL:-stock}" = stock ] && peers=2
 t_prep=$(date +%s.%N)
 echo "live: prepared in $prep_s s, image in $img_s s"
 echo "live: booting $kver under qemu (TCG) on $TRANSPORT: $what${PLANT:+, planted $PLANT}"
@@ -107,5 +114,9 @@ rc=$?
 if [ "${LIVE_SEEDS:-0}" = 1 ] && [ -d "$L/frames" ]; then
 	for t in mpa_frame stack; do cp "$L"/frames/live-* "corpus/$t/"; done
 	echo "live: copied the captured frames into corpus/mpa_frame and corpus/stack"
+fi
+# the debug kernel: what this run reached in siw, the CMs and rpcrdma
+if [ "${KERNEL:-stock}" = debug ]; then
+	live/gcov.sh "$([ "$SOAK" -gt 0 ] && echo soak || echo live)" "$kver" "$L/gcov.tar" || rc=1
 fi
 exit "$rc"

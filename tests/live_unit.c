@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 
 #include "cases.h"
+#include "gcov.h"
 #include "hex.h"
 #include "judge.h"
 #include "klog.h"
@@ -660,6 +661,20 @@ static void test_nfs(void)
 	CHECK(broken && r.bad_lines == 1);
 	nfs_judge("", &r, &broken);
 	CHECK(broken);
+	/* a smoke run (LIVE_NFS_SMOKE=1): the mount's connection without the
+	 * hostile peers is whole; without the marker it is not; a smoke run
+	 * that still ran a hostile case is wrong */
+#define NFS_MOUNT_ONLY \
+	"LIVE_NFS_STEP modules ok\nLIVE_NFS_STEP io ok\nLIVE_NFS_FRAME 52420 20049 " NFS_REQ \
+	"\nLIVE_NFS_FRAME 20049 52420 " NFS_REP "\n" NFS_TRACE
+	snprintf(text, sizeof(text), "LIVE_NFS_SMOKE\n" NFS_MOUNT_ONLY, "4096/4096");
+	CHECK(nfs_judge(text, &r, &broken) == 0 && !broken && r.smoke && r.nconn == 1);
+	snprintf(text, sizeof(text), NFS_MOUNT_ONLY, "4096/4096");
+	nfs_judge(text, &r, &broken);
+	CHECK(broken && !r.smoke);
+	snprintf(text, sizeof(text), "LIVE_NFS_SMOKE\n" NFS_MOUNT_ONLY "%s", "4096/4096", steps);
+	nfs_judge(text, &r, &broken);
+	CHECK(broken && r.smoke && r.nhostile > 0);
 }
 
 /* the hostile NFS client: its cases, its RPCs, and the verdict on lines
@@ -971,6 +986,50 @@ static void test_hex(void)
 	}
 }
 
+/* the debug kernel's coverage: an lcov tracefile summed per file, with
+ * the ways one can be torn or name another file */
+static void test_gcov(void)
+{
+	struct live_gcov_file f[16];
+	size_t n = live_gcov_report_files(f, 16);
+	const char *info =
+		"TN:\nSF:/k/drivers/infiniband/sw/siw/siw_cm.c\nFN:10,siw_cm_work\n"
+		"DA:11,3\nLF:1200\nLH:300\nBRF:800\nBRH:100\nend_of_record\n"
+		"SF:/k/drivers/infiniband/sw/siw/siw_verbs.c\nLF:9\nLH:9\nend_of_record\n"
+		"SF:/k/drivers/infiniband/core/verbs.c\nLF:50\nLH:5\nBRF:0\nBRH:0\n"
+		"end_of_record\nSF:/k/include/linux/list.h\nLF:4\nLH:4\nend_of_record\n";
+	FILE *null = fopen("/dev/null", "w");
+
+	CHECK(n >= 6 && strcmp(f[0].suffix, "sw/siw/siw_cm.c") == 0);
+	CHECK(live_gcov_info(info, strlen(info), f, n) == 0);
+	CHECK(f[0].seen && f[0].lines == 1200 && f[0].lines_hit == 300 && f[0].branches == 800 &&
+	      f[0].branches_hit == 100);
+	/* core/verbs.c, not siw_verbs.c nor xprtrdma/verbs.c */
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(f[i].suffix, "core/verbs.c") == 0)
+			CHECK(f[i].seen && f[i].lines == 50 && f[i].lines_hit == 5);
+		if (strcmp(f[i].suffix, "xprtrdma/verbs.c") == 0 ||
+		    strcmp(f[i].suffix, "core/cma.c") == 0)
+			CHECK(!f[i].seen && f[i].lines == 0);
+	}
+	CHECK(null && live_gcov_print(null, "live", f, n) == 2);
+	/* torn: a total without a number, a record never ended, a total
+	 * outside any record */
+	live_gcov_report_files(f, 16);
+	CHECK(live_gcov_info("SF:/a/core/cma.c\nLF:x\nend_of_record\n",
+			     strlen("SF:/a/core/cma.c\nLF:x\nend_of_record\n"), f, n) == 1);
+	live_gcov_report_files(f, 16);
+	CHECK(live_gcov_info("SF:/a/core/cma.c\nLF:3\n", strlen("SF:/a/core/cma.c\nLF:3\n"), f,
+			     n) == 1 &&
+	      f[3].lines == 3);
+	live_gcov_report_files(f, 16);
+	CHECK(live_gcov_info("LH:3\n", strlen("LH:3\n"), f, n) == 1);
+	live_gcov_report_files(f, 16);
+	CHECK(null && live_gcov_info("", 0, f, n) == 0 && live_gcov_print(null, "x", f, n) == 0);
+	if (null)
+		fclose(null);
+}
+
 int main(void)
 {
 	test_records();
@@ -990,6 +1049,7 @@ int main(void)
 	test_nfs_served();
 	test_hex();
 	test_symbol();
+	test_gcov();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

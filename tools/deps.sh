@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # deps.sh GROUP... : make sure the Debian packages a make target needs are
 # installed. As root, installs what is missing; otherwise prints the exact
-# apt-get line and exits 1. Groups: build test fuzz afl cov oss-fuzz live live-nfs proof.
+# apt-get line and exits 1. Groups: build test fuzz afl cov oss-fuzz live live-nfs
+# kernel proof.
 set -euo pipefail
 
 pkgs_for() {
@@ -17,6 +18,7 @@ pkgs_for() {
 librdmacm-dev libibverbs-dev rdma-core ibverbs-providers rdmacm-utils \
 iproute2 tcpdump tshark bc flex bison libelf-dev libssl-dev dwarves xxd jq" ;;
 	live-nfs) echo "libwrap0 kmod" ;;
+	kernel) echo "linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev xz-utils" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }
