@@ -86,7 +86,7 @@ while :; do
 			exit 1
 		fi
 		how=$([ "$qrc" -eq 124 ] && echo "hung (boot timed out after ${TMO}s)" || echo "died (qemu exit $qrc)")
-		sig=$("$L/rdmaneg-live" splats "$A/console-$boot.log" | head -1 | cut -f1)
+		sig=$("$L/rdmaneg-live" splats "$A/console-$boot.log" | tail -1 | cut -f1)
 		printf '%s\t%s\t%s\n' "$r $name" "${sig:-guest $how, no kernel splat}" \
 			"make live-repro ROLE=$r CASE=$name" >>"$A/findings.txt"
 		echo "finding $r $name: guest $how: ${sig:-no kernel splat}; console $A/console-$boot.log"

@@ -923,6 +923,38 @@ static void test_klog(void)
 			     "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
 		CHECK(s[0].line == 2); /* the file's line, where the cut line began */
 	}
+	/* lockdep names the lock's taker in its "at:" line (syzbot's title);
+	 * seen on the debug kernel for request abcd-1000 */
+	{
+		static const char lockdep[] =
+			"[   43.342434] ================================\n"
+			"[   43.342434] WARNING: inconsistent lock state\n"
+			"[   43.342434] 6.1.192-rdmaneg-debug #1 Not tainted\n"
+			"[   43.342434] --------------------------------\n"
+			"[   43.342434] inconsistent {SOFTIRQ-ON-R} -> {IN-SOFTIRQ-W} usage.\n"
+			"[   43.342434] rdmaneg-peer/115 [HC0[0]:SC1[3]:HE1:SE0] takes:\n"
+			"[   43.342434] ffff8880059933a0 (clock-AF_INET){++-?}-{2:2}, at: "
+			"siw_qp_socket_assoc+0x72/0x140\n"
+			"[   43.342434] {SOFTIRQ-ON-R} state was registered at:\n"
+			"[   43.342434]   lock_acquire+0x19c/0x480\n"
+			"[   43.342434]   _raw_read_lock+0x58/0x70\n"
+			"[   43.342434]   siw_cm_llp_state_change+0x23/0x210\n"
+			"[   43.342434] stack backtrace:\n"
+			"[   43.342434] Call Trace:\n"
+			"[   43.342434]  <IRQ>\n"
+			"[   43.342434]  dump_stack_lvl+0x4c/0x5f\n"
+			"[   43.342434]  mark_lock.cold+0x8a/0x97\n"
+			"[   43.342434]  __lock_acquire+0x153e/0x6030\n"
+			"[   43.342434]  lock_acquire+0x19c/0x480\n"
+			"[   43.342434]  _raw_write_lock_bh+0x2f/0x40\n"
+			"[   43.342434]  siw_qp_socket_assoc+0x72/0x140\n"
+			"[   43.342434]  siw_rtr_data_ready+0x176/0x230\n"
+			"[   43.342434] RIP: 0033:0x7f7ce0b099f0\n";
+
+		CHECK(rdmaneg_klog_scan(lockdep, sizeof(lockdep) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].kind, "LOCKDEP") == 0);
+		CHECK(strcmp(s[0].title, "inconsistent lock state in siw_qp_socket_assoc") == 0);
+	}
 	CHECK(rdmaneg_klog_starts("6,99,123,-;BUG: kernel NULL pointer dereference, address: 8"));
 	CHECK(!rdmaneg_klog_starts("6,99,123,-;siw: bug fixed"));
 }

@@ -236,11 +236,20 @@ static void title_of(struct rdmaneg_splat *s, const char *first, const char *sec
 		return;
 	}
 	if (strcmp(s->kind, "LOCKDEP") == 0) {
+		/* syzbot's titles: "possible deadlock in f", "inconsistent lock
+		 * state in f", "suspicious RCU usage in f" */
+		const char *t = starts_with(first, "WARNING: ") ? first + 9 : first;
+
+		n = strcspn(t, "!");
+		if (n >= sizeof(what))
+			n = sizeof(what) - 1;
+		memcpy(what, t, n);
+		what[n] = '\0';
 		snprintf(s->title, sizeof(s->title), "%s in %s",
 			 strstr(first, "circular") || strstr(first, "recursive")
 				 ? "possible deadlock"
-				 : "lockdep report",
-			 fn);
+				 : what,
+			 where);
 		return;
 	}
 	if (strcmp(s->kind, "REFCOUNT") == 0) {
@@ -430,7 +439,11 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 			memcpy(cur.taint, t, k);
 			cur.taint[k] = '\0';
 		}
-		if (starts_with(m, "RIP: ") && !cur.rip[0]) {
+		/* lockdep names the lock's taker: "(lock){..}-{2:2}, at: f+0x72/0x140" */
+		if (strcmp(cur.kind, "LOCKDEP") == 0 && !cur.rip[0] && strstr(m, ", at: "))
+			symbol_after(m, ", at: ", cur.rip, sizeof(cur.rip));
+		/* a user-space RIP (CS 0033) names no kernel function */
+		if (starts_with(m, "RIP: ") && !starts_with(m, "RIP: 0033:") && !cur.rip[0]) {
 			const char *colon = strchr(m + 5, ':');
 
 			if (colon)
