@@ -172,8 +172,8 @@ plants:
 TARGETS := $(shell . tools/targets.sh && rdmaneg_targets)
 # the CLI's readers of untrusted input, for fuzz/cli_input.c
 CLI_READERS := tools/cli/input.c util/hex.c util/file.c
-FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC) $(CLI_READERS)
-FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h tools/cli/input.h util/hex.h util/file.h
+FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC) $(CLI_READERS) util/gcda.c
+FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h tools/cli/input.h util/hex.h util/file.h util/gcda.h
 FUZZ_INC := $(PBT_INC) -Ifuzz -Itools/cli -Iutil
 # PLANT=<name> builds the targets with one planted bug (negative control).
 # Sections + --gc-sections: each target keeps only the coverage counters of
@@ -358,7 +358,7 @@ mutants:
 	@tools/mutants.sh
 
 # ---- live loopback harness over soft-iWARP (live/) ----
-UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c
+UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c
 UTIL_HDR := $(wildcard util/*.h)
 # the pure half of the harness: host and guest, and make test's unit tests
 LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c live/nfs.c live/gcov.c

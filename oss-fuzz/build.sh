@@ -5,7 +5,7 @@
 # fuzz/targets is the list of targets (tools/targets.sh reads it). No -Werror: the image's compiler may be newer.
 cd "$SRC/rdmaneg"
 
-support="oracle/rules.c properties/pbt.c properties/props.c tools/cli/input.c util/hex.c util/file.c $(ls src/*.c)"
+support="oracle/rules.c properties/pbt.c properties/props.c tools/cli/input.c util/hex.c util/file.c util/gcda.c $(ls src/*.c)"
 inc="-Isrc -Ioracle -Iproperties -Ifuzz -Itools/cli -Iutil"
 objs=""
 for f in $support; do

@@ -6,30 +6,31 @@
 #ifndef RDMANEG_PLANT_H
 #define RDMANEG_PLANT_H
 
-#define RDMANEG_PLANT_ID_decode_overrun 1    /* decode reads 1 octet past the end */
-#define RDMANEG_PLANT_ID_thresh_own_recv 2   /* threshold uses own recv, not peer's */
-#define RDMANEG_PLANT_ID_code_wrap 3	     /* size code wraps at 256 */
-#define RDMANEG_PLANT_ID_r_one_side 4	     /* R honoured when one side set it */
-#define RDMANEG_PLANT_ID_mpa_3fff_number 5   /* 0x3FFF treated as a number */
-#define RDMANEG_PLANT_ID_ord_no_clamp 6	     /* responder ORD not clamped to peer IRD */
-#define RDMANEG_PLANT_ID_mpa_pd_overrun 7    /* PD_Length trusted beyond the buffer */
-#define RDMANEG_PLANT_ID_absent_own 8	     /* absent peer: own sizes, not 1024 */
-#define RDMANEG_PLANT_ID_no_normalize 9	     /* local sizes not normalized */
-#define RDMANEG_PLANT_ID_encode_round_up 10  /* encode rounds up */
-#define RDMANEG_PLANT_ID_search_aligned 11   /* search only at 4-aligned offsets */
-#define RDMANEG_PLANT_ID_stale_peer 12	     /* renegotiation keeps old peer state */
-#define RDMANEG_PLANT_ID_a0_echo_bcd 13	     /* A=0 reply echoes B/C/D */
-#define RDMANEG_PLANT_ID_rtr_no_term7 14     /* no common RTR still accepted */
-#define RDMANEG_PLANT_ID_res_dropped 15	     /* build drops the Res bits */
-#define RDMANEG_PLANT_ID_ulp_offset 16	     /* ULP data starts 1 octet early */
-#define RDMANEG_PLANT_ID_search_overrun 17   /* identifier search 2 octets too far */
-#define RDMANEG_PLANT_ID_ini_3fff_ird 18     /* initiator: responder ORD 0x3FFF as a number */
-#define RDMANEG_PLANT_ID_rsp_reject_equal 19 /* responder rejects ORD equal to the ULP minimum */
-#define RDMANEG_PLANT_ID_enh_ord_mask 20     /* enhanced word: ORD read with the D bit */
-#define RDMANEG_PLANT_ID_reason_last 21	     /* decode reason: last failing candidate */
-#define RDMANEG_PLANT_ID_a_mismatch_ok 22    /* initiator accepts a Reply with another A */
-#define RDMANEG_PLANT_ID_parse_dirty 23	     /* parse leaves fields set on an error */
-#define RDMANEG_PLANT_ID_cli_size_mask 24    /* CLI: a size's suffix case-folded with ~0x20 */
+#define RDMANEG_PLANT_ID_decode_overrun 1      /* decode reads 1 octet past the end */
+#define RDMANEG_PLANT_ID_thresh_own_recv 2     /* threshold uses own recv, not peer's */
+#define RDMANEG_PLANT_ID_code_wrap 3	       /* size code wraps at 256 */
+#define RDMANEG_PLANT_ID_r_one_side 4	       /* R honoured when one side set it */
+#define RDMANEG_PLANT_ID_mpa_3fff_number 5     /* 0x3FFF treated as a number */
+#define RDMANEG_PLANT_ID_ord_no_clamp 6	       /* responder ORD not clamped to peer IRD */
+#define RDMANEG_PLANT_ID_mpa_pd_overrun 7      /* PD_Length trusted beyond the buffer */
+#define RDMANEG_PLANT_ID_absent_own 8	       /* absent peer: own sizes, not 1024 */
+#define RDMANEG_PLANT_ID_no_normalize 9	       /* local sizes not normalized */
+#define RDMANEG_PLANT_ID_encode_round_up 10    /* encode rounds up */
+#define RDMANEG_PLANT_ID_search_aligned 11     /* search only at 4-aligned offsets */
+#define RDMANEG_PLANT_ID_stale_peer 12	       /* renegotiation keeps old peer state */
+#define RDMANEG_PLANT_ID_a0_echo_bcd 13	       /* A=0 reply echoes B/C/D */
+#define RDMANEG_PLANT_ID_rtr_no_term7 14       /* no common RTR still accepted */
+#define RDMANEG_PLANT_ID_res_dropped 15	       /* build drops the Res bits */
+#define RDMANEG_PLANT_ID_ulp_offset 16	       /* ULP data starts 1 octet early */
+#define RDMANEG_PLANT_ID_search_overrun 17     /* identifier search 2 octets too far */
+#define RDMANEG_PLANT_ID_ini_3fff_ird 18       /* initiator: responder ORD 0x3FFF as a number */
+#define RDMANEG_PLANT_ID_rsp_reject_equal 19   /* responder rejects ORD equal to the ULP minimum */
+#define RDMANEG_PLANT_ID_enh_ord_mask 20       /* enhanced word: ORD read with the D bit */
+#define RDMANEG_PLANT_ID_reason_last 21	       /* decode reason: last failing candidate */
+#define RDMANEG_PLANT_ID_a_mismatch_ok 22      /* initiator accepts a Reply with another A */
+#define RDMANEG_PLANT_ID_parse_dirty 23	       /* parse leaves fields set on an error */
+#define RDMANEG_PLANT_ID_cli_size_mask 24      /* CLI: a size's suffix case-folded with ~0x20 */
+#define RDMANEG_PLANT_ID_gcda_len_unchecked 25 /* .gcda: a record read past the image */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

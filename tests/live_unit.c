@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 
 #include "cases.h"
+#include "file.h"
+#include "gcda.h"
 #include "gcov.h"
 #include "hex.h"
 #include "judge.h"
@@ -1062,6 +1064,69 @@ static void test_gcov(void)
 		fclose(null);
 }
 
+/* .gcda images: one the debug kernel wrote (siw_cm.c after make live;
+ * gcov-dump-12 -l counts 55 functions, 701 arcs, 317 of them non-zero),
+ * then each way an image can be refused */
+static void test_gcda(void)
+{
+	static uint8_t map[128], acc[128], img[64];
+	struct rdmaneg_gcda g;
+	size_t len = 0;
+	uint8_t *b = (uint8_t *)rdmaneg_read_file("tests/gcda/siw_cm.gcda", 1 << 20, &len, NULL);
+	const uint8_t fn[] = { 0x00, 0x00, 0x00, 0x01, 12, 0, 0, 0, 1, 0,
+			       0,    0,	   2,	 0,    0,  0, 3, 0, 0, 0 };
+	const uint8_t arcs[] = { 0x00, 0x00, 0xa1, 0x01, 16, 0, 0, 0, 0, 0, 0, 0,
+				 0,    0,    0,	   0,	 0,  0, 0, 0, 0, 0, 0, 1 };
+
+	CHECK(b != NULL && len == 7164);
+	if (!b)
+		return;
+	CHECK(rdmaneg_gcda_parse(b, len, map, sizeof(map) * 8, &g) == NULL);
+	CHECK(g.functions == 55 && g.arcs == 701 && g.arcs_hit == 317);
+	CHECK(rdmaneg_gcda_count(map, 701) == 317 &&
+	      rdmaneg_gcda_count(map, sizeof(map) * 8) == 317);
+	CHECK(rdmaneg_gcda_merge(acc, map, 701) == 317 && rdmaneg_gcda_merge(acc, map, 701) == 0);
+	/* a small bitmap keeps the first arcs only; the totals stay whole */
+	memset(map, 0, sizeof(map));
+	CHECK(rdmaneg_gcda_parse(b, len, map, 8, &g) == NULL && g.arcs_hit == 317 && map[1] == 0 &&
+	      rdmaneg_gcda_count(map, 8) <= 8);
+	/* every cut shorter than the image: refused, unless it falls on a
+	 * record's end (the header, then 109 of the 110 records' ends) */
+	{
+		size_t whole = 0, bad = 0;
+
+		for (size_t cut = 0; cut < len; cut++) {
+			if (rdmaneg_gcda_parse(b, cut, NULL, 0, &g) != NULL)
+				continue;
+			whole++;
+			bad += cut < RDMANEG_GCDA_HEADER || g.arcs_hit > 317;
+		}
+		CHECK(whole == 110 && bad == 0);
+	}
+	b[0] ^= 1;
+	CHECK(rdmaneg_gcda_parse(b, len, NULL, 0, &g) != NULL);
+	b[0] ^= 1;
+	b[RDMANEG_GCDA_HEADER + 4] = 13; /* the first function record: 13 octets */
+	CHECK(rdmaneg_gcda_parse(b, len, NULL, 0, &g) != NULL);
+	b[RDMANEG_GCDA_HEADER + 4] = 12;
+	b[RDMANEG_GCDA_HEADER + 20 + 4] = 20; /* its arcs: 20 octets, 2.5 counters */
+	CHECK(rdmaneg_gcda_parse(b, len, NULL, 0, &g) != NULL);
+	b[RDMANEG_GCDA_HEADER + 20 + 7] = 0x40; /* longer than the image */
+	CHECK(rdmaneg_gcda_parse(b, len, NULL, 0, &g) != NULL);
+	free(b);
+	/* built by hand: arcs before any function; one with a counter of 2^56 */
+	memcpy(img, "adcg\0\0\0\0\0\0\0\0\0\0\0\0", 16);
+	memcpy(img + 16, arcs, sizeof(arcs));
+	CHECK(rdmaneg_gcda_parse(img, 16 + sizeof(arcs), NULL, 0, &g) != NULL);
+	memcpy(img + 16, fn, sizeof(fn));
+	memcpy(img + 16 + sizeof(fn), arcs, sizeof(arcs));
+	memset(map, 0, sizeof(map));
+	CHECK(rdmaneg_gcda_parse(img, 16 + sizeof(fn) + sizeof(arcs), map, 16, &g) == NULL &&
+	      g.functions == 1 && g.arcs == 2 && g.arcs_hit == 1 && map[0] == 2);
+	CHECK(rdmaneg_gcda_parse(img, 15, NULL, 0, &g) != NULL);
+	CHECK(rdmaneg_gcda_parse(img, 16, NULL, 0, &g) == NULL && g.functions == 0);
+}
+
 int main(void)
 {
 	test_records();
@@ -1082,6 +1147,7 @@ int main(void)
 	test_hex();
 	test_symbol();
 	test_gcov();
+	test_gcda();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -110,5 +110,13 @@ cli hex-args 03 'f6ab0e18 01\n00 03:07'; cli hex-split-octet 03 'f6a\nb'; cli he
 cli hex-bad 03 'f6ab0e1g'
 cli stream 04 'f6ab0e18\x01\x00\x03\x07'
 mkdir -p corpus/regress
+# gcda: a header alone, and one function with two arcs (one hit); the
+# other seeds there are images the debug kernel wrote (make live
+# KERNEL=debug, build/live/gcov/), kept as they came
+find corpus/gcda -maxdepth 1 -type f -name 'hand-*' -delete 2>/dev/null; mkdir -p corpus/gcda
+seed gcda hand-header-only 61646367 2a323242 01000000 00000000
+seed gcda hand-one-function 61646367 2a323242 01000000 00000000 \
+	00000001 0c000000 01000000 02000000 03000000 \
+	0000a101 10000000 00000000 00000000 05000000 00000000
 for t in $(rdmaneg_targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
 for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(ls "corpus/$t" | wc -l)"; done
