@@ -318,6 +318,13 @@ static void finish(struct rdmaneg_splat *cur, const char *first, const char *sec
 	if (cur->nframes == 0 && cur->rip[0])
 		snprintf(cur->frames[cur->nframes++], RDMANEG_KLOG_NAME, "%s", cur->rip);
 	title_of(cur, first, second);
+	/* no function known (a hung task without its stack): no " in " */
+	{
+		size_t tl = strlen(cur->title);
+
+		if (tl >= 4 && strcmp(cur->title + tl - 4, " in ") == 0)
+			cur->title[tl - 4] = '\0';
+	}
 	if (*found < max)
 		out[*found] = *cur;
 	(*found)++;
