@@ -379,7 +379,7 @@ $(B)/asan/live-unit: tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(
 # ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
 # the pure half (cases, expectations, verdict, report) and the sockets
 PEER_PURE := peer/cases.c peer/expect.c peer/fpdu.c peer/report.c
-PEER_SRC := peer/main.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
+PEER_SRC := peer/main.c peer/session.c peer/reference.c peer/coverage.c $(PEER_PURE) $(UTIL_SRC)
 PEER_DEP := $(PEER_SRC) $(wildcard peer/*.h) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
 PEER_INC := -Isrc -Iutil -Ipeer
 $(B)/plain/rdmaneg-peer: $(PEER_DEP)
@@ -419,6 +419,11 @@ live-nfs:
 # finding. KERNEL=debug runs live, live-soak, live-adversarial and live-nfs on it.
 live-kernel:
 	@live/kernel.sh >/dev/null && live/kernel-control.sh
+
+# rdmaneg-peer random against coverage-guided, on the debug kernel, one
+# boot each with the same budget (live/guided.sh)
+live-guided:
+	@live/guided.sh
 
 # LIVE_SOAK cases per transport in one boot (default 1000)
 live-soak:
@@ -472,4 +477,4 @@ clean:
 
 .PHONY: install uninstall all asan deps-test compilers lint format test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check live-nfs \
-	coverage live live-kernel live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control
+	coverage live live-kernel live-guided live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control

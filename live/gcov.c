@@ -128,3 +128,109 @@ size_t live_gcov_print(FILE *out, const char *suite, const struct live_gcov_file
 	}
 	return seen;
 }
+
+/* The next space-separated word of *p as a number: true and *v. */
+static bool next_num(const char **p, double *v)
+{
+	char *end;
+
+	while (**p == ' ')
+		(*p)++;
+	if (**p < '0' || **p > '9')
+		return false;
+	*v = strtod(*p, &end);
+	if (end == *p || (*end != ' ' && *end != '\0'))
+		return false;
+	*p = end;
+	return true;
+}
+
+/* Skips the next space-separated word of *p; false at the end. */
+static bool skip_word(const char **p)
+{
+	while (**p == ' ')
+		(*p)++;
+	if (!**p)
+		return false;
+	*p += strcspn(*p, " ");
+	return true;
+}
+
+size_t live_arcs_read(const char *text, size_t len, struct live_arcs *a)
+{
+	char line[512];
+	size_t pos = 0;
+
+	memset(a, 0, sizeof(*a));
+	while (rdmaneg_klog_line(text, len, &pos, line, sizeof(line))) {
+		const char *p = line + 10;
+		double k, ms, arcs, fresh, files, total;
+
+		if (strncmp(line, "PEER_ARCS ", 10) != 0)
+			continue;
+		if (!skip_word(&p)) { /* the role */
+			a->bad++;
+			continue;
+		}
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, "start ", 6) == 0) {
+			/* "start 0 ARCS 0 (FILES files, TOTAL arcs)" */
+			p += 6;
+			if (next_num(&p, &ms) && next_num(&p, &arcs) && next_num(&p, &fresh) &&
+			    strncmp(p, " (", 2) == 0) {
+				p += 2;
+				if (next_num(&p, &files) && strncmp(p, " files, ", 8) == 0) {
+					p += 8;
+					if (next_num(&p, &total) && strncmp(p, " arcs)", 6) == 0) {
+						a->start = (size_t)arcs;
+						a->files = (size_t)files;
+						a->total = (size_t)total;
+						continue;
+					}
+				}
+			}
+			a->bad++;
+			continue;
+		}
+		if (next_num(&p, &k) && next_num(&p, &ms) && next_num(&p, &arcs) &&
+		    next_num(&p, &fresh) && *p == '\0' && a->n < LIVE_ARCS_MAX &&
+		    (a->n == 0 || ms >= a->ms[a->n - 1])) {
+			a->ms[a->n] = ms;
+			a->arcs[a->n++] = (size_t)arcs;
+		} else {
+			a->bad++;
+		}
+	}
+	return a->n;
+}
+
+size_t live_arcs_at(const struct live_arcs *a, double t)
+{
+	size_t v = a->start;
+
+	for (size_t i = 0; i < a->n && a->ms[i] <= t; i++)
+		v = a->arcs[i];
+	return v;
+}
+
+void live_arcs_print(FILE *out, const struct live_arcs *u, const struct live_arcs *g,
+		     double step_ms)
+{
+	double end_u = u->n ? u->ms[u->n - 1] : 0, end_g = g->n ? g->ms[g->n - 1] : 0;
+	double end = end_u > end_g ? end_u : end_g, both = end_u < end_g ? end_u : end_g;
+
+	fprintf(out, "  %8s %12s %12s\n", "seconds", "unguided", "guided");
+	for (size_t i = 0; step_ms > 0 && (double)i * step_ms <= end + step_ms / 2; i++) {
+		double t = (double)i * step_ms;
+
+		fprintf(out, "  %8.0f %12zu %12zu\n", t / 1000.0, live_arcs_at(u, t),
+			live_arcs_at(g, t));
+	}
+	fprintf(out,
+		"  at %.0f s (the shorter run's end): unguided %zu arcs, guided %zu arcs "
+		"(%+ld); at the start %zu and %zu; %zu and %zu cases; of %zu arcs in %zu files\n",
+		both / 1000.0, live_arcs_at(u, both), live_arcs_at(g, both),
+		(long)live_arcs_at(g, both) - (long)live_arcs_at(u, both), u->start, g->start, u->n,
+		g->n, g->total, g->files);
+}

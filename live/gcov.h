@@ -33,4 +33,28 @@ size_t live_gcov_info(const char *text, size_t len, struct live_gcov_file *files
  * files were seen. */
 size_t live_gcov_print(FILE *out, const char *suite, const struct live_gcov_file *files, size_t n);
 
+/* One boot's "PEER_ARCS ROLE K MS ARCS NEW" lines (rdmaneg-peer --gcov):
+ * the arcs reached after each case, MS after the first case began. */
+#define LIVE_ARCS_MAX 65536
+struct live_arcs {
+	double ms[LIVE_ARCS_MAX];
+	size_t arcs[LIVE_ARCS_MAX];
+	size_t n;	     /* cases sampled */
+	size_t start;	     /* arcs reached before the first case */
+	size_t files, total; /* from the start line: files and arc counters */
+	size_t bad;	     /* PEER_ARCS lines that did not parse */
+};
+
+/* Reads text[0..len-1] into *a; returns a->n. */
+size_t live_arcs_read(const char *text, size_t len, struct live_arcs *a);
+
+/* The arcs reached by t ms: the last sample at or before t (the start
+ * count before any). */
+size_t live_arcs_at(const struct live_arcs *a, double t);
+
+/* The two series side by side every step_ms up to the later end, then the
+ * totals at the shorter one's end (the same budget for both). */
+void live_arcs_print(FILE *out, const struct live_arcs *unguided, const struct live_arcs *guided,
+		     double step_ms);
+
 #endif

@@ -960,6 +960,8 @@ static const char usage_text[] =
 	"       rdmaneg-live gcov SUITE INFO  the debug kernel's lines and branches\n"
 	"                                  reached per file, from lcov's tracefile\n"
 	"                                  (exit 1: none of the files, or torn)\n"
+	"       rdmaneg-live arcs UNGUIDED GUIDED  the kernel arcs two peer runs reached\n"
+	"                                  over time (make live-guided; exit 1: no samples)\n"
 	"       rdmaneg-live listen|connect --addr A --port P --log FILE\n"
 	"                        the ULP endpoint rdmaneg-peer tests siw through\n"
 	"Exit 0 when every case passed, 1 when one failed, 2 on a usage error.\n";
@@ -1193,6 +1195,34 @@ static int cmd_gcov(const char *suite, const char *info_path)
 	return 0;
 }
 
+/* arcs UNGUIDED GUIDED: the debug kernel's arcs the peer reached over
+ * time in two consoles (--gcov, the second --guided), every 10 s. Exit 1
+ * when either holds no sample. */
+static int cmd_arcs(const char *unguided_path, const char *guided_path)
+{
+	static struct live_arcs u, g;
+	size_t ul, gl;
+	char *ut = slurp(unguided_path, &ul), *gt = slurp(guided_path, &gl);
+	int rc = 0;
+
+	if (!ut || !gt) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", ut ? guided_path : unguided_path);
+		free(ut);
+		free(gt);
+		return 2;
+	}
+	if (live_arcs_read(ut, ul, &u) == 0 || live_arcs_read(gt, gl, &g) == 0) {
+		printf("live: FAILED: no PEER_ARCS samples in %s\n",
+		       u.n == 0 ? unguided_path : guided_path);
+		rc = 1;
+	} else {
+		live_arcs_print(stdout, &u, &g, 10000);
+	}
+	free(ut);
+	free(gt);
+	return rc;
+}
+
 /* stacks CONSOLE: where each rdmaneg-* task of a guest that did not
  * finish was waiting, from the SysRq-t dump that init.sh's watchdog
  * writes before qemu.sh's timeout. Exit 1 when the log holds none. */
@@ -1310,6 +1340,8 @@ int main(int argc, char **argv)
 		return cmd_stacks(argv[2]);
 	if (argc == 4 && strcmp(argv[1], "gcov") == 0)
 		return cmd_gcov(argv[2], argv[3]);
+	if (argc == 4 && strcmp(argv[1], "arcs") == 0)
+		return cmd_arcs(argv[2], argv[3]);
 	if (argc == 3 && strcmp(argv[1], "splats") == 0)
 		return cmd_splats(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "fixed") == 0)

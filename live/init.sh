@@ -112,6 +112,10 @@ elif [ "$(arg mode)" = adversarial ]; then
 	[ -n "$(arg random)" ] && set -- "$@" --random "$(arg random)" --seed "$(arg seed)"
 	[ -n "$(arg budget)" ] && set -- "$@" --budget "$(arg budget)"
 	[ -n "$(arg timeout)" ] && set -- "$@" --timeout "$(arg timeout)"
+	# the debug kernel's arcs after each case; --guided keeps what reached new ones
+	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov
+	[ "$(arg guided)" = 1 ] && set -- "$@" --guided
+	[ "$(arg only_random)" = 1 ] && set -- "$@" --only-random
 	for role in request reply; do
 		case "$(arg role)" in "$role" | both | '') ;; *) continue ;; esac
 		from=$(arg "from_$role")

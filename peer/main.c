@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "cases.h"
+#include "coverage.h"
 #include "expect.h"
 #include "hex.h"
 #include "klog.h"
@@ -53,7 +54,11 @@ static void usage(FILE *f)
 		"  --json FILE        machine-readable report\n"
 		"  --junit FILE       JUnit XML report\n"
 		"  --all              list conforming cases in the table too\n"
-		"  --budget S         stop the random cases after S seconds\n"
+		"  --budget S         stop the random cases S seconds after the first\n"
+		"  --gcov DIR         the debug kernel's gcov data (debugfs): after each case,\n"
+		"                     \"PEER_ARCS role K ms arcs new\": arcs reached so far\n"
+		"  --guided           with --gcov and --random: mutate the inputs that reached\n"
+		"                     new arcs (starting from the table), not the table alone\n"
 		"  --from K           start at the K-th case of the run (after a reboot)\n"
 		"  --progress         print \"PEER_CASE role K name\" before each case,\n"
 		"                     \"PEER_FRAME role K length hex\" as it is sent and\n"
@@ -72,9 +77,9 @@ struct opts {
 	size_t nglobs;
 	int timeout_ms, accept_ms;
 	unsigned long random, seed, count, from, budget;
-	bool only_random, all, kmsg, p2p, progress, only_expected;
+	bool only_random, all, kmsg, p2p, progress, only_expected, guided;
 	unsigned local_max;
-	const char *ulp_log, *json, *junit, *plant, *frame_hex, *expect, *write_expect;
+	const char *ulp_log, *json, *junit, *plant, *frame_hex, *expect, *write_expect, *gcov;
 };
 
 static int num(const char *flag, const char *v, unsigned long lo, unsigned long hi,
@@ -168,6 +173,11 @@ static int parse(int argc, char **argv, int first, struct opts *o)
 			o->frame_hex = argv[++i];
 		} else if (strcmp(a, "--only-random") == 0) {
 			o->only_random = true;
+		} else if (strcmp(a, "--guided") == 0) {
+			o->guided = true;
+		} else if (strcmp(a, "--gcov") == 0 && val) {
+			o->gcov = val;
+			i++;
 		} else if (strcmp(a, "--all") == 0) {
 			o->all = true;
 		} else if (strcmp(a, "--kmsg") == 0) {
@@ -321,10 +331,21 @@ struct plan {
 	size_t n;
 };
 
+/* --guided: an input that reached new arcs is its table case and the
+ * seeds of the mutations applied to it, in order (replayed to rebuild it) */
+#define GUIDED_POOL 4096
+#define GUIDED_DEPTH 8
+struct guided {
+	size_t c;
+	uint64_t seed[GUIDED_DEPTH];
+	size_t n;
+};
+
 struct frame_ctx {
 	enum rdmaneg_peer_role role;
 	const struct rdmaneg_peer_case *c;
 	bool random;
+	const struct guided *chain; /* --guided: the mutations, instead of rng */
 	uint64_t rng;
 	const uint8_t *fixed;
 	size_t fixed_n;
@@ -344,7 +365,12 @@ static size_t make_frame(void *vctx, const uint8_t *req, size_t req_n, uint8_t *
 		memcpy(out, x->fixed, n);
 	} else {
 		n = rdmaneg_peer_frame(&x->c->r, x->role, req, req_n, out, cap);
-		if (x->random)
+		for (size_t j = 0; x->chain && j < x->chain->n; j++) {
+			uint64_t rng = x->chain->seed[j];
+
+			rdmaneg_peer_mutate(out, &n, cap, &rng);
+		}
+		if (x->random && !x->chain)
 			rdmaneg_peer_mutate(out, &n, cap, &x->rng);
 	}
 	if (x->progress) {
@@ -441,11 +467,19 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 	socklen_t salen = 0;
 	struct ulp_tail ulp = { NULL, { 0 } };
 	char err[200];
+	static struct rdmaneg_peer_cov cov;
+	static struct guided pool[GUIDED_POOL];
+	struct guided child = { 0 };
+	size_t npool = 0;
 	int lfd = -1, kfd = -1, rc, ret;
 	size_t nrows = 0, fixed_n = 0;
-	double t0;
+	double t0, t_rnd = 0;
 	bool reached = false;
 
+	if (o->guided && (!o->gcov || o->random == 0)) {
+		fprintf(stderr, "rdmaneg-peer: --guided needs --gcov DIR and --random N\n");
+		return EXIT_USAGE;
+	}
 	if (o->frame_hex) {
 		struct rdmaneg_hex h;
 
@@ -538,6 +572,19 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			goto out;
 		}
 	}
+	if (o->gcov) {
+		if (rdmaneg_peer_cov_open(&cov, o->gcov, err, sizeof(err)) != 0) {
+			fprintf(stderr, "rdmaneg-peer: --gcov: %s\n", err);
+			ret = EXIT_USAGE;
+			goto out;
+		}
+		printf("PEER_ARCS %s start 0 %zu 0 (%zu files, %zu arcs)\n",
+		       rdmaneg_peer_role_name(role), cov.total, cov.nfiles, cov.narcs);
+	}
+	/* --guided starts from every table case of this role */
+	for (size_t i = 0; o->guided && i < p.ntable && npool < GUIDED_POOL; i++)
+		if (p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role))
+			pool[npool++] = (struct guided){ .c = i, .n = 0 };
 	t0 = rdmaneg_peer_now_ms();
 	for (size_t k = o->from; k < p.n + o->random; k++) {
 		struct rdmaneg_peer_row *r = &rows[nrows];
@@ -547,13 +594,26 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		const struct rdmaneg_peer_case *c;
 		bool rnd = k >= p.n;
 
-		if (rnd && o->budget && rdmaneg_peer_now_ms() - t0 > (double)o->budget * 1000.0)
+		/* the budget runs from the first random case: a slow kernel's
+		 * table does not eat it */
+		if (rnd && t_rnd == 0)
+			t_rnd = rdmaneg_peer_now_ms();
+		if (rnd && o->budget && rdmaneg_peer_now_ms() - t_rnd > (double)o->budget * 1000.0)
 			break;
 
 		memset(&x, 0, sizeof(x));
 		memset(&w, 0, sizeof(w));
 		x.rng = (uint64_t)o->seed * 0x100000001B3ull + (uint64_t)(k - p.n);
-		if (rnd) {
+		if (rnd && o->guided && npool > 0) {
+			/* a kept input, one mutation further */
+			child = pool[rdmaneg_peer_rand(&x.rng) % npool];
+			child.seed[child.n < GUIDED_DEPTH ? child.n++ : GUIDED_DEPTH - 1] =
+				rdmaneg_peer_rand(&x.rng);
+			c = &p.table[child.c];
+			x.chain = &child;
+			snprintf(r->name, sizeof(r->name), "guided-%lu-%zu", o->seed, k - p.n);
+			r->section = "guided";
+		} else if (rnd) {
 			c = &p.table[rdmaneg_peer_rand(&x.rng) % p.ntable];
 			snprintf(r->name, sizeof(r->name), "random-%lu-%zu", o->seed, k - p.n);
 			r->section = "random";
@@ -652,6 +712,20 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			printf("PEER_VERDICT %s %zu %s %s %s\n", rdmaneg_peer_role_name(role), k,
 			       r->name, rdmaneg_peer_verdict_name(r->r.verdict),
 			       line_clause(&r->r));
+		if (o->gcov) {
+			long fresh = rdmaneg_peer_cov_sample(&cov, err, sizeof(err));
+
+			if (fresh < 0) {
+				fprintf(stderr, "rdmaneg-peer: --gcov: %s\n", err);
+				ret = EXIT_USAGE;
+				goto out;
+			}
+			printf("PEER_ARCS %s %zu %.0f %zu %ld\n", rdmaneg_peer_role_name(role), k,
+			       rdmaneg_peer_now_ms() - t0, cov.total, fresh);
+			/* a kept input: it reached arcs no case had */
+			if (x.chain && fresh > 0 && npool < GUIDED_POOL)
+				pool[npool++] = child;
+		}
 		fflush(stdout);
 		nrows++;
 		if (r->o.unreachable)

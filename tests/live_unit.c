@@ -957,6 +957,17 @@ static void test_klog(void)
 		CHECK(strcmp(s[0].kind, "LOCKDEP") == 0);
 		CHECK(strcmp(s[0].title, "inconsistent lock state in siw_qp_socket_assoc") == 0);
 	}
+	/* a hung task whose stack the report left out: no " in " and nothing */
+	{
+		static const char hung[] =
+			"[  246.910674] INFO: task rdmaneg-live:111 blocked for more than 120 seconds.\n"
+			"[  246.914580]       Tainted: G    B              6.1.192-rdmaneg-debug #1\n"
+			"[  246.920044] INFO: lockdep is turned off.\n";
+
+		CHECK(rdmaneg_klog_scan(hung, sizeof(hung) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].kind, "HUNG") == 0 && strstr(s[0].title, " in") == NULL &&
+		      s[0].title[0] != '\0');
+	}
 	CHECK(rdmaneg_klog_starts("6,99,123,-;BUG: kernel NULL pointer dereference, address: 8"));
 	CHECK(!rdmaneg_klog_starts("6,99,123,-;siw: bug fixed"));
 }
@@ -1127,6 +1138,33 @@ static void test_gcda(void)
 	CHECK(rdmaneg_gcda_parse(img, 16, NULL, 0, &g) == NULL && g.functions == 0);
 }
 
+/* the guided comparison: PEER_ARCS lines of two boots, side by side */
+static void test_arcs(void)
+{
+	static struct live_arcs u, g;
+	static char out[4096];
+	const char *tu = "PEER_ARCS request start 0 100 0 (3 files, 900 arcs)\n"
+			 "PEER_ARCS request 0 500 110 10\nnoise\n"
+			 "PEER_ARCS request 1 1500 115 5\nPEER_ARCS request x\n";
+	const char *tg = "PEER_ARCS request start 0 100 0 (3 files, 900 arcs)\n"
+			 "PEER_ARCS request 0 400 120 20\nPEER_ARCS request 1 2500 140 20\n";
+	FILE *f = fmemopen(out, sizeof(out), "w");
+
+	CHECK(live_arcs_read(tu, strlen(tu), &u) == 2 && u.bad == 1 && u.start == 100 &&
+	      u.total == 900 && u.files == 3);
+	CHECK(live_arcs_read(tg, strlen(tg), &g) == 2 && g.bad == 0);
+	CHECK(live_arcs_at(&u, 0) == 100 && live_arcs_at(&u, 500) == 110 &&
+	      live_arcs_at(&u, 1499) == 110 && live_arcs_at(&u, 9999) == 115);
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	live_arcs_print(f, &u, &g, 1000);
+	fclose(f);
+	/* at the shorter run's end (1.5 s): 115 against 120 */
+	CHECK(strstr(out, "unguided 115 arcs, guided 120 arcs (+5)") != NULL);
+	CHECK(strstr(out, "         3          115          140") != NULL);
+}
+
 int main(void)
 {
 	test_records();
@@ -1148,6 +1186,7 @@ int main(void)
 	test_symbol();
 	test_gcov();
 	test_gcda();
+	test_arcs();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -93,5 +93,21 @@ expect "bad frame" 2 "not hex" "$out/u8.txt" -- "$P" request 127.0.0.1:$port --f
 expect "bad plant" 2 "unknown plant" "$out/u9.txt" -- "$P" respond --listen $port --plant x
 expect "list" 0 "^pd-length-252-over " "$out/list.txt" -- "$P" list
 
+# --gcov: a kernel's .gcda files (here the hand seed: 1 of 2 arcs hit),
+# sampled after each case; a torn one, or --guided alone, is refused
+mkdir -p "$out/gcov/d" "$out/gcov-torn"
+cp corpus/gcda/hand-one-function "$out/gcov/d/x.gcda"
+head -c 30 corpus/gcda/hand-one-function >"$out/gcov-torn/y.gcda"
+"$P" respond --listen $port & rp=$!; sleep 0.3
+expect "gcov sampled" 0 "^PEER_ARCS request 0 [0-9]+ 1 0$" "$out/gcov.txt" -- \
+	"$P" request 127.0.0.1:$port --timeout $T --case rev-2 --gcov "$out/gcov"
+grep -q "^PEER_ARCS request start 0 1 0 (1 files, 2 arcs)$" "$out/gcov.txt" && ok ||
+	bad "gcov: the first sample" "$out/gcov.txt"
+expect "gcov torn" 2 "y.gcda: a record longer than the image" "$out/gcov2.txt" -- \
+	"$P" request 127.0.0.1:$port --case rev-2 --gcov "$out/gcov-torn"
+expect "guided alone" 2 "needs --gcov DIR and --random N" "$out/gcov3.txt" -- \
+	"$P" request 127.0.0.1:$port --guided --gcov "$out/gcov"
+kill $rp 2>/dev/null; wait $rp 2>/dev/null
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,134 @@
+/* coverage: the debug kernel's arcs, read from debugfs (see coverage.h) */
+#define _XOPEN_SOURCE 700
+#include "coverage.h"
+
+#include "gcda.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* nftw has no context argument: the walk fills this one */
+static struct rdmaneg_peer_cov *walking;
+static int walk_full;
+
+static int found(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	size_t n = strlen(path);
+
+	(void)st;
+	(void)ftw;
+	if (flag != FTW_F || n < 5 || strcmp(path + n - 5, ".gcda") != 0)
+		return 0;
+	if (walking->nfiles == RDMANEG_PEER_COV_FILES || n >= sizeof(walking->path[0])) {
+		walk_full = 1;
+		return 1;
+	}
+	memcpy(walking->path[walking->nfiles++], path, n + 1);
+	return 0;
+}
+
+static int by_path(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+/* A whole debugfs file (no size: read to its end); its length, or -1. */
+static long slurp(const char *path, uint8_t *buf, size_t cap)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t n = 0;
+
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		ssize_t r = read(fd, buf + n, cap - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0 || (size_t)r == cap - n) {
+			close(fd);
+			return r < 0 || (size_t)r == cap - n ? -1 : (long)n;
+		}
+		n += (size_t)r;
+	}
+}
+
+static uint8_t image[1 << 20];
+
+static long read_all(struct rdmaneg_peer_cov *c, uint8_t *map, bool layout, char *err, size_t cap)
+{
+	size_t bit = 0;
+
+	for (size_t i = 0; i < c->nfiles; i++) {
+		struct rdmaneg_gcda g;
+		long len = slurp(c->path[i], image, sizeof(image));
+		const char *why;
+
+		if (len < 0) {
+			snprintf(err, cap, "%s: %s", c->path[i], strerror(errno ? errno : EFBIG));
+			return -1;
+		}
+		if (layout) {
+			why = rdmaneg_gcda_parse(image, (size_t)len, NULL, 0, &g);
+			c->off[i] = bit;
+			c->arcs[i] = g.arcs;
+			c->narcs += g.arcs;
+			bit += (g.arcs + 7) / 8 * 8;
+			if (!why && bit > sizeof(c->acc) * 8)
+				why = "more arcs than the bitmap holds";
+		} else {
+			why = rdmaneg_gcda_parse(image, (size_t)len, map + c->off[i] / 8,
+						 c->arcs[i], &g);
+			if (!why && g.arcs != c->arcs[i])
+				why = "its number of arcs changed";
+		}
+		if (why) {
+			snprintf(err, cap, "%s: %s", c->path[i], why);
+			return -1;
+		}
+	}
+	if (layout)
+		c->bits = bit;
+	return 0;
+}
+
+int rdmaneg_peer_cov_open(struct rdmaneg_peer_cov *c, const char *dir, char *err, size_t cap)
+{
+	memset(c, 0, sizeof(*c));
+	walking = c;
+	walk_full = 0;
+	if (nftw(dir, found, 16, FTW_PHYS) == -1) {
+		snprintf(err, cap, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (walk_full) {
+		snprintf(err, cap, "%s: more than %d .gcda files, or a path too long", dir,
+			 RDMANEG_PEER_COV_FILES);
+		return -1;
+	}
+	if (c->nfiles == 0) {
+		snprintf(err, cap, "%s: no .gcda file (not the debug kernel?)", dir);
+		return -1;
+	}
+	qsort(c->path, c->nfiles, sizeof(c->path[0]), by_path);
+	if (read_all(c, NULL, true, err, cap) != 0)
+		return -1;
+	return rdmaneg_peer_cov_sample(c, err, cap) < 0 ? -1 : 0;
+}
+
+long rdmaneg_peer_cov_sample(struct rdmaneg_peer_cov *c, char *err, size_t cap)
+{
+	size_t fresh;
+
+	memset(c->cur, 0, sizeof(c->cur));
+	if (read_all(c, c->cur, false, err, cap) != 0)
+		return -1;
+	fresh = rdmaneg_gcda_merge(c->acc, c->cur, c->bits);
+	c->total += fresh;
+	return (long)fresh;
+}
