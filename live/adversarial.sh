@@ -43,6 +43,11 @@ case "$RANDOM_N$BUDGET$SEED$TMO_CASE$REBOOTS$TMO" in *[!0-9]*)
 case "$CASES" in *[!a-zA-Z0-9_.,*?-]*) echo "live: PEER_CASE/CASE holds case names or globs" >&2; exit 2 ;; esac
 
 read -r kver img prep_s img_s < <(live/image.sh | tail -1)
+# a reproducer names the kernel it needs
+repro="make live-repro" triage_args=()
+if [ "${KERNEL:-stock}" = debug ]; then
+	repro="make live-repro KERNEL=debug" triage_args=(--make-args KERNEL=debug)
+fi
 [ -n "${img:-}" ] || exit 1
 make --no-print-directory -s build/plain/rdmaneg-triage || exit 1
 mkdir -p "$A"
@@ -88,7 +93,7 @@ while :; do
 		how=$([ "$qrc" -eq 124 ] && echo "hung (boot timed out after ${TMO}s)" || echo "died (qemu exit $qrc)")
 		sig=$("$L/rdmaneg-live" splats "$A/console-$boot.log" | tail -1 | cut -f1)
 		printf '%s\t%s\t%s\n' "$r $name" "${sig:-guest $how, no kernel splat}" \
-			"make live-repro ROLE=$r CASE=$name" >>"$A/findings.txt"
+			"$repro ROLE=$r CASE=$name" >>"$A/findings.txt"
 		echo "finding $r $name: guest $how: ${sig:-no kernel splat}; console $A/console-$boot.log"
 		tail -40 "$L/console.log" | sed 's/^/  | /'
 		[ "$qrc" -eq 124 ] && "$L/rdmaneg-live" rips "$L/cache/kernel-$kver/boot/System.map-$kver" \
@@ -103,7 +108,7 @@ done
 # findings the peer judged in a live guest (a splat in /dev/kmsg, a SUT
 # that stopped answering): its table rows that start with "finding"
 cat "$A"/console-*.log | tr -d '\r' | grep -aE '^finding +(request|reply) ' |
-	sed -E 's/^finding +([a-z]+) +([^ ]+) .* -> (.*)$/\1 \2\t\3\tmake live-repro ROLE=\1 CASE=\2/' \
+	sed -E "s/^finding +([a-z]+) +([^ ]+) .* -> (.*)\$/\\1 \\2\t\\3\t$repro ROLE=\\1 CASE=\\2/" \
 		>>"$A/findings.txt"
 touch "$A/findings.txt"
 # every case's verdict, from every boot (a boot that died keeps the
@@ -125,7 +130,8 @@ if [ "$n" -gt 0 ]; then
 fi
 # one kernel bug, one group: the splats of every boot, with the case and
 # the frame that was running (report.md and report.json)
-build/plain/rdmaneg-triage kernel --out "$A/triage" "$A"/console-*.log || exit 1
+build/plain/rdmaneg-triage kernel --out "$A/triage" "${triage_args[@]}" \
+	"$A"/console-*.log || exit 1
 # the debug kernel: what the peer reached in siw, the CMs and rpcrdma
 if [ "${KERNEL:-stock}" = debug ]; then
 	live/gcov.sh "$([ "$MODE" = repro ] && echo repro || echo adversarial)" "$kver" \

@@ -43,6 +43,11 @@ check "kernel: exactly two groups" '[ "$(jq ".groups | length" "$out/report.json
 check "kernel: cm_event_handler twice" 'group "$out" "BUG: kernel NULL pointer dereference in cm_event_handler" ".count == 2 and (.cases | sort) == [\"reply pd-length-257-exact\", \"reply random-1122-4\"]"'
 check "kernel: siw_cm_work_handler once" 'group "$out" "BUG: kernel NULL pointer dereference in siw_cm_work_handler" ".count == 1 and .reproduce == \"make live-repro ROLE=reply CASE=s-with-pd-0\""'
 check "kernel: quiet output" '! grep -vE "^(triage: |  [0-9]+  |     )" "$log"'
+# a debug-kernel campaign's reproducers name the kernel they need
+out=build/triage-test/kernel-debug log=$out.log
+build/plain/rdmaneg-triage kernel --out "$out" --make-args KERNEL=debug \
+	tests/triage/console-three-splats.log >"$log" 2>&1
+check "kernel: --make-args in the reproducer" 'group "$out" "BUG: kernel NULL pointer dereference in siw_cm_work_handler" ".reproduce == \"make live-repro KERNEL=debug ROLE=reply CASE=s-with-pd-0\""'
 
 log=build/triage-test/usage.log
 tools/triage --runs x tests/crashes >"$log" 2>&1

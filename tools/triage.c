@@ -3,7 +3,7 @@
  * signed). tools/triage builds the programs and runs this.
  *
  *   rdmaneg-triage fuzz [options] CRASH...    replay, group, minimize, report
- *   rdmaneg-triage kernel [--out DIR] LOG...  group the splats of console logs
+ *   rdmaneg-triage kernel [--out DIR] [--make-args A] LOG...  group the splats of console logs
  *   rdmaneg-triage sign LOG                   the signature of one sanitizer log
  *
  * Exit status: 0 report written (whether or not anything reproduced),
@@ -43,7 +43,8 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: rdmaneg-triage fuzz [--build-dir B] [--plant NAME] [--runs N]\n"
 		"                       [--minimize-seconds S] [--out DIR] [--add-regression] CRASH...\n"
-		"       rdmaneg-triage kernel [--out DIR] CONSOLE-LOG...\n"
+		"       rdmaneg-triage kernel [--out DIR] [--make-args A] CONSOLE-LOG...\n"
+		"                 (A: make variables for each reproducer, e.g. KERNEL=debug)\n"
 		"       rdmaneg-triage sign LOG\n"
 		"CRASH: a file, or a directory of libFuzzer artifacts (crash-*, leak-*,\n"
 		"timeout-*, oom-*) and AFL++ crashes (crashes/id:*).\n");
@@ -663,6 +664,9 @@ struct peer_mark {
 	char *frame; /* hex, from "PEER_FRAME role K length hex", when whole */
 };
 
+/* kernel --make-args: make variables each reproducer line carries */
+static const char *repro_args = "";
+
 static void kernel_console(struct rdmaneg_triage *t, const char *file, char *text, size_t len)
 {
 	static struct rdmaneg_splat s[64];
@@ -763,7 +767,8 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 			}
 			if (mk)
 				fmt(g->reproduce, sizeof(g->reproduce),
-				    "make live-repro ROLE=%s CASE=%s", mk->role, mk->name);
+				    "make live-repro %s%sROLE=%s CASE=%s", repro_args,
+				    repro_args[0] ? " " : "", mk->role, mk->name);
 		}
 	}
 }
@@ -781,6 +786,14 @@ static int cmd_kernel(int argc, char **argv)
 			if (i + 1 >= argc)
 				usage();
 			out = argv[++i];
+		} else if (strcmp(argv[i], "--make-args") == 0) {
+			/* shown in each reproducer: make variables only */
+			if (i + 1 >= argc ||
+			    strspn(argv[i + 1], "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+						"abcdefghijklmnopqrstuvwxyz0123456789_= ") !=
+				    strlen(argv[i + 1]))
+				usage();
+			repro_args = argv[++i];
 		} else if (argv[i][0] == '-') {
 			fprintf(stderr, "rdmaneg-triage: unknown option %s\n", argv[i]);
 			usage();
