@@ -358,7 +358,7 @@ mutants:
 	@tools/mutants.sh
 
 # ---- live loopback harness over soft-iWARP (live/) ----
-UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c
+UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c util/arcs.c
 UTIL_HDR := $(wildcard util/*.h)
 # the pure half of the harness: host and guest, and make test's unit tests
 LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c live/nfs.c live/gcov.c
@@ -379,7 +379,7 @@ $(B)/asan/live-unit: tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(
 # ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
 # the pure half (cases, expectations, verdict, report) and the sockets
 PEER_PURE := peer/cases.c peer/expect.c peer/fpdu.c peer/report.c
-PEER_SRC := peer/main.c peer/session.c peer/reference.c peer/coverage.c $(PEER_PURE) $(UTIL_SRC)
+PEER_SRC := peer/main.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
 PEER_DEP := $(PEER_SRC) $(wildcard peer/*.h) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
 PEER_INC := -Isrc -Iutil -Ipeer
 $(B)/plain/rdmaneg-peer: $(PEER_DEP)

@@ -5,8 +5,8 @@
  * setup error (bad arguments, unreachable target).
  */
 #define _GNU_SOURCE
+#include "arcs.h"
 #include "cases.h"
-#include "coverage.h"
 #include "expect.h"
 #include "hex.h"
 #include "klog.h"
@@ -467,7 +467,7 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 	socklen_t salen = 0;
 	struct ulp_tail ulp = { NULL, { 0 } };
 	char err[200];
-	static struct rdmaneg_peer_cov cov;
+	static struct rdmaneg_arcs cov;
 	static struct guided pool[GUIDED_POOL];
 	struct guided child = { 0 };
 	size_t npool = 0;
@@ -573,7 +573,7 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		}
 	}
 	if (o->gcov) {
-		if (rdmaneg_peer_cov_open(&cov, o->gcov, err, sizeof(err)) != 0) {
+		if (rdmaneg_arcs_open(&cov, o->gcov, err, sizeof(err)) != 0) {
 			fprintf(stderr, "rdmaneg-peer: --gcov: %s\n", err);
 			ret = EXIT_USAGE;
 			goto out;
@@ -713,7 +713,7 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			       r->name, rdmaneg_peer_verdict_name(r->r.verdict),
 			       line_clause(&r->r));
 		if (o->gcov) {
-			long fresh = rdmaneg_peer_cov_sample(&cov, err, sizeof(err));
+			long fresh = rdmaneg_arcs_sample(&cov, err, sizeof(err));
 
 			if (fresh < 0) {
 				fprintf(stderr, "rdmaneg-peer: --gcov: %s\n", err);

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 
+#include "arcs.h"
 #include "cases.h"
 #include "file.h"
 #include "gcda.h"
@@ -23,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -1138,6 +1140,61 @@ static void test_gcda(void)
 	CHECK(rdmaneg_gcda_parse(img, 16, NULL, 0, &g) == NULL && g.functions == 0);
 }
 
+/* util/arcs: a directory of .gcda files sampled as debugfs would serve
+ * them: the first sample counts as reached, a counter that turns non-zero
+ * is fresh once, a file whose layout changes or that vanishes is refused */
+static void write_gcda(const char *path, uint8_t c0, uint8_t c1, size_t ncounters)
+{
+	uint8_t img[16 + 20 + 8 + 3 * 8] = { 'a', 'd', 'c', 'g' };
+	const uint8_t fn[] = { 0x00, 0x00, 0x00, 0x01, 12, 0, 0, 0, 1, 0,
+			       0,    0,	   2,	 0,    0,  0, 3, 0, 0, 0 };
+	const uint8_t tag[] = { 0x00, 0x00, 0xa1, 0x01 };
+	FILE *f = fopen(path, "wb");
+
+	memcpy(img + 16, fn, sizeof(fn));
+	memcpy(img + 36, tag, sizeof(tag));
+	img[40] = (uint8_t)(8 * ncounters);
+	img[44] = c0;
+	img[52] = c1;
+	CHECK(f != NULL && fwrite(img, 1, 44 + 8 * ncounters, f) == 44 + 8 * ncounters);
+	if (f)
+		fclose(f);
+}
+
+static void test_arcs_dir(void)
+{
+	static struct rdmaneg_arcs a;
+	char dir[] = "/tmp/rdmaneg-arcs-XXXXXX", sub[64], p1[96], p2[96], err[256];
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	CHECK(rdmaneg_arcs_open(&a, dir, err, sizeof(err)) == -1 && strstr(err, "no .gcda"));
+	snprintf(sub, sizeof(sub), "%s/siw", dir);
+	snprintf(p1, sizeof(p1), "%s/siw/b.gcda", dir);
+	snprintf(p2, sizeof(p2), "%s/a.gcda", dir);
+	CHECK(mkdir(sub, 0700) == 0);
+	write_gcda(p1, 0, 0, 2);
+	write_gcda(p2, 1, 0, 2);
+	CHECK(rdmaneg_arcs_open(&a, dir, err, sizeof(err)) == 0);
+	/* sorted by path; each file's first bit a multiple of 8 */
+	CHECK(a.nfiles == 2 && strcmp(a.path[0], p2) == 0 && a.off[1] == 8 && a.narcs == 4 &&
+	      a.total == 1);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 0 && a.total == 1);
+	write_gcda(p1, 0, 7, 2);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 1 && a.total == 2);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 0 && a.total == 2);
+	write_gcda(p2, 1, 1, 2);
+	write_gcda(p1, 1, 7, 2);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 2 && a.total == 4);
+	write_gcda(p1, 0, 0, 3);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == -1 && strstr(err, "changed"));
+	CHECK(unlink(p1) == 0);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == -1 && strstr(err, p1));
+	CHECK(unlink(p2) == 0 && rmdir(sub) == 0 && rmdir(dir) == 0);
+}
+
 /* the guided comparison: PEER_ARCS lines of two boots, side by side */
 static void test_arcs(void)
 {
@@ -1187,6 +1244,7 @@ int main(void)
 	test_gcov();
 	test_gcda();
 	test_arcs();
+	test_arcs_dir();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

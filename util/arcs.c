@@ -1,6 +1,6 @@
-/* coverage: the debug kernel's arcs, read from debugfs (see coverage.h) */
+/* arcs: the debug kernel's arcs, read from debugfs (see arcs.h) */
 #define _XOPEN_SOURCE 700
-#include "coverage.h"
+#include "arcs.h"
 
 #include "gcda.h"
 
@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 /* nftw has no context argument: the walk fills this one */
-static struct rdmaneg_peer_cov *walking;
+static struct rdmaneg_arcs *walking;
 static int walk_full;
 
 static int found(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -24,7 +24,7 @@ static int found(const char *path, const struct stat *st, int flag, struct FTW *
 	(void)ftw;
 	if (flag != FTW_F || n < 5 || strcmp(path + n - 5, ".gcda") != 0)
 		return 0;
-	if (walking->nfiles == RDMANEG_PEER_COV_FILES || n >= sizeof(walking->path[0])) {
+	if (walking->nfiles == RDMANEG_ARCS_FILES || n >= sizeof(walking->path[0])) {
 		walk_full = 1;
 		return 1;
 	}
@@ -60,7 +60,7 @@ static long slurp(const char *path, uint8_t *buf, size_t cap)
 
 static uint8_t image[1 << 20];
 
-static long read_all(struct rdmaneg_peer_cov *c, uint8_t *map, bool layout, char *err, size_t cap)
+static long read_all(struct rdmaneg_arcs *c, uint8_t *map, bool layout, char *err, size_t cap)
 {
 	size_t bit = 0;
 
@@ -97,7 +97,7 @@ static long read_all(struct rdmaneg_peer_cov *c, uint8_t *map, bool layout, char
 	return 0;
 }
 
-int rdmaneg_peer_cov_open(struct rdmaneg_peer_cov *c, const char *dir, char *err, size_t cap)
+int rdmaneg_arcs_open(struct rdmaneg_arcs *c, const char *dir, char *err, size_t cap)
 {
 	memset(c, 0, sizeof(*c));
 	walking = c;
@@ -108,7 +108,7 @@ int rdmaneg_peer_cov_open(struct rdmaneg_peer_cov *c, const char *dir, char *err
 	}
 	if (walk_full) {
 		snprintf(err, cap, "%s: more than %d .gcda files, or a path too long", dir,
-			 RDMANEG_PEER_COV_FILES);
+			 RDMANEG_ARCS_FILES);
 		return -1;
 	}
 	if (c->nfiles == 0) {
@@ -118,10 +118,10 @@ int rdmaneg_peer_cov_open(struct rdmaneg_peer_cov *c, const char *dir, char *err
 	qsort(c->path, c->nfiles, sizeof(c->path[0]), by_path);
 	if (read_all(c, NULL, true, err, cap) != 0)
 		return -1;
-	return rdmaneg_peer_cov_sample(c, err, cap) < 0 ? -1 : 0;
+	return rdmaneg_arcs_sample(c, err, cap) < 0 ? -1 : 0;
 }
 
-long rdmaneg_peer_cov_sample(struct rdmaneg_peer_cov *c, char *err, size_t cap)
+long rdmaneg_arcs_sample(struct rdmaneg_arcs *c, char *err, size_t cap)
 {
 	size_t fresh;
 

@@ -1,0 +1,40 @@
+/*
+ * arcs: the debug kernel's arcs (make live-kernel), as the hostile peers
+ * (rdmaneg-peer --gcov, rdmaneg-live nfs-client --gcov) read them from
+ * debugfs after each case: every .gcda file under a directory, one bitmap
+ * over all of them, and the arcs no case had reached before. Their guided
+ * modes keep the inputs that reached new arcs.
+ */
+#ifndef RDMANEG_ARCS_H
+#define RDMANEG_ARCS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RDMANEG_ARCS_FILES 128
+#define RDMANEG_ARCS_BYTES 16384 /* up to 131072 arcs */
+
+struct rdmaneg_arcs {
+	char path[RDMANEG_ARCS_FILES][320];
+	size_t off[RDMANEG_ARCS_FILES];	 /* first bit of each file (a multiple of 8) */
+	size_t arcs[RDMANEG_ARCS_FILES]; /* its arc counters */
+	size_t nfiles, bits;		 /* bits: the bitmap's, each file rounded up to 8 */
+	size_t narcs;			 /* arc counters over every file */
+	size_t total;			 /* arcs ever reached, the boot's first sample included */
+	uint8_t acc[RDMANEG_ARCS_BYTES], cur[RDMANEG_ARCS_BYTES];
+};
+
+/*
+ * Finds every .gcda file under dir (sorted by path, symlinks not
+ * followed), lays out their arcs and takes the first sample: what the
+ * boot reached before the first case counts as reached. 0, or -1 with why
+ * in err (no file, too many files or arcs, a file that does not parse).
+ */
+int rdmaneg_arcs_open(struct rdmaneg_arcs *c, const char *dir, char *err, size_t cap);
+
+/* Reads every file again: the arcs reached since the last sample that
+ * no sample had, added to total; -1 (err says why) when a file can no
+ * longer be read or changed its layout. */
+long rdmaneg_arcs_sample(struct rdmaneg_arcs *c, char *err, size_t cap);
+
+#endif
