@@ -19,6 +19,7 @@ kdir=$L/cache/kernel-$kver
 [ -s "$kdir/tree" ] || { echo "live/gcov.sh: $kver is not the debug kernel (no build tree)" >&2; exit 2; }
 tree=$(cat "$kdir/tree")
 fail() { echo "live: FAILED: kernel coverage: $*"; exit 1; }
+tools/deps.sh kernel >&2 || fail "lcov is not installed (tools/deps.sh kernel)"
 G=$L/gcov/$suite
 rm -rf "$G" && mkdir -p "$G" || exit 1
 b=0 n=0 adds=()

@@ -10,7 +10,8 @@
 #   kbuild-KEY/       the build tree (its .gcno files serve coverage)
 #   kernel-debug-KEY/ boot/{vmlinuz,System.map}-KVER, lib/modules/KVER/
 #                     modules.builtin*, config, release, build-seconds,
-#                     qemu-mem (MiB for live/qemu.sh)
+#                     qemu-mem (MiB for live/qemu.sh), cmdline (what
+#                     live/qemu.sh adds to the kernel's command line)
 # build/live/cache/kernel-KVER links to the second, as live/prepare.sh
 # does for Debian's kernel. Prints "KVER DIR" on its last line.
 set -euo pipefail
@@ -87,6 +88,9 @@ if [ ! -s "$out/release" ]; then
 fi
 kver=$(cat "$out/release")
 echo 1024 >"$out/qemu-mem" # MiB: KASAN's shadow and lockdep's tables
+# every KASAN report, not the first of the boot only: a campaign's later
+# cases are judged too (Documentation/dev-tools/kasan.rst)
+echo kasan_multi_shot >"$out/cmdline"
 ln -sfn "$out" "$L/cache/kernel-$kver"
 echo "kernel: $kver from linux-source-6.1 $src_ver; bzImage $(stat -c %s "$out/boot/vmlinuz-$kver") octets;" \
 	"cold build took $(cat "$out/build-seconds") s" >&2

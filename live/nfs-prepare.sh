@@ -37,7 +37,10 @@ printf '%s\n' "$uroot/usr/sbin/rpc.mountd" "$uroot/usr/sbin/exportfs" \
 # 2. modules: depmod into a scratch tree that links the cached modules
 dep=$N/depmod
 rm -rf "$dep" && mkdir -p "$dep/lib/modules/$kver"
-ln -s "$kroot/lib/modules/$kver/kernel" "$dep/lib/modules/$kver/kernel"
+# (the debug kernel has every module built in, and no kernel/ tree)
+if [ -d "$kroot/lib/modules/$kver/kernel" ]; then
+	ln -s "$kroot/lib/modules/$kver/kernel" "$dep/lib/modules/$kver/kernel"
+fi
 for f in modules.order modules.builtin modules.builtin.modinfo; do
 	if [ -e "$kroot/lib/modules/$kver/$f" ]; then cp "$kroot/lib/modules/$kver/$f" "$dep/lib/modules/$kver/"
 	else : >"$dep/lib/modules/$kver/$f"; fi

@@ -23,6 +23,7 @@ rm -f "$mon" && mkfifo "$mon" && exec 7<>"$mon" || exit 1
 kdir=$L/cache/kernel-$kver
 mem=512
 [ -s "$kdir/qemu-mem" ] && mem=$(cat "$kdir/qemu-mem")
+[ -s "$kdir/cmdline" ] && append="$(cat "$kdir/cmdline") $append"
 # a kernel with gcov (live/kernel.sh) sends its counters on a port of its
 # own, as a tar (init.sh; live/gcov.sh reads it)
 gcov=()

@@ -18,7 +18,7 @@ pkgs_for() {
 librdmacm-dev libibverbs-dev rdma-core ibverbs-providers rdmacm-utils \
 iproute2 tcpdump tshark bc flex bison libelf-dev libssl-dev dwarves xxd jq" ;;
 	live-nfs) echo "libwrap0 kmod" ;;
-	kernel) echo "linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev xz-utils" ;;
+	kernel) echo "linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev xz-utils lcov" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }
