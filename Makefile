@@ -420,8 +420,9 @@ live-nfs:
 live-kernel:
 	@live/kernel.sh >/dev/null && live/kernel-control.sh
 
-# rdmaneg-peer random against coverage-guided, on the debug kernel, one
-# boot each with the same budget (live/guided.sh)
+# a hostile peer's random mode against its coverage-guided mode on the
+# debug kernel, one boot each with the same budget: rdmaneg-peer's MPA
+# cases, or with PEER_ROLE=nfs-client the NFS private data (live/guided.sh)
 live-guided:
 	@live/guided.sh
 

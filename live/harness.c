@@ -945,7 +945,11 @@ static const char usage_text[] =
 	"                                  Reply to or from port P, one line each,\n"
 	"                                  until SIGTERM; FILE once it listens\n"
 	"       rdmaneg-live nfs-client --addr A --port P   the hostile NFS/RDMA\n"
-	"                                  client's cases against nfsd (live/nfspeer.c)\n"
+	"                                  client's cases against nfsd (live/nfspeer.c);\n"
+	"                [--random N --seed S --budget SEC]  then N mutated ones\n"
+	"                [--gcov DIR [--guided]]  the debug kernel's arcs after each;\n"
+	"                                  guided: mutate what reached new arcs\n"
+	"                [--only-random]   without the table\n"
 	"       rdmaneg-live nfs-facts        nfsd's port, the hostile server's first\n"
 	"                                  port and the number of hostile cases\n"
 	"       rdmaneg-live nfs-server --addr A --port P --case K   case K's private\n"
@@ -1086,6 +1090,56 @@ static char *slurp(const char *path, size_t *len)
 {
 	*len = 0;
 	return rdmaneg_read_file(path, SIZE_MAX - 1, len, NULL);
+}
+
+/* nfs-client --addr A --port P [--random N --seed S --budget SEC --gcov DIR
+ * --guided --only-random]: the hostile NFS client (live/nfspeer.h) */
+static int cmd_nfs_client(int argc, char **argv)
+{
+	static const char *const use = "nfs-client --addr A --port P (1..65535) [--random N] "
+				       "[--seed S] [--budget SEC] [--gcov DIR] [--guided] "
+				       "[--only-random]";
+	struct live_nfs_client_opts o;
+	const char *addr = NULL;
+	long long port = 0, v = 0;
+
+	memset(&o, 0, sizeof(o));
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(a, "--guided") == 0) {
+			o.guided = true;
+			continue;
+		}
+		if (strcmp(a, "--only-random") == 0) {
+			o.only_random = true;
+			continue;
+		}
+		if (!val)
+			return usage(use);
+		i++;
+		if (strcmp(a, "--addr") == 0)
+			addr = val;
+		else if (strcmp(a, "--gcov") == 0)
+			o.gcov = val;
+		else if (strcmp(a, "--port") == 0 && !parse_int(val, 1, 65535, &port))
+			continue;
+		else if (strcmp(a, "--random") == 0 && !parse_int(val, 0, 1000000, &v))
+			o.random = (unsigned long)v;
+		else if (strcmp(a, "--seed") == 0 && !parse_int(val, 0, 4294967295LL, &v))
+			o.seed = (unsigned long)v;
+		else if (strcmp(a, "--budget") == 0 && !parse_int(val, 0, 86400, &v))
+			o.budget = (unsigned long)v;
+		else
+			return usage(use);
+	}
+	if (!addr || port == 0)
+		return usage(use);
+	if (o.guided && (!o.gcov || o.random == 0))
+		return usage("nfs-client: --guided needs --gcov DIR and --random N");
+	if (o.only_random && o.random == 0)
+		return usage("nfs-client: --only-random needs --random N");
+	return live_nfs_client(addr, (int)port, &o, stdout);
 }
 
 /* capture --port P --ready FILE: every MPA Request and Reply to or from
@@ -1316,14 +1370,8 @@ int main(int argc, char **argv)
 		return cmd_capture(argc, argv);
 	if (argc == 3 && strcmp(argv[1], "nfs") == 0)
 		return cmd_nfs(argv[2]);
-	if (argc >= 2 && strcmp(argv[1], "nfs-client") == 0) {
-		long long port = 0;
-
-		if (argc != 6 || strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
-		    parse_int(argv[5], 1, 65535, &port))
-			return usage("nfs-client --addr A --port P (1..65535)");
-		return live_nfs_client(argv[3], (int)port, stdout);
-	}
+	if (argc >= 2 && strcmp(argv[1], "nfs-client") == 0)
+		return cmd_nfs_client(argc, argv);
 	if (argc == 2 && strcmp(argv[1], "nfs-facts") == 0)
 		return printf("%d %d %zu\n", LIVE_NFS_PORT, LIVE_NFS_SERVER_PORT,
 			      live_nfs_case_count()) < 0;

@@ -6,7 +6,8 @@
 # capture), xprtrdma's thresholds (the rpcrdma:xprtrdma_inline_thresh
 # tracepoint) and svcrdma's Sends (rpcrdma:svcrdma_post_send, whose
 # inv_rkey says Send With Invalidate). Then the harness as a hostile client
-# against nfsd and as a hostile server to the kernel client (live/nfspeer.c).
+# against nfsd and as a hostile server to the kernel client (live/nfspeer.c);
+# live.random, live.gcov and live.guided add mutated client cases.
 # Every result is a LIVE_NFS* line on the console, judged on the host by
 # rdmaneg-live nfs (live/nfs.c).
 # nfsd's port, the hostile server's first port, its number of cases (live/nfs.h)
@@ -75,9 +76,20 @@ nfs_main() {
 		return
 	fi
 	# the harness as a hostile client: crafted private data, then NULL and
-	# a COMPOUND whose reply outgrows 1024 octets (live/nfspeer.c)
-	/bin/rdmaneg-live nfs-client --addr $NFS_ADDR --port $NFS_PORT ||
+	# a COMPOUND whose reply outgrows 1024 octets (live/nfspeer.c); then,
+	# for make live-guided PEER_ROLE=nfs-client, mutated private data,
+	# guided or not by the debug kernel's arcs
+	set --
+	[ -n "$(arg random)" ] && set -- --random "$(arg random)" --seed "$(arg seed)"
+	[ -n "$(arg budget)" ] && set -- "$@" --budget "$(arg budget)"
+	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov
+	[ "$(arg guided)" = 1 ] && set -- "$@" --guided
+	[ "$(arg only_random)" = 1 ] && set -- "$@" --only-random
+	/bin/rdmaneg-live nfs-client --addr $NFS_ADDR --port $NFS_PORT "$@" ||
 		echo "LIVE_NFS_STEP hostile-client failed: rdmaneg-live nfs-client exit $?"
+	echo "PEER_END nfs-client"
+	# the guided comparison wants the client only
+	[ "$(arg only_random)" = 1 ] && return
 	# the harness as a hostile server: each case's private data in the
 	# Reply to the kernel client's mount, one port per case
 	k=0

@@ -773,9 +773,19 @@ size_t live_nfs_case_count(void)
 	return sizeof(cases) / sizeof(cases[0]);
 }
 
-bool live_nfs_case(size_t k, struct live_nfs_case *c)
+/* what the server may send: the case's Receive Size when its message
+ * decodes in search mode (RFC 8797 5.2), else the 1024 default (5.1) */
+static void settle(struct live_nfs_case *c)
 {
 	struct rdmaneg_rpcrdma_result r;
+
+	rdmaneg_rpcrdma_decode(c->pd, c->pd_len, RDMANEG_DECODE_SEARCH, &r);
+	c->present = r.present;
+	c->recv = r.present ? r.recv_size : RDMANEG_INLINE_MIN;
+}
+
+bool live_nfs_case(size_t k, struct live_nfs_case *c)
+{
 	uint8_t msg[8] = { 0xf6, 0xab, 0x0e, 0x18, 0, 0, 0, 0 };
 
 	if (k >= live_nfs_case_count())
@@ -791,11 +801,72 @@ bool live_nfs_case(size_t k, struct live_nfs_case *c)
 		memcpy(c->pd + cases[k].offset, msg, cases[k].cut);
 		c->pd_len = cases[k].offset + cases[k].cut;
 	}
-	/* what the server may send: our Receive Size, or the default */
-	rdmaneg_rpcrdma_decode(c->pd, c->pd_len, RDMANEG_DECODE_SEARCH, &r);
-	c->present = r.present;
-	c->recv = r.present ? r.recv_size : RDMANEG_INLINE_MIN;
+	settle(c);
 	return true;
+}
+
+uint64_t live_nfs_rand(uint64_t *s)
+{
+	/* splitmix64 */
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+/* An octet an RFC 8797 4.1 field is likely to be checked against: the
+ * versions 0, 1 and 2, the R bit alone and with Reserved bits, the size
+ * codes' ends (1024 and 262144) */
+static const uint8_t edges[] = { 0x00, 0x01, 0x02, 0x7F, 0x80, 0xFE, 0xFF };
+
+unsigned live_nfs_mutate(struct live_nfs_case *c, uint64_t *rng)
+{
+	unsigned edits = 1u + (unsigned)(live_nfs_rand(rng) % 3u);
+	static const uint8_t id[4] = { 0xf6, 0xab, 0x0e, 0x18 };
+
+	for (unsigned i = 0; i < edits; i++) {
+		uint64_t x = live_nfs_rand(rng);
+		size_t n = c->pd_len, at, m;
+
+		switch (x % 6u) {
+		case 0: /* a bit anywhere */
+			if (n > 0)
+				c->pd[(x >> 8) % n] ^= (uint8_t)(1u << ((x >> 40) % 8u));
+			break;
+		case 1: /* a whole message at any alignment (sec. 5.2 searches) */
+		case 2: /* the identifier alone: a message cut short */
+			m = (x % 6u) == 1 ? 8 : 4;
+			at = (size_t)(x >> 8) % (LIVE_NFS_CASE_PD_MAX - m + 1);
+			if (at > n) /* the gap before it: the filler the table uses */
+				memset(c->pd + n, 0xA5, at - n);
+			memcpy(c->pd + at, id, sizeof(id));
+			if (m == 8) {
+				c->pd[at + 4] = edges[(x >> 24) % 3u]; /* version 0, 1 or 2 */
+				c->pd[at + 5] = edges[(x >> 28) % sizeof(edges)];
+				c->pd[at + 6] = (uint8_t)(x >> 32);
+				c->pd[at + 7] = (uint8_t)(x >> 40);
+			}
+			if (at + m > n)
+				c->pd_len = at + m;
+			break;
+		case 3: /* an octet at an edge value */
+			if (n > 0)
+				c->pd[(x >> 8) % n] = edges[(x >> 32) % sizeof(edges)];
+			break;
+		case 4: /* cut */
+			if (n > 0)
+				c->pd_len = (size_t)(x >> 8) % n;
+			break;
+		default: /* grow, up to the most a case sends */
+			for (unsigned j = 0;
+			     j < 1u + (x >> 8) % 16u && c->pd_len < LIVE_NFS_CASE_PD_MAX; j++)
+				c->pd[c->pd_len++] = (uint8_t)(x >> (j % 8u * 8u));
+			break;
+		}
+	}
+	settle(c);
+	return edits;
 }
 
 struct xdr {

@@ -156,6 +156,17 @@ bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap);
 size_t live_nfs_case_count(void);
 bool live_nfs_case(size_t k, struct live_nfs_case *c);
 
+/* The random and guided hostile client (nfs-client --random): one to three
+ * edits of c's private data, each aimed at RFC 8797 4.1 and 5.2: a bit
+ * flipped, a whole message or its identifier alone written at any
+ * offset, an octet set to an edge value, the data cut or grown. It never
+ * exceeds LIVE_NFS_CASE_PD_MAX; c->present and c->recv follow the new
+ * data, c->name is left to the caller. Returns the number of edits. */
+unsigned live_nfs_mutate(struct live_nfs_case *c, uint64_t *rng);
+
+/* The next number of the generator live_nfs_mutate draws from (splitmix64). */
+uint64_t live_nfs_rand(uint64_t *rng);
+
 /* An RPC-over-RDMA version 1 RDMA_MSG with no chunks (RFC 8166 4) carrying
  * an NFSv4 call with xid: NULL (proc 0, AUTH_NONE), or COMPOUND (proc 1,
  * AUTH_SYS root, minor version 0: PUTROOTFH and getfh GETFHs, whose

@@ -2,11 +2,13 @@
 
 #include "nfspeer.h"
 
+#include "arcs.h"
 #include "endpoint.h"
 #include "hex.h"
 #include "nfs.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <infiniband/verbs.h>
 #include <poll.h>
 #include <rdma/rdma_cma.h>
@@ -123,17 +125,25 @@ static int setup(struct rdma_event_channel *ch, const struct sockaddr_in *sin, s
 	return k->smr ? 0 : -1;
 }
 
+/* One case: connect with its private data, NULL, then COMPOUND; one line
+ * on out, LIVE_NFSC for a table case, LIVE_NFSR for a random one. */
 static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
-		     const struct live_nfs_case *c, FILE *out)
+		     const struct live_nfs_case *c, const char *tag, FILE *out)
 {
 	struct conn k;
 	struct rdma_conn_param cp;
 	struct rdma_cm_event *ev;
 	char ename[40] = "setup-failed", nul[64] = "-", cmp[64] = "-";
-	char rpd[2 * 256 + 1] = "-";
+	char rpd[2 * 256 + 1] = "-", hex[2 * LIVE_NFS_CASE_PD_MAX + 1];
 	int estatus = 0;
 	size_t n;
 
+	/* the kernel log after this line belongs to this case, whose private
+	 * data it names for a reproducer (rdmaneg-triage kernel) */
+	if (c->pd_len == 0 || !rdmaneg_hex_format(c->pd, c->pd_len, hex, sizeof(hex), &n))
+		snprintf(hex, sizeof(hex), "-");
+	fprintf(out, "LIVE_NFS_CASE client %s %s\n", c->name, hex);
+	fflush(out);
 	memset(&k, 0, sizeof(k));
 	if (setup(ch, sin, &k) != 0)
 		goto done;
@@ -178,33 +188,105 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 	}
 done:
 	release(&k);
-	fprintf(out, "LIVE_NFSC %s %s %d %s %s %s\n", c->name, ename, estatus, rpd, nul, cmp);
+	fprintf(out, "%s %s %s %d %s %s %s\n", tag, c->name, ename, estatus, rpd, nul, cmp);
 	fflush(out);
 }
 
-int live_nfs_client(const char *addr, int port, FILE *out)
+static int64_t ms_since(int64_t t)
+{
+	return now_ms() - t;
+}
+
+/* the debug kernel's arcs (--gcov) */
+static struct rdmaneg_arcs arcs;
+
+/* --random: mutated cases after the table, guided by the kernel's arcs
+ * when o->guided; 0, or 1 when the arcs cannot be read */
+#define NFS_POOL 1024
+static int random_cases(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
+			const struct live_nfs_client_opts *o, FILE *out)
+{
+	static struct live_nfs_case pool[NFS_POOL];
+	size_t npool = 0;
+	char err[512];
+	int64_t t0 = now_ms();
+
+	if (o->gcov) {
+		/* what the table reached counts as reached */
+		if (rdmaneg_arcs_sample(&arcs, err, sizeof(err)) < 0) {
+			fprintf(stderr, "rdmaneg-live nfs-client: --gcov: %s\n", err);
+			return 1;
+		}
+		fprintf(out, "PEER_ARCS nfs-client start 0 %zu 0 (%zu files, %zu arcs)\n",
+			arcs.total, arcs.nfiles, arcs.narcs);
+	}
+	/* the guided pool starts from the table */
+	for (size_t k = 0; o->guided && live_nfs_case(k, &pool[npool]); k++)
+		npool++;
+	for (unsigned long k = 0; k < o->random; k++) {
+		uint64_t rng = (uint64_t)o->seed * 0x100000001B3ull + k;
+		struct live_nfs_case c;
+
+		if (o->budget && ms_since(t0) > (int64_t)o->budget * 1000)
+			break;
+		if (o->guided && npool > 0)
+			c = pool[live_nfs_rand(&rng) % npool];
+		else
+			live_nfs_case((size_t)(live_nfs_rand(&rng) % live_nfs_case_count()), &c);
+		live_nfs_mutate(&c, &rng);
+		snprintf(c.name, sizeof(c.name), "%s-%lu-%lu", o->guided ? "guided" : "random",
+			 o->seed, k);
+		one_case(ch, sin, &c, "LIVE_NFSR", out);
+		if (o->gcov) {
+			long fresh = rdmaneg_arcs_sample(&arcs, err, sizeof(err));
+
+			if (fresh < 0) {
+				fprintf(stderr, "rdmaneg-live nfs-client: --gcov: %s\n", err);
+				return 1;
+			}
+			fprintf(out, "PEER_ARCS nfs-client %lu %lld %zu %ld\n", k,
+				(long long)ms_since(t0), arcs.total, fresh);
+			/* a kept input: it reached arcs no case had */
+			if (o->guided && fresh > 0 && npool < NFS_POOL)
+				pool[npool++] = c;
+			fflush(out);
+		}
+	}
+	return 0;
+}
+
+int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opts *o, FILE *out)
 {
 	struct rdma_event_channel *ch = rdma_create_event_channel();
 	struct sockaddr_in sin;
 	struct live_nfs_case c;
+	char err[512];
+	int rc;
 
 	memset(&sin, 0, sizeof(sin));
 	sin.sin_family = AF_INET;
 	sin.sin_port = htons((uint16_t)port);
-	if (!ch || inet_pton(AF_INET, addr, &sin.sin_addr) != 1) {
-		fprintf(stderr, "rdmaneg-live nfs-client: cannot use %s\n", addr);
+	if (inet_pton(AF_INET, addr, &sin.sin_addr) != 1) {
+		fprintf(stderr, "rdmaneg-live nfs-client: %s is not an IPv4 address\n", addr);
 		if (ch)
 			rdma_destroy_event_channel(ch);
 		return 1;
 	}
-	for (size_t k = 0; live_nfs_case(k, &c); k++) {
-		/* the kernel log after this line belongs to this case */
-		fprintf(out, "LIVE_NFS_CASE client %s\n", c.name);
-		fflush(out);
-		one_case(ch, &sin, &c, out);
+	if (!ch) {
+		fprintf(stderr, "rdmaneg-live nfs-client: no rdma_cm event channel: %s\n",
+			strerror(errno));
+		return 1;
 	}
+	if (o->gcov && rdmaneg_arcs_open(&arcs, o->gcov, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-live nfs-client: --gcov: %s\n", err);
+		rdma_destroy_event_channel(ch);
+		return 1;
+	}
+	for (size_t k = 0; !o->only_random && live_nfs_case(k, &c); k++)
+		one_case(ch, &sin, &c, "LIVE_NFSC", out);
+	rc = random_cases(ch, &sin, o, out);
 	rdma_destroy_event_channel(ch);
-	return 0;
+	return rc;
 }
 
 /* the first Receive completion, up to WAIT_MS: "wc_status:octets" */

@@ -1195,6 +1195,35 @@ static void test_arcs_dir(void)
 	CHECK(unlink(p2) == 0 && rmdir(sub) == 0 && rmdir(dir) == 0);
 }
 
+/* the random hostile NFS client's edits: within bounds, the Receive it
+ * posts always what the core reads from the data, reproducible from the
+ * seed, and reaching both kinds of data: a message found at an odd
+ * offset, and none */
+static void test_nfs_mutate(void)
+{
+	size_t odd = 0, absent = 0, bad = 0, differ = 0, grown = 0;
+
+	for (uint64_t seed = 0; seed < 20000; seed++) {
+		struct live_nfs_case c, again;
+		struct rdmaneg_rpcrdma_result r;
+		uint64_t s1 = seed, s2 = seed;
+
+		live_nfs_case(seed % live_nfs_case_count(), &c);
+		again = c;
+		if (live_nfs_mutate(&c, &s1) < 1 || live_nfs_mutate(&again, &s2) > 3)
+			bad++;
+		differ += c.pd_len != again.pd_len || memcmp(c.pd, again.pd, c.pd_len) != 0;
+		rdmaneg_rpcrdma_decode(c.pd, c.pd_len, RDMANEG_DECODE_SEARCH, &r);
+		bad += c.pd_len > LIVE_NFS_CASE_PD_MAX || c.present != r.present ||
+		       c.recv != (r.present ? r.recv_size : RDMANEG_INLINE_MIN);
+		odd += r.present && r.offset % 4 != 0;
+		absent += !r.present;
+		grown += c.pd_len == LIVE_NFS_CASE_PD_MAX;
+	}
+	CHECK(bad == 0 && differ == 0);
+	CHECK(odd > 100 && absent > 100 && grown > 10);
+}
+
 /* the guided comparison: PEER_ARCS lines of two boots, side by side */
 static void test_arcs(void)
 {
@@ -1245,6 +1274,7 @@ int main(void)
 	test_gcda();
 	test_arcs();
 	test_arcs_dir();
+	test_nfs_mutate();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }
