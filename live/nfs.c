@@ -751,6 +751,9 @@ static const struct {
 	bool none; /* no private data at all */
 } cases[] = {
 	{ "no-pd", 0, 8, 1, 0, 0, 0, true },
+	{ "short-1", 0, 1, 1, 0, 0, 0, false },
+	{ "short-4", 0, 4, 1, 0, 0, 0, false },
+	{ "short-5", 0, 5, 1, 0, 0, 0, false },
 	{ "short-7", 0, 7, 1, 0, 0, 0, false },
 	{ "v1-1k", 0, 8, 1, 0, 0, 0, false },
 	{ "v1-1k-R", 0, 8, 1, 1, 0, 0, false },
