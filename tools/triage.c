@@ -654,9 +654,11 @@ static int cmd_fuzz(int argc, char **argv)
 	return 0;
 }
 
-/* A peer case the console announced: "PEER_CASE role K name". */
+/* A peer case the console announced: "PEER_CASE role K name", or make
+ * live-nfs's "LIVE_NFS_CASE client|server NAME [HEX]" (nfs set). */
 struct peer_mark {
 	size_t line;
+	bool nfs;
 	char role[8];
 	unsigned long k;
 	char name[64];
@@ -666,6 +668,31 @@ struct peer_mark {
 
 /* kernel --make-args: make variables each reproducer line carries */
 static const char *repro_args = "";
+
+/* make live-nfs has no one-case replay: a table case reproduces with the
+ * whole suite; a random one (random-SEED-K, guided-SEED-K) with the
+ * comparison's boot of that seed, its private data in the reproducer */
+static void nfs_reproduce(char *out, size_t cap, const struct peer_mark *mk)
+{
+	const char *p = mk->name;
+	bool guided = strncmp(p, "guided-", 7) == 0;
+	unsigned long seed, k;
+
+	if (mk->frame && (guided || strncmp(p, "random-", 7) == 0)) {
+		p += 7;
+		if (next_ulong(&p, &seed) && *p == '-') {
+			p++;
+			if (next_ulong(&p, &k) && !*p) {
+				fmt(out, cap,
+				    "make live-guided PEER_ROLE=nfs-client PEER_SEED=%lu (the %s boot, "
+				    "case %lu)",
+				    seed, guided ? "guided" : "unguided", k);
+				return;
+			}
+		}
+	}
+	fmt(out, cap, "make live-nfs%s%s", repro_args[0] ? " " : "", repro_args);
+}
 
 static void kernel_console(struct rdmaneg_triage *t, const char *file, char *text, size_t len)
 {
@@ -700,11 +727,33 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 			if (next_word(&q, k->role, sizeof(k->role)) && next_ulong(&q, &k->k) &&
 			    next_word(&q, k->name, sizeof(k->name))) {
 				k->line = line;
+				k->nfs = false;
 				k->size = SIZE_MAX;
 				k->frame = NULL;
 				nmarks++;
 			}
-		} else if (strncmp(p, "PEER_FRAME ", 11) == 0 && nmarks > 0) {
+		} else if (strncmp(p, "LIVE_NFS_CASE ", 14) == 0 && nmarks < 1024) {
+			struct peer_mark *k = &marks[nmarks];
+			const char *q = p + 14;
+
+			/* a client case names its private data (live/nfspeer.h) */
+			if (next_word(&q, k->role, sizeof(k->role)) &&
+			    next_word(&q, k->name, sizeof(k->name))) {
+				const char *hex = q + strspn(q, " \t");
+
+				k->line = line;
+				k->nfs = true;
+				k->size = SIZE_MAX;
+				k->frame = NULL;
+				if (*hex && strspn(hex, "0123456789abcdef") == strlen(hex) &&
+				    strlen(hex) % 2 == 0) {
+					k->frame = (char *)hex;
+					k->size = strlen(hex) / 2;
+				}
+				nmarks++;
+			}
+		} else if (strncmp(p, "PEER_FRAME ", 11) == 0 && nmarks > 0 &&
+			   !marks[nmarks - 1].nfs) {
 			struct peer_mark *k = &marks[nmarks - 1];
 			char role[8];
 			unsigned long kk, n;
@@ -735,7 +784,8 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 		rdmaneg_triage_kernel(&s[i], &c);
 		snprintf(id, sizeof(id), "%s:%zu", file, s[i].line);
 		if (mk) {
-			snprintf(where, sizeof(where), "%s %s", mk->role, mk->name);
+			snprintf(where, sizeof(where), "%s%s %s", mk->nfs ? "nfs " : "", mk->role,
+				 mk->name);
 			fsize = mk->size;
 		} else {
 			snprintf(where, sizeof(where), "%s", base);
@@ -765,10 +815,12 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 					 mk->frame);
 				g->reproducer_size = fsize;
 			}
-			if (mk)
+			if (mk && !mk->nfs)
 				fmt(g->reproduce, sizeof(g->reproduce),
 				    "make live-repro %s%sROLE=%s CASE=%s", repro_args,
 				    repro_args[0] ? " " : "", mk->role, mk->name);
+			else if (mk)
+				nfs_reproduce(g->reproduce, sizeof(g->reproduce), mk);
 		}
 	}
 }
