@@ -40,6 +40,13 @@ suite() {
 }
 
 MAKE="make --no-print-directory"
+# Every build rule writes its own binary from sources (no shared objects),
+# so the suites' builds, and those of the scripts they call, run on every
+# core; a caller's own -j or jobserver is kept.
+case " ${MAKEFLAGS:-} " in
+*" -j"* | *jobserver*) ;;
+*) export MAKEFLAGS="${MAKEFLAGS:-} -j$(nproc)" ;;
+esac
 suite build-gcc        $MAKE B=build/gcc CC=gcc all
 suite build-clang      $MAKE B=build/clang CC=clang all
 suite lint             $MAKE lint
