@@ -9,6 +9,8 @@
 # cases against siw) or nfs-client (rdmaneg-live nfs-client's private data
 # against nfsd, after make live-nfs's mount)  PEER_BUDGET=60 (s of random
 # cases, after the table)  PEER_SEED=1  PEER_TIMEOUT=500 (ms, MPA roles)
+#   PEER_CORPUS=1 (MPA roles: corpus/mpa_frame's frames join the table as
+#   inputs to mutate, in both modes; 0: the table alone)
 #   LIVE_TIMEOUT=300 (s per boot)
 # Writes build/live/guided/{unguided,guided}.log. Exit 0 when both boots
 # gave samples, 1 when not, 2 on a usage error.
@@ -16,8 +18,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 L=build/live G=build/live/guided
 ROLE=${PEER_ROLE:-request} BUDGET=${PEER_BUDGET:-60} SEED=${PEER_SEED:-1}
-TMO_CASE=${PEER_TIMEOUT:-500} TMO=${LIVE_TIMEOUT:-300}
+TMO_CASE=${PEER_TIMEOUT:-500} TMO=${LIVE_TIMEOUT:-300} CORPUS=${PEER_CORPUS:-1}
 case "$ROLE" in request | reply | nfs-client) ;; *) echo "live-guided: PEER_ROLE is request, reply or nfs-client" >&2; exit 2 ;; esac
+case "$CORPUS" in 0 | 1) ;; *) echo "live-guided: PEER_CORPUS is 0 or 1" >&2; exit 2 ;; esac
 case "$BUDGET$SEED$TMO_CASE$TMO" in '' | *[!0-9]*)
 	echo "live-guided: PEER_BUDGET, PEER_SEED, PEER_TIMEOUT and LIVE_TIMEOUT are numbers" >&2; exit 2 ;; esac
 suite=() # the NFS guest for the NFS client's cases
@@ -30,7 +33,9 @@ for mode in unguided guided; do
 	if [ "$ROLE" = nfs-client ]; then
 		append="live.mode=nfs live.transport=siw live.nfs_smoke=0"
 	else
+		# both modes draw from the table and the shipped MPA frames
 		append="live.mode=adversarial live.transport=siw live.role=$ROLE live.timeout=$TMO_CASE"
+		[ "$CORPUS" = 1 ] && append+=" live.corpus=1"
 	fi
 	append+=" live.random=20000 live.seed=$SEED live.budget=$BUDGET live.gcov=1 live.only_random=1"
 	[ "$mode" = guided ] && append+=" live.guided=1"

@@ -37,6 +37,7 @@ stamp=$({
 	echo "$kver"
 	cat live/init.sh live/mkinitramfs.sh live/peer-baseline.txt "$L/rdmaneg-live" \
 		build/plain/rdmaneg-peer $siw ${nfs:+live/nfs-init.sh "$nfs/modules" "$nfs/bin"}
+	cat corpus/mpa_frame/*
 } | sha1sum | cut -c1-16)
 img=$L/initramfs-${flavour:+$flavour-}$stamp.gz
 if [ ! -s "$img" ]; then

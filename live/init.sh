@@ -115,6 +115,7 @@ elif [ "$(arg mode)" = adversarial ]; then
 	# the debug kernel's arcs after each case; --guided keeps what reached new ones
 	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov
 	[ "$(arg guided)" = 1 ] && set -- "$@" --guided
+	[ "$(arg corpus)" = 1 ] && set -- "$@" --corpus /corpus/mpa_frame
 	[ "$(arg only_random)" = 1 ] && set -- "$@" --only-random
 	for role in request reply; do
 		case "$(arg role)" in "$role" | both | '') ;; *) continue ;; esac

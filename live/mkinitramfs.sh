@@ -2,7 +2,8 @@
 # live/mkinitramfs.sh KVER HARNESS PEER OUT [NFS]: a gzipped cpio with
 # busybox, the RDMA modules (siw.ko built here, rdma_rxe from Debian),
 # rdma-core with the siw and rxe providers, iproute2's rdma, the harness,
-# rdmaneg-peer and its siw baseline, every ldd closure, and live/init.sh
+# rdmaneg-peer, its siw baseline and corpus/mpa_frame, every ldd closure,
+# and live/init.sh
 # as /init. With NFS (build/live/nfs, from live/nfs-prepare.sh) it adds
 # the NFS modules (/lib/modules/nfs, load order in /nfs.modules), the
 # nfs-utils programs and live/nfs-init.sh as /nfs-init.
@@ -56,6 +57,9 @@ done
 cp "$harness" "$root/bin/rdmaneg-live"
 cp "$peer" "$root/bin/rdmaneg-peer"
 cp live/peer-baseline.txt "$root/peer-baseline.txt"
+# the shipped MPA frames, seeds of rdmaneg-peer --corpus (make live-guided)
+mkdir -p "$root/corpus"
+cp -r corpus/mpa_frame "$root/corpus/"
 copy_closure "$root/bin/rdmaneg-live" "$root/bin/rdmaneg-peer" "$(command -v rdma)" "${providers[@]}"
 # threaded programs need libgcc_s at exit; the verbs provider is dlopen()ed
 copy_closure "$(find /usr/lib /lib -name libgcc_s.so.1 | head -1)"

@@ -8,6 +8,7 @@
 #include "arcs.h"
 #include "cases.h"
 #include "expect.h"
+#include "file.h"
 #include "hex.h"
 #include "klog.h"
 #include "record.h"
@@ -15,6 +16,7 @@
 #include "report.h"
 #include "session.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -59,6 +61,8 @@ static void usage(FILE *f)
 		"                     \"PEER_ARCS role K ms arcs new\": arcs reached so far\n"
 		"  --guided           with --gcov and --random: mutate the inputs that reached\n"
 		"                     new arcs (starting from the table), not the table alone\n"
+		"  --corpus DIR       with --random: the frames in DIR (e.g. corpus/mpa_frame)\n"
+		"                     join the table as inputs to mutate, in both modes\n"
 		"  --from K           start at the K-th case of the run (after a reboot)\n"
 		"  --progress         print \"PEER_CASE role K name\" before each case,\n"
 		"                     \"PEER_FRAME role K length hex\" as it is sent and\n"
@@ -80,6 +84,7 @@ struct opts {
 	bool only_random, all, kmsg, p2p, progress, only_expected, guided;
 	unsigned local_max;
 	const char *ulp_log, *json, *junit, *plant, *frame_hex, *expect, *write_expect, *gcov;
+	const char *corpus;
 };
 
 static int num(const char *flag, const char *v, unsigned long lo, unsigned long hi,
@@ -175,6 +180,9 @@ static int parse(int argc, char **argv, int first, struct opts *o)
 			o->only_random = true;
 		} else if (strcmp(a, "--guided") == 0) {
 			o->guided = true;
+		} else if (strcmp(a, "--corpus") == 0 && val) {
+			o->corpus = val;
+			i++;
 		} else if (strcmp(a, "--gcov") == 0 && val) {
 			o->gcov = val;
 			i++;
@@ -331,12 +339,82 @@ struct plan {
 	size_t n;
 };
 
+/* --corpus: every regular file of the directory of 1..FRAME_CAP octets,
+ * in name order, one frame each */
+#define CORPUS_MAX 1024
+#define CORPUS_ARENA (1u << 20)
+struct corpus {
+	const uint8_t *frame[CORPUS_MAX];
+	size_t len[CORPUS_MAX];
+	size_t n, used;
+	uint8_t arena[CORPUS_ARENA];
+};
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* 0, or -1 with why in err: no directory, nothing to load, too much */
+static int load_corpus(const char *dir, struct corpus *cp, char *err, size_t cap)
+{
+	static char names[CORPUS_MAX][256];
+	static char *sorted[CORPUS_MAX];
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t nn = 0;
+	int rc = 0;
+
+	cp->n = cp->used = 0;
+	if (!d) {
+		snprintf(err, cap, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL && nn < CORPUS_MAX)
+		if (e->d_name[0] != '.' && strlen(e->d_name) < sizeof(names[0])) {
+			snprintf(names[nn], sizeof(names[0]), "%s", e->d_name);
+			sorted[nn] = names[nn];
+			nn++;
+		}
+	closedir(d);
+	qsort(sorted, nn, sizeof(sorted[0]), by_name);
+	for (size_t i = 0; i < nn && rc == 0; i++) {
+		char path[4096];
+		size_t len = 0;
+		bool more = false;
+		char *b;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, sorted[i]);
+		b = rdmaneg_read_file(path, FRAME_CAP, &len, &more);
+		if (b && !more && len > 0) { /* a subdirectory does not read */
+			if (cp->used + len > sizeof(cp->arena)) {
+				snprintf(err, cap, "%s: more than %u octets of frames", dir,
+					 CORPUS_ARENA);
+				rc = -1;
+			} else {
+				memcpy(cp->arena + cp->used, b, len);
+				cp->frame[cp->n] = cp->arena + cp->used;
+				cp->len[cp->n++] = len;
+				cp->used += len;
+			}
+		}
+		free(b);
+	}
+	if (rc == 0 && cp->n == 0) {
+		snprintf(err, cap, "%s: no frame of 1 to %u octets", dir, (unsigned)FRAME_CAP);
+		rc = -1;
+	}
+	return rc;
+}
+
 /* --guided: an input that reached new arcs is its table case and the
  * seeds of the mutations applied to it, in order (replayed to rebuild it) */
 #define GUIDED_POOL 4096
 #define GUIDED_DEPTH 8
 struct guided {
 	size_t c;
+	const uint8_t *base; /* a --corpus frame instead of table case c */
+	size_t base_n;
 	uint64_t seed[GUIDED_DEPTH];
 	size_t n;
 };
@@ -365,14 +443,14 @@ static size_t make_frame(void *vctx, const uint8_t *req, size_t req_n, uint8_t *
 		memcpy(out, x->fixed, n);
 	} else {
 		n = rdmaneg_peer_frame(&x->c->r, x->role, req, req_n, out, cap);
-		for (size_t j = 0; x->chain && j < x->chain->n; j++) {
-			uint64_t rng = x->chain->seed[j];
-
-			rdmaneg_peer_mutate(out, &n, cap, &rng);
-		}
-		if (x->random && !x->chain)
-			rdmaneg_peer_mutate(out, &n, cap, &x->rng);
 	}
+	for (size_t j = 0; x->chain && j < x->chain->n; j++) {
+		uint64_t rng = x->chain->seed[j];
+
+		rdmaneg_peer_mutate(out, &n, cap, &rng);
+	}
+	if (x->random && !x->chain)
+		rdmaneg_peer_mutate(out, &n, cap, &x->rng);
 	if (x->progress) {
 		/* the length tells a reader whether a dying console cut the line */
 		printf("PEER_FRAME %s %zu %zu ", rdmaneg_peer_role_name(x->role), x->k, n);
@@ -468,6 +546,7 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 	struct ulp_tail ulp = { NULL, { 0 } };
 	char err[200];
 	static struct rdmaneg_arcs cov;
+	static struct corpus corp;
 	static struct guided pool[GUIDED_POOL];
 	struct guided child = { 0 };
 	size_t npool = 0;
@@ -478,6 +557,14 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 
 	if (o->guided && (!o->gcov || o->random == 0)) {
 		fprintf(stderr, "rdmaneg-peer: --guided needs --gcov DIR and --random N\n");
+		return EXIT_USAGE;
+	}
+	if (o->corpus && o->random == 0) {
+		fprintf(stderr, "rdmaneg-peer: --corpus needs --random N\n");
+		return EXIT_USAGE;
+	}
+	if (o->corpus && load_corpus(o->corpus, &corp, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-peer: --corpus %s\n", err);
 		return EXIT_USAGE;
 	}
 	if (o->frame_hex) {
@@ -585,6 +672,9 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 	for (size_t i = 0; o->guided && i < p.ntable && npool < GUIDED_POOL; i++)
 		if (p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role))
 			pool[npool++] = (struct guided){ .c = i, .n = 0 };
+	/* ... and from every --corpus frame */
+	for (size_t i = 0; o->guided && i < corp.n && npool < GUIDED_POOL; i++)
+		pool[npool++] = (struct guided){ .base = corp.frame[i], .base_n = corp.len[i] };
 	t0 = rdmaneg_peer_now_ms();
 	for (size_t k = o->from; k < p.n + o->random; k++) {
 		struct rdmaneg_peer_row *r = &rows[nrows];
@@ -611,10 +701,18 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 				rdmaneg_peer_rand(&x.rng);
 			c = &p.table[child.c];
 			x.chain = &child;
+			x.fixed = child.base; /* a corpus frame, sent whole */
+			x.fixed_n = child.base_n;
 			snprintf(r->name, sizeof(r->name), "guided-%lu-%zu", o->seed, k - p.n);
 			r->section = "guided";
 		} else if (rnd) {
-			c = &p.table[rdmaneg_peer_rand(&x.rng) % p.ntable];
+			size_t i = (size_t)(rdmaneg_peer_rand(&x.rng) % (p.ntable + corp.n));
+
+			c = &p.table[i < p.ntable ? i : 0];
+			if (i >= p.ntable) { /* a corpus frame, sent whole */
+				x.fixed = corp.frame[i - p.ntable];
+				x.fixed_n = corp.len[i - p.ntable];
+			}
 			snprintf(r->name, sizeof(r->name), "random-%lu-%zu", o->seed, k - p.n);
 			r->section = "random";
 		} else if (p.pick[k] == (size_t)-1) {

@@ -107,6 +107,32 @@ expect "gcov torn" 2 "y.gcda: a record longer than the image" "$out/gcov2.txt" -
 	"$P" request 127.0.0.1:$port --case rev-2 --gcov "$out/gcov-torn"
 expect "guided alone" 2 "needs --gcov DIR and --random N" "$out/gcov3.txt" -- \
 	"$P" request 127.0.0.1:$port --guided --gcov "$out/gcov"
+# --corpus: its frames join the table as inputs to mutate, random or
+# guided; 50 copies of a 64-octet 0x5a run make 50 of 163 draws, and the
+# run survives most mutations; without --corpus no frame carries it
+mkdir -p "$out/corp" "$out/corp-empty"
+for i in $(seq 50); do head -c 64 /dev/zero | tr '\0' Z >"$out/corp/z$i"; done
+zz=5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a
+expect "corpus: random draws it" 0 "" "$out/corp.txt" -- \
+	"$P" request 127.0.0.1:$port --timeout $T --only-random --random 20 --progress \
+	--corpus "$out/corp"
+[ "$(grep -c "^PEER_FRAME request .*$zz" "$out/corp.txt")" -ge 3 ] && ok ||
+	bad "corpus: random sent no corpus frame" "$out/corp.txt"
+expect "corpus: guided draws it" 0 "^PEER_ARCS request 19 " "$out/corp2.txt" -- \
+	"$P" request 127.0.0.1:$port --timeout $T --only-random --random 20 --progress \
+	--corpus "$out/corp" --gcov "$out/gcov" --guided
+[ "$(grep -c "^PEER_FRAME request .*$zz" "$out/corp2.txt")" -ge 3 ] && ok ||
+	bad "corpus: guided sent no corpus frame" "$out/corp2.txt"
+expect "corpus: none without it" 0 "" "$out/corp3.txt" -- \
+	"$P" request 127.0.0.1:$port --timeout $T --only-random --random 20 --progress
+grep -q "^PEER_FRAME request .*$zz" "$out/corp3.txt" && bad "corpus: frames without --corpus" \
+	"$out/corp3.txt" || ok
+expect "corpus without random" 2 "needs --random N" "$out/corp4.txt" -- \
+	"$P" request 127.0.0.1:$port --corpus "$out/corp"
+expect "corpus empty" 2 "no frame of 1 to" "$out/corp5.txt" -- \
+	"$P" request 127.0.0.1:$port --random 1 --corpus "$out/corp-empty"
+expect "corpus missing" 2 "No such file" "$out/corp6.txt" -- \
+	"$P" request 127.0.0.1:$port --random 1 --corpus "$out/nosuch"
 kill $rp 2>/dev/null; wait $rp 2>/dev/null
 
 echo "$pass passed, $fail failed"
