@@ -369,6 +369,13 @@ $(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(ORACLE_HDR) $(UTIL_HD
 	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC) \
 		$(LIVE_SRC) $(LIB_SRC) -lrdmacm -libverbs -pthread -o $@
 
+# ... with one planted bug in the core: the NFS judge's negative control
+# (tests/plants.sh, nfs: rows of properties/plants.tsv)
+$(B)/plant-live/%/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g -DRDMANEG_PLANT=$* $(LIVE_INC) \
+		$(LIVE_SRC) $(LIB_SRC) -lrdmacm -libverbs -pthread -o $@
+
 # the judge, the records and the report, tested on the host (no qemu)
 $(B)/asan/live-unit: tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(wildcard live/*.h) \
 		$(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)

@@ -946,6 +946,7 @@ static const char usage_text[] =
 	"                                  until SIGTERM; FILE once it listens\n"
 	"       rdmaneg-live nfs-client --addr A --port P   the hostile NFS/RDMA\n"
 	"                                  client's cases against nfsd (live/nfspeer.c);\n"
+	"                [--case NAME]     that table case alone\n"
 	"                [--random N --seed S --budget SEC]  then N mutated ones\n"
 	"                [--gcov DIR [--guided]]  the debug kernel's arcs after each;\n"
 	"                                  guided: mutate what reached new arcs\n"
@@ -954,8 +955,10 @@ static const char usage_text[] =
 	"                                  port and the number of hostile cases\n"
 	"       rdmaneg-live nfs-server --addr A --port P --case K   case K's private\n"
 	"                                  data to the kernel NFS client (live/nfspeer.c)\n"
-	"       rdmaneg-live nfs FILE     make live-nfs's table and divergences\n"
-	"                                  from its console log (exit 1: nothing measured)\n"
+	"       rdmaneg-live nfs-case NAME    the index of hostile case NAME\n"
+	"       rdmaneg-live nfs FILE [--json OUT]  make live-nfs's tables and\n"
+	"                                  divergences from its console log (exit 1:\n"
+	"                                  nothing measured, or the core disagrees)\n"
 	"       rdmaneg-live stacks FILE   from the watchdog's SysRq-t dump in a\n"
 	"                                  console log, the stack of every\n"
 	"                                  rdmaneg-* task (exit 1: none)\n"
@@ -1096,9 +1099,9 @@ static char *slurp(const char *path, size_t *len)
  * --guided --only-random]: the hostile NFS client (live/nfspeer.h) */
 static int cmd_nfs_client(int argc, char **argv)
 {
-	static const char *const use = "nfs-client --addr A --port P (1..65535) [--random N] "
-				       "[--seed S] [--budget SEC] [--gcov DIR] [--guided] "
-				       "[--only-random]";
+	static const char *const use = "nfs-client --addr A --port P (1..65535) [--case NAME] "
+				       "[--random N] [--seed S] [--budget SEC] [--gcov DIR] "
+				       "[--guided] [--only-random]";
 	struct live_nfs_client_opts o;
 	const char *addr = NULL;
 	long long port = 0, v = 0;
@@ -1120,6 +1123,8 @@ static int cmd_nfs_client(int argc, char **argv)
 		i++;
 		if (strcmp(a, "--addr") == 0)
 			addr = val;
+		else if (strcmp(a, "--case") == 0 && live_nfs_case_find(val) >= 0)
+			o.only = val;
 		else if (strcmp(a, "--gcov") == 0)
 			o.gcov = val;
 		else if (strcmp(a, "--port") == 0 && !parse_int(val, 1, 65535, &port))
@@ -1139,6 +1144,8 @@ static int cmd_nfs_client(int argc, char **argv)
 		return usage("nfs-client: --guided needs --gcov DIR and --random N");
 	if (o.only_random && o.random == 0)
 		return usage("nfs-client: --only-random needs --random N");
+	if (o.only && o.random)
+		return usage("nfs-client: --case runs one table case, without --random");
 	return live_nfs_client(addr, (int)port, &o, stdout);
 }
 
@@ -1197,33 +1204,72 @@ static int cmd_capture(int argc, char **argv)
 	return 0;
 }
 
-/* nfs CONSOLE: make live-nfs's verdict (live/nfs.c): per connection what
- * each kernel side sent, RFC 8797 against the core and Linux, and every
- * divergence. Exit 1 when the run measured nothing (a step failed, a
- * frame or trace line missing), 0 otherwise: divergences are findings. */
-static int cmd_nfs(const char *console_path)
+/* nfs CONSOLE [--json FILE]: make live-nfs's verdict (live/nfs.c): per
+ * connection what each kernel side sent, the RFC column against the core
+ * and Linux, every divergence; the same as JSON into FILE. Exit 1 when the
+ * run measured nothing (a step failed, a frame or trace line missing) or
+ * the core disagrees with the RFC column, 0 otherwise: divergences of
+ * Linux are findings. */
+static int cmd_nfs(int argc, char **argv)
 {
 	static struct live_nfs r;
-	size_t len, div;
-	char *con = slurp(console_path, &len), why[256];
+	static struct live_nfs_verdict v;
+	size_t len;
+	char *con, why[256];
+	int rc = 0;
 
+	if (argc != 3 && (argc != 5 || strcmp(argv[3], "--json") != 0))
+		return usage("nfs CONSOLE [--json FILE]");
+	con = slurp(argv[2], &len);
 	if (!con) {
-		fprintf(stderr, "rdmaneg-live: cannot read %s\n", console_path);
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[2]);
 		return 2;
 	}
 	live_nfs_read(con, len, &r);
-	div = live_nfs_print(stdout, &r);
-	div += live_nfs_print_hostile(stdout, &r);
-	div += live_nfs_print_served(stdout, &r);
+	live_nfs_judge(&r, &v);
+	live_nfs_print(stdout, &r, &v);
 	live_nfs_splats(stdout, con, len);
+	if (argc == 5) {
+		FILE *j = fopen(argv[4], "w");
+
+		if (j)
+			live_nfs_json(j, &r, &v, con, len);
+		if (!j || fclose(j) != 0) {
+			fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
+			rc = 2;
+		}
+	}
 	free(con);
+	if (rc)
+		return rc;
 	if (live_nfs_broken(&r, why, sizeof(why))) {
 		printf("live-nfs: FAILED: %s\n", why);
 		return 1;
 	}
+	if (v.ncore) {
+		printf("live-nfs: FAILED: the core disagrees with the RFC column in %zu place(s)\n",
+		       v.ncore);
+		return 1;
+	}
 	printf("live-nfs: %zu connection(s) measured, %zu divergence(s) from RFC 8797\n", r.nconn,
-	       div);
+	       v.ndiv);
 	return 0;
+}
+
+/* nfs-case NAME: the index of the hostile case NAME (exit 2, with every
+ * name, when there is none) */
+static int cmd_nfs_case(const char *name)
+{
+	long k = live_nfs_case_find(name);
+	struct live_nfs_case c;
+
+	if (k >= 0)
+		return printf("%ld\n", k) < 0;
+	fprintf(stderr, "rdmaneg-live: no NFS case '%s'; the cases:", name);
+	for (size_t i = 0; live_nfs_case(i, &c); i++)
+		fprintf(stderr, " %s", c.name);
+	fprintf(stderr, "\n");
+	return 2;
 }
 
 /* gcov SUITE INFO: the debug kernel's coverage of the files a hostile peer
@@ -1368,8 +1414,10 @@ int main(int argc, char **argv)
 		return cmd_rips(argv[2], argv[3], argv[4]);
 	if (argc >= 2 && strcmp(argv[1], "capture") == 0)
 		return cmd_capture(argc, argv);
-	if (argc == 3 && strcmp(argv[1], "nfs") == 0)
-		return cmd_nfs(argv[2]);
+	if (argc >= 2 && strcmp(argv[1], "nfs") == 0)
+		return cmd_nfs(argc, argv);
+	if (argc == 3 && strcmp(argv[1], "nfs-case") == 0)
+		return cmd_nfs_case(argv[2]);
 	if (argc >= 2 && strcmp(argv[1], "nfs-client") == 0)
 		return cmd_nfs_client(argc, argv);
 	if (argc == 2 && strcmp(argv[1], "nfs-facts") == 0)

@@ -7,7 +7,8 @@
 # tracepoint) and svcrdma's Sends (rpcrdma:svcrdma_post_send, whose
 # inv_rkey says Send With Invalidate). Then the harness as a hostile client
 # against nfsd and as a hostile server to the kernel client (live/nfspeer.c);
-# live.random, live.gcov and live.guided add mutated client cases.
+# live.random, live.gcov and live.guided add mutated client cases;
+# live.nfs_case=NAME (NFS_CASE) runs that table case alone, in both roles.
 # Every result is a LIVE_NFS* line on the console, judged on the host by
 # rdmaneg-live nfs (live/nfs.c).
 # nfsd's port, the hostile server's first port, its number of cases (live/nfs.h)
@@ -80,6 +81,11 @@ nfs_main() {
 	# for make live-guided PEER_ROLE=nfs-client, mutated private data,
 	# guided or not by the debug kernel's arcs
 	set --
+	only=$(arg nfs_case)
+	if [ -n "$only" ]; then
+		echo "LIVE_NFS_ONLY $only"
+		set -- --case "$only"
+	fi
 	[ -n "$(arg random)" ] && set -- --random "$(arg random)" --seed "$(arg seed)"
 	[ -n "$(arg budget)" ] && set -- "$@" --budget "$(arg budget)"
 	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov
@@ -92,10 +98,10 @@ nfs_main() {
 	[ "$(arg only_random)" = 1 ] && return
 	# the harness as a hostile server: each case's private data in the
 	# Reply to the kernel client's mount, one port per case
-	k=0
-	while [ "$k" -lt "$NFS_CASES" ]; do
+	k=0 last=$NFS_CASES
+	[ -n "$only" ] && k=$(/bin/rdmaneg-live nfs-case "$only") && last=$((k + 1))
+	while [ "$k" -lt "$last" ]; do
 		port=$((NFS_SERVER_PORT + k))
-		echo "LIVE_NFS_CASE server $k"
 		/bin/rdmaneg-live nfs-server --addr $NFS_ADDR --port $port --case $k & srv=$!
 		wait_port $port
 		timeout 10 mount.nfs4 "$NFS_ADDR:/" /mnt -o \

@@ -1,8 +1,10 @@
 #include "nfs.h"
 
 #include "hex.h"
+#include "json.h"
 #include "klog.h"
 #include "negotiate.h"
+#include "rules.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -91,8 +93,10 @@ static void decode_side(struct live_nfs_side *s)
 		return;
 	if (s->f.enhanced)
 		rdmaneg_mpa_frame_enh(&s->f, &s->enh);
-	if (rdmaneg_mpa_ulp_pd(&s->f, &ulp, &n) == RDMANEG_OK)
+	if (rdmaneg_mpa_ulp_pd(&s->f, &ulp, &n) == RDMANEG_OK) {
 		rdmaneg_rpcrdma_decode(ulp, n, RDMANEG_DECODE_SEARCH, &s->msg);
+		rdmaneg_ref_decode(ulp, n, false, &s->ref);
+	}
 }
 
 /* "LIVE_NFS_FRAME SPORT DPORT HEX" */
@@ -246,29 +250,66 @@ static bool read_step(struct live_nfs *r, const char *p)
 	return true;
 }
 
-/* RFC 8797 4.2 with the core, for one side: its own message as its local
- * settings (the RFC 8166 defaults, 5.1, when it sent none), the peer's ULP data */
-static void rfc_side(const struct live_nfs_side *own, const struct live_nfs_side *peer,
-		     enum rdmaneg_role role, size_t *snd, size_t *rcv, bool *ri)
+static size_t min_size(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
+/* The RFC column: RFC 8797 4.1, 4.2 and 5.1 read directly, each message
+ * found by the oracle's reference decoder (sec. 5.2), never the core. One
+ * side's thresholds from its own octets (the 1024 defaults of sec. 5.1
+ * when they hold no message) and its peer's. */
+static struct live_nfs_th rfc_th(const uint8_t *own, size_t own_n, const uint8_t *peer,
+				 size_t peer_n)
+{
+	struct rdmaneg_rpcrdma_result o, p;
+	struct live_nfs_th t;
+
+	rdmaneg_ref_decode(own, own_n, false, &o);
+	rdmaneg_ref_decode(peer, peer_n, false, &p);
+	t.send = min_size(o.present ? o.send_size : RDMANEG_INLINE_MIN,
+			  p.present ? p.recv_size : RDMANEG_INLINE_MIN);
+	t.recv = min_size(o.present ? o.recv_size : RDMANEG_INLINE_MIN,
+			  p.present ? p.send_size : RDMANEG_INLINE_MIN);
+	t.ri = o.present && o.remote_invalidation && p.present && p.remote_invalidation;
+	return t;
+}
+
+/* The core column: the same with the core, in role: its own message
+ * (decoded by the core) as its local settings, then negotiated with the
+ * peer's octets. All zero when the core refuses. */
+static struct live_nfs_th core_th(enum rdmaneg_role role, const uint8_t *own, size_t own_n,
+				  const uint8_t *peer, size_t peer_n)
 {
 	struct rdmaneg_rpcrdma_settings local = { RDMANEG_INLINE_MIN, RDMANEG_INLINE_MIN, false };
+	struct rdmaneg_rpcrdma_result m;
 	struct rdmaneg_conn conn;
-	const uint8_t *ulp = NULL;
-	size_t n = 0;
+	struct live_nfs_th t = { 0, 0, false };
 
-	if (own->msg.present) {
-		local.send_size = own->msg.send_size;
-		local.recv_size = own->msg.recv_size;
-		local.remote_invalidation = own->msg.remote_invalidation;
+	rdmaneg_rpcrdma_decode(own, own_n, RDMANEG_DECODE_SEARCH, &m);
+	if (m.present) {
+		local.send_size = m.send_size;
+		local.recv_size = m.recv_size;
+		local.remote_invalidation = m.remote_invalidation;
 	}
-	if (peer->parse == RDMANEG_OK)
-		rdmaneg_mpa_ulp_pd(&peer->f, &ulp, &n);
 	if (rdmaneg_conn_init(&conn, role, &local) != RDMANEG_OK ||
-	    rdmaneg_conn_negotiate(&conn, ulp, n, RDMANEG_DECODE_SEARCH) != RDMANEG_OK)
-		return;
-	*snd = conn.send_threshold;
-	*rcv = conn.recv_threshold;
-	*ri = conn.remote_invalidation;
+	    rdmaneg_conn_negotiate(&conn, peer, peer_n, RDMANEG_DECODE_SEARCH) != RDMANEG_OK)
+		return t;
+	t.send = conn.send_threshold;
+	t.recv = conn.recv_threshold;
+	t.ri = conn.remote_invalidation;
+	return t;
+}
+
+/* The ULP data of a captured side (none when its frame did not parse) */
+static void side_ulp(const struct live_nfs_side *s, const uint8_t **ulp, size_t *n)
+{
+	*ulp = NULL;
+	*n = 0;
+	if (s->parse != RDMANEG_OK || rdmaneg_mpa_ulp_pd(&s->f, ulp, n) != RDMANEG_OK) {
+		*ulp = NULL;
+		*n = 0;
+	}
 }
 
 /* "wc:len:proc:accept:nfs", "timeout", "-", or another word (a failed
@@ -317,10 +358,9 @@ static bool read_call(const char *w, size_t n, struct live_nfs_call *c)
 static bool read_hostile(struct live_nfs *r, const char *p)
 {
 	const char *w[6], *q;
-	size_t n[6], pdlen;
+	size_t n[6];
 	struct live_nfs_hostile *h;
 	struct live_nfs_case c;
-	uint8_t pd[256];
 	unsigned long st;
 	bool neg;
 
@@ -337,23 +377,31 @@ static bool read_hostile(struct live_nfs *r, const char *p)
 	if (!number(&q, 4096, &st) || q != w[2] + n[2])
 		return false;
 	h->event_status = neg ? -(int)st : (int)st;
-	if (!hex_word(w[3], n[3], pd, sizeof(pd), &pdlen))
+	if (!hex_word(w[3], n[3], h->reply_pd, sizeof(h->reply_pd), &h->reply_pd_len))
 		return false;
-	rdmaneg_rpcrdma_decode(pd, pdlen, RDMANEG_DECODE_SEARCH, &h->reply);
+	rdmaneg_rpcrdma_decode(h->reply_pd, h->reply_pd_len, RDMANEG_DECODE_SEARCH, &h->reply);
 	if (!read_call(w[4], n[4], &h->null) || !read_call(w[5], n[5], &h->compound))
 		return false;
-	for (size_t k = 0; live_nfs_case(k, &c); k++)
-		if (strcmp(c.name, h->name) == 0) {
-			h->known = true;
-			h->present = c.present;
-			h->recv = c.recv;
-		}
-	/* sec. 4.2, and 5.1 for a side without a message: the defaults */
-	h->threshold = h->reply.present ? h->reply.send_size : RDMANEG_INLINE_MIN;
-	if (h->recv < h->threshold)
-		h->threshold = h->recv;
+	/* the server-to-client threshold (sec. 4.2, and 5.1 for a side
+	 * without a message: the defaults) is the client's receive threshold */
+	if (live_nfs_case_find(h->name) >= 0 &&
+	    live_nfs_case((size_t)live_nfs_case_find(h->name), &c)) {
+		h->known = true;
+		h->present = c.present;
+		h->recv = c.recv;
+		h->threshold = rfc_th(c.pd, c.pd_len, h->reply_pd, h->reply_pd_len).recv;
+		h->core_threshold =
+			core_th(RDMANEG_ROLE_CLIENT, c.pd, c.pd_len, h->reply_pd, h->reply_pd_len)
+				.recv;
+	}
 	r->nhostile++;
 	return true;
+}
+
+/* "LIVE_NFS_ONLY NAME": NFS_CASE=NAME ran that table case alone */
+static bool read_only(struct live_nfs *r, const char *p)
+{
+	return live_nfs_case_find(p) >= 0 && copy_word(p, strlen(p), r->only, sizeof(r->only));
 }
 
 void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
@@ -363,6 +411,7 @@ void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
 
 	memset(r, 0, sizeof(*r));
 	while (rdmaneg_klog_line(text, len, &pos, line, sizeof(line))) {
+		const char *m = rdmaneg_klog_message(line);
 		bool ok = true;
 
 		if (strncmp(line, "LIVE_NFS_FRAME ", 15) == 0)
@@ -378,132 +427,167 @@ void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
 			ok = read_served(r, line + 10);
 		else if (strcmp(line, "LIVE_NFS_SMOKE") == 0)
 			r->smoke = true;
+		else if (strncmp(line, "LIVE_NFS_ONLY ", 14) == 0)
+			ok = read_only(r, line + 14);
+		else if (!r->kernel[0] && strncmp(m, "Linux version ", 14) == 0)
+			snprintf(r->kernel, sizeof(r->kernel), "%s", m + 14);
 		r->bad_lines += !ok;
 	}
 	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++) {
 		struct live_nfs_served *v = &r->served[k];
-		struct rdmaneg_rpcrdma_settings local = { RDMANEG_INLINE_MIN, RDMANEG_INLINE_MIN,
-							  false };
-		struct rdmaneg_rpcrdma_result own;
-		struct rdmaneg_conn conn;
 
 		if (!v->seen)
 			continue;
-		/* the kernel client's own message, as it sent it to us */
-		rdmaneg_rpcrdma_decode(v->client_pd, v->client_pd_len, RDMANEG_DECODE_SEARCH, &own);
-		if (own.present) {
-			local.send_size = own.send_size;
-			local.recv_size = own.recv_size;
-			local.remote_invalidation = own.remote_invalidation;
-		}
+		/* the kernel client's own message, as it sent it to us, and the
+		 * case's as the server's */
 		rdmaneg_rpcrdma_decode(v->c.pd, v->c.pd_len, RDMANEG_DECODE_SEARCH, &v->msg);
-		if (rdmaneg_conn_init(&conn, RDMANEG_ROLE_CLIENT, &local) == RDMANEG_OK &&
-		    rdmaneg_conn_negotiate(&conn, v->c.pd, v->c.pd_len, RDMANEG_DECODE_SEARCH) ==
-			    RDMANEG_OK) {
-			v->rfc_send = conn.send_threshold;
-			v->rfc_recv = conn.recv_threshold;
-		}
+		v->rfc = rfc_th(v->client_pd, v->client_pd_len, v->c.pd, v->c.pd_len);
+		v->core = core_th(RDMANEG_ROLE_CLIENT, v->client_pd, v->client_pd_len, v->c.pd,
+				  v->c.pd_len);
 	}
 	for (size_t i = 0; i < r->nconn; i++) {
 		struct live_nfs_conn *c = &r->conn[i];
+		const uint8_t *cu, *su;
+		size_t cn, sn;
 
 		if (!c->client.seen || !c->server.seen)
 			continue;
-		rfc_side(&c->client, &c->server, RDMANEG_ROLE_CLIENT, &c->rfc_client_send,
-			 &c->rfc_client_recv, &c->rfc_client_ri);
-		rfc_side(&c->server, &c->client, RDMANEG_ROLE_SERVER, &c->rfc_server_send,
-			 &c->rfc_server_recv, &c->rfc_server_ri);
+		side_ulp(&c->client, &cu, &cn);
+		side_ulp(&c->server, &su, &sn);
+		c->rfc_client = rfc_th(cu, cn, su, sn);
+		c->rfc_server = rfc_th(su, sn, cu, cn);
+		c->core_client = core_th(RDMANEG_ROLE_CLIENT, cu, cn, su, sn);
+		c->core_server = core_th(RDMANEG_ROLE_SERVER, su, sn, cu, cn);
 	}
 }
 
-static void describe(const struct live_nfs_side *s, char *out, size_t cap)
+/* ---- verdicts ---- */
+
+/* Adds one disagreement, or names one more case in the entry of the same
+ * table, clause and text (the hostile tables group their cases). */
+static void div_add(struct live_nfs_div *d, size_t *n, enum live_nfs_table t, const char *clause,
+		    const char *text, const char *where, bool is_case)
 {
-	if (!s->seen)
-		snprintf(out, cap, "not captured");
-	else if (s->parse != RDMANEG_OK)
-		snprintf(out, cap, "MPA frame: %s", rdmaneg_strerror(s->parse));
-	else if (!s->msg.present)
-		snprintf(out, cap, "no message (%s)", rdmaneg_rpcrdma_reason_name(s->msg.reason));
+	struct live_nfs_div *e = NULL;
+	size_t used;
+
+	for (size_t i = 0; is_case && i < *n; i++)
+		if (d[i].table == t && d[i].ncases && strcmp(d[i].clause, clause) == 0 &&
+		    strcmp(d[i].text, text) == 0)
+			e = &d[i];
+	if (!e) {
+		if (*n == LIVE_NFS_MAX_DIV)
+			return;
+		e = &d[(*n)++];
+		memset(e, 0, sizeof(*e));
+		e->table = t;
+		snprintf(e->clause, sizeof(e->clause), "%s", clause);
+		snprintf(e->text, sizeof(e->text), "%s", text);
+	}
+	used = strlen(e->where);
+	snprintf(e->where + used, sizeof(e->where) - used, "%s%s", used ? ", " : "", where);
+	e->ncases += is_case;
+}
+
+static bool same_msg(const struct rdmaneg_rpcrdma_result *a, const struct rdmaneg_rpcrdma_result *b)
+{
+	return a->present == b->present &&
+	       (!a->present || (a->offset == b->offset && a->flags == b->flags &&
+				a->send_size == b->send_size && a->recv_size == b->recv_size));
+}
+
+static void describe_msg(const struct rdmaneg_rpcrdma_result *m, char *out, size_t cap)
+{
+	if (!m->present)
+		snprintf(out, cap, "none (%s)", rdmaneg_rpcrdma_reason_name(m->reason));
 	else
-		snprintf(out, cap, "v%u R=%d %zu/%zu @%zu", s->msg.version,
-			 s->msg.remote_invalidation, s->msg.send_size, s->msg.recv_size,
-			 s->msg.offset);
+		snprintf(out, cap, "v%u R=%d %zu/%zu @%zu", m->version, m->remote_invalidation,
+			 m->send_size, m->recv_size, m->offset);
 }
 
-static void row(FILE *out, const char *field, const char *rfc, const char *core, const char *cl,
-		const char *sv)
+/* The core against the RFC column for one side's thresholds */
+static void core_vs_rfc(struct live_nfs_verdict *v, enum live_nfs_table t, const char *where,
+			const char *who, const struct live_nfs_th *core,
+			const struct live_nfs_th *rfc, bool with_ri)
 {
-	fprintf(out, "  %-30s %-24s %-20s %-20s %s\n", field, rfc, core, cl, sv);
+	char text[240];
+
+	if (core->send != rfc->send || core->recv != rfc->recv) {
+		snprintf(text, sizeof(text), "%s thresholds: core %zu/%zu, RFC %zu/%zu", who,
+			 core->send, core->recv, rfc->send, rfc->recv);
+		div_add(v->core, &v->ncore, t, "4.2", text, where, false);
+	}
+	if (with_ri && core->ri != rfc->ri) {
+		snprintf(text, sizeof(text), "%s Send With Invalidate: core %s, RFC %s", who,
+			 core->ri ? "yes" : "no", rfc->ri ? "yes" : "no");
+		div_add(v->core, &v->ncore, t, "4.1", text, where, false);
+	}
 }
 
-/* One threshold of the client: the row, and a divergence when Linux
- * differs from the core (RFC 8797 sec. 4.2); returns 1 for a divergence. */
-static size_t threshold_row(FILE *out, const char *field, const char *rfc, const char *verb,
-			    bool traced, size_t core, size_t linux_value)
+static void judge_conns(const struct live_nfs *r, struct live_nfs_verdict *v)
 {
-	char c[32], l[32];
-
-	snprintf(c, sizeof(c), "%zu", core);
-	snprintf(l, sizeof(l), "%zu", linux_value);
-	row(out, field, rfc, c, traced ? l : "not traced", "-");
-	if (!traced || linux_value == core)
-		return 0;
-	fprintf(out, "  DIVERGENCE RFC 8797 4.2: the client %s up to %zu inline, the RFC %zu\n",
-		verb, linux_value, core);
-	return 1;
-}
-
-size_t live_nfs_print(FILE *out, const struct live_nfs *r)
-{
-	size_t div = 0;
+	bool may = r->nconn > 0;
 
 	for (size_t i = 0; i < r->nconn; i++) {
 		const struct live_nfs_conn *c = &r->conn[i];
-		char cl[64], sv[64], core[32];
+		char where[64], text[240];
 
-		fprintf(out, "connection %zu: client port %u -> %d\n", i + 1, c->client_port,
-			LIVE_NFS_PORT);
-		row(out, "field", "RFC", "core", "Linux client", "Linux server");
-		describe(&c->client, cl, sizeof(cl));
-		describe(&c->server, sv, sizeof(sv));
-		row(out, "message sent (ver R send/recv)", "v1, 8 octets (4)", "decodes both", cl,
-		    sv);
-		snprintf(cl, sizeof(cl), "IRD %u ORD %u", c->client.enh.ird, c->client.enh.ord);
-		snprintf(sv, sizeof(sv), "IRD %u ORD %u", c->server.enh.ird, c->server.enh.ord);
-		row(out, "MPA v2 word (RFC 6581 9)", "-", "-", c->client.f.enhanced ? cl : "none",
-		    c->server.f.enhanced ? sv : "none");
-		if (!c->client.seen || !c->server.seen)
+		snprintf(where, sizeof(where), "connection %zu (client port %u)", i + 1,
+			 c->client_port);
+		if (!c->client.seen || !c->server.seen) {
+			may = false;
 			continue;
-		div += threshold_row(out, "client send threshold", "min(c send, s recv)", "sends",
-				     c->traced, c->rfc_client_send, c->linux_send);
-		div += threshold_row(out, "client receive threshold", "min(s send, c recv)",
-				     "receives", c->traced, c->rfc_client_recv, c->linux_recv);
-		snprintf(core, sizeof(core), "%zu", c->rfc_server_send);
-		row(out, "server send threshold", "min(s send, c recv)", core, "-",
-		    "not observable here");
-		row(out, "server may Send With Invalidate", "only if both set R (4.1)",
-		    c->rfc_server_ri ? "yes" : "no", "-", "see below");
-	}
-	if (r->server_sends) {
-		bool may = r->nconn > 0;
-		char sv[64];
+		}
+		may = may && c->rfc_server.ri;
+		for (int s = 0; s < 2; s++) {
+			const struct live_nfs_side *side = s ? &c->server : &c->client;
 
-		for (size_t i = 0; i < r->nconn; i++)
-			may = may && r->conn[i].rfc_server_ri;
-		snprintf(sv, sizeof(sv), "%zu of %zu Sends", r->server_sends_inv, r->server_sends);
-		fprintf(out, "all connections\n");
-		row(out, "server Sends With Invalidate", "none unless both set R",
-		    may ? "allowed" : "none allowed", "-", sv);
-		if (!may && r->server_sends_inv) {
-			fprintf(out,
-				"  DIVERGENCE RFC 8797 4.1: the server cleared R (or the client "
-				"did) and still sent %zu of its %zu Sends With Invalidate; "
-				"when either peer clears R the responder MUST use only Send\n",
-				r->server_sends_inv, r->server_sends);
-			div++;
+			if (side->parse == RDMANEG_OK && !same_msg(&side->msg, &side->ref)) {
+				char a[64], b[64];
+
+				describe_msg(&side->msg, a, sizeof(a));
+				describe_msg(&side->ref, b, sizeof(b));
+				snprintf(text, sizeof(text), "the %s's message: core %s, RFC %s",
+					 s ? "server" : "client", a, b);
+				div_add(v->core, &v->ncore, LIVE_NFS_T_CONN, "5.2", text, where,
+					false);
+			}
+		}
+		core_vs_rfc(v, LIVE_NFS_T_CONN, where, "client", &c->core_client, &c->rfc_client,
+			    true);
+		core_vs_rfc(v, LIVE_NFS_T_CONN, where, "server", &c->core_server, &c->rfc_server,
+			    true);
+		if (c->traced && c->linux_send != c->rfc_client.send) {
+			snprintf(text, sizeof(text),
+				 "the client sends up to %zu octets inline, the RFC allows %zu",
+				 c->linux_send, c->rfc_client.send);
+			div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, "4.2", text, where, false);
+		}
+		if (c->traced && c->linux_recv != c->rfc_client.recv) {
+			snprintf(text, sizeof(text),
+				 "the client receives up to %zu octets inline, the RFC %zu",
+				 c->linux_recv, c->rfc_client.recv);
+			div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, "4.2", text, where, false);
 		}
 	}
-	return div;
+	if (r->server_sends && !may && r->server_sends_inv) {
+		char text[240];
+
+		snprintf(text, sizeof(text),
+			 "the server cleared R (or the client did) and still sent %zu of its %zu "
+			 "Sends With Invalidate; when either peer clears R the responder MUST "
+			 "use only Send",
+			 r->server_sends_inv, r->server_sends);
+		div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, "4.1", text, "all connections", false);
+	}
+}
+
+/* RFC 8797 4.2, 5.1: nothing inline above the threshold; IBV_WC_LOC_LEN_ERR
+ * (1) on our Receive is a Send longer than the Receive we posted */
+static bool overflowed(const struct live_nfs_hostile *h)
+{
+	return h->compound.reached && !h->compound.timeout &&
+	       (h->compound.wc_status == 1 || h->compound.len > h->threshold);
 }
 
 static void call_text(const struct live_nfs_call *c, char *out, size_t cap)
@@ -522,34 +606,198 @@ static void call_text(const struct live_nfs_call *c, char *out, size_t cap)
 		snprintf(out, cap, "%lu octets, rpc %ld", c->len, c->accept);
 }
 
-/* RFC 8797 4.2, 5.1: nothing inline above the threshold; IBV_WC_LOC_LEN_ERR
- * (1) on our Receive is a Send longer than the Receive we posted */
-static bool overflowed(const struct live_nfs_hostile *h)
+static void judge_hostile(const struct live_nfs *r, struct live_nfs_verdict *v)
 {
-	return h->compound.reached && !h->compound.timeout &&
-	       (h->compound.wc_status == 1 || h->compound.len > h->threshold);
+	static const char *const clause[3] = { "4.2", "5.1", "5.1" };
+	static const char *const text[3] = {
+		"the server sent more inline than the smaller of its own Send Size and the "
+		"client's Receive Size",
+		"without a valid message from the client, the server sent more inline than the "
+		"1024-octet default",
+		"a client without a valid message was not served with the defaults",
+	};
+
+	for (size_t i = 0; i < r->nhostile; i++) {
+		const struct live_nfs_hostile *h = &r->hostile[i];
+		char where[64], what[64], t[240];
+		int broke = -1;
+
+		v->hostile[i] = "conforms";
+		if (!h->known)
+			continue;
+		snprintf(where, sizeof(where), "hostile client case %s", h->name);
+		if (h->core_threshold != h->threshold) {
+			snprintf(t, sizeof(t), "server-to-client threshold: core %zu, RFC %zu",
+				 h->core_threshold, h->threshold);
+			div_add(v->core, &v->ncore, LIVE_NFS_T_CLIENT, "4.2", t, where, false);
+		}
+		if (strcmp(h->event, "RDMA_CM_EVENT_ESTABLISHED") != 0 ||
+		    (h->null.reached && (h->null.timeout || h->null.accept != 0)))
+			broke = h->present ? -1 : 2;
+		else if (overflowed(h))
+			broke = h->present ? 0 : 1;
+		if (broke < 0)
+			continue;
+		v->hostile[i] = broke == 0 ? "diverges 4.2" : "diverges 5.1";
+		call_text(broke == 2 ? &h->null : &h->compound, what, sizeof(what));
+		snprintf(t, sizeof(t), "%s (first: %s)", text[broke], what);
+		div_add(v->div, &v->ndiv, LIVE_NFS_T_CLIENT, clause[broke], t, h->name, true);
+	}
 }
 
-/* the names of the cases that broke one clause, and the first outcome */
-struct group {
-	char names[512];
-	size_t n;
-	char what[64];
-};
-
-/* One DIVERGENCE line per clause that some case broke; their number. */
-static size_t groups_print(FILE *out, const char *const *clause, const struct group *g, size_t n)
+static void judge_served(const struct live_nfs *r, struct live_nfs_verdict *v)
 {
-	size_t div = 0;
+	/* 0: a message at offset 0, 1: elsewhere (the receiver searches), 2:
+	 * none (the defaults), 3: a first Send above the client's own send
+	 * threshold */
+	static const char *const clause[4] = { "4.2", "5.2", "5.1", "4.2" };
+	static const char *const text[4] = {
+		"the client's thresholds are not min(own, server's) for the server's message",
+		("the client did not find the server's message away from offset 0 (the receiver "
+		 "searches at any alignment)"),
+		"without a valid message from the server, the client did not use the defaults",
+		"the client's first Send was longer than its send threshold",
+	};
 
-	for (size_t k = 0; k < n; k++) {
-		if (g[k].n == 0)
+	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++) {
+		const struct live_nfs_served *s = &r->served[k];
+		char where[64], t[240];
+		int broke = -1;
+
+		v->served[k] = NULL;
+		if (!s->seen)
 			continue;
-		fprintf(out, "  DIVERGENCE RFC 8797 %s (%s) in %zu case(s): %s\n", clause[k],
-			g[k].what, g[k].n, g[k].names);
-		div++;
+		v->served[k] = "conforms";
+		snprintf(where, sizeof(where), "hostile server case %s", s->c.name);
+		core_vs_rfc(v, LIVE_NFS_T_SERVER, where, "the client's", &s->core, &s->rfc, false);
+		if (s->traced && (s->linux_send != s->rfc.send || s->linux_recv != s->rfc.recv))
+			broke = !s->msg.present ? 2 : s->msg.offset > 0 ? 1 : 0;
+		else if (s->first_ok && s->first_len > s->rfc.send)
+			broke = 3;
+		if (broke < 0)
+			continue;
+		v->served[k] = "diverges";
+		if (broke == 3)
+			snprintf(t, sizeof(t), "%s (first: %zu octets, RFC %zu)", text[broke],
+				 s->first_len, s->rfc.send);
+		else
+			snprintf(t, sizeof(t), "%s (first: Linux %zu/%zu, RFC %zu/%zu)",
+				 text[broke], s->linux_send, s->linux_recv, s->rfc.send,
+				 s->rfc.recv);
+		div_add(v->div, &v->ndiv, LIVE_NFS_T_SERVER, clause[broke], t, s->c.name, true);
 	}
-	return div;
+}
+
+void live_nfs_judge(const struct live_nfs *r, struct live_nfs_verdict *v)
+{
+	memset(v, 0, sizeof(*v));
+	judge_conns(r, v);
+	judge_hostile(r, v);
+	judge_served(r, v);
+}
+
+size_t live_nfs_count(const struct live_nfs_verdict *v, enum live_nfs_table t, bool core)
+{
+	const struct live_nfs_div *d = core ? v->core : v->div;
+	size_t n = core ? v->ncore : v->ndiv, c = 0;
+
+	for (size_t i = 0; i < n; i++)
+		c += d[i].table == t;
+	return c;
+}
+
+/* ---- the text report ---- */
+
+static void row(FILE *out, const char *field, const char *rfc, const char *core, const char *cl,
+		const char *sv)
+{
+	fprintf(out, "  %-31s %-27s %-18s %-22s %s\n", field, rfc, core, cl, sv);
+}
+
+static void describe(const struct live_nfs_side *s, char *out, size_t cap)
+{
+	if (!s->seen)
+		snprintf(out, cap, "not captured");
+	else if (s->parse != RDMANEG_OK)
+		snprintf(out, cap, "MPA frame: %s", rdmaneg_strerror(s->parse));
+	else
+		describe_msg(&s->msg, out, cap);
+}
+
+/* the table's DIVERGENCE and CORE DISAGREES lines */
+static void print_divs(FILE *out, const struct live_nfs_verdict *v, enum live_nfs_table t)
+{
+	for (size_t i = 0; i < v->ndiv; i++)
+		if (v->div[i].table == t) {
+			if (v->div[i].ncases)
+				fprintf(out, "  DIVERGENCE RFC 8797 %s: %s, in %zu case(s): %s\n",
+					v->div[i].clause, v->div[i].text, v->div[i].ncases,
+					v->div[i].where);
+			else
+				fprintf(out, "  DIVERGENCE RFC 8797 %s: %s (%s)\n",
+					v->div[i].clause, v->div[i].text, v->div[i].where);
+		}
+	for (size_t i = 0; i < v->ncore; i++)
+		if (v->core[i].table == t)
+			fprintf(out, "  CORE DISAGREES with RFC 8797 %s: %s (%s)\n",
+				v->core[i].clause, v->core[i].text, v->core[i].where);
+}
+
+static void num_row(FILE *out, const char *field, const char *formula, size_t rfc, size_t core,
+		    const char *cl, const char *sv)
+{
+	char a[40], b[32];
+
+	snprintf(a, sizeof(a), "%zu = %s", rfc, formula);
+	snprintf(b, sizeof(b), "%zu", core);
+	row(out, field, a, b, cl, sv);
+}
+
+static void print_conns(FILE *out, const struct live_nfs *r, const struct live_nfs_verdict *v)
+{
+	for (size_t i = 0; i < r->nconn; i++) {
+		const struct live_nfs_conn *c = &r->conn[i];
+		char cl[64], sv[64], l[32];
+		bool same = same_msg(&c->client.msg, &c->client.ref) &&
+			    same_msg(&c->server.msg, &c->server.ref);
+
+		fprintf(out, "connection %zu: client port %u -> %d\n", i + 1, c->client_port,
+			LIVE_NFS_PORT);
+		row(out, "field", "RFC", "core", "Linux client", "Linux server");
+		describe(&c->client, cl, sizeof(cl));
+		describe(&c->server, sv, sizeof(sv));
+		row(out, "message sent (ver R send/recv)", "v1, 8 octets (4)",
+		    same ? "decodes both alike" : "DECODES OTHERWISE", cl, sv);
+		snprintf(cl, sizeof(cl), "IRD %u ORD %u", c->client.enh.ird, c->client.enh.ord);
+		snprintf(sv, sizeof(sv), "IRD %u ORD %u", c->server.enh.ird, c->server.enh.ord);
+		row(out, "MPA v2 word (RFC 6581 9)", "-", "-", c->client.f.enhanced ? cl : "none",
+		    c->server.f.enhanced ? sv : "none");
+		if (!c->client.seen || !c->server.seen)
+			continue;
+		snprintf(l, sizeof(l), "%zu", c->linux_send);
+		num_row(out, "client send threshold", "min(c send, s recv)", c->rfc_client.send,
+			c->core_client.send, c->traced ? l : "not traced", "-");
+		snprintf(l, sizeof(l), "%zu", c->linux_recv);
+		num_row(out, "client receive threshold", "min(s send, c recv)", c->rfc_client.recv,
+			c->core_client.recv, c->traced ? l : "not traced", "-");
+		num_row(out, "server send threshold", "min(s send, c recv)", c->rfc_server.send,
+			c->core_server.send, "-", "not observable here");
+		row(out, "server may Send With Invalidate",
+		    c->rfc_server.ri ? "yes: both set R (4.1)" : "no: not both R (4.1)",
+		    c->core_server.ri ? "yes" : "no", "-", "see below");
+	}
+	if (r->server_sends) {
+		bool may = r->nconn > 0;
+		char sv[64];
+
+		for (size_t i = 0; i < r->nconn; i++)
+			may = may && r->conn[i].rfc_server.ri;
+		snprintf(sv, sizeof(sv), "%zu of %zu Sends", r->server_sends_inv, r->server_sends);
+		fprintf(out, "all connections\n");
+		row(out, "server Sends With Invalidate", may ? "allowed" : "none allowed", "-", "-",
+		    sv);
+	}
+	print_divs(out, v, LIVE_NFS_T_CONN);
 }
 
 /* "ESTABLISHED" for "RDMA_CM_EVENT_ESTABLISHED" */
@@ -558,39 +806,18 @@ static const char *event_short(const char *event)
 	return strncmp(event, "RDMA_CM_EVENT_", 14) == 0 ? event + 14 : event;
 }
 
-static void group_add(struct group *g, const char *name, const char *what)
+static void print_hostile(FILE *out, const struct live_nfs *r, const struct live_nfs_verdict *v)
 {
-	size_t used = strlen(g->names);
-
-	if (g->n++ == 0)
-		snprintf(g->what, sizeof(g->what), "%s", what);
-	snprintf(g->names + used, sizeof(g->names) - used, "%s%s", used ? ", " : "", name);
-}
-
-size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r)
-{
-	/* 0: sec. 4.2 (a valid message), 1: sec. 5.1 (none: the defaults),
-	 * 2: refused or NULL not served */
-	static const char *const clause[3] = {
-		"4.2: the server sent more inline than the smaller of its own Send "
-		"Size and the client's Receive Size",
-		"5.1: without a valid message from the client, the server sent more "
-		"inline than the 1024-octet default",
-		"5.1: a client without a valid message was not served with the defaults",
-	};
-	struct group g[3];
-
 	if (r->nhostile == 0)
-		return 0;
-	memset(g, 0, sizeof(g));
+		return;
 	fprintf(out, "hostile client against nfsd (NULL, then PUTROOTFH + %d GETFH)\n",
 		LIVE_NFS_GETFH);
-	fprintf(out, "  %-17s %-6s %-7s %-11s %-17s %-8s %-17s %-22s %s\n", "case", "msg", "recv",
-		"connect", "server sent", "RFC s->c", "NULL", "COMPOUND", "verdict");
+	fprintf(out, "  %-17s %-6s %-7s %-11s %-17s %-8s %-8s %-17s %-22s %s\n", "case", "msg",
+		"recv", "connect", "server sent", "RFC s->c", "core", "NULL", "COMPOUND",
+		"verdict");
 	for (size_t i = 0; i < r->nhostile; i++) {
 		const struct live_nfs_hostile *h = &r->hostile[i];
 		char sv[40], nul[40], cmp[40];
-		int broke = -1;
 
 		if (h->reply.present)
 			snprintf(sv, sizeof(sv), "v%u R=%d %zu/%zu", h->reply.version,
@@ -600,102 +827,325 @@ size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r)
 			snprintf(sv, sizeof(sv), "none");
 		call_text(&h->null, nul, sizeof(nul));
 		call_text(&h->compound, cmp, sizeof(cmp));
-		if (strcmp(h->event, "RDMA_CM_EVENT_ESTABLISHED") != 0 ||
-		    (h->null.reached && (h->null.timeout || h->null.accept != 0)))
-			broke = h->present ? -1 : 2;
-		else if (overflowed(h))
-			broke = h->present ? 0 : 1;
-		if (broke >= 0)
-			group_add(&g[broke], h->name, broke == 2 ? nul : cmp);
-		fprintf(out, "  %-17s %-6s %-7zu %-11s %-17s %-8zu %-17s %-22s %s\n", h->name,
+		fprintf(out, "  %-17s %-6s %-7zu %-11s %-17s %-8zu %-8zu %-17s %-22s %s\n", h->name,
 			h->present ? "valid" : "none", h->recv, event_short(h->event), sv,
-			h->threshold, nul, cmp,
-			broke < 0    ? "conforms"
-			: broke == 0 ? "diverges 4.2"
-				     : "diverges 5.1");
+			h->threshold, h->core_threshold, nul, cmp, v->hostile[i]);
 	}
-	return groups_print(out, clause, g, sizeof(g) / sizeof(g[0]));
+	print_divs(out, v, LIVE_NFS_T_CLIENT);
 }
 
-size_t live_nfs_print_served(FILE *out, const struct live_nfs *r)
+static void print_served(FILE *out, const struct live_nfs *r, const struct live_nfs_verdict *v)
 {
-	/* 0: sec. 4.2 (a message at offset 0), 1: sec. 5.2 (elsewhere: the
-	 * receiver searches), 2: sec. 5.1 (none: the defaults), 3: a first
-	 * Send above the client's own send threshold */
-	static const char *const clause[4] = {
-		"4.2: the client's thresholds are not min(own, server's) for the server's message",
-		("5.2: the client did not find the server's message away from offset 0 "
-		 "(the receiver searches at any alignment)"),
-		"5.1: without a valid message from the server, the client did not use the defaults",
-		"4.2: the client's first Send was longer than its send threshold",
-	};
-	struct group g[4];
 	size_t seen = 0;
 
-	memset(g, 0, sizeof(g));
 	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++)
 		seen += r->served[k].seen;
 	if (seen == 0)
-		return 0;
+		return;
 	fprintf(out, "hostile server against the kernel NFS client (its mount's connection)\n");
-	fprintf(out, "  %-17s %-18s %-11s %-13s %-13s %-10s %s\n", "case", "server msg", "connect",
-		"RFC send/recv", "Linux", "1st Send", "verdict");
+	fprintf(out, "  %-17s %-18s %-11s %-13s %-13s %-13s %-10s %s\n", "case", "server msg",
+		"connect", "RFC send/recv", "core", "Linux", "1st Send", "verdict");
 	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++) {
-		const struct live_nfs_served *v = &r->served[k];
-		char msg[24], rfc[24], lin[24], first[16];
-		int broke = -1;
+		const struct live_nfs_served *s = &r->served[k];
+		char msg[24], rfc[24], core[24], lin[24], first[16];
 
-		if (!v->seen)
+		if (!s->seen)
 			continue;
-		if (v->msg.present)
-			snprintf(msg, sizeof(msg), "%zu/%zu @%zu", v->msg.send_size,
-				 v->msg.recv_size, v->msg.offset);
+		if (s->msg.present)
+			snprintf(msg, sizeof(msg), "%zu/%zu @%zu", s->msg.send_size,
+				 s->msg.recv_size, s->msg.offset);
 		else
 			snprintf(msg, sizeof(msg), "none");
-		snprintf(rfc, sizeof(rfc), "%zu/%zu", v->rfc_send, v->rfc_recv);
-		snprintf(lin, sizeof(lin), v->traced ? "%zu/%zu" : "not traced", v->linux_send,
-			 v->linux_recv);
-		snprintf(first, sizeof(first), v->first_ok ? "%zu" : "none", v->first_len);
-		if (v->traced && (v->linux_send != v->rfc_send || v->linux_recv != v->rfc_recv))
-			broke = !v->msg.present ? 2 : v->msg.offset > 0 ? 1 : 0;
-		else if (v->first_ok && v->first_len > v->rfc_send)
-			broke = 3;
-		if (broke >= 0) {
-			char what[64];
-
-			snprintf(what, sizeof(what), "Linux %s, RFC %s", lin, rfc);
-			group_add(&g[broke], v->c.name, what);
-		}
-		fprintf(out, "  %-17s %-18s %-11s %-13s %-13s %-10s %s\n", v->c.name, msg,
-			event_short(v->event), rfc, lin, first,
-			broke < 0 ? "conforms" : "diverges");
+		snprintf(rfc, sizeof(rfc), "%zu/%zu", s->rfc.send, s->rfc.recv);
+		snprintf(core, sizeof(core), "%zu/%zu", s->core.send, s->core.recv);
+		snprintf(lin, sizeof(lin), s->traced ? "%zu/%zu" : "not traced", s->linux_send,
+			 s->linux_recv);
+		snprintf(first, sizeof(first), s->first_ok ? "%zu" : "none", s->first_len);
+		fprintf(out, "  %-17s %-18s %-11s %-13s %-13s %-13s %-10s %s\n", s->c.name, msg,
+			event_short(s->event), rfc, core, lin, first, v->served[k]);
 	}
-	return groups_print(out, clause, g, sizeof(g) / sizeof(g[0]));
+	print_divs(out, v, LIVE_NFS_T_SERVER);
 }
 
-/* The hostile peers' part of live_nfs_broken: every case ran and is known. */
+void live_nfs_print(FILE *out, const struct live_nfs *r, const struct live_nfs_verdict *v)
+{
+	print_conns(out, r, v);
+	print_hostile(out, r, v);
+	print_served(out, r, v);
+}
+
+/* ---- the JSON report ---- */
+
+/* The case a splat at line no came during: the last "LIVE_NFS_CASE ROLE
+ * NAME" line before it, or "the setup" */
+static void splat_case(const char *text, size_t len, size_t no, char *during, size_t cap)
+{
+	char line[256];
+	size_t pos = 0, at = 0;
+
+	snprintf(during, cap, "the setup");
+	while (++at < no && rdmaneg_klog_line(text, len, &pos, line, sizeof(line)))
+		if (strncmp(line, "LIVE_NFS_CASE ", 14) == 0)
+			snprintf(during, cap, "%s", line + 14);
+}
+
+static void json_msg(struct rdmaneg_json *j, const char *key,
+		     const struct rdmaneg_rpcrdma_result *m)
+{
+	rdmaneg_json_obj(j, key);
+	rdmaneg_json_bool(j, "present", m->present);
+	if (m->present) {
+		rdmaneg_json_uint(j, "offset", m->offset);
+		rdmaneg_json_uint(j, "version", m->version);
+		rdmaneg_json_bool(j, "R", m->remote_invalidation);
+		rdmaneg_json_uint(j, "flags", m->flags);
+		rdmaneg_json_uint(j, "send_size", m->send_size);
+		rdmaneg_json_uint(j, "recv_size", m->recv_size);
+	} else {
+		rdmaneg_json_str(j, "reason", rdmaneg_rpcrdma_reason_name(m->reason));
+	}
+	rdmaneg_json_end(j);
+}
+
+static void json_th(struct rdmaneg_json *j, const char *key, const struct live_nfs_th *t)
+{
+	rdmaneg_json_obj(j, key);
+	rdmaneg_json_uint(j, "send", t->send);
+	rdmaneg_json_uint(j, "recv", t->recv);
+	rdmaneg_json_bool(j, "remote_invalidation", t->ri);
+	rdmaneg_json_end(j);
+}
+
+static void json_side(struct rdmaneg_json *j, const char *key, const struct live_nfs_side *s)
+{
+	rdmaneg_json_obj(j, key);
+	rdmaneg_json_bool(j, "captured", s->seen);
+	if (s->seen) {
+		rdmaneg_json_hex(j, "frame", s->frame, s->len);
+		rdmaneg_json_str(j, "mpa",
+				 s->parse == RDMANEG_OK ? "ok" : rdmaneg_strerror(s->parse));
+		if (s->parse == RDMANEG_OK && s->f.enhanced) {
+			rdmaneg_json_uint(j, "ird", s->enh.ird);
+			rdmaneg_json_uint(j, "ord", s->enh.ord);
+		}
+		json_msg(j, "message", &s->msg);
+		json_msg(j, "message_rfc", &s->ref);
+	}
+	rdmaneg_json_end(j);
+}
+
+static void json_call(struct rdmaneg_json *j, const char *key, const struct live_nfs_call *c)
+{
+	char t[40];
+
+	call_text(c, t, sizeof(t));
+	rdmaneg_json_obj(j, key);
+	rdmaneg_json_str(j, "outcome", t);
+	if (c->reached && !c->timeout) {
+		rdmaneg_json_int(j, "wc_status", c->wc_status);
+		rdmaneg_json_uint(j, "octets", c->len);
+	}
+	rdmaneg_json_end(j);
+}
+
+static void json_divs(struct rdmaneg_json *j, const char *key, const struct live_nfs_div *d,
+		      size_t n)
+{
+	static const char *const table[LIVE_NFS_T_COUNT] = { "connections", "hostile_client",
+							     "hostile_server" };
+
+	rdmaneg_json_arr(j, key);
+	for (size_t i = 0; i < n; i++) {
+		rdmaneg_json_obj(j, NULL);
+		rdmaneg_json_str(j, "table", table[d[i].table]);
+		rdmaneg_json_str(j, "clause", d[i].clause);
+		rdmaneg_json_str(j, "text", d[i].text);
+		rdmaneg_json_str(j, d[i].ncases ? "cases" : "where", d[i].where);
+		rdmaneg_json_end(j);
+	}
+	rdmaneg_json_end(j);
+}
+
+static void json_conns(struct rdmaneg_json *j, const struct live_nfs *r)
+{
+	rdmaneg_json_arr(j, "connections");
+	for (size_t i = 0; i < r->nconn; i++) {
+		const struct live_nfs_conn *c = &r->conn[i];
+
+		rdmaneg_json_obj(j, NULL);
+		rdmaneg_json_uint(j, "client_port", c->client_port);
+		json_side(j, "client", &c->client);
+		json_side(j, "server", &c->server);
+		if (c->client.seen && c->server.seen) {
+			json_th(j, "rfc_client", &c->rfc_client);
+			json_th(j, "core_client", &c->core_client);
+			json_th(j, "rfc_server", &c->rfc_server);
+			json_th(j, "core_server", &c->core_server);
+		}
+		if (c->traced) {
+			rdmaneg_json_obj(j, "linux_client");
+			rdmaneg_json_uint(j, "send", c->linux_send);
+			rdmaneg_json_uint(j, "recv", c->linux_recv);
+			rdmaneg_json_end(j);
+		} else {
+			rdmaneg_json_null(j, "linux_client");
+		}
+		rdmaneg_json_end(j);
+	}
+	rdmaneg_json_end(j);
+	rdmaneg_json_obj(j, "server_sends");
+	rdmaneg_json_uint(j, "total", r->server_sends);
+	rdmaneg_json_uint(j, "with_invalidate", r->server_sends_inv);
+	rdmaneg_json_end(j);
+}
+
+static void json_hostile(struct rdmaneg_json *j, const struct live_nfs *r,
+			 const struct live_nfs_verdict *v)
+{
+	rdmaneg_json_arr(j, "hostile_client");
+	for (size_t i = 0; i < r->nhostile; i++) {
+		const struct live_nfs_hostile *h = &r->hostile[i];
+		struct live_nfs_case c;
+		long k = live_nfs_case_find(h->name);
+
+		rdmaneg_json_obj(j, NULL);
+		rdmaneg_json_str(j, "case", h->name);
+		if (k >= 0 && live_nfs_case((size_t)k, &c))
+			rdmaneg_json_hex(j, "private_data", c.pd, c.pd_len);
+		rdmaneg_json_bool(j, "valid_message", h->present);
+		rdmaneg_json_uint(j, "receive_posted", h->recv);
+		rdmaneg_json_str(j, "event", h->event);
+		rdmaneg_json_int(j, "event_status", h->event_status);
+		rdmaneg_json_hex(j, "reply_private_data", h->reply_pd, h->reply_pd_len);
+		json_msg(j, "reply", &h->reply);
+		rdmaneg_json_uint(j, "rfc_server_to_client", h->threshold);
+		rdmaneg_json_uint(j, "core_server_to_client", h->core_threshold);
+		json_call(j, "null", &h->null);
+		json_call(j, "compound", &h->compound);
+		rdmaneg_json_str(j, "verdict", v->hostile[i]);
+		rdmaneg_json_end(j);
+	}
+	rdmaneg_json_end(j);
+}
+
+static void json_served(struct rdmaneg_json *j, const struct live_nfs *r,
+			const struct live_nfs_verdict *v)
+{
+	rdmaneg_json_arr(j, "hostile_server");
+	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++) {
+		const struct live_nfs_served *s = &r->served[k];
+
+		if (!s->seen)
+			continue;
+		rdmaneg_json_obj(j, NULL);
+		rdmaneg_json_str(j, "case", s->c.name);
+		rdmaneg_json_hex(j, "private_data", s->c.pd, s->c.pd_len);
+		json_msg(j, "message", &s->msg);
+		rdmaneg_json_str(j, "event", s->event);
+		rdmaneg_json_hex(j, "client_private_data", s->client_pd, s->client_pd_len);
+		json_th(j, "rfc", &s->rfc);
+		json_th(j, "core", &s->core);
+		if (s->traced) {
+			rdmaneg_json_obj(j, "linux");
+			rdmaneg_json_uint(j, "send", s->linux_send);
+			rdmaneg_json_uint(j, "recv", s->linux_recv);
+			rdmaneg_json_end(j);
+		} else {
+			rdmaneg_json_null(j, "linux");
+		}
+		if (s->first_ok)
+			rdmaneg_json_uint(j, "first_send", s->first_len);
+		else
+			rdmaneg_json_null(j, "first_send");
+		rdmaneg_json_str(j, "verdict", v->served[k]);
+		rdmaneg_json_end(j);
+	}
+	rdmaneg_json_end(j);
+}
+
+void live_nfs_json(FILE *out, const struct live_nfs *r, const struct live_nfs_verdict *v,
+		   const char *text, size_t len)
+{
+	static struct rdmaneg_splat sp[16];
+	size_t found = rdmaneg_klog_scan(text, len, sp, sizeof(sp) / sizeof(sp[0]));
+	struct rdmaneg_json j;
+	char why[256];
+	bool broken = live_nfs_broken(r, why, sizeof(why));
+
+	rdmaneg_json_init(&j, out);
+	rdmaneg_json_obj(&j, NULL);
+	rdmaneg_json_str(&j, "suite", "live-nfs");
+	rdmaneg_json_strn(&j, "kernel_release", r->kernel, strcspn(r->kernel, " "));
+	rdmaneg_json_str(&j, "kernel_banner", r->kernel);
+	rdmaneg_json_bool(&j, "smoke", r->smoke);
+	if (r->only[0])
+		rdmaneg_json_str(&j, "only_case", r->only);
+	rdmaneg_json_bool(&j, "measured", !broken);
+	if (broken)
+		rdmaneg_json_str(&j, "why_not", why);
+	rdmaneg_json_arr(&j, "steps");
+	for (size_t i = 0; i < r->nstep; i++) {
+		rdmaneg_json_obj(&j, NULL);
+		rdmaneg_json_str(&j, "name", r->step[i].name);
+		rdmaneg_json_bool(&j, "ok", r->step[i].ok);
+		if (!r->step[i].ok)
+			rdmaneg_json_str(&j, "why", r->step[i].why);
+		rdmaneg_json_end(&j);
+	}
+	rdmaneg_json_end(&j);
+	json_conns(&j, r);
+	json_hostile(&j, r, v);
+	json_served(&j, r, v);
+	json_divs(&j, "divergences", v->div, v->ndiv);
+	json_divs(&j, "core_disagreements", v->core, v->ncore);
+	rdmaneg_json_arr(&j, "splats");
+	for (size_t i = 0; i < found && i < sizeof(sp) / sizeof(sp[0]); i++) {
+		char during[256];
+
+		splat_case(text, len, sp[i].line, during, sizeof(during));
+		rdmaneg_json_obj(&j, NULL);
+		rdmaneg_json_str(&j, "during", during);
+		rdmaneg_json_str(&j, "title", sp[i].title);
+		rdmaneg_json_str(&j, "rip", sp[i].rip);
+		rdmaneg_json_end(&j);
+	}
+	rdmaneg_json_end(&j);
+	rdmaneg_json_end(&j);
+	fputc('\n', out);
+}
+
+/* The hostile peers' part of live_nfs_broken: every case ran and is known
+ * (the one case alone under NFS_CASE). */
 static bool hostile_broken(const struct live_nfs *r, char *why, size_t cap)
 {
-	if (r->nhostile != live_nfs_case_count()) {
+	size_t want = r->only[0] ? 1 : live_nfs_case_count();
+
+	if (r->nhostile != want) {
 		snprintf(why, cap, "the hostile client ran %zu of its %zu cases", r->nhostile,
-			 live_nfs_case_count());
+			 want);
 		return true;
 	}
-	if (r->nserved != live_nfs_case_count()) {
-		snprintf(why, cap, "the hostile server ran %zu of its %zu cases", r->nserved,
-			 live_nfs_case_count());
+	if (r->nserved != want) {
+		snprintf(why, cap, "the hostile server ran %zu of its %zu cases", r->nserved, want);
 		return true;
 	}
-	for (size_t k = 0; k < live_nfs_case_count(); k++)
+	for (size_t k = 0; k < live_nfs_case_count(); k++) {
+		struct live_nfs_case c;
+
+		if (r->only[0] && (!live_nfs_case(k, &c) || strcmp(c.name, r->only) != 0))
+			continue;
 		if (!r->served[k].seen || !r->served[k].traced) {
 			snprintf(why, cap, "hostile server case %zu: %s", k,
 				 !r->served[k].seen ? "no LIVE_NFSS line"
 						    : "no xprtrdma_inline_thresh line");
 			return true;
 		}
+	}
 	for (size_t i = 0; i < r->nhostile; i++)
-		if (!r->hostile[i].known) {
-			snprintf(why, cap, "the hostile client ran an unknown case %s",
+		if (!r->hostile[i].known ||
+		    (r->only[0] && strcmp(r->hostile[i].name, r->only) != 0)) {
+			snprintf(why, cap, "the hostile client ran %s case %s",
+				 r->hostile[i].known ? "another" : "an unknown",
 				 r->hostile[i].name);
 			return true;
 		}
@@ -774,6 +1224,14 @@ static const struct {
 size_t live_nfs_case_count(void)
 {
 	return sizeof(cases) / sizeof(cases[0]);
+}
+
+long live_nfs_case_find(const char *name)
+{
+	for (size_t k = 0; k < live_nfs_case_count(); k++)
+		if (strcmp(cases[k].name, name) == 0)
+			return (long)k;
+	return -1;
 }
 
 /* what the server may send: the case's Receive Size when its message
@@ -975,12 +1433,9 @@ size_t live_nfs_splats(FILE *out, const char *text, size_t len)
 	size_t found = rdmaneg_klog_scan(text, len, sp, sizeof(sp) / sizeof(sp[0]));
 
 	for (size_t i = 0; i < found && i < sizeof(sp) / sizeof(sp[0]); i++) {
-		char line[256], during[256] = "the setup";
-		size_t pos = 0, no = 0;
+		char during[256];
 
-		while (++no < sp[i].line && rdmaneg_klog_line(text, len, &pos, line, sizeof(line)))
-			if (strncmp(line, "LIVE_NFS_CASE ", 14) == 0)
-				snprintf(during, sizeof(during), "%s", line + 14);
+		splat_case(text, len, sp[i].line, during, sizeof(during));
 		fprintf(out, "live-nfs: kernel splat during %s: %s (%s)\n", during, sp[i].title,
 			sp[i].rip[0] ? sp[i].rip : "no RIP");
 	}

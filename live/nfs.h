@@ -6,7 +6,10 @@
  * server's Sends (rpcrdma:svcrdma_post_send: with Invalidate or not) and the
  * setup steps (LIVE_NFS_STEP lines). For each connection it decodes what
  * each kernel side sent with the core, computes what RFC 8797 requires for
- * the same two messages, and names every divergence.
+ * the same two messages twice: with the core, and as the RFC column, with
+ * the oracle's reference decoder and sec. 4.2 read directly. A Linux side
+ * that differs from the RFC column is a divergence (a finding); the core
+ * differing from it is a defect of ours.
  */
 #ifndef RDMANEG_LIVE_NFS_H
 #define RDMANEG_LIVE_NFS_H
@@ -46,9 +49,17 @@ struct live_nfs_side {
 	int parse;			   /* rdmaneg_mpa_parse status */
 	struct rdmaneg_mpa_frame f;	   /* f.pd points into frame[] */
 	struct rdmaneg_mpa_enh enh;	   /* when f.enhanced */
-	struct rdmaneg_rpcrdma_result msg; /* search mode, in the ULP data */
+	struct rdmaneg_rpcrdma_result msg; /* the core, search mode, in the ULP data */
+	struct rdmaneg_rpcrdma_result ref; /* the oracle's reference decoder, the same */
 	uint8_t frame[600];
 	size_t len;
+};
+
+/* One side's inline thresholds, and whether it may be sent Sends With
+ * Invalidate (RFC 8797 4.1, 4.2) */
+struct live_nfs_th {
+	size_t send, recv;
+	bool ri;
 };
 
 struct live_nfs_conn {
@@ -57,9 +68,9 @@ struct live_nfs_conn {
 	bool traced;	   /* an xprtrdma_inline_thresh line for this port */
 	size_t linux_send; /* xprtrdma: neg send (re_inline_send) */
 	size_t linux_recv; /* neg recv (re_inline_recv) */
-	/* RFC 8797 4.2 for the two messages, computed by the core */
-	size_t rfc_client_send, rfc_client_recv, rfc_server_send, rfc_server_recv;
-	bool rfc_client_ri, rfc_server_ri; /* Send With Invalidate allowed */
+	/* RFC 8797 4.2 for the two messages: the RFC column (the oracle) and
+	 * the core's */
+	struct live_nfs_th rfc_client, rfc_server, core_client, core_server;
 };
 
 struct live_nfs_step {
@@ -85,8 +96,12 @@ struct live_nfs_hostile {
 	size_t recv;	/* the Receives it posted (from the case table) */
 	char event[40]; /* the rdma_cm event its connect got */
 	int event_status;
-	struct rdmaneg_rpcrdma_result reply; /* nfsd's private data, decoded */
-	size_t threshold;		     /* RFC 8797 4.2/5.1: min(server send, recv) */
+	uint8_t reply_pd[256]; /* nfsd's private data */
+	size_t reply_pd_len;
+	struct rdmaneg_rpcrdma_result reply; /* ... decoded by the core */
+	/* RFC 8797 4.2/5.1: min(server send, client recv), the RFC column (the
+	 * oracle) and the core's */
+	size_t threshold, core_threshold;
 	struct live_nfs_call null, compound;
 };
 
@@ -105,7 +120,8 @@ struct live_nfs_served {
 	size_t first_len;  /* its octets */
 	size_t linux_send; /* xprtrdma_inline_thresh: neg send/recv */
 	size_t linux_recv;
-	size_t rfc_send, rfc_recv; /* the core, client role */
+	/* the client role: the RFC column (the oracle) and the core's */
+	struct live_nfs_th rfc, core;
 };
 
 struct live_nfs {
@@ -124,21 +140,58 @@ struct live_nfs {
 	/* "LIVE_NFS_SMOKE": the guest ran the mount and its data only
 	 * (LIVE_NFS_SMOKE=1, CI's subset): no hostile peer is expected */
 	bool smoke;
+	/* "LIVE_NFS_ONLY NAME" (NFS_CASE=NAME): the hostile peers ran that
+	 * table case alone, once each */
+	char only[32];
+	char kernel[256]; /* the console's "Linux version" line, after those words */
 };
 
 /* Reads every LIVE_NFS_* line of text[0..len-1] into r and computes the
- * RFC columns. Never fails: what is missing stays unseen. */
+ * RFC and core columns. Never fails: what is missing stays unseen. */
 void live_nfs_read(const char *text, size_t len, struct live_nfs *r);
 
-/* Prints the table (field, RFC, core, Linux client, Linux server) and one
- * DIVERGENCE line per disagreement; returns the number of divergences. */
-size_t live_nfs_print(FILE *out, const struct live_nfs *r);
+/* The three tables a verdict belongs to */
+enum live_nfs_table { LIVE_NFS_T_CONN, LIVE_NFS_T_CLIENT, LIVE_NFS_T_SERVER, LIVE_NFS_T_COUNT };
 
-/* The hostile client's table and its divergences; returns their number. */
-size_t live_nfs_print_hostile(FILE *out, const struct live_nfs *r);
+/* One disagreement: the table, the RFC 8797 clause, what was seen, and
+ * the connection or the cases it was seen in */
+struct live_nfs_div {
+	enum live_nfs_table table;
+	char clause[8];
+	char text[240];
+	char where[512];
+	size_t ncases; /* the cases named in where; 0 for a connection */
+};
 
-/* The hostile server's table and its divergences; returns their number. */
-size_t live_nfs_print_served(FILE *out, const struct live_nfs *r);
+#define LIVE_NFS_MAX_DIV 64
+
+/* Every verdict of a run: the divergences of Linux from the RFC column
+ * (findings), the core's disagreements with it (defects of ours), and each
+ * hostile case's verdict ("conforms", "diverges 4.2", ...). */
+struct live_nfs_verdict {
+	struct live_nfs_div div[LIVE_NFS_MAX_DIV];
+	size_t ndiv;
+	struct live_nfs_div core[LIVE_NFS_MAX_DIV];
+	size_t ncore;
+	const char *hostile[LIVE_NFS_MAX_HOSTILE]; /* by index into r->hostile */
+	const char *served[LIVE_NFS_MAX_HOSTILE];  /* by case */
+};
+
+/* Judges r into v. */
+void live_nfs_judge(const struct live_nfs *r, struct live_nfs_verdict *v);
+
+/* How many divergences (core: disagreements of the core) table t has. */
+size_t live_nfs_count(const struct live_nfs_verdict *v, enum live_nfs_table t, bool core);
+
+/* The connection table (field, RFC, core, Linux client, Linux server),
+ * the hostile client's and the hostile server's, each followed by its
+ * DIVERGENCE lines and any "CORE DISAGREES" line. */
+void live_nfs_print(FILE *out, const struct live_nfs *r, const struct live_nfs_verdict *v);
+
+/* The same as one JSON object (build/live-nfs/report.json), with the
+ * splats of the console text[0..len-1]. */
+void live_nfs_json(FILE *out, const struct live_nfs *r, const struct live_nfs_verdict *v,
+		   const char *text, size_t len);
 
 /* Each kernel splat in the console text, with the case it came during:
  * the last "LIVE_NFS_CASE ROLE NAME" line before it. One line each on
@@ -155,6 +208,9 @@ bool live_nfs_broken(const struct live_nfs *r, char *why, size_t cap);
 /* How many cases there are; the k-th into c (false past the end). */
 size_t live_nfs_case_count(void);
 bool live_nfs_case(size_t k, struct live_nfs_case *c);
+
+/* The index of the case named name, or -1. */
+long live_nfs_case_find(const char *name);
 
 /* The random and guided hostile client (nfs-client --random): one to three
  * edits of c's private data, each aimed at RFC 8797 4.1 and 5.2: a bit

@@ -125,6 +125,19 @@ static int setup(struct rdma_event_channel *ch, const struct sockaddr_in *sin, s
 	return k->smr ? 0 : -1;
 }
 
+/* "LIVE_NFS_CASE ROLE NAME PD_HEX" ("-" for none): the kernel log after
+ * it belongs to the case */
+static void case_mark(FILE *out, const char *role, const struct live_nfs_case *c)
+{
+	char hex[2 * LIVE_NFS_CASE_PD_MAX + 1];
+	size_t n;
+
+	if (c->pd_len == 0 || !rdmaneg_hex_format(c->pd, c->pd_len, hex, sizeof(hex), &n))
+		snprintf(hex, sizeof(hex), "-");
+	fprintf(out, "LIVE_NFS_CASE %s %s %s\n", role, c->name, hex);
+	fflush(out);
+}
+
 /* One case: connect with its private data, NULL, then COMPOUND; one line
  * on out, LIVE_NFSC for a table case, LIVE_NFSR for a random one. */
 static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
@@ -134,16 +147,13 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 	struct rdma_conn_param cp;
 	struct rdma_cm_event *ev;
 	char ename[40] = "setup-failed", nul[64] = "-", cmp[64] = "-";
-	char rpd[2 * 256 + 1] = "-", hex[2 * LIVE_NFS_CASE_PD_MAX + 1];
+	char rpd[2 * 256 + 1] = "-";
 	int estatus = 0;
 	size_t n;
 
 	/* the kernel log after this line belongs to this case, whose private
 	 * data it names for a reproducer (rdmaneg-triage kernel) */
-	if (c->pd_len == 0 || !rdmaneg_hex_format(c->pd, c->pd_len, hex, sizeof(hex), &n))
-		snprintf(hex, sizeof(hex), "-");
-	fprintf(out, "LIVE_NFS_CASE client %s %s\n", c->name, hex);
-	fflush(out);
+	case_mark(out, "client", c);
 	memset(&k, 0, sizeof(k));
 	if (setup(ch, sin, &k) != 0)
 		goto done;
@@ -283,7 +293,8 @@ int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opt
 		return 1;
 	}
 	for (size_t k = 0; !o->only_random && live_nfs_case(k, &c); k++)
-		one_case(ch, &sin, &c, "LIVE_NFSC", out);
+		if (!o->only || strcmp(o->only, c.name) == 0)
+			one_case(ch, &sin, &c, "LIVE_NFSC", out);
 	rc = random_cases(ch, &sin, o, out);
 	rdma_destroy_event_channel(ch);
 	return rc;
@@ -334,6 +345,7 @@ int live_nfs_server(const char *addr, int port, size_t kcase, FILE *out)
 			rdma_destroy_event_channel(ch);
 		return 1;
 	}
+	case_mark(out, "server", &c);
 	printf("LIVE_NFSS_READY %d\n", port);
 	fflush(stdout);
 	ev = live_cm_next_event(ch, 30000);

@@ -35,6 +35,7 @@ struct live_nfs_client_opts {
 	unsigned long random, seed, budget;
 	const char *gcov;
 	bool guided, only_random;
+	const char *only; /* the one table case to run (NFS_CASE), or NULL */
 };
 
 /* Runs every case against addr:port; 0, or 1 when rdma_cm (or with gcov,
@@ -44,7 +45,10 @@ int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opt
 /*
  * The server: listens on addr:port, accepts the first connection with the
  * private data of case k (live_nfs_case), posts one 262144-octet Receive
- * and reports the first Send the kernel client makes on it, then closes:
+ * and reports the first Send the kernel client makes on it, then closes.
+ * Two lines on out, the first once it listens (the kernel log after it
+ * belongs to the case, whose private data it names):
+ *   LIVE_NFS_CASE server CASE PD_HEX
  *   LIVE_NFSS CASE PORT EVENT CLIENT_PD_HEX FIRST_SEND
  * with FIRST_SEND as "wc_status:octets" or "timeout". 0, or 1 when the
  * listener could not be set up.

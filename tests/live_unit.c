@@ -523,18 +523,33 @@ static void test_small(void)
 	"LIVE_NFS_TRACE xprtrdma_inline_thresh: 192.0.2.1:52420 -> 192.0.2.1:20049 neg " \
 	"send/recv=%s, calc send/recv=3948/3996\n"
 
+/* The divergences of table t (of every table: LIVE_NFS_T_COUNT) after
+ * judging r; the tables are printed too, to /dev/null. The core must
+ * agree with the RFC column. */
+static size_t nfs_divs(const struct live_nfs *r, enum live_nfs_table t)
+{
+	static struct live_nfs_verdict v;
+	FILE *null = fopen("/dev/null", "w");
+	size_t n = 0;
+
+	live_nfs_judge(r, &v);
+	live_nfs_print(null ? null : stdout, r, &v);
+	if (null)
+		fclose(null);
+	CHECK(v.ncore == 0);
+	for (int k = 0; k < LIVE_NFS_T_COUNT; k++)
+		if (t == LIVE_NFS_T_COUNT || (int)t == k)
+			n += live_nfs_count(&v, (enum live_nfs_table)k, false);
+	return n;
+}
+
 static size_t nfs_judge(const char *text, struct live_nfs *r, bool *broken)
 {
 	char why[256];
-	FILE *null = fopen("/dev/null", "w");
-	size_t div;
 
 	live_nfs_read(text, strlen(text), r);
-	div = live_nfs_print(null ? null : stdout, r);
-	if (null)
-		fclose(null);
 	*broken = live_nfs_broken(r, why, sizeof(why));
-	return div;
+	return nfs_divs(r, LIVE_NFS_T_CONN);
 }
 
 /* The hostile server's lines for every case: the kernel client (its own
@@ -577,14 +592,23 @@ static void test_nfs_served(void)
 	n = nfs_served_lines(text, sizeof(text), SIZE_MAX, NULL);
 	live_nfs_read(text, n, &r);
 	CHECK(null && r.nserved == live_nfs_case_count() && r.bad_lines == 0 &&
-	      live_nfs_print_served(null, &r) == 0);
+	      nfs_divs(&r, LIVE_NFS_T_SERVER) == 0);
 	for (k = 0; live_nfs_case(k, &c) && strcmp(c.name, "offset-1-4k") != 0; k++)
 		;
-	CHECK(k < live_nfs_case_count() && r.served[k].rfc_send == 4096 &&
-	      r.served[k].msg.offset == 1);
+	CHECK(k < live_nfs_case_count() && r.served[k].rfc.send == 4096 &&
+	      r.served[k].core.send == 4096 && r.served[k].msg.offset == 1);
 	n = nfs_served_lines(text, sizeof(text), k, "1024/1024");
 	live_nfs_read(text, n, &r);
-	CHECK(null && r.served[k].linux_send == 1024 && live_nfs_print_served(null, &r) == 1);
+	CHECK(null && r.served[k].linux_send == 1024 && nfs_divs(&r, LIVE_NFS_T_SERVER) == 1);
+	/* the RFC column, by hand (sec. 4.2): the client's 4096/4096 against
+	 * a server's 1024/1024 message at offset 3, and the 5.1 defaults */
+	k = (size_t)live_nfs_case_find("offset-3-1k");
+	CHECK(r.served[k].rfc.send == 1024 && r.served[k].rfc.recv == 1024);
+	k = (size_t)live_nfs_case_find("version-2");
+	CHECK(r.served[k].rfc.send == 1024 && r.served[k].rfc.recv == 1024 &&
+	      !r.served[k].msg.present);
+	k = (size_t)live_nfs_case_find("v1-256k");
+	CHECK(r.served[k].rfc.send == 4096 && r.served[k].rfc.recv == 4096);
 	/* no trace for one case: not a measurement */
 	n = nfs_served_lines(text, sizeof(text), SIZE_MAX, NULL);
 	*strstr(text, "-> 192.0.2.1:20100") = 'X';
@@ -624,8 +648,11 @@ static void test_nfs(void)
 	CHECK(r.conn[0].client.msg.present && r.conn[0].client.msg.remote_invalidation &&
 	      !r.conn[0].server.msg.remote_invalidation && r.conn[0].client.enh.ird == 128 &&
 	      r.conn[0].server.enh.ord == 128);
-	CHECK(r.conn[0].rfc_client_send == 4096 && r.conn[0].linux_send == 4096 &&
-	      !r.conn[0].rfc_server_ri && r.server_sends == 2 && r.server_sends_inv == 1);
+	CHECK(r.conn[0].rfc_client.send == 4096 && r.conn[0].linux_send == 4096 &&
+	      !r.conn[0].rfc_server.ri && r.server_sends == 2 && r.server_sends_inv == 1);
+	CHECK(r.conn[0].core_client.send == 4096 && r.conn[0].core_server.send == 4096 &&
+	      !r.conn[0].core_server.ri && r.conn[0].client.ref.present &&
+	      r.conn[0].client.ref.remote_invalidation);
 	/* only plain Sends: no divergence */
 	snprintf(text, sizeof(text),
 		 "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP
@@ -643,7 +670,7 @@ static void test_nfs(void)
 		 "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ
 		 "\nLIVE_NFS_FRAME 20049 52420 %.58s01%s\n" NFS_TRACE "%s",
 		 steps, NFS_REP, &NFS_REP[60], "4096/4096", inv);
-	CHECK(nfs_judge(text, &r, &broken) == 0 && !broken && r.conn[0].rfc_server_ri);
+	CHECK(nfs_judge(text, &r, &broken) == 0 && !broken && r.conn[0].rfc_server.ri);
 	/* no Reply captured, no trace line, a failed step, a torn line, nothing */
 	snprintf(text, sizeof(text), "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ "\n" NFS_TRACE, steps,
 		 "4096/4096");
@@ -748,7 +775,7 @@ static void test_nfs_hostile(void)
 	{
 		FILE *null = fopen("/dev/null", "w");
 
-		CHECK(null && live_nfs_print_hostile(null, &r) == 2);
+		CHECK(null && nfs_divs(&r, LIVE_NFS_T_CLIENT) == 2);
 		if (null)
 			fclose(null);
 	}
@@ -763,7 +790,7 @@ static void test_nfs_hostile(void)
 	{
 		FILE *null = fopen("/dev/null", "w");
 
-		CHECK(null && live_nfs_print_hostile(null, &r) == 0);
+		CHECK(null && nfs_divs(&r, LIVE_NFS_T_CLIENT) == 0);
 		/* one refusal of a client without a message: 5.1 */
 		n = 0;
 		for (size_t k = 0; live_nfs_case(k, &c); k++)
@@ -772,7 +799,7 @@ static void test_nfs_hostile(void)
 					      k == 0 ? "REJECTED" : "ESTABLISHED");
 		live_nfs_read(text, n, &r);
 		CHECK(r.bad_lines == 0 && r.hostile[0].event_status == -111 && null &&
-		      live_nfs_print_hostile(null, &r) == 1);
+		      nfs_divs(&r, LIVE_NFS_T_CLIENT) == 1);
 		if (null)
 			fclose(null);
 	}
@@ -784,6 +811,131 @@ static void test_nfs_hostile(void)
 	CHECK(r.nhostile == 1 && !r.hostile[0].known);
 	live_nfs_read("LIVE_NFSC v1-1k RDMA_CM_EVENT_ESTABLISHED 0 f6ab 0:52\n", 53, &r);
 	CHECK(r.bad_lines == 1 && r.nhostile == 0);
+}
+
+/* JSON that nests: every {, [ and " closed in order, outside strings */
+static bool json_balanced(const char *s)
+{
+	char stack[64];
+	size_t d = 0;
+
+	for (bool str = false; *s; s++) {
+		if (str) {
+			if (*s == '\\' && s[1])
+				s++;
+			else if (*s == '"')
+				str = false;
+		} else if (*s == '"') {
+			str = true;
+		} else if (*s == '{' || *s == '[') {
+			if (d == sizeof(stack))
+				return false;
+			stack[d++] = *s == '{' ? '}' : ']';
+		} else if (*s == '}' || *s == ']') {
+			if (d == 0 || stack[--d] != *s)
+				return false;
+		}
+	}
+	return d == 0;
+}
+
+/* the report: the core against the RFC column, NFS_CASE's one case, the
+ * JSON of a run */
+static void test_nfs_report(void)
+{
+	static struct live_nfs r;
+	static struct live_nfs_verdict v;
+	static char text[16384];
+	struct live_nfs_case c;
+	char *json = NULL, why[256];
+	size_t n = 0, jn = 0;
+	FILE *f;
+
+	/* NFS_CASE=short-1: that case alone in each role is whole */
+	live_nfs_case((size_t)live_nfs_case_find("short-1"), &c);
+	n = (size_t)snprintf(
+		text, sizeof(text),
+		"[    0.000000] Linux version 6.1.0-56-amd64 (debian-kernel@lists.debian.org)\n"
+		"LIVE_NFS_STEP io ok\nLIVE_NFS_ONLY short-1\n"
+		"LIVE_NFS_FRAME 52420 20049 " NFS_REQ "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP
+		"\n" NFS_TRACE "LIVE_NFS_CASE client short-1 f6\n"
+		"LIVE_NFSC short-1 RDMA_CM_EVENT_ESTABLISHED 0 f6ab0e1801000303 "
+		"0:52:0:0:-1 1:0:-1:-1:-1\n"
+		"LIVE_NFS_CASE server short-1 f6\n"
+		"LIVE_NFSS short-1 %ld RDMA_CM_EVENT_ESTABLISHED f6ab0e1801010303 0:68\n"
+		"LIVE_NFS_TRACE xprtrdma_inline_thresh: 192.0.2.1:40000 -> "
+		"192.0.2.1:%ld neg send/recv=1024/1024, calc send/recv=1/1\n",
+		"4096/4096", LIVE_NFS_SERVER_PORT + live_nfs_case_find("short-1"),
+		LIVE_NFS_SERVER_PORT + live_nfs_case_find("short-1"));
+	live_nfs_read(text, n, &r);
+	CHECK(r.bad_lines == 0 && strcmp(r.only, "short-1") == 0 &&
+	      !live_nfs_broken(&r, why, sizeof(why)) &&
+	      strncmp(r.kernel, "6.1.0-56-amd64 ", 15) == 0);
+	/* 1 octet: no message, the 1024 default; nfsd overflowed it (5.1) */
+	CHECK(nfs_divs(&r, LIVE_NFS_T_CLIENT) == 1 && nfs_divs(&r, LIVE_NFS_T_SERVER) == 0 &&
+	      r.hostile[0].threshold == 1024 && r.hostile[0].core_threshold == 1024);
+	/* the JSON of the same run */
+	live_nfs_judge(&r, &v);
+	f = open_memstream(&json, &jn);
+	CHECK(f != NULL);
+	if (f) {
+		live_nfs_json(f, &r, &v, text, n);
+		fclose(f);
+	}
+	CHECK(json && json_balanced(json) && strstr(json, "\"suite\":\"live-nfs\"") &&
+	      strstr(json, "\"only_case\":\"short-1\"") && strstr(json, "\"measured\":true") &&
+	      strstr(json, "\"private_data\":\"f6\"") &&
+	      strstr(json, "\"table\":\"hostile_client\",\"clause\":\"5.1\"") &&
+	      strstr(json, "\"core_disagreements\":[]") &&
+	      strstr(json, "\"rfc_server_to_client\":1024"));
+	free(json);
+	/* another case beside the one: not that run; an unknown name */
+	n += (size_t)snprintf(text + n, sizeof(text) - n,
+			      "LIVE_NFSC v1-1k RDMA_CM_EVENT_ESTABLISHED 0 - - -\n");
+	live_nfs_read(text, n, &r);
+	CHECK(live_nfs_broken(&r, why, sizeof(why)) && strstr(why, "ran 2 of its 1"));
+	live_nfs_read("LIVE_NFS_ONLY nosuch\n", 21, &r);
+	CHECK(r.bad_lines == 1 && !r.only[0] && live_nfs_case_find("nosuch") == -1);
+
+	/* a real run (tests/nfs/console-stock.log: the judge's lines of make
+	 * live-nfs on Debian 6.1.0-56-amd64): measured, the core agrees with
+	 * the RFC column everywhere, Linux diverges 4 times (README) */
+	{
+		size_t cl = 0;
+		char *con = rdmaneg_read_file("tests/nfs/console-stock.log", 1u << 20, &cl, NULL);
+
+		CHECK(con != NULL);
+		if (con) {
+			live_nfs_read(con, cl, &r);
+			live_nfs_judge(&r, &v);
+			CHECK(!live_nfs_broken(&r, why, sizeof(why)) && r.nconn == 2 &&
+			      r.nhostile == live_nfs_case_count() &&
+			      r.nserved == live_nfs_case_count() && v.ncore == 0 && v.ndiv == 4 &&
+			      live_nfs_count(&v, LIVE_NFS_T_CONN, false) == 1 &&
+			      live_nfs_count(&v, LIVE_NFS_T_CLIENT, false) == 2 &&
+			      strcmp(v.div[0].clause, "4.1") == 0);
+			free(con);
+		}
+	}
+
+	/* the core differing from the RFC column is named, in every table;
+	 * a planted core shows it on a real console (properties/plants.tsv) */
+	n = (size_t)snprintf(text, sizeof(text),
+			     "LIVE_NFS_FRAME 52420 20049 " NFS_REQ
+			     "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP "\n" NFS_TRACE,
+			     "4096/4096");
+	live_nfs_read(text, n, &r);
+	live_nfs_judge(&r, &v);
+	CHECK(v.ncore == 0 && v.ndiv == 0);
+	r.conn[0].core_client.send = 8192;
+	r.conn[0].core_server.ri = true;
+	live_nfs_judge(&r, &v);
+	CHECK(v.ncore == 2 && live_nfs_count(&v, LIVE_NFS_T_CONN, true) == 2 && v.ndiv == 0 &&
+	      strstr(v.core[0].text, "core 8192/4096, RFC 4096/4096") &&
+	      strcmp(v.core[1].clause, "4.1") == 0);
+	r.conn[0].client.msg.offset = 1;
+	live_nfs_judge(&r, &v);
+	CHECK(v.ncore == 3 && strcmp(v.core[0].clause, "5.2") == 0);
 }
 
 /* a splat belongs to the case whose marker precedes it */
@@ -1268,6 +1420,7 @@ int main(void)
 	test_nfs_splats();
 	test_nfs_hostile();
 	test_nfs_served();
+	test_nfs_report();
 	test_hex();
 	test_symbol();
 	test_gcov();

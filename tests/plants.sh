@@ -4,7 +4,9 @@
 # expected minimal counterexample; a replay row must report the expected
 # sanitizer error on the plant's stored inputs (tests/crashes/<plant>/), a
 # rule row the oracle's message on them, an
-# asan row the ASan report of the planted props. Also checks that every plant in
+# asan row the ASan report of the planted props, an nfs row the planted live
+# harness's NFS judge naming the core as disagreeing with the RFC column on
+# a stored console of a real make live-nfs. Also checks that every plant in
 # src/plant.h and every property has at least one row.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -64,6 +66,16 @@ while IFS=$'\t' read -r plant checker want; do
 		rc=$?
 		if [ "$rc" -ne 0 ] && grep -qF "$report" <<<"$out"; then ok
 		else bad "$plant: replay $t on tests/crashes/$plant did not print '$report' (exit $rc)"; fi ;;
+	nfs:*)
+		# the NFS judge's RFC column is the oracle's: a planted core must
+		# show as disagreeing with it, and fail the run (exit 1)
+		console=${checker#nfs:}
+		make --no-print-directory -s "$B/plant-live/$plant/rdmaneg-live" >/dev/null ||
+			{ bad "build of $B/plant-live/$plant/rdmaneg-live"; continue; }
+		out=$("$B/plant-live/$plant/rdmaneg-live" nfs "$console")
+		rc=$?
+		if [ "$rc" -eq 1 ] && grep -qF "  CORE DISAGREES with RFC 8797 $want" <<<"$out"; then ok
+		else bad "$plant: the NFS judge on $console did not print 'CORE DISAGREES with RFC 8797 $want' (exit $rc)"; fi ;;
 	*) bad "unknown checker '$checker'" ;;
 	esac
 done <"$table"
