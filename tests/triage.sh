@@ -9,6 +9,8 @@
 #    one of another, exactly two groups with their titles;
 #  - tests/triage/console-nfs.log: make live-nfs on the debug kernel, two
 #    over-reads in three NFS cases and one, exactly two groups;
+#  - tests/triage/console-nfs-case.log: make live-nfs KERNEL=debug
+#    NFS_CASE=short-1, both over-reads, each replayed by that one case;
 #  - the output is the progress lines and the table, nothing else;
 #  - the real build survives every stored input.
 set -uo pipefail
@@ -51,14 +53,23 @@ build/plain/rdmaneg-triage kernel --out "$out" --make-args KERNEL=debug \
 	tests/triage/console-three-splats.log >"$log" 2>&1
 check "kernel: --make-args in the reproducer" 'group "$out" "BUG: kernel NULL pointer dereference in siw_cm_work_handler" ".reproduce == \"make live-repro KERNEL=debug ROLE=reply CASE=s-with-pd-0\""'
 # make live-nfs on the debug kernel: nfsd's and the client's over-reads are
-# two bugs whatever the case; a table case replays with the suite, a
+# two bugs whatever the case; a table case replays alone (NFS_CASE), a
 # random one with its seed's boot, and the private data is the reproducer
 out=build/triage-test/kernel-nfs log=$out.log
 build/plain/rdmaneg-triage kernel --out "$out" --make-args KERNEL=debug \
 	tests/triage/console-nfs.log >"$log" 2>&1
 check "kernel nfs: exactly two groups" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
-check "kernel nfs: nfsd three times" 'group "$out" "KASAN: slab-out-of-bounds Read in svc_rdma_listen_handler" ".count == 3 and (.cases | sort) == [\"nfs client random-1-5\", \"nfs client short-1\", \"nfs client short-4\"] and .reproduce == \"make live-nfs KERNEL=debug\" and .reproducer == \"f6\""'
+check "kernel nfs: nfsd three times" 'group "$out" "KASAN: slab-out-of-bounds Read in svc_rdma_listen_handler" ".count == 3 and (.cases | sort) == [\"nfs client random-1-5\", \"nfs client short-1\", \"nfs client short-4\"] and .reproduce == \"make live-nfs NFS_CASE=short-1 KERNEL=debug\" and .reproducer == \"f6\""'
 check "kernel nfs: the client once" 'group "$out" "KASAN: slab-out-of-bounds Read in rpcrdma_cm_event_handler" ".cases == [\"nfs server 1\"]"'
+# a console of make live-nfs KERNEL=debug NFS_CASE=short-1: both roles name
+# their case and private data, and one command replays either
+out=build/triage-test/kernel-nfs-case
+build/plain/rdmaneg-triage kernel --out "$out" --make-args KERNEL=debug \
+	tests/triage/console-nfs-case.log >"$log" 2>&1
+check "kernel nfs case: two groups" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
+check "kernel nfs case: the client's over-read replays alone" 'group "$out" "KASAN: slab-out-of-bounds Read in rpcrdma_cm_event_handler" ".cases == [\"nfs server short-1\"] and .reproduce == \"make live-nfs NFS_CASE=short-1 KERNEL=debug\" and .reproducer == \"f6\""'
+check "kernel nfs case: nfsd's over-read replays alone" 'group "$out" "KASAN: slab-out-of-bounds Read in svc_rdma_listen_handler" ".cases == [\"nfs client short-1\"] and .reproduce == \"make live-nfs NFS_CASE=short-1 KERNEL=debug\""'
+out=build/triage-test/kernel-nfs
 sed -n '/^Linux version/p; /^LIVE_NFS_CASE client random-1-5/,/^LIVE_NFS_CASE client offset/p' \
 	tests/triage/console-nfs.log >"$out-random.log"
 build/plain/rdmaneg-triage kernel --out "$out-random" "$out-random.log" >"$log" 2>&1

@@ -669,9 +669,10 @@ struct peer_mark {
 /* kernel --make-args: make variables each reproducer line carries */
 static const char *repro_args = "";
 
-/* make live-nfs has no one-case replay: a table case reproduces with the
- * whole suite; a random one (random-SEED-K, guided-SEED-K) with the
- * comparison's boot of that seed, its private data in the reproducer */
+/* make live-nfs replays one table case with NFS_CASE=NAME; a random one
+ * (random-SEED-K, guided-SEED-K) with the comparison's boot of that seed,
+ * its private data in the reproducer. A server mark of an older console
+ * names an index, not a case: the whole suite. */
 static void nfs_reproduce(char *out, size_t cap, const struct peer_mark *mk)
 {
 	const char *p = mk->name;
@@ -691,7 +692,11 @@ static void nfs_reproduce(char *out, size_t cap, const struct peer_mark *mk)
 			}
 		}
 	}
-	fmt(out, cap, "make live-nfs%s%s", repro_args[0] ? " " : "", repro_args);
+	if (strspn(mk->name, "0123456789") != strlen(mk->name))
+		fmt(out, cap, "make live-nfs NFS_CASE=%s%s%s", mk->name, repro_args[0] ? " " : "",
+		    repro_args);
+	else
+		fmt(out, cap, "make live-nfs%s%s", repro_args[0] ? " " : "", repro_args);
 }
 
 static void kernel_console(struct rdmaneg_triage *t, const char *file, char *text, size_t len)
