@@ -916,6 +916,20 @@ static void json_th(struct rdmaneg_json *j, const char *key, const struct live_n
 	rdmaneg_json_end(j);
 }
 
+/* the thresholds xprtrdma_inline_thresh showed, or null when not traced */
+static void json_traced(struct rdmaneg_json *j, const char *key, bool traced, size_t send,
+			size_t recv)
+{
+	if (!traced) {
+		rdmaneg_json_null(j, key);
+		return;
+	}
+	rdmaneg_json_obj(j, key);
+	rdmaneg_json_uint(j, "send", send);
+	rdmaneg_json_uint(j, "recv", recv);
+	rdmaneg_json_end(j);
+}
+
 static void json_side(struct rdmaneg_json *j, const char *key, const struct live_nfs_side *s)
 {
 	rdmaneg_json_obj(j, key);
@@ -982,14 +996,7 @@ static void json_conns(struct rdmaneg_json *j, const struct live_nfs *r)
 			json_th(j, "rfc_server", &c->rfc_server);
 			json_th(j, "core_server", &c->core_server);
 		}
-		if (c->traced) {
-			rdmaneg_json_obj(j, "linux_client");
-			rdmaneg_json_uint(j, "send", c->linux_send);
-			rdmaneg_json_uint(j, "recv", c->linux_recv);
-			rdmaneg_json_end(j);
-		} else {
-			rdmaneg_json_null(j, "linux_client");
-		}
+		json_traced(j, "linux_client", c->traced, c->linux_send, c->linux_recv);
 		rdmaneg_json_end(j);
 	}
 	rdmaneg_json_end(j);
@@ -1045,14 +1052,7 @@ static void json_served(struct rdmaneg_json *j, const struct live_nfs *r,
 		rdmaneg_json_hex(j, "client_private_data", s->client_pd, s->client_pd_len);
 		json_th(j, "rfc", &s->rfc);
 		json_th(j, "core", &s->core);
-		if (s->traced) {
-			rdmaneg_json_obj(j, "linux");
-			rdmaneg_json_uint(j, "send", s->linux_send);
-			rdmaneg_json_uint(j, "recv", s->linux_recv);
-			rdmaneg_json_end(j);
-		} else {
-			rdmaneg_json_null(j, "linux");
-		}
+		json_traced(j, "linux", s->traced, s->linux_send, s->linux_recv);
 		if (s->first_ok)
 			rdmaneg_json_uint(j, "first_send", s->first_len);
 		else
