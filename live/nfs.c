@@ -464,16 +464,20 @@ void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
 /* ---- verdicts ---- */
 
 /* Adds one disagreement, or names one more case in the entry of the same
- * table, clause and text (the hostile tables group their cases). */
+ * table, clause and text (the hostile tables group their cases; the
+ * text's " (first: ...)" tail, the first case's outcome, is not compared). */
 static void div_add(struct live_nfs_div *d, size_t *n, enum live_nfs_table t, const char *clause,
 		    const char *text, const char *where, bool is_case)
 {
+	const char *tail = strstr(text, " (first: ");
+	size_t key = tail ? (size_t)(tail - text) : strlen(text);
 	struct live_nfs_div *e = NULL;
 	size_t used;
 
 	for (size_t i = 0; is_case && i < *n; i++)
 		if (d[i].table == t && d[i].ncases && strcmp(d[i].clause, clause) == 0 &&
-		    strcmp(d[i].text, text) == 0)
+		    strncmp(d[i].text, text, key) == 0 &&
+		    (d[i].text[key] == '\0' || strncmp(d[i].text + key, " (first: ", 9) == 0))
 			e = &d[i];
 	if (!e) {
 		if (*n == LIVE_NFS_MAX_DIV)

@@ -609,6 +609,21 @@ static void test_nfs_served(void)
 	      !r.served[k].msg.present);
 	k = (size_t)live_nfs_case_find("v1-256k");
 	CHECK(r.served[k].rfc.send == 4096 && r.served[k].rfc.recv == 4096);
+	/* two cases breaking one clause with different outcomes: one line
+	 * naming both (as finding 5's short-5 4096/4096 and short-7 4096/1024) */
+	{
+		static struct live_nfs_verdict v;
+
+		n = nfs_served_lines(text, sizeof(text), SIZE_MAX, NULL);
+		live_nfs_read(text, n, &r);
+		r.served[live_nfs_case_find("short-5")].linux_send = 4096;
+		r.served[live_nfs_case_find("short-5")].linux_recv = 4096;
+		r.served[live_nfs_case_find("short-7")].linux_send = 4096;
+		live_nfs_judge(&r, &v);
+		CHECK(v.ndiv == 1 && v.div[0].ncases == 2 &&
+		      strcmp(v.div[0].where, "short-5, short-7") == 0 &&
+		      strstr(v.div[0].text, "(first: Linux 4096/4096, RFC 1024/1024)"));
+	}
 	/* no trace for one case: not a measurement */
 	n = nfs_served_lines(text, sizeof(text), SIZE_MAX, NULL);
 	*strstr(text, "-> 192.0.2.1:20100") = 'X';
