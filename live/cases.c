@@ -271,3 +271,21 @@ const char *live_kind_name(enum live_kind k)
 
 	return (unsigned)k < 4u ? names[k] : "unknown";
 }
+
+const struct live_plant live_plants[] = {
+	{ "early_disconnect", true, "the client disconnects once its own completions are in" },
+	{ "eager_send", true, "the client sends before the server has its ESTABLISHED" },
+	{ "flaky_once", true, "one case in ten fails its first attempt (an oversize Send)" },
+	{ "klog_splat", true, "a WARNING is written into the kernel log" },
+	{ "stall", true, "the first case waits in read() for good, as the ready-pipe race did" },
+	{ "kasan", false, "/init has lkdtm write past a slab object (KERNEL=debug)" },
+	{ NULL, false, NULL },
+};
+
+const struct live_plant *live_plant_find(const char *name)
+{
+	for (const struct live_plant *p = live_plants; p->name; p++)
+		if (strcmp(p->name, name) == 0)
+			return p;
+	return NULL;
+}

@@ -57,4 +57,17 @@ const char *live_kind_name(enum live_kind k);
  * The one definition the harness, the judge and the wire check use. */
 size_t live_side_pd(const struct live_side *s, uint8_t *out);
 
+/* The live suite's negative controls (LIVE_PLANT=NAME), the one list:
+ * NULL-terminated, each with what it does. harness is false for a plant
+ * the guest's /init carries out itself (kasan: lkdtm). */
+struct live_plant {
+	const char *name;
+	bool harness;
+	const char *what;
+};
+extern const struct live_plant live_plants[];
+
+/* The plant named name, or NULL. */
+const struct live_plant *live_plant_find(const char *name);
+
 #endif

@@ -934,11 +934,13 @@ static int parse_int(const char *s, long long lo, long long hi, long long *v)
 static const char usage_text[] =
 	"usage: rdmaneg-live run --addr A [--transport siw|rxe] [--first N] [--count N]\n"
 	"                        [--seed S] [--soak N] [--random-per-round N]\n"
-	"                        [--out FILE] [--plant early_disconnect|eager_send|flaky_once|klog_splat|stall]\n"
+	"                        [--out FILE] [--plant NAME]   (rdmaneg-live plants)\n"
 	"       rdmaneg-live res PHASE [--out FILE]\n"
 	"       rdmaneg-live report --records FILE [--console FILE] [--out DIR]\n"
 	"                           [--tshark CSV] [--frames DIR] [--quiet-passes]\n"
 	"       rdmaneg-live fixed\n"
+	"       rdmaneg-live plants       the negative controls (LIVE_PLANT), one per\n"
+	"                                  line: name, harness|guest, what it does\n"
 	"       rdmaneg-live rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung\n"
 	"                                  guest, named from System.map\n"
 	"       rdmaneg-live capture --port P --ready FILE   every MPA Request and\n"
@@ -1005,11 +1007,12 @@ static int cmd_run(int argc, char **argv)
 		} else if (strcmp(k, "--out") == 0) {
 			out = v;
 		} else if (strcmp(k, "--plant") == 0) {
-			if (strcmp(v, "early_disconnect") != 0 && strcmp(v, "eager_send") != 0 &&
-			    strcmp(v, "flaky_once") != 0 && strcmp(v, "klog_splat") != 0 &&
-			    strcmp(v, "stall") != 0 && *v)
-				return usage("--plant is early_disconnect, eager_send, flaky_once, "
-					     "klog_splat or stall");
+			const struct live_plant *p = live_plant_find(v);
+
+			if (*v && (!p || !p->harness))
+				return usage(
+					"--plant: not one of the harness's plants (rdmaneg-live "
+					"plants)");
 			plant = v;
 		} else if (parse_int(v, 0, 1000000000, &x)) {
 			return usage("a number is out of range");
@@ -1442,5 +1445,10 @@ int main(int argc, char **argv)
 		return cmd_splats(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "fixed") == 0)
 		return printf("%d\n", LIVE_FIXED) < 0;
+	if (argc == 2 && strcmp(argv[1], "plants") == 0) {
+		for (const struct live_plant *p = live_plants; p->name; p++)
+			printf("%s %s %s\n", p->name, p->harness ? "harness" : "guest", p->what);
+		return fflush(stdout) != 0;
+	}
 	return usage(argc < 2 ? NULL : "unknown command");
 }

@@ -10,14 +10,10 @@
 #   LIVE_SOAK=1000       cases in a soak, per transport
 #   LIVE_TIMEOUT=300     seconds for the whole boot (soak: 1800)
 #   LIVE_SEEDS=1         also copy the captured frames into corpus/
-#   LIVE_PLANT=name      a harness negative control: early_disconnect
-#                        (the old racy teardown), eager_send (the client
-#                        sends before the server's ESTABLISHED), flaky_once (a first
-#                        attempt fails, its replay passes) or klog_splat
-#                        (a WARNING written to the kernel log) or stall (the
-#                        harness waits in read() for good: the watchdog's
-#                        task dump must name pipe_read) or, with KERNEL=debug,
-#                        kasan (lkdtm's slab overflow: KASAN must report it)
+#   LIVE_PLANT=name      a negative control, one of rdmaneg-live plants (the
+#                        one list, live/cases.c, with what each does); stall's
+#                        watchdog task dump must name pipe_read, kasan
+#                        (KERNEL=debug) must be reported by KASAN
 #   KERNEL=stock         stock (Debian's kernel) or debug (make live-kernel:
 #                        KASAN, KFENCE, lockdep, UBSAN and gcov on the RDMA paths)
 # Writes build/live/{console.log,records.txt,report.json,cases.jsonl};
@@ -41,11 +37,15 @@ PLANT=${LIVE_PLANT:-}
 case "$MODE" in cases|soak) ;; *) echo "live: usage: live/run.sh [soak]" >&2; exit 2 ;; esac
 case "$CASES$SEED$TMO$SOAK" in *[!0-9]*) echo "live: LIVE_CASES, LIVE_SEED, LIVE_SOAK and LIVE_TIMEOUT are numbers" >&2; exit 2 ;; esac
 case "$TRANSPORT" in siw|rxe|both) ;; *) echo "live: LIVE_TRANSPORT is siw, rxe or both" >&2; exit 2 ;; esac
-case "$PLANT" in ''|early_disconnect|eager_send|flaky_once|klog_splat|stall|kasan) ;; *) echo "live: LIVE_PLANT is early_disconnect, eager_send, flaky_once, klog_splat, stall or kasan" >&2; exit 2 ;; esac
 [ "$PLANT" = kasan ] && [ "${KERNEL:-stock}" != debug ] && { echo "live: LIVE_PLANT=kasan needs KERNEL=debug" >&2; exit 2; }
 t0=$(date +%s.%N)
 read -r kver img prep_s img_s < <(live/image.sh | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
+# the plants are the harness's one list (live/cases.c), built by image.sh
+if [ -n "$PLANT" ] && ! "$L/rdmaneg-live" plants | cut -d' ' -f1 | grep -qxF -- "$PLANT"; then
+	echo "live: LIVE_PLANT is one of: $("$L/rdmaneg-live" plants | cut -d' ' -f1 | tr '\n' ' ')" >&2
+	exit 2
+fi
 fixed=$("$L/rdmaneg-live" fixed)
 if [ "$SOAK" -gt 0 ]; then expect=$SOAK; what="a soak of $SOAK cases per transport (seed $SEED)"
 else expect=$((fixed + CASES)); what="$expect cases per transport ($fixed fixed + $CASES random, seed $SEED)"; fi

@@ -828,6 +828,22 @@ static void test_nfs_hostile(void)
 	CHECK(r.bad_lines == 1 && r.nhostile == 0);
 }
 
+/* the negative controls' one list: names unique and found, the guest's
+ * own (kasan) not the harness's */
+static void test_plants(void)
+{
+	size_t n = 0;
+
+	for (const struct live_plant *p = live_plants; p->name; p++, n++) {
+		CHECK(live_plant_find(p->name) == p && p->what && *p->what);
+		for (const struct live_plant *q = live_plants; q < p; q++)
+			CHECK(strcmp(q->name, p->name) != 0);
+	}
+	CHECK(n > 0 && live_plant_find("stall") && live_plant_find("stall")->harness);
+	CHECK(live_plant_find("kasan") && !live_plant_find("kasan")->harness);
+	CHECK(!live_plant_find("nosuch") && !live_plant_find(""));
+}
+
 /* JSON that nests: every {, [ and " closed in order, outside strings */
 static bool json_balanced(const char *s)
 {
@@ -1436,6 +1452,7 @@ int main(void)
 	test_nfs_hostile();
 	test_nfs_served();
 	test_nfs_report();
+	test_plants();
 	test_hex();
 	test_symbol();
 	test_gcov();
