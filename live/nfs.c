@@ -82,21 +82,38 @@ static struct live_nfs_conn *conn_of(struct live_nfs *r, uint16_t client_port)
 	return &r->conn[r->nconn++];
 }
 
-/* RFC 5044 7.1, RFC 6581 9, RFC 8797 4: what the frame says */
+/* The ULP data of a captured side: none when its frame did not parse */
+static void side_ulp(const struct live_nfs_side *s, const uint8_t **ulp, size_t *n)
+{
+	if (s->parse != RDMANEG_OK || rdmaneg_mpa_ulp_pd(&s->f, ulp, n) != RDMANEG_OK) {
+		*ulp = NULL;
+		*n = 0;
+	}
+}
+
+/* RFC 5044 7.1, RFC 6581 9, RFC 8797 4: what the frame says, the message
+ * found by the core and by the oracle's reference decoder */
 static void decode_side(struct live_nfs_side *s)
 {
-	const uint8_t *ulp = NULL;
-	size_t n = 0;
+	const uint8_t *ulp;
+	size_t n;
 
 	s->parse = rdmaneg_mpa_parse(s->frame, s->len, &s->f);
 	if (s->parse != RDMANEG_OK)
 		return;
 	if (s->f.enhanced)
 		rdmaneg_mpa_frame_enh(&s->f, &s->enh);
-	if (rdmaneg_mpa_ulp_pd(&s->f, &ulp, &n) == RDMANEG_OK) {
-		rdmaneg_rpcrdma_decode(ulp, n, RDMANEG_DECODE_SEARCH, &s->msg);
-		rdmaneg_ref_decode(ulp, n, false, &s->ref);
-	}
+	side_ulp(s, &ulp, &n);
+	rdmaneg_rpcrdma_decode(ulp, n, RDMANEG_DECODE_SEARCH, &s->msg);
+	rdmaneg_ref_decode(ulp, n, false, &s->ref);
+}
+
+/* The table case named name into c; false when there is none. */
+static bool case_named(const char *name, struct live_nfs_case *c)
+{
+	long k = live_nfs_case_find(name);
+
+	return k >= 0 && live_nfs_case((size_t)k, c);
 }
 
 /* "LIVE_NFS_FRAME SPORT DPORT HEX" */
@@ -250,28 +267,14 @@ static bool read_step(struct live_nfs *r, const char *p)
 	return true;
 }
 
-static size_t min_size(size_t a, size_t b)
-{
-	return a < b ? a : b;
-}
-
-/* The RFC column: RFC 8797 4.1, 4.2 and 5.1 read directly, each message
- * found by the oracle's reference decoder (sec. 5.2), never the core. One
- * side's thresholds from its own octets (the 1024 defaults of sec. 5.1
- * when they hold no message) and its peer's. */
+/* The RFC column: the oracle's reading of RFC 8797 4.1, 4.2 and 5.1 with
+ * its reference decoder (rdmaneg_ref_thresholds), never the core */
 static struct live_nfs_th rfc_th(const uint8_t *own, size_t own_n, const uint8_t *peer,
 				 size_t peer_n)
 {
-	struct rdmaneg_rpcrdma_result o, p;
 	struct live_nfs_th t;
 
-	rdmaneg_ref_decode(own, own_n, false, &o);
-	rdmaneg_ref_decode(peer, peer_n, false, &p);
-	t.send = min_size(o.present ? o.send_size : RDMANEG_INLINE_MIN,
-			  p.present ? p.recv_size : RDMANEG_INLINE_MIN);
-	t.recv = min_size(o.present ? o.recv_size : RDMANEG_INLINE_MIN,
-			  p.present ? p.send_size : RDMANEG_INLINE_MIN);
-	t.ri = o.present && o.remote_invalidation && p.present && p.remote_invalidation;
+	rdmaneg_ref_thresholds(own, own_n, peer, peer_n, &t.send, &t.recv, &t.ri);
 	return t;
 }
 
@@ -299,17 +302,6 @@ static struct live_nfs_th core_th(enum rdmaneg_role role, const uint8_t *own, si
 	t.recv = conn.recv_threshold;
 	t.ri = conn.remote_invalidation;
 	return t;
-}
-
-/* The ULP data of a captured side (none when its frame did not parse) */
-static void side_ulp(const struct live_nfs_side *s, const uint8_t **ulp, size_t *n)
-{
-	*ulp = NULL;
-	*n = 0;
-	if (s->parse != RDMANEG_OK || rdmaneg_mpa_ulp_pd(&s->f, ulp, n) != RDMANEG_OK) {
-		*ulp = NULL;
-		*n = 0;
-	}
 }
 
 /* "wc:len:proc:accept:nfs", "timeout", "-", or another word (a failed
@@ -384,8 +376,7 @@ static bool read_hostile(struct live_nfs *r, const char *p)
 		return false;
 	/* the server-to-client threshold (sec. 4.2, and 5.1 for a side
 	 * without a message: the defaults) is the client's receive threshold */
-	if (live_nfs_case_find(h->name) >= 0 &&
-	    live_nfs_case((size_t)live_nfs_case_find(h->name), &c)) {
+	if (case_named(h->name, &c)) {
 		h->known = true;
 		h->present = c.present;
 		h->recv = c.recv;
@@ -1017,11 +1008,10 @@ static void json_hostile(struct rdmaneg_json *j, const struct live_nfs *r,
 	for (size_t i = 0; i < r->nhostile; i++) {
 		const struct live_nfs_hostile *h = &r->hostile[i];
 		struct live_nfs_case c;
-		long k = live_nfs_case_find(h->name);
 
 		rdmaneg_json_obj(j, NULL);
 		rdmaneg_json_str(j, "case", h->name);
-		if (k >= 0 && live_nfs_case((size_t)k, &c))
+		if (case_named(h->name, &c))
 			rdmaneg_json_hex(j, "private_data", c.pd, c.pd_len);
 		rdmaneg_json_bool(j, "valid_message", h->present);
 		rdmaneg_json_uint(j, "receive_posted", h->recv);
@@ -1134,9 +1124,7 @@ static bool hostile_broken(const struct live_nfs *r, char *why, size_t cap)
 		return true;
 	}
 	for (size_t k = 0; k < live_nfs_case_count(); k++) {
-		struct live_nfs_case c;
-
-		if (r->only[0] && (!live_nfs_case(k, &c) || strcmp(c.name, r->only) != 0))
+		if (r->only[0] && (long)k != live_nfs_case_find(r->only))
 			continue;
 		if (!r->served[k].seen || !r->served[k].traced) {
 			snprintf(why, cap, "hostile server case %zu: %s", k,

@@ -70,6 +70,25 @@ NO_COVERAGE void rdmaneg_ref_decode(const uint8_t *buf, size_t len, bool strict,
 	}
 }
 
+static size_t min_size(size_t a, size_t b)
+{
+	return a < b ? a : b;
+}
+
+NO_COVERAGE void rdmaneg_ref_thresholds(const uint8_t *own, size_t own_n, const uint8_t *peer,
+					size_t peer_n, size_t *send, size_t *recv, bool *ri)
+{
+	struct rdmaneg_rpcrdma_result o, p;
+
+	rdmaneg_ref_decode(own, own_n, false, &o);
+	rdmaneg_ref_decode(peer, peer_n, false, &p);
+	*send = min_size(o.present ? o.send_size : RDMANEG_INLINE_MIN,
+			 p.present ? p.recv_size : RDMANEG_INLINE_MIN);
+	*recv = min_size(o.present ? o.recv_size : RDMANEG_INLINE_MIN,
+			 p.present ? p.send_size : RDMANEG_INLINE_MIN);
+	*ri = o.present && o.remote_invalidation && p.present && p.remote_invalidation;
+}
+
 /* Every field of one decode against the reference's. */
 static int same_decode(struct rdmaneg_oracle *o, const char *mode,
 		       const struct rdmaneg_rpcrdma_result *a,

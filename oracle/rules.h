@@ -39,6 +39,13 @@ long rdmaneg_ref_find(const uint8_t *buf, size_t len);
 void rdmaneg_ref_decode(const uint8_t *buf, size_t len, bool strict,
 			struct rdmaneg_rpcrdma_result *r);
 
+/* RFC 8797 4.1, 4.2 and 5.1 read directly, each message found by the
+ * reference decoder (sec. 5.2), never the core: one side's thresholds
+ * from its own octets (the 1024 defaults when they hold no message) and
+ * its peer's, and whether both set R. */
+void rdmaneg_ref_thresholds(const uint8_t *own, size_t own_n, const uint8_t *peer, size_t peer_n,
+			    size_t *send, size_t *recv, bool *ri);
+
 /* The status rdmaneg_mpa_parse owes for buf, checked in the order the
  * API documents (mpa.h). */
 int rdmaneg_ref_mpa_status(const uint8_t *buf, size_t len);

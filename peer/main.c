@@ -350,46 +350,36 @@ struct corpus {
 	uint8_t arena[CORPUS_ARENA];
 };
 
-static int by_name(const void *a, const void *b)
+static int visible(const struct dirent *e)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return e->d_name[0] != '.';
 }
 
 /* 0, or -1 with why in err: no directory, nothing to load, too much */
 static int load_corpus(const char *dir, struct corpus *cp, char *err, size_t cap)
 {
-	static char names[CORPUS_MAX][256];
-	static char *sorted[CORPUS_MAX];
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t nn = 0;
+	struct dirent **names = NULL;
+	int nn = scandir(dir, &names, visible, alphasort); /* C locale: byte order */
 	int rc = 0;
 
 	cp->n = cp->used = 0;
-	if (!d) {
+	if (nn < 0) {
 		snprintf(err, cap, "%s: %s", dir, strerror(errno));
 		return -1;
 	}
-	while ((e = readdir(d)) != NULL && nn < CORPUS_MAX)
-		if (e->d_name[0] != '.' && strlen(e->d_name) < sizeof(names[0])) {
-			snprintf(names[nn], sizeof(names[0]), "%s", e->d_name);
-			sorted[nn] = names[nn];
-			nn++;
-		}
-	closedir(d);
-	qsort(sorted, nn, sizeof(sorted[0]), by_name);
-	for (size_t i = 0; i < nn && rc == 0; i++) {
+	for (int i = 0; i < nn && rc == 0; i++) {
 		char path[4096];
 		size_t len = 0;
 		bool more = false;
-		char *b;
+		char *b = NULL;
 
-		snprintf(path, sizeof(path), "%s/%s", dir, sorted[i]);
-		b = rdmaneg_read_file(path, FRAME_CAP, &len, &more);
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name) <
+		    sizeof(path))
+			b = rdmaneg_read_file(path, FRAME_CAP, &len, &more);
 		if (b && !more && len > 0) { /* a subdirectory does not read */
-			if (cp->used + len > sizeof(cp->arena)) {
-				snprintf(err, cap, "%s: more than %u octets of frames", dir,
-					 CORPUS_ARENA);
+			if (cp->n == CORPUS_MAX || cp->used + len > sizeof(cp->arena)) {
+				snprintf(err, cap, "%s: more than %d frames or %u octets", dir,
+					 CORPUS_MAX, CORPUS_ARENA);
 				rc = -1;
 			} else {
 				memcpy(cp->arena + cp->used, b, len);
@@ -400,6 +390,9 @@ static int load_corpus(const char *dir, struct corpus *cp, char *err, size_t cap
 		}
 		free(b);
 	}
+	for (int i = 0; i < nn; i++)
+		free(names[i]);
+	free(names);
 	if (rc == 0 && cp->n == 0) {
 		snprintf(err, cap, "%s: no frame of 1 to %u octets", dir, (unsigned)FRAME_CAP);
 		rc = -1;

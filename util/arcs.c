@@ -2,15 +2,14 @@
 #define _XOPEN_SOURCE 700
 #include "arcs.h"
 
+#include "file.h"
 #include "gcda.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* nftw has no context argument: the walk fills this one */
 static struct rdmaneg_arcs *walking;
@@ -37,28 +36,8 @@ static int by_path(const void *a, const void *b)
 	return strcmp((const char *)a, (const char *)b);
 }
 
-/* A whole debugfs file (no size: read to its end); its length, or -1. */
-static long slurp(const char *path, uint8_t *buf, size_t cap)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t n = 0;
-
-	if (fd < 0)
-		return -1;
-	for (;;) {
-		ssize_t r = read(fd, buf + n, cap - n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0 || (size_t)r == cap - n) {
-			close(fd);
-			return r < 0 || (size_t)r == cap - n ? -1 : (long)n;
-		}
-		n += (size_t)r;
-	}
-}
-
-static uint8_t image[1 << 20];
+/* a .gcda image of this many octets or more is refused */
+#define IMAGE_MAX (1u << 20)
 
 static long read_all(struct rdmaneg_arcs *c, uint8_t *map, bool layout, char *err, size_t cap)
 {
@@ -66,15 +45,20 @@ static long read_all(struct rdmaneg_arcs *c, uint8_t *map, bool layout, char *er
 
 	for (size_t i = 0; i < c->nfiles; i++) {
 		struct rdmaneg_gcda g;
-		long len = slurp(c->path[i], image, sizeof(image));
+		size_t len = 0;
+		bool more = false;
+		/* debugfs gives no size: util/file.c reads to the end */
+		char *image = rdmaneg_read_file(c->path[i], IMAGE_MAX - 1, &len, &more);
 		const char *why;
 
-		if (len < 0) {
-			snprintf(err, cap, "%s: %s", c->path[i], strerror(errno ? errno : EFBIG));
+		if (!image || more) {
+			snprintf(err, cap, "%s: %s", c->path[i],
+				 image ? "1 MiB or more" : strerror(errno ? errno : EIO));
+			free(image);
 			return -1;
 		}
 		if (layout) {
-			why = rdmaneg_gcda_parse(image, (size_t)len, NULL, 0, &g);
+			why = rdmaneg_gcda_parse((const uint8_t *)image, len, NULL, 0, &g);
 			c->off[i] = bit;
 			c->arcs[i] = g.arcs;
 			c->narcs += g.arcs;
@@ -82,11 +66,12 @@ static long read_all(struct rdmaneg_arcs *c, uint8_t *map, bool layout, char *er
 			if (!why && bit > sizeof(c->acc) * 8)
 				why = "more arcs than the bitmap holds";
 		} else {
-			why = rdmaneg_gcda_parse(image, (size_t)len, map + c->off[i] / 8,
+			why = rdmaneg_gcda_parse((const uint8_t *)image, len, map + c->off[i] / 8,
 						 c->arcs[i], &g);
 			if (!why && g.arcs != c->arcs[i])
 				why = "its number of arcs changed";
 		}
+		free(image);
 		if (why) {
 			snprintf(err, cap, "%s: %s", c->path[i], why);
 			return -1;
