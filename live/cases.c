@@ -8,7 +8,7 @@
 static const size_t sizes[4] = { 1 * K, 4 * K, 32 * K, 256 * K };
 
 enum { MATRIX = 16, SPECIAL = 8, ADVERSARIAL = 13 };
-/* siw_send_mpareqrep() adds the 4-octet MPA v2 word to a u8 (see README) */
+/* siw_send_mpareqrep() adds the 4-octet MPA v2 word to a u8 (see docs/findings.md) */
 #define SIW_WRAP_MIN 252u
 const int LIVE_FIXED = MATRIX + SPECIAL + ADVERSARIAL;
 

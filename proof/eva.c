@@ -4,7 +4,7 @@
  * its function on fully unknown inputs: buffers of any length up to the
  * limit that matters, with unknown contents; NULL wherever the contract
  * allows it; settings structs with every field unknown. Eva must report
- * no alarm in src/ (README "Proof").
+ * no alarm in src/ (docs/proof.md).
  */
 #include "__fc_builtin.h"
 #include "rdmaneg.h"

@@ -1,4 +1,4 @@
-/* props: runs the property suite. See README.md, "Property checks". */
+/* props: runs the property suite. See docs/properties.md. */
 #define _POSIX_C_SOURCE 200809L
 
 #include "props.h"

@@ -1,4 +1,4 @@
-/* props: the property suite, one function per property (README lists them). */
+/* props: the property suite, one function per property (docs/properties.md lists them). */
 #ifndef RDMANEG_PROPS_H
 #define RDMANEG_PROPS_H
 

@@ -27,7 +27,7 @@ static bool key_is(const uint8_t *p, const char *key)
 }
 
 /* On an error the frame is all zero: every field, one by one, for the
- * proof (README "Proof"). */
+ * proof (docs/proof.md). */
 /*@ requires \valid(f);
     assigns *f;
     ensures f->type == RDMANEG_MPA_REQUEST && !f->marker && !f->crc && !f->reject &&

@@ -47,7 +47,7 @@ struct rdmaneg_mpa_enh {
 	uint16_t ord;
 };
 
-/* ACSL contracts: see rpcrdma_pd.h and README "Proof". */
+/* ACSL contracts: see rpcrdma_pd.h and docs/proof.md. */
 
 /*
  * Parses the MPA Request or Reply at buf[0..len-1] (RFC 5044 sec. 7.1,

@@ -5,7 +5,7 @@
 
 #define NO_NEG RDMANEG_MPA_NO_NEGOTIATE
 
-/* Outputs start from zero, written field by field (README "Proof"). */
+/* Outputs start from zero, written field by field (docs/proof.md). */
 /*@ requires \valid(e);
     assigns *e;
     ensures !e->a && !e->b && !e->c && !e->d && e->ird == 0 && e->ord == 0;
@@ -21,7 +21,7 @@ static void zero_enh(struct rdmaneg_mpa_enh *e)
 }
 
 /* RTR sets in arithmetic rather than & and ~, which the provers do not
- * follow (README "Proof"): bit is 1, 2 or 4. */
+ * follow (docs/proof.md): bit is 1, 2 or 4. */
 /*@ requires bit == RDMANEG_RTR_SEND || bit == RDMANEG_RTR_WRITE || bit == RDMANEG_RTR_READ;
     assigns \nothing;
     ensures \result <==> rtr_has(rs, bit);
@@ -233,7 +233,7 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp, const struct rdmane
 		return RDMANEG_E_INVAL;
 	if (req->ird > NO_NEG || req->ord > NO_NEG)
 		return RDMANEG_E_MPA_RANGE;
-	/* every value first, then the outputs (README "Proof") */
+	/* every value first, then the outputs (docs/proof.md) */
 	a = req->a;
 	req_ird = req->ird;
 	req_ord = req->ord;
@@ -339,7 +339,7 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini, const struct rdman
 		return RDMANEG_E_INVAL;
 	if (reply->ird > NO_NEG || reply->ord > NO_NEG)
 		return RDMANEG_E_MPA_RANGE;
-	/* every value first, then the outputs (README "Proof") */
+	/* every value first, then the outputs (docs/proof.md) */
 	a = req->a;
 	rep_ird = reply->ird;
 	rep_ord = reply->ord;

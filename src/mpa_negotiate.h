@@ -51,7 +51,7 @@ struct rdmaneg_mpa_outcome {
 	uint8_t rtr; /* responder: offered; initiator: the one chosen */
 };
 
-/* ACSL contracts: see rpcrdma_pd.h and README "Proof". The predicates
+/* ACSL contracts: see rpcrdma_pd.h and docs/proof.md. The predicates
  * below are the RFC 6581 sec. 9.1 inequalities the outcomes meet. */
 
 /*@ predicate rsp_ok(struct rdmaneg_mpa_local *r) =

@@ -18,7 +18,7 @@ int rdmaneg_conn_init(struct rdmaneg_conn *c, enum rdmaneg_role role,
 		return RDMANEG_E_INVAL;
 	if (local->send_size < RDMANEG_INLINE_MIN || local->recv_size < RDMANEG_INLINE_MIN)
 		return RDMANEG_E_SIZE_TOO_SMALL;
-	/* every field, one by one (README "Proof": no memset of a struct) */
+	/* every field, one by one (docs/proof.md: no memset of a struct) */
 	c->role = role;
 	/* normalize exactly as advertised, so both ends compute alike */
 	c->local.send_size = rdmaneg_rpcrdma_normalize(local->send_size);

@@ -28,7 +28,7 @@ struct rdmaneg_conn {
 	bool negotiated;
 };
 
-/* ACSL contracts: see rpcrdma_pd.h and README "Proof". */
+/* ACSL contracts: see rpcrdma_pd.h and docs/proof.md. */
 
 /*
  * Starts the connection state c for role (client or server) with this

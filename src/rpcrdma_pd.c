@@ -88,7 +88,7 @@ static bool id_at(const uint8_t *p)
 
 /* The message at m[0..7], found at offset off. Its ensures name the
  * octets as they were on entry, so no proof has to show that a write to
- * *out left them alone (README "Proof"). */
+ * *out left them alone (docs/proof.md). */
 /*@ requires \valid_read(m + (0 .. RDMANEG_RPCRDMA_MSG_LEN - 1)) && \valid(out);
     requires \separated(out, m + (0 .. RDMANEG_RPCRDMA_MSG_LEN - 1));
     assigns out->present, out->reason, out->offset, out->version, out->flags,
@@ -118,7 +118,7 @@ static void fill(const uint8_t *m, size_t off, struct rdmaneg_rpcrdma_result *ou
 }
 
 /* Every field of an absent result, written one by one: a struct copy or
- * memset would hide the fields from the proof (README "Proof"). */
+ * memset would hide the fields from the proof (docs/proof.md). */
 /*@ requires \valid(out);
     assigns *out;
     ensures !out->present && out->reason == r && out->offset == 0 &&

@@ -52,7 +52,7 @@ struct rdmaneg_rpcrdma_result {
 };
 
 /*
- * ACSL contracts (proved by make proof, README "Proof"): a caller that
+ * ACSL contracts (proved by make proof, docs/proof.md): a caller that
  * meets the requires clauses gets the ensures clauses, on every input.
  */
 

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Every 'make TARGET' that README.md or docs/*.md names is a target the
+# Makefile has (make -n runs it), and every docs/ topic the README's table
+# links to exists. Its negative control: a page naming a target that does
+# not exist must be caught.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+# the targets a page names: 'make NAME' in code (a `span` or a fenced
+# block), not followed by a path (make build/x)
+code() { awk '/^```/ {fence = !fence; next} fence {print; next} {print}' "$@" |
+	grep -oE '`[^`]+`' ; awk '/^```/ {fence = !fence; next} fence' "$@"; }
+named() { code "$@" | grep -oP '\bmake \K[a-z][a-z0-9_-]*(?![a-z0-9_/.-])' | sort -u; }
+
+check_pages() {
+	local t missing=""
+	for t in $(named "$@"); do
+		make -n "$t" >/dev/null 2>&1 || missing="$missing $t"
+	done
+	echo "$missing"
+}
+
+missing=$(check_pages README.md docs/*.md)
+[ -z "${missing// /}" ] && ok || bad "make targets named in README.md or docs/ that make -n cannot run:$missing"
+count=$(named README.md docs/*.md | wc -l)
+[ "$count" -ge 20 ] && ok || bad "only $count make targets named in README.md and docs/ (the table lost rows?)"
+
+# every docs/ link of the README resolves, and every docs/ page is linked
+for f in $(grep -oE '\(docs/[a-z0-9-]+\.md\)' README.md | tr -d '()' | sort -u); do
+	[ -f "$f" ] && ok || bad "README.md links to $f, which does not exist"
+done
+for f in docs/*.md; do
+	grep -qF "($f)" README.md && ok || bad "$f is not linked from README.md"
+done
+lines=$(wc -l <README.md)
+[ "$lines" -le 300 ] && ok || bad "README.md has $lines lines (at most 300; topics go to docs/)"
+
+# negative control: a page that names a target the Makefile lacks
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+printf 'Run `make no-such-target` and `make build/replay/stack`.\n' >"$tmp/page.md"
+missing=$(check_pages "$tmp/page.md")
+[ "${missing// /}" = no-such-target ] && ok || bad "control: a page naming make no-such-target was not caught (got '$missing')"
+
+echo "docs: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
