@@ -41,7 +41,7 @@ $(B)/plain/rdmaneg.1: $(B)/plain/rdmaneg
 	$< help --man >$@
 
 
-# ---- the shared library, pkg-config file, install (see README "Embedding") ----
+# ---- the shared library, pkg-config file, install (docs/embedding.md) ----
 VERSION := $(shell sed -n 's/^\#define RDMANEG_VERSION "\(.*\)"/\1/p' src/rdmaneg.h)
 SOMAJOR := 0
 PIC_OBJ := $(patsubst src/%.c,$(B)/pic/obj/%.o,$(LIB_SRC))
@@ -255,7 +255,7 @@ replay: fuzz-replay
 			  tail -20 $(B)/replay/$$t.log; exit 1; }; \
 	done
 
-# The main job: a short campaign over every target (see README).
+# The main job: a short campaign over every target (docs/fuzzing.md).
 fuzz:
 	@tools/fuzz.sh
 
@@ -283,7 +283,7 @@ $(B)/asan/apidoc-unit: tests/apidoc_unit.c util/apidoc.c util/apidoc.h tests/che
 	$(CLANG) -std=c11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
 		tests/apidoc_unit.c util/apidoc.c -o $@
 
-# ---- proof (tools/proof.sh; README "Proof"): Frama-C WP and Eva on src/ ----
+# ---- proof (tools/proof.sh; docs/proof.md): Frama-C WP and Eva on src/ ----
 $(B)/plain/rdmaneg-proof-report: tools/proof-report.c util/file.c $(wildcard util/*.h)
 	@mkdir -p $(@D)
 	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil \
@@ -296,7 +296,7 @@ proof:
 proof-control:
 	@tools/proof-control.sh
 
-# ---- mutation testing (tools/mutants.sh; README "Mutation testing") ----
+# ---- mutation testing (tools/mutants.sh; docs/mutants.md) ----
 MUT_TOOL_SRC := tools/mutants.c util/mutate.c util/json.c util/hex.c util/file.c
 $(B)/plain/rdmaneg-mutants: $(MUT_TOOL_SRC) $(wildcard util/*.h)
 	@mkdir -p $(@D)
@@ -385,7 +385,7 @@ $(B)/asan/live-unit: tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(
 
 # ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
 # the pure half (cases, expectations, verdict, report) and the sockets
-PEER_PURE := peer/cases.c peer/expect.c peer/fpdu.c peer/report.c
+PEER_PURE := peer/peer_cases.c peer/expect.c peer/fpdu.c peer/peer_report.c
 PEER_SRC := peer/main.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
 PEER_DEP := $(PEER_SRC) $(wildcard peer/*.h) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
 PEER_INC := -Isrc -Iutil -Ipeer
@@ -450,27 +450,10 @@ compilers:
 	$(MAKE) --no-print-directory B=$(B)/gcc CC=gcc all
 	$(MAKE) --no-print-directory B=$(B)/clang CC=clang all
 
-# Host code (everything outside src/) gets the same .clang-tidy, each file on its own (clang-tidy 14's analyzer
-# reports false va_list errors across files), minus two checks: cert-err33-c
-# (the result of every printf: a failed write to stdout or stderr is not
-# actionable call by call) and cert-dcl37-c/dcl51-cpp (feature-test macros
-# such as _POSIX_C_SOURCE are reserved names by definition).
-LINT_HOST := $(wildcard oracle/*.c util/*.c tools/*.c tools/cli/*.c fuzz/*.c properties/*.c \
-	live/*.c peer/*.c)
-LINT_HOST_INC := -Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli -Itests -Ilive -Ipeer
-LINT_HOST_RELAX := -cert-err33-c,-cert-dcl37-c,-cert-dcl51-cpp
+# clang-tidy and cppcheck on every C file, shellcheck on every script
+# (tools/lint.sh says which checks and how its cache is keyed)
 lint:
-	@out=$$(clang-tidy --quiet --warnings-as-errors='*' $(LIB_SRC) -- $(WARN) -Isrc 2>&1) \
-		|| { echo "$$out"; exit 1; }; echo "clang-tidy: src/ clean"
-	cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
-		--std=c11 --inline-suppr --suppress=missingIncludeSystem -Isrc $(LIB_SRC)
-	@printf '%s\n' $(LINT_HOST) | xargs -P2 -I{} sh -c 'out=$$(clang-tidy --quiet \
-		--warnings-as-errors="*" --checks="$(LINT_HOST_RELAX)" {} -- -std=gnu11 \
-		$(LINT_HOST_INC) 2>&1) || { echo "$$out" | grep -A3 -E "(error|warning):"; exit 1; }' \
-		|| { echo "clang-tidy: findings in host code"; exit 1; }
-	@echo "clang-tidy: $(words $(LINT_HOST)) host files clean"
-	cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
-		--std=c11 --inline-suppr --suppress=missingIncludeSystem $(LINT_HOST_INC) $(LINT_HOST)
+	@tools/lint.sh
 
 # Lay every C file out as .clang-format says (tests/format.sh checks it).
 format:

@@ -21,15 +21,15 @@
 # campaign ran (divergences and findings are its results), 1 when it could
 # not, 2 on a usage error.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 MODE=${1:-campaign}
 L=build/live A=build/live/$([ "$MODE" = repro ] && echo repro || echo adversarial)
 ROLE=${PEER_ROLE:-both} RANDOM_N=${PEER_RANDOM:-60} BUDGET=${PEER_BUDGET:-60}
 SEED=${PEER_SEED:-$(( $(date +%s) % 1000000 ))} TMO_CASE=${PEER_TIMEOUT:-500}
-CASES=${PEER_CASE:-} FRAME= REBOOTS=${PEER_REBOOTS:-60} TMO=${LIVE_TIMEOUT:-300} DMESG=
+CASES=${PEER_CASE:-} FRAME='' REBOOTS=${PEER_REBOOTS:-60} TMO=${LIVE_TIMEOUT:-300} DMESG=''
 if [ "$MODE" = repro ]; then
-	ROLE=${ROLE_ARG:-} CASES=${CASE_ARG:-} FRAME=${FRAME_ARG:-} RANDOM_N= DMESG=1 REBOOTS=0
-	[ -n "$CASES$FRAME" ] && [ -z "$CASES" -o -z "$FRAME" ] ||
+	ROLE=${ROLE_ARG:-} CASES=${CASE_ARG:-} FRAME=${FRAME_ARG:-} RANDOM_N='' DMESG=1 REBOOTS=0
+	[ -n "$CASES$FRAME" ] && { [ -z "$CASES" ] || [ -z "$FRAME" ]; } ||
 		{ echo "live-repro: give CASE=name or FRAME=hex (one of them)" >&2; exit 2; }
 	case "$ROLE" in request|reply) ;; *) echo "live-repro: ROLE is request or reply" >&2; exit 2 ;; esac
 	case "$FRAME" in *[!0-9a-fA-F]*) echo "live-repro: FRAME is hex" >&2; exit 2 ;; esac
@@ -54,7 +54,7 @@ mkdir -p "$A"
 rm -rf "${A:?}"/*
 echo "live: rdmaneg-peer vs siw on $kver (prepared in $prep_s s, image in $img_s s)"
 [ -n "$RANDOM_N" ] && echo "live: random campaign: up to $RANDOM_N cases or ${BUDGET}s per role, seed $SEED"
-from_request= from_reply= boot=0 t0=$(date +%s)
+from_request='' from_reply='' boot=0 t0=$(date +%s)
 roles=$ROLE
 while :; do
 	boot=$((boot + 1))

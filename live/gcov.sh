@@ -9,7 +9,7 @@
 # Writes build/live/gcov/SUITE/{coverage.info,html/,summary.txt}.
 # Exit 1 when there is no coverage to show, 2 on a usage error.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 L=build/live
 [ $# -ge 3 ] || { echo "usage: live/gcov.sh SUITE KVER TAR..." >&2; exit 2; }
 suite=$1 kver=$2

@@ -15,7 +15,7 @@
 # Writes build/live/guided/{unguided,guided}.log. Exit 0 when both boots
 # gave samples, 1 when not, 2 on a usage error.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 L=build/live G=build/live/guided
 ROLE=${PEER_ROLE:-request} BUDGET=${PEER_BUDGET:-60} SEED=${PEER_SEED:-1}
 TMO_CASE=${PEER_TIMEOUT:-500} TMO=${LIVE_TIMEOUT:-300} CORPUS=${PEER_CORPUS:-1}

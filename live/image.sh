@@ -7,7 +7,7 @@
 # with everything built in (no modules, no siw.ko).
 # Prints "KVER IMAGE PREPARE_SECONDS IMAGE_SECONDS" on its last line.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 L=build/live
 t0=$(date +%s.%N)
 case "${KERNEL:-stock}" in
@@ -35,6 +35,7 @@ make --no-print-directory -s PLANT= "$L/rdmaneg-live" build/plain/rdmaneg-peer >
 t1=$(date +%s.%N)
 stamp=$({
 	echo "$kver"
+	# shellcheck disable=SC2086 # $siw is a list of module files
 	cat live/init.sh live/mkinitramfs.sh live/peer-baseline.txt "$L/rdmaneg-live" \
 		build/plain/rdmaneg-peer $siw ${nfs:+live/nfs-init.sh "$nfs/modules" "$nfs/bin"}
 	cat corpus/mpa_frame/*

@@ -1,4 +1,5 @@
 #!/bin/busybox sh
+# shellcheck shell=dash # busybox ash, which shellcheck checks as dash
 # /init of the live guest: modules, siw0 and rxe0 on dummy netdevs, the
 # harness (records on /dev/ttyS1, progress on the console), then off.
 /bin/busybox --install -s /bin
@@ -22,6 +23,7 @@ if [ -n "$wd" ]; then
 	 echo 7 >/proc/sys/kernel/printk
 	 echo t >/proc/sysrq-trigger) &
 fi
+# shellcheck disable=SC2013 # one module path a line, none with a space
 for m in $(cat /modules.order); do
 	insmod "/lib/modules/$m.ko" || echo "LIVE_ERROR insmod $m"
 done
@@ -101,6 +103,7 @@ if [ "$plant" = kasan ]; then
 fi
 if [ "$(arg mode)" = nfs ]; then
 	# make live-nfs: Linux NFS over RDMA (live/nfs-init.sh)
+	# shellcheck source=live/nfs-init.sh
 	. /nfs-init
 elif [ "$(arg mode)" = adversarial ]; then
 	# make live-adversarial / live-repro: the peer only, on siw
@@ -122,7 +125,7 @@ elif [ "$(arg mode)" = adversarial ]; then
 		from=$(arg "from_$role")
 		echo "PEER_BEGIN $role"
 		peer "$role" "/tmp/peer-$role.json" ${from:+--from "$from"} "$@"
-		cat "/tmp/peer-$role.json" >"/dev/ttyS$([ $role = request ] && echo 2 || echo 3)"
+		cat "/tmp/peer-$role.json" >"/dev/ttyS$([ "$role" = request ] && echo 2 || echo 3)"
 		echo "PEER_END $role"
 	done
 	if [ "$(arg dmesg)" = 1 ]; then

@@ -5,7 +5,7 @@
 # kmalloc (SLAB_LINEAR_OVERFLOW); make live must then fail, naming it.
 # Ends with "N passed, N failed".
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 want='KASAN: slab-out-of-bounds Write in lkdtm_SLAB_LINEAR_OVERFLOW'
 echo "live-kernel: control: KERNEL=debug LIVE_PLANT=kasan LIVE_TRANSPORT=siw LIVE_CASES=0 make live"
 out=$(KERNEL=debug LIVE_PLANT=kasan LIVE_TRANSPORT=siw LIVE_CASES=0 live/run.sh 2>&1)

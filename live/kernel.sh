@@ -15,7 +15,7 @@
 # build/live/cache/kernel-KVER links to the second, as live/prepare.sh
 # does for Debian's kernel. Prints "KVER DIR" on its last line.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 L=build/live
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
 GCOV_DIRS="drivers/infiniband/sw/siw drivers/infiniband/core net/sunrpc/xprtrdma"

@@ -8,7 +8,7 @@
 # the NFS modules (/lib/modules/nfs, load order in /nfs.modules), the
 # nfs-utils programs and live/nfs-init.sh as /nfs-init.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 kver=$1 harness=$2 peer=$3 out=$4 nfs=${5:-}
 L=build/live
 root=$L/root

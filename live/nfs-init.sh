@@ -1,3 +1,4 @@
+# shellcheck shell=dash # sourced by busybox ash (live/init.sh)
 # live/nfs-init.sh, sourced by /init when live.mode=nfs: Linux NFS over
 # RDMA on siw0, both ends in this guest (Documentation/admin-guide/nfs/
 # nfs-rdma.rst). nfsd listens on rdma 20049; the client mounts with
@@ -12,6 +13,7 @@
 # Every result is a LIVE_NFS* line on the console, judged on the host by
 # rdmaneg-live nfs (live/nfs.c).
 # nfsd's port, the hostile server's first port, its number of cases (live/nfs.h)
+# shellcheck disable=SC2046 # three numbers, split into $1 $2 $3
 set -- $(/bin/rdmaneg-live nfs-facts)
 NFS_PORT=$1 NFS_SERVER_PORT=$2 NFS_CASES=$3
 set --
@@ -26,6 +28,7 @@ nfs_step() { # nfs_step NAME CMD...: runs it, says how it went
 	fi
 }
 nfs_modules() {
+	# shellcheck disable=SC2013 # one module path a line, none with a space
 	for m in $(cat /nfs.modules); do
 		grep -q "^$m " /proc/modules && continue
 		insmod "/lib/modules/nfs/$m.ko" || return 1
@@ -64,7 +67,7 @@ nfs_main() {
 	nfs_step server nfs_server || return
 	nfs_step trace nfs_trace
 	rm -f /tmp/capture.ready
-	/bin/rdmaneg-live capture --port $NFS_PORT --ready /tmp/capture.ready & cap=$!
+	/bin/rdmaneg-live capture --port "$NFS_PORT" --ready /tmp/capture.ready & cap=$!
 	for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
 	[ -e /tmp/capture.ready ] || echo "LIVE_NFS_STEP capture failed: not listening after 10 s"
 	echo "LIVE_NFS_CASE mount"
@@ -91,7 +94,7 @@ nfs_main() {
 	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov
 	[ "$(arg guided)" = 1 ] && set -- "$@" --guided
 	[ "$(arg only_random)" = 1 ] && set -- "$@" --only-random
-	/bin/rdmaneg-live nfs-client --addr $NFS_ADDR --port $NFS_PORT "$@" ||
+	/bin/rdmaneg-live nfs-client --addr "$NFS_ADDR" --port "$NFS_PORT" "$@" ||
 		echo "LIVE_NFS_STEP hostile-client failed: rdmaneg-live nfs-client exit $?"
 	echo "PEER_END nfs-client"
 	# the guided comparison wants the client only
@@ -102,7 +105,7 @@ nfs_main() {
 	[ -n "$only" ] && k=$(/bin/rdmaneg-live nfs-case "$only") && last=$((k + 1))
 	while [ "$k" -lt "$last" ]; do
 		port=$((NFS_SERVER_PORT + k))
-		/bin/rdmaneg-live nfs-server --addr $NFS_ADDR --port $port --case $k & srv=$!
+		/bin/rdmaneg-live nfs-server --addr "$NFS_ADDR" --port "$port" --case "$k" & srv=$!
 		wait_port $port
 		timeout 10 mount.nfs4 "$NFS_ADDR:/" /mnt -o \
 			"vers=4.1,proto=rdma,port=$port,soft,timeo=10,retrans=1,retry=0" \
@@ -113,7 +116,9 @@ nfs_main() {
 	# a kernel client that never gives up on a hostile server is a finding
 	# (each mount had soft,timeo=10,retrans=1 and timeout 10)
 	# (busybox has no pgrep: ps, whose own grep never matches [m]ount)
+	# shellcheck disable=SC2009 # the guest's busybox has ps but no pgrep
 	for _ in $(seq 150); do ps | grep -q '[m]ount.nfs' || break; sleep 0.1; done
+	# shellcheck disable=SC2009 # as above
 	if ps | grep -q '[m]ount.nfs'; then
 		echo "LIVE_NFS_STEP clients failed: mount.nfs still running 15 s after the last case:" \
 			"$(ps | grep '[m]ount.nfs' | tr '\n' ';')"
@@ -125,6 +130,6 @@ nfs_main() {
 nfs_report() {
 	grep -oE '(xprtrdma_inline_thresh|svcrdma_post_send): .*' /sys/kernel/tracing/trace |
 		sed 's/^/LIVE_NFS_TRACE /'
-	cat /proc/fs/nfsd/portlist | sed 's/^/LIVE_NFS_PORTLIST /'
+	sed 's/^/LIVE_NFS_PORTLIST /' </proc/fs/nfsd/portlist
 }
 nfs_main

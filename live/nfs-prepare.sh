@@ -8,7 +8,7 @@
 #     --show-depends run on the cached kernel tree (never a fixed list).
 # Writes build/live/nfs/{modules,bin}: one path per line.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 kver=${1:?usage: live/nfs-prepare.sh KVER}
 L=build/live
 N=$L/nfs

@@ -13,7 +13,7 @@
 # "N passed, N failed" (passed: the run measured, the core agreed with the
 # RFC column, no kernel splat). Orchestration only: the verdicts are C.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 L=build/live
 TMO=${LIVE_TIMEOUT:-240}
 case "$TMO" in '' | *[!0-9]*) echo "live-nfs: LIVE_TIMEOUT is a number of seconds" >&2; exit 2 ;; esac
@@ -45,7 +45,7 @@ grep -a '^LIVE_NFS_STEP' "$log" | sed 's/^LIVE_NFS_STEP /live-nfs: step /'
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail=1
 if splats=$("$L/rdmaneg-live" splats "$log"); then
 	echo "live-nfs: FAILED: the kernel log holds a splat:"
-	echo "$splats" | sed 's/^/  /'
+	while IFS= read -r l; do echo "  $l"; done <<<"$splats"
 	fail=1
 fi
 grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed 's/^/live-nfs: /'

@@ -9,7 +9,7 @@
 # keyed by the kernel version, so a fresh clone on this machine reuses them;
 # build/live/cache links to them. Prints the seconds each step took.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 L=build/live
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
 mkdir -p "$L/cache" "$CACHE"
@@ -79,6 +79,7 @@ if [ ! -s "$siw/siw.ko" ]; then
 	# siw's files by name, so tar stops once they are out (the archive has
 	# 55 xz blocks: decompress on every core); any other layout: all of it
 	d=linux-source-6.1/drivers/infiniband/sw/siw
+	# shellcheck disable=SC2046 # the member names, one word each
 	if ! tar -x -I 'xz -T0' -f /usr/src/linux-source-6.1.tar.xz -C "$siw.part" \
 		--strip-components=5 --occurrence=1 $(for f in Kconfig Makefile iwarp.h siw.h \
 		siw_cm.c siw_cm.h siw_cq.c siw_main.c siw_mem.c siw_mem.h siw_qp.c siw_qp_rx.c \

@@ -7,7 +7,7 @@
 # Exit status: qemu's, or 124 when TIMEOUT seconds ran out (then qemu.log
 # holds every vCPU's registers).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 L=build/live
 kver=$1 img=$2 tmo=$3 append=$4
 rm -f "$L"/{console.log,records.txt,peer-request.json,peer-reply.json,gcov.tar}
@@ -27,6 +27,7 @@ mem=512
 # a kernel with gcov (live/kernel.sh) sends its counters on a port of its
 # own, as a tar (init.sh; live/gcov.sh reads it)
 gcov=()
+# shellcheck disable=SC2054 # the commas are qemu option syntax
 [ -s "$kdir/gcov-dirs" ] && gcov=(-device virtio-serial-pci
 	-chardev "file,id=gcov,path=$L/gcov.tar" -device virtserialport,chardev=gcov,name=rdmaneg.gcov)
 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m "$mem" \

@@ -19,7 +19,7 @@
 # Writes build/live/{console.log,records.txt,report.json,cases.jsonl};
 # ends with "N passed, N failed". Orchestration only: the verdicts are C.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 L=build/live
 MODE=${1:-cases}
 TRANSPORT=${LIVE_TRANSPORT:-both}

@@ -3,6 +3,8 @@
 #   compile with $CC $CFLAGS, link with $CXX $CXXFLAGS $LIB_FUZZING_ENGINE,
 #   write each target to $OUT with <t>_seed_corpus.zip, <t>.dict, <t>.options.
 # fuzz/targets is the list of targets (tools/targets.sh reads it). No -Werror: the image's compiler may be newer.
+# shellcheck disable=SC2086 # $CC, $CFLAGS, $CXX, $CXXFLAGS, $LIB_FUZZING_ENGINE and $inc
+# are word lists: OSS-Fuzz's contract splits them
 cd "$SRC/rdmaneg"
 
 support="oracle/rules.c properties/pbt.c properties/props.c tools/cli/input.c util/hex.c util/file.c util/gcda.c $(ls src/*.c)"

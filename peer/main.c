@@ -1,19 +1,19 @@
 /*
  * rdmaneg-peer: a hostile MPA peer and conformance tester (RFC 5044, RFC
- * 6581). See usage() and the README's "rdmaneg-peer" section.
+ * 6581). See usage() and docs/peer.md.
  * Exit: 0 every case conforms, 1 any diverges or is a finding, 2 usage or
  * setup error (bad arguments, unreachable target).
  */
 #define _GNU_SOURCE
 #include "arcs.h"
-#include "cases.h"
 #include "expect.h"
 #include "file.h"
 #include "hex.h"
 #include "klog.h"
+#include "peer_cases.h"
+#include "peer_report.h"
 #include "record.h"
 #include "reference.h"
-#include "report.h"
 #include "session.h"
 
 #include <dirent.h>

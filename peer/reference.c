@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "reference.h"
 
-#include "cases.h"
 #include "fpdu.h"
+#include "peer_cases.h"
 #include "session.h"
 
 #include <errno.h>

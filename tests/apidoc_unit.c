@@ -85,9 +85,11 @@ int main(void)
 		static char big[4096];
 		size_t p = 0;
 
-		strcpy(big, "/* ");
-		memset(big + 3, 'x', 3000);
-		strcpy(big + 3003, " */\nint rdmaneg_long(void);\n");
+		memset(big, 'x', 3003);
+		big[0] = '/';
+		big[1] = '*';
+		big[2] = ' ';
+		snprintf(big + 3003, sizeof(big) - 3003, " */\nint rdmaneg_long(void);\n");
 		CHECK(rdmaneg_apidoc_next(big, &p, &d) == -1);
 	}
 	printf("apidoc-unit: %d passed, %d failed\n", passed, failed);

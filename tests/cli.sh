@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CLI tests: every README example and every malformed-input class.
+# CLI tests: every example of docs/cli.md and every malformed-input class.
 # Usage: tests/cli.sh path/to/rdmaneg
 set -uo pipefail
 BIN=${1:?usage: cli.sh BIN}
@@ -91,7 +91,9 @@ expect neg-badhex 1 '.error' -- negotiate --role client --send 4K --recv 4K xyz
 # ---- mpa decode ----
 SIWREQ="$REQ 10 02 000c 00050004 f6ab0e18 01 01 1f 1f"
 SIWREP="$REP 10 02 000c 00040002 f6ab0e18 01 00 03 07"
+# shellcheck disable=SC2086 # the hex goes in as words, as a user types it
 expect mpa-req 0 '.type=="request" and .enhanced and .revision==2 and .pd_length==12 and .ird==5 and .ord==4 and (.peer_to_peer|not) and .ulp_private_data=="f6ab0e1801011f1f" and .rpcrdma.present and .rpcrdma.send_size==32768' -- mpa decode $SIWREQ
+# shellcheck disable=SC2086 # as above
 expect mpa-rep 0 '.type=="reply" and .ird==4 and .ord==2 and .rpcrdma.recv_size==8192 and (.reject|not)' -- mpa decode $SIWREP
 expect mpa-v1 0 '.revision==1 and (.enhanced|not) and .ird==null and .rpcrdma.present' -- mpa decode $REQ 00 01 0008 f6ab0e1801000000
 expect mpa-reject 0 '.reject and .pd_length==0 and (.rpcrdma.present|not)' -- mpa decode $REP 20 01 0000

@@ -5,7 +5,7 @@
 # pass, so the check can fail and the style file is the one in use.
 # Prints "N passed, N failed".
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL tests/format.sh: $1"; }

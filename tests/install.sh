@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016,SC2034 # check NAME 'CONDITION' evals CONDITION: its $ expand then, and the variables it reads look unused
 # make install into a fresh DESTDIR staging tree, then: the shared library
 # exports rdmaneg_* only (nm -D) under SONAME librdmaneg.so.0, the example
 # (examples/rdma_cm_embed.c) builds with pkg-config against the staged
@@ -7,7 +8,7 @@
 # removes every file.
 # The export check's negative control: a library with one stray export.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1"; fi; }
 stage=$(mktemp -d /tmp/rdmaneg-stage.XXXXXX) work=$(mktemp -d /tmp/rdmaneg-embed.XXXXXX)
@@ -73,6 +74,7 @@ check "control: a stray export is caught" '! exports_only_api "$work/libstray.so
 
 export PKG_CONFIG_SYSROOT_DIR=$stage PKG_CONFIG_PATH=$lib/pkgconfig PKG_CONFIG_LIBDIR=$lib/pkgconfig
 check "pkg-config knows it" '[ "$(pkg-config --modversion rdmaneg)" = "$(sed -n "s/^#define RDMANEG_VERSION \"\(.*\)\"/\1/p" src/rdmaneg.h)" ]'
+# shellcheck disable=SC2046 # pkg-config prints flags, one word each
 cc -std=c11 -Wall -Wextra -Werror -Wshadow -Wconversion examples/rdma_cm_embed.c \
 	$(pkg-config --cflags --libs rdmaneg) -o "$work/embed" 2>"$work/cc.log"
 check "example builds against the staged shared library" '[ $? -eq 0 ] || { cat "$work/cc.log"; false; }'
@@ -80,6 +82,7 @@ check "example links librdmaneg.so.0" 'readelf -d "$work/embed" | grep -q "NEEDE
 LD_LIBRARY_PATH=$lib "$work/embed" >"$work/run.log" 2>&1
 check "example runs and both sides agree" '[ $? -eq 0 ] && grep -q "^agreed: client to server 4096, server to client 8192$" "$work/run.log"'
 check "example: no message from the peer gives the defaults" 'grep -q "^client: peer message no_identifier; send threshold 1024, Receives of 1024" "$work/run.log"'
+# shellcheck disable=SC2046 # as above
 cc -std=c11 -Wall -Wextra -Werror examples/rdma_cm_embed.c $(pkg-config --cflags rdmaneg) \
 	"$lib/librdmaneg.a" -o "$work/embed-static" && "$work/embed-static" >/dev/null
 check "example links the static library and runs" '[ $? -eq 0 ]'

@@ -2,7 +2,7 @@
 # tests/mutants.sh TOOL: rdmaneg-mutants' verbs on small fixed inputs: the
 # equivalent list is current, and each way a score must fail does fail.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 TOOL=${1:-build/plain/rdmaneg-mutants}
 pass=0 fail=0
 t=$(mktemp -d)
@@ -32,7 +32,7 @@ int f(int a)
 EOF
 "$TOOL" list "$t/f.c" >"$t/list.tsv"
 check "fixture has mutants" test "$(wc -l <"$t/list.tsv")" -gt 3
-ids=($(cut -f1 "$t/list.tsv"))
+mapfile -t ids < <(cut -f1 "$t/list.tsv")
 line1=$(sed -n 1p "$t/list.tsv")
 : >"$t/none"
 for id in "${ids[@]}"; do printf '%s\tkilled\tunit\n' "$id"; done >"$t/all-killed"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016 # check NAME 'CONDITION' evals CONDITION: its $ expand then
 # Checks of build/plain/rdmaneg-proof-report on the Report CSVs in
 # tests/proof/: a contract assumed by its caller's run and proved by its
 # own run counts as proved, one only assumed fails; a goal no run proved
@@ -7,7 +8,7 @@
 # not a Dead one, nor a static helper's precondition (a WP goal); bad
 # input exits 2.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 report=${1:-build/plain/rdmaneg-proof-report}
 d=tests/proof
 pass=0 fail=0 log=build/proof-report-test.log

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016,SC2034 # check NAME 'CONDITION' evals CONDITION: its $ expand then, and the variables it reads look unused
 # fuzz/replay.c is as strict as the engines' runners: each check feeds
 # the driver, built around tests/replay_control.c, an input that one of
 # its rules must catch.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 bin=${1:?usage: tests/replay.sh REPLAY-CONTROL-BINARY}
 pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1"; echo "$out" | tail -5 | sed 's/^/  | /'; fi; }

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016,SC2034 # check NAME 'CONDITION' evals CONDITION: its $ expand then, and the variables it reads look unused
 # fuzz/targets is the one list of fuzz targets and fuzz/<t>.options the
 # one home of each max_len; tools/targets.sh is the one reader scripts use.
 # Fails when a script reads either around it, when a listed target lacks a
 # file it needs, or when a fuzz target exists that the list does not name.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 . tools/targets.sh
 pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1"; fi; }
@@ -17,6 +18,7 @@ bypasses() {
 		grep -rnE --include='*.sh' --include=Makefile --include='build.sh' --include='*.yml' \
 			"$pat" "$@"
 		# scripts without an extension (tools/triage), known by their #! line
+		# shellcheck disable=SC2013 # grep -l prints one path a line
 		for f in $(grep -rlE '^#!.*sh' "$@" | grep -vE '(\.(sh|yml|c|h|md)|Makefile)$'); do
 			grep -nE "$pat" "$f" | sed "s|^|$f:|"
 		done

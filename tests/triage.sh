@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2016 # check NAME 'CONDITION' evals CONDITION: its $ expand then
 # End-to-end checks of tools/triage on stored inputs:
 #  - tests/crashes/search_overrun/: one defect (the identifier search runs
 #    two octets too far; its stack has two frames in src/) found through
@@ -14,7 +15,7 @@
 #  - the output is the progress lines and the table, nothing else;
 #  - the real build survives every stored input.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 pass=0 fail=0
 check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1"; tail -5 "$log" 2>/dev/null; fi; }
 group() { jq -e --arg s "$2" ".groups[] | select(.signature == \$s)${3:+ | $3}" "$1/report.json" >/dev/null; }

@@ -4,7 +4,7 @@
 # BENCH_SECONDS each, all in one invocation. A benchmark: it never fails
 # on a figure. BENCH_JSON=path also writes the table as JSON.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 SECS=${BENCH_SECONDS:-5}
 RUNS=${BENCH_RUNS:-3}
 . tools/targets.sh
@@ -18,17 +18,16 @@ rate() { # rate TARGET -> exec/s of one run from a fresh copy of its seeds
 	local cap=rpcrdma_decode
 	[ "$t" = empty ] && seeds=corpus/rpcrdma_decode || cap=$t
 	rm -rf "$tmp/c"; mkdir -p "$tmp/c"; cp "$seeds"/* "$tmp/c/" 2>/dev/null
-	build/libfuzzer/$t -max_total_time="$SECS" -print_final_stats=1 -max_len="$(rdmaneg_max_len "$cap")" \
+	"build/libfuzzer/$t" -max_total_time="$SECS" -print_final_stats=1 -max_len="$(rdmaneg_max_len "$cap")" \
 		"$tmp/c" 2>&1 | awk '/stat::average_exec_per_sec/ {print $2}'
 }
 median() { tr ' ' '\n' | grep . | sort -n | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}'; }
 
 echo "bench: libFuzzer+ASan+UBSan ($(clang --version | head -1)), $RUNS runs x ${SECS}s, one core"
-declare -A med runs
+declare -A med
 for t in empty $TARGETS; do
 	r=""
 	for ((i = 0; i < RUNS; i++)); do r="$r $(rate "$t")"; done
-	runs[$t]=$r
 	med[$t]=$(median <<<"$r")
 	printf '  %-18s runs:%s\n' "$t" "$r"
 done

@@ -7,7 +7,7 @@
 #  - PROMOTE=1 copies inputs that add coverage beyond corpus/<t> into
 #    corpus/<t>/ as lf-<sha1> (review before committing).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 . tools/targets.sh
 TARGETS=$(rdmaneg_targets)
 tools/deps.sh fuzz || exit 1
@@ -19,7 +19,7 @@ for t in $TARGETS; do
 	mkdir -p "$w"
 	before=$(find "$w" -type f | wc -l)
 	rm -rf "$tmp/m" "$tmp/new"; mkdir -p "$tmp/m" "$tmp/new"
-	build/libfuzzer/$t -merge=1 -max_len="$(rdmaneg_max_len "$t")" "$tmp/m" "corpus/$t" "$w" >"$tmp/log" 2>&1 ||
+	"build/libfuzzer/$t" -merge=1 -max_len="$(rdmaneg_max_len "$t")" "$tmp/m" "corpus/$t" "$w" >"$tmp/log" 2>&1 ||
 		{ echo "corpus-merge: $t merge failed"; tail -5 "$tmp/log"; exit 1; }
 	rm -rf "$w"; mv "$tmp/m" "$w"
 	promoted=0
@@ -27,7 +27,7 @@ for t in $TARGETS; do
 		# merge adds to the first directory only what adds coverage to it
 		cp "corpus/$t"/* "$tmp/new/" 2>/dev/null
 		known=$(sha1sum "corpus/$t"/* 2>/dev/null | cut -c1-40)
-		build/libfuzzer/$t -merge=1 -max_len="$(rdmaneg_max_len "$t")" "$tmp/new" "$w" >/dev/null 2>&1
+		"build/libfuzzer/$t" -merge=1 -max_len="$(rdmaneg_max_len "$t")" "$tmp/new" "$w" >/dev/null 2>&1
 		for f in "$tmp/new"/*; do
 			h=$(sha1sum "$f" | cut -c1-40)
 			grep -q "$h" <<<"$known" && continue

@@ -9,7 +9,7 @@
 # New inputs go to build/work/<engine>/<target>/, never to corpus/.
 # Exits 1 if any target crashed, 2 on bad settings.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 SECS=${FUZZ_SECONDS:-60}
 ENGINE=${FUZZ_ENGINE:-libfuzzer}
 JOBS=${FUZZ_JOBS:-1}
@@ -26,6 +26,7 @@ done
 
 groups="fuzz cov"
 [ "$ENGINE" = afl ] && groups="$groups afl"
+# shellcheck disable=SC2086 # a list of groups
 tools/deps.sh $groups || exit 1
 
 B=build
@@ -33,12 +34,14 @@ B=build
 work=$B/work/$ENGINE
 MK="make --no-print-directory -s B=$B PLANT=$PLANT"
 echo "fuzz: building $ENGINE targets${PLANT:+ with planted bug $PLANT} (ASan+UBSan)"
+# shellcheck disable=SC2046 # $MK is a command with its words; the targets are words
 if [ "$ENGINE" = libfuzzer ]; then
 	$MK $(for t in $TARGETS; do echo "$B/libfuzzer/$t"; done) || exit 1
 else
 	$MK $(for t in $TARGETS; do echo "$B/afl/$t $B/afl-cmplog/$t"; done) || exit 1
 fi
 # coverage is measured with the unplanted build: a planted abort loses the profile
+# shellcheck disable=SC2046 # the targets are words
 make --no-print-directory -s PLANT= $(for t in $TARGETS; do echo "build/cov/$t"; done) || exit 1
 
 
@@ -80,6 +83,7 @@ for t in $TARGETS; do
 		mkdir -p "$work/$t/corpus" "$work/$t/crashes"
 		fork=()
 		[ "$JOBS" -gt 1 ] && fork=(-fork="$JOBS")
+		# shellcheck disable=SC2046 # no seed directory, or one
 		"$B/libfuzzer/$t" -max_total_time="$SECS" -print_final_stats=1 \
 			-dict="fuzz/$t.dict" -max_len="$(rdmaneg_max_len "$t")" "${fork[@]}" \
 			-artifact_prefix="$work/$t/crashes/" \

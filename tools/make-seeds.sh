@@ -3,7 +3,7 @@
 # the planted bugs' minimal counterexample streams. Seeds are named by
 # what they are. Usage: tools/make-seeds.sh  (after make and make plants)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 . tools/targets.sh
 CLI=build/plain/rdmaneg
 make --no-print-directory -s "$CLI"
@@ -84,7 +84,7 @@ props_list=$(build/plant/decode_overrun/props --list | awk '{print $1}')
 while IFS=$'\t' read -r plant checker _; do
 	case "$checker" in props:*) ;; *) continue ;; esac
 	prop=${checker#props:}
-	stream=$( (build/plant/$plant/props --seed 1 --prop "$prop" || true) | sed -n 's/^  stream: *//p')
+	stream=$( ("build/plant/$plant/props" --seed 1 --prop "$prop" || true) | sed -n 's/^  stream: *//p')
 	idx=$(awk -v p="$prop" '$0 == p {print NR - 1}' <<<"$props_list")
 	seed props "$prop-$plant" "$(printf '%02x' "$idx")" "$stream"
 	case "$prop" in
@@ -119,4 +119,4 @@ seed gcda hand-one-function 61646367 2a323242 01000000 00000000 \
 	00000001 0c000000 01000000 02000000 03000000 \
 	0000a101 10000000 00000000 00000000 05000000 00000000
 for t in $(rdmaneg_targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
-for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(ls "corpus/$t" | wc -l)"; done
+for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(find "corpus/$t" -mindepth 1 -maxdepth 1 | wc -l)"; done

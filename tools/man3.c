@@ -2,7 +2,7 @@
  * rdmaneg-man3 VERSION HEADER...: rdmaneg(3) in roff, generated from the
  * public headers: each function's declaration, its comment, the status
  * codes its ACSL contract can return (the contract Frama-C proves, see
- * README "Proof") and the contract itself; then the table of status codes
+ * docs/proof.md) and the contract itself; then the table of status codes
  * from RDMANEG_STATUS_LIST. Fails (exit 1, a message) on a function with no
  * comment, or an int function whose contract names no status.
  */

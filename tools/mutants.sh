@@ -12,7 +12,7 @@
 # Writes build/mutants/{list.tsv,results.tsv,report.json}; exits 1 when a
 # mutant survives that src/EQUIVALENT_MUTANTS does not argue equivalent.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 . tools/targets.sh
 B=${B:-build}
 M=$B/mutants
@@ -79,7 +79,7 @@ fi
 
 tools/deps.sh build
 make --no-print-directory -s B="$B" "$TOOL" mutants-base
-# shellcheck disable=SC2086 # MUTANTS_FILES is a list
+# shellcheck disable=SC2206 # MUTANTS_FILES is a list of paths and globs
 FILES=(${MUTANTS_FILES:-src/*.c})
 args=()
 [ -n "${MUTANTS_SAMPLE:-}" ] && args+=(--sample "$MUTANTS_SAMPLE" --seed "${MUTANTS_SEED:-1}")

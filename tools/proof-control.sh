@@ -4,7 +4,7 @@
 # (an unproved goal there); only that function is proved, to keep it short.
 #   plant           file                 function holding the planted line
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 controls=(
 	"decode_overrun src/rpcrdma_pd.c candidate"
 	"mpa_pd_overrun src/mpa.c        rdmaneg_mpa_parse"

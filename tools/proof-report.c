@@ -17,7 +17,7 @@
  *   eva: an alarm is a run-time-error property, or a public function's
  *        precondition, that some run left neither "Valid" nor "Dead". What
  *        Eva leaves unknown of the other ACSL properties is a WP goal
- *        (README "Proof").
+ *        (docs/proof.md).
  * A function passes with no alarm and every goal proved. Prints the table
  * and "proof: N passed, N failed"; exits 1 on a failure, 2 on bad input.
  */

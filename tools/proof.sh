@@ -10,7 +10,7 @@
 #   PROOF_TIMEOUT=s   prover timeout per goal (default 10; the slowest
 #                     goals take about 3 s here)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 tools/deps.sh proof
 make -s build/plain/rdmaneg-proof-report
 out=build/proof${PLANT:+-$PLANT}
@@ -41,6 +41,7 @@ for f in $files; do
 	inputs+=("wp:$out/wp-$base.csv:$secs")
 done
 if [ "${PROOF_EVA:-1}" != 0 ]; then
+	# shellcheck disable=SC2013 # one function name a line
 	for fn in $(sed -n 's/^void eva_\([a-z_0-9]*\)(void)$/\1/p' proof/eva.c); do
 		start=$(date +%s.%N)
 		frama-c "${cpp[@]}" proof/eva.c src/*.c -warn-unsigned-overflow -eva -main "eva_$fn" \

@@ -1,4 +1,4 @@
-#include "cases.h"
+#include "peer_cases.h"
 
 #include "fpdu.h"
 #include "rpcrdma_pd.h"

@@ -1,4 +1,4 @@
-#include "report.h"
+#include "peer_report.h"
 
 #include "hex.h"
 #include "json.h"
