@@ -12,6 +12,8 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 LIB_SRC := $(wildcard src/*.c)
 LIB_HDR := $(wildcard src/*.h)
 B := build
+# the objects of sources $(2) in flavour $(1), under $(B)/obj/$(1)/
+flavour_objs = $(patsubst %.c,$(B)/obj/$(1)/%.o,$(2))
 
 # ---- plain build: library, CLI, unit tests ($(CC), -Werror) ----
 PLAIN_OBJ := $(patsubst src/%.c,$(B)/plain/obj/%.o,$(LIB_SRC))
@@ -132,22 +134,39 @@ $(B)/plain/sweep: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	$(CC) $(WARN) -Wno-missing-prototypes -O2 -flto -pthread $(PBT_INC) \
 		$(SWEEP_SRC) $(LIB_SRC) -o $@
 
-# One planted build per name: $(B)/plant/<name>/{props,sweep}
-$(B)/plant/%/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
-	@mkdir -p $(@D)
-	$(CLANG) -std=c11 -O1 -g -DRDMANEG_PLANT=$* $(PBT_INC) \
-		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
+# One planted build per name: $(B)/plant/<name>/{props,sweep}, and
+# $(B)/plant-asan/<name>/props for the over-read plants (exact-size copies,
+# pbt_exact). Only src/ depends on the plant: it is compiled into one
+# archive per plant and flavour, and the harness objects (properties/,
+# oracle/) are compiled once and shared by every plant.
+PLANT_FLAVOURS := plant-o1 plant-asan plant-o2
+CC_plant-o1 = $(CLANG) -std=c11 -O1 -g
+CC_plant-asan = $(CLANG) -std=c11 -O1 -g $(SAN)
+CC_plant-o2 = $(CC) -std=c11 -O2 -pthread
+define plant_flavour
+$(B)/obj/$(1)/%.o: %.c
+	@mkdir -p $$(@D)
+	$$(CC_$(1)) $$(PBT_INC) -MMD -MP -c $$< -o $$@
+$(B)/plant-core/%/$(1).a: $$(LIB_SRC) $$(LIB_HDR)
+	@mkdir -p $$(@D)/$(1)
+	for f in $$(LIB_SRC); do $$(CC_$(1)) -DRDMANEG_PLANT=$$* $$(PBT_INC) -c $$$$f \
+		-o $$(@D)/$(1)/$$$$(basename $$$$f .c).o || exit 1; done
+	rm -f $$@ && $$(AR) rcs $$@ $$(patsubst src/%.c,$$(@D)/$(1)/%.o,$$(LIB_SRC))
+endef
+$(foreach f,$(PLANT_FLAVOURS),$(eval $(call plant_flavour,$(f))))
+PLANT_PROPS_SRC := properties/main.c $(PBT_SRC)
 
-# ... and under ASan, for the over-read plants (exact-size copies, pbt_exact)
-$(B)/plant-asan/%/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+$(B)/plant/%/props: $(call flavour_objs,plant-o1,$(PLANT_PROPS_SRC)) $(B)/plant-core/%/plant-o1.a
 	@mkdir -p $(@D)
-	$(CLANG) -std=c11 -O1 -g $(SAN) -DRDMANEG_PLANT=$* $(PBT_INC) \
-		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
+	$(CLANG) $^ -o $@
 
-$(B)/plant/%/sweep: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
+$(B)/plant-asan/%/props: $(call flavour_objs,plant-asan,$(PLANT_PROPS_SRC)) $(B)/plant-core/%/plant-asan.a
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -pthread -DRDMANEG_PLANT=$* $(PBT_INC) \
-		$(SWEEP_SRC) $(LIB_SRC) -o $@
+	$(CLANG) $(SAN) $^ -o $@
+
+$(B)/plant/%/sweep: $(call flavour_objs,plant-o2,$(SWEEP_SRC)) $(B)/plant-core/%/plant-o2.a
+	@mkdir -p $(@D)
+	$(CC) -pthread $^ -o $@
 
 # The property suite (fixed seed when CI=true, else random and printed),
 # then the sampled sweeps that fit in make test.
@@ -182,20 +201,34 @@ FUZZ_INC := $(PBT_INC) -Ifuzz -Itools/cli -Iutil
 PLANT_WORDS := $(subst +, ,$(PLANT))
 PLANT_FLAGS := $(if $(word 1,$(PLANT_WORDS)),-DRDMANEG_PLANT=$(word 1,$(PLANT_WORDS))) \
 	$(if $(word 2,$(PLANT_WORDS)),-DRDMANEG_PLANT2=$(word 2,$(PLANT_WORDS)))
-FUZZ_CFLAGS := -std=c11 -Wall -Wextra -Werror -g -O1 -fno-omit-frame-pointer \
-	-ffunction-sections -fdata-sections -Wl,--gc-sections $(PLANT_FLAGS)
+FUZZ_COPTS := -std=c11 -Wall -Wextra -Werror -g -O1 -fno-omit-frame-pointer \
+	-ffunction-sections -fdata-sections $(PLANT_FLAGS)
+FUZZ_CFLAGS := $(FUZZ_COPTS) -Wl,--gc-sections
 AFL_CC ?= afl-clang-fast
 
+# The libFuzzer, replay and MSan replay flavours compile each source once
+# into $(B)/obj/<flavour>/ (header dependencies from -MMD) and link every
+# target from its own object and the shared ones.
+FLAVOUR_libfuzzer := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FLAVOUR_replay := $(SAN)
+FLAVOUR_replay-msan := -fsanitize=memory -fsanitize-memory-track-origins
+define fuzz_flavour
+$(B)/obj/$(1)/%.o: %.c
+	@mkdir -p $$(@D)
+	$$(CLANG) $$(FUZZ_COPTS) $$(FLAVOUR_$(1)) $$(FUZZ_INC) -MMD -MP -c $$< -o $$@
+endef
+$(foreach f,libfuzzer replay replay-msan,$(eval $(call fuzz_flavour,$(f))))
+-include $(wildcard $(B)/obj/*/*/*.d $(B)/obj/*/*/*/*.d)
+
 # libFuzzer + ASan + UBSan
-$(B)/libfuzzer/%: fuzz/%.c $(FUZZ_DEPS)
+$(B)/libfuzzer/%: $(B)/obj/libfuzzer/fuzz/%.o $(call flavour_objs,libfuzzer,$(FUZZ_SUPPORT))
 	@mkdir -p $(@D)
-	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-		$(FUZZ_INC) $< $(FUZZ_SUPPORT) -o $@
+	$(CLANG) -fsanitize=fuzzer,address,undefined -Wl,--gc-sections $^ -o $@
 
 # plain replay driver + ASan + UBSan (what make test runs)
-$(B)/replay/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
+$(B)/replay/%: $(B)/obj/replay/fuzz/%.o $(call flavour_objs,replay,fuzz/replay.c $(FUZZ_SUPPORT))
 	@mkdir -p $(@D)
-	$(CLANG) $(FUZZ_CFLAGS) $(SAN) $(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
+	$(CLANG) $(SAN) -Wl,--gc-sections $^ -o $@
 
 # the replay driver around a target that misbehaves on demand (tests/replay.sh)
 $(B)/asan/replay-control: tests/replay_control.c fuzz/replay.c fuzz/fuzz.h
@@ -203,10 +236,10 @@ $(B)/asan/replay-control: tests/replay_control.c fuzz/replay.c fuzz/fuzz.h
 	$(CLANG) $(FUZZ_CFLAGS) $(SAN) $(FUZZ_INC) $< fuzz/replay.c -o $@
 
 # plain replay driver + MSan (triage reproduces under every sanitizer)
-$(B)/replay-msan/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
+$(B)/replay-msan/%: $(B)/obj/replay-msan/fuzz/%.o \
+		$(call flavour_objs,replay-msan,fuzz/replay.c $(FUZZ_SUPPORT))
 	@mkdir -p $(@D)
-	$(CLANG) $(FUZZ_CFLAGS) -fsanitize=memory -fsanitize-memory-track-origins \
-		$(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
+	$(CLANG) -fsanitize=memory -fsanitize-memory-track-origins -Wl,--gc-sections $^ -o $@
 
 # AFL++: its libFuzzer-compatible driver (persistent mode), ASan + UBSan,
 # and a CMPLOG twin for input-to-state comparisons.
@@ -282,6 +315,26 @@ $(B)/asan/apidoc-unit: tests/apidoc_unit.c util/apidoc.c util/apidoc.h tests/che
 	@mkdir -p $(@D)
 	$(CLANG) -std=c11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
 		tests/apidoc_unit.c util/apidoc.c -o $@
+
+# ---- make test's timing table (tools/test-times/; docs/benchmarks.md) ----
+TIMES_SRC := tools/test-times/main.c tools/test-times/times.c util/file.c
+$(B)/plain/rdmaneg-test-times: $(TIMES_SRC) tools/test-times/times.h util/file.h
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil -Itools/test-times \
+		$(TIMES_SRC) -lm -o $@
+
+$(B)/asan/times-unit: tests/times_unit.c tools/test-times/times.c tools/test-times/times.h tests/check.h
+	@mkdir -p $(@D)
+	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) -Itools/test-times -Itests \
+		tests/times_unit.c tools/test-times/times.c -lm -o $@
+
+# make test, then its per-suite table beside the previous run's
+bench-tests: deps-test
+	@tools/run-tests.sh; rc=$$?; echo; \
+	if [ -f $(B)/test-logs/times.prev.json ]; then \
+		$(B)/plain/rdmaneg-test-times compare $(B)/test-logs/times.prev.json $(B)/test-logs/times.json; \
+	else echo "bench-tests: no previous run to compare with"; \
+		$(B)/plain/rdmaneg-test-times compare $(B)/test-logs/times.json; fi; exit $$rc
 
 # ---- proof (tools/proof.sh; docs/proof.md): Frama-C WP and Eva on src/ ----
 $(B)/plain/rdmaneg-proof-report: tools/proof-report.c util/file.c $(wildcard util/*.h)
@@ -442,8 +495,10 @@ oss-fuzz-check:
 	@tools/oss-fuzz-check.sh
 
 # ---- checks ----
+# every group a suite of make test asks for, installed before the suites
+# run side by side (two apt-gets at once would fight over dpkg's lock)
 deps-test:
-	@tools/deps.sh test
+	@tools/deps.sh test fuzz build oss-fuzz
 
 # Both compilers, zero warnings, in their own trees.
 compilers:
@@ -466,6 +521,9 @@ test: deps-test
 clean:
 	rm -rf $(B)
 
+# objects built by pattern rules are kept, not deleted as intermediates
+.SECONDARY:
+
 .PHONY: install uninstall all asan deps-test compilers lint format test clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check live-nfs \
-	coverage live live-kernel live-guided live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control
+	bench-tests coverage live live-kernel live-guided live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control
