@@ -8,7 +8,7 @@
 #   OSSFUZZ_PLANT=<name>   negative control: adds -DRDMANEG_PLANT=<name>, and
 #                          the check must then fail
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 root=$PWD
 COMBOS=${OSSFUZZ_COMBOS:-libfuzzer:address libfuzzer:undefined libfuzzer:memory afl:address}
 RUN_SECONDS=${OSSFUZZ_RUN_SECONDS:-3}
@@ -22,15 +22,34 @@ bad() { fail=$((fail + 1)); echo "  FAIL $*"; }
 # base-builder's flags
 BASE="-O1 -fno-omit-frame-pointer -gline-tables-only -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION"
 [ -n "${OSSFUZZ_PLANT:-}" ] && BASE="$BASE -DRDMANEG_PLANT=$OSSFUZZ_PLANT"
-declare -A SAN=(
-	[address]="-fsanitize=address -fsanitize-address-use-after-scope"
-	[undefined]="-fsanitize=array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unsigned-integer-overflow,unreachable,vla-bound,vptr -fno-sanitize-recover=array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unreachable,vla-bound,vptr"
-	[memory]="-fsanitize=memory -fsanitize-memory-track-origins"
-)
+# each sanitizer's flags as base-builder sets them
+san_flags() {
+	case "$1" in
+	address) echo "-fsanitize=address -fsanitize-address-use-after-scope" ;;
+	undefined) echo "-fsanitize=array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unsigned-integer-overflow,unreachable,vla-bound,vptr -fno-sanitize-recover=array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unreachable,vla-bound,vptr" ;;
+	memory) echo "-fsanitize=memory -fsanitize-memory-track-origins" ;;
+	*) return 1 ;;
+	esac
+}
 # a symbol each sanitizer runtime defines
-declare -A MARK=([address]=__asan_init [undefined]=__ubsan_handle_ [memory]=__msan_init)
-
+san_mark() {
+	case "$1" in
+	address) echo __asan_init ;;
+	undefined) echo __ubsan_handle_ ;;
+	memory) echo __msan_init ;;
+	esac
+}
 for combo in $COMBOS; do
+	case "$combo" in
+	libfuzzer:address | libfuzzer:undefined | libfuzzer:memory | afl:address | afl:undefined) ;;
+	*) echo "oss-fuzz-check: unknown combination '$combo' (engine:sanitizer)" >&2; exit 2 ;;
+	esac
+done
+
+# One engine and sanitizer: build.sh, then check_build's checks. Prints its
+# lines and ends with "combo: N passed, N failed".
+check_combo() {
+	local combo=$1 engine san top t bin f s syms seeds env
 	engine=${combo%%:*} san=${combo#*:}
 	echo "== $engine + $san"
 	top=$root/build/oss-fuzz/$engine-$san${OSSFUZZ_PLANT:+-plant-$OSSFUZZ_PLANT}
@@ -40,12 +59,12 @@ for combo in $COMBOS; do
 		FUZZING_ENGINE="$engine" ARCHITECTURE=x86_64 FUZZING_LANGUAGE=c)
 	if [ "$engine" = libfuzzer ]; then
 		env+=(CC=clang CXX=clang++ LIB_FUZZING_ENGINE=-fsanitize=fuzzer
-			CFLAGS="$BASE ${SAN[$san]} -fsanitize=fuzzer-no-link"
-			CXXFLAGS="$BASE ${SAN[$san]} -fsanitize=fuzzer-no-link")
+			CFLAGS="$BASE $(san_flags "$san") -fsanitize=fuzzer-no-link"
+			CXXFLAGS="$BASE $(san_flags "$san") -fsanitize=fuzzer-no-link")
 	else
 		env+=(CC=afl-clang-fast CXX=afl-clang-fast++ AFL_QUIET=1
 			LIB_FUZZING_ENGINE=/usr/lib/afl/libAFLDriver.a
-			CFLAGS="$BASE ${SAN[$san]}" CXXFLAGS="$BASE ${SAN[$san]}"
+			CFLAGS="$BASE $(san_flags "$san")" CXXFLAGS="$BASE $(san_flags "$san")"
 			ASAN_OPTIONS="detect_leaks=0:symbolize=0:detect_odr_violation=0:abort_on_error=1")
 	fi
 	if env "${env[@]}" bash -eu oss-fuzz/build.sh >"$top/build.log" 2>&1; then
@@ -53,7 +72,8 @@ for combo in $COMBOS; do
 	else
 		bad "$engine+$san: build.sh failed (log: $top/build.log)"
 		tail -5 "$top/build.log" | sed 's/^/    /'
-		continue
+		echo "combo: $pass passed, $fail failed"
+		return
 	fi
 	for t in $TARGETS; do
 		bin=$top/out/$t
@@ -71,12 +91,12 @@ for combo in $COMBOS; do
 		for s in address undefined memory; do
 			[ "$s" = undefined ] && continue  # ASan and MSan runtimes carry UBSan handlers
 			if [ "$s" = "$san" ]; then
-				grep -q "${MARK[$s]}" <<<"$syms" && ok || bad "$t: not built with $s"
+				grep -q "$(san_mark "$s")" <<<"$syms" && ok || bad "$t: not built with $s"
 			else
-				grep -q "${MARK[$s]}" <<<"$syms" && bad "$t: mixed in $s" || ok
+				grep -q "$(san_mark "$s")" <<<"$syms" && bad "$t: mixed in $s" || ok
 			fi
 		done
-		[ "$san" = undefined ] && { grep -q "${MARK[undefined]}" <<<"$syms" && ok || bad "$t: no UBSan"; }
+		[ "$san" = undefined ] && { grep -q "$(san_mark undefined)" <<<"$syms" && ok || bad "$t: no UBSan"; }
 		seeds=$top/work/seeds-$t
 		rm -rf "$seeds"; mkdir -p "$seeds"; unzip -q -o "${bin}_seed_corpus.zip" -d "$seeds"
 		if [ "$engine" = libfuzzer ]; then
@@ -100,7 +120,29 @@ for combo in $COMBOS; do
 			fi
 		fi
 	done
-	echo "   $engine + $san: $(ls "$top/out" | grep -c _seed_corpus.zip) targets shipped"
+	echo "   $engine + $san: $(find "$top/out" -maxdepth 1 -name '*_seed_corpus.zip' | wc -l) targets shipped"
+	echo "combo: $pass passed, $fail failed"
+}
+
+# the combinations side by side (OSSFUZZ_JOBS at once, default the number
+# of cores), each with its own log, printed in order
+jobs=${OSSFUZZ_JOBS:-$(nproc)}
+case "$jobs" in '' | *[!0-9]* | 0) echo "oss-fuzz-check: OSSFUZZ_JOBS must be a positive number" >&2; exit 2 ;; esac
+logdir=$root/build/oss-fuzz/logs${OSSFUZZ_PLANT:+-plant-$OSSFUZZ_PLANT}
+rm -rf "$logdir"; mkdir -p "$logdir"
+running=0
+for combo in $COMBOS; do
+	if [ "$running" -ge "$jobs" ]; then wait -n; running=$((running - 1)); fi
+	check_combo "$combo" >"$logdir/${combo/:/-}.log" 2>&1 &
+	running=$((running + 1))
+done
+wait
+for combo in $COMBOS; do
+	log=$logdir/${combo/:/-}.log
+	grep -v '^combo: ' "$log"
+	read -r p f < <(sed -n 's/^combo: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$log")
+	if [ -z "${p:-}" ]; then bad "$combo: the check ended early (log: $log)"; continue; fi
+	pass=$((pass + p)) fail=$((fail + f))
 done
 yamllint -s oss-fuzz/project.yaml .clusterfuzzlite/project.yaml .github/workflows/*.yml && ok ||
 	bad "yamllint"
