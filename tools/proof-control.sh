@@ -10,11 +10,20 @@ controls=(
 	"mpa_pd_overrun src/mpa.c        rdmaneg_mpa_parse"
 )
 pass=0 fail=0
+# the shared inputs first, then the controls side by side
+make -s build/plain/rdmaneg-proof-report build/proof/why3.conf || exit 1
+pids=()
 for c in "${controls[@]}"; do
 	read -r plant file fn <<<"$c"
-	log=build/proof-$plant/control.log
 	mkdir -p "build/proof-$plant"
-	PLANT=$plant PROOF_FILES=$file PROOF_FUNCS=$fn PROOF_EVA=0 tools/proof.sh >"$log" 2>&1
+	PLANT=$plant PROOF_FILES=$file PROOF_FUNCS=$fn PROOF_EVA=0 tools/proof.sh \
+		>"build/proof-$plant/control.log" 2>&1 &
+	pids+=($!)
+done
+for i in "${!controls[@]}"; do
+	read -r plant file fn <<<"${controls[i]}"
+	log=build/proof-$plant/control.log
+	wait "${pids[i]}"
 	rc=$?
 	if [ $rc -eq 1 ] && grep -qE "^$fn .* FAIL$" "$log"; then
 		pass=$((pass + 1))
