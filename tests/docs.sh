@@ -11,6 +11,7 @@ bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 # the targets a page names: 'make NAME' in code (a `span` or a fenced
 # block), not followed by a path (make build/x)
+# shellcheck disable=SC2016 # the backticks are Markdown, not a command
 code() { awk '/^```/ {fence = !fence; next} fence {print; next} {print}' "$@" |
 	grep -oE '`[^`]+`' ; awk '/^```/ {fence = !fence; next} fence' "$@"; }
 named() { code "$@" | grep -oP '\bmake \K[a-z][a-z0-9_-]*(?![a-z0-9_/.-])' | sort -u; }
@@ -41,6 +42,7 @@ lines=$(wc -l <README.md)
 # negative control: a page that names a target the Makefile lacks
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck disable=SC2016 # the backticks are Markdown, not a command
 printf 'Run `make no-such-target` and `make build/replay/stack`.\n' >"$tmp/page.md"
 missing=$(check_pages "$tmp/page.md")
 [ "${missing// /}" = no-such-target ] && ok || bad "control: a page naming make no-such-target was not caught (got '$missing')"

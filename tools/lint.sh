@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make lint: clang-tidy (.clang-tidy, warnings as errors) and cppcheck on
 # src/, then on all the host code and the tests, each file on its own
-# (clang-tidy 14's analyzer reports false va_list errors across files), then
-# shellcheck on every shell script git tracks.
+# (clang-tidy 14's analyzer reports false va_list errors across files); last,
+# every shell script git tracks goes through shellcheck.
 #
 # Host code and tests run without two checks: cert-err33-c (the result of
 # every printf: a failed write to stdout or stderr is not actionable call by

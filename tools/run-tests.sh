@@ -23,10 +23,10 @@ rm -f "$logs"/*.log "$logs"/*.time "$logs/rows.tsv"
 M="make --no-print-directory"
 names=() afters=() cmds=()
 add() { names+=("$1"); afters+=("$2"); cmds+=("$3"); }
+add lint             -           "$M lint"
 add oss-fuzz         -           "env OSSFUZZ_RUN_SECONDS=2 tools/oss-fuzz-check.sh"
 add triage           plants,properties "tests/triage.sh"
 add plants           -           "$M plants"
-add lint             -           "$M lint"
 add peer             -           "$M build/plain/rdmaneg-peer build/asan/rdmaneg-peer && tests/peer.sh build/asan/rdmaneg-peer"
 add properties       -           "$M props"
 add replay           -           "$M replay"
