@@ -154,11 +154,3 @@ bool rdmaneg_fpdu_parse(const uint8_t *p, size_t n, struct rdmaneg_fpdu *f)
 	}
 	return true;
 }
-
-const char *rdmaneg_fpdu_kind_name(enum rdmaneg_fpdu_kind k)
-{
-	static const char *const names[] = { "term",	 "rtr-send", "rtr-write",
-					     "rtr-read", "fpdu",     "garbage" };
-
-	return (unsigned)k < 6u ? names[k] : "unknown";
-}

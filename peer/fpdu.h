@@ -43,6 +43,4 @@ size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t et
  * are given (f->len then says how many it needs, 0 if unknown). */
 bool rdmaneg_fpdu_parse(const uint8_t *p, size_t n, struct rdmaneg_fpdu *f);
 
-const char *rdmaneg_fpdu_kind_name(enum rdmaneg_fpdu_kind k);
-
 #endif

@@ -483,22 +483,6 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 	return found;
 }
 
-void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char *out, size_t cap)
-{
-	size_t o = 0;
-
-	if (cap == 0)
-		return;
-	out[0] = '\0';
-	for (size_t i = 0; i < s->nframes && i < nframes; i++) {
-		int w = snprintf(out + o, cap - o, "%s%s", i ? "<" : "", s->frames[i]);
-
-		if (w < 0 || (size_t)w >= cap - o)
-			break;
-		o += (size_t)w;
-	}
-}
-
 bool rdmaneg_klog_line(const char *text, size_t len, size_t *pos, char *line, size_t cap)
 {
 	size_t e = *pos, n;

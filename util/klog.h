@@ -43,9 +43,6 @@ bool rdmaneg_klog_starts(const char *line);
  * returns how many were found (which may exceed max). */
 size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out, size_t max);
 
-/* The frames joined as a signature, e.g. "siw_proc_mpareq<siw_cm_work_handler". */
-void rdmaneg_klog_signature(const struct rdmaneg_splat *s, size_t nframes, char *out, size_t cap);
-
 /* The symbol at addr, from a System.map text ("ffffffff81000000 T name"
  * lines) and /proc/modules lines ("siw 200704 0 - Live 0xffffffffc0600000"),
  * either may be NULL: "name+0xoff", "[module]+0xoff", "vmlinux" (in the
