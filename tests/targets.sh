@@ -15,7 +15,7 @@ check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "
 bypasses() {
 	local pat='(awk|grep|sed|cat|while read|<)[^|]*(fuzz/targets|\.options)|max_len *= *[0-9]|max_len=[0-9]'
 	{
-		grep -rnE --include='*.sh' --include=Makefile --include='build.sh' --include='*.yml' \
+		grep -rnE --include='*.sh' --include=Makefile --include='*.mk' --include='build.sh' --include='*.yml' \
 			"$pat" "$@"
 		# scripts without an extension (tools/triage), known by their #! line
 		# shellcheck disable=SC2013 # grep -l prints one path a line
@@ -24,7 +24,7 @@ bypasses() {
 		done
 	} 2>/dev/null | grep -v '^[^:]*tools/targets.sh:' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#'
 }
-out=$(bypasses Makefile tools live tests oss-fuzz .clusterfuzzlite .ci .github | grep -v '^tests/targets.sh:')
+out=$(bypasses Makefile mk tools live tests oss-fuzz .clusterfuzzlite .ci .github | grep -v '^tests/targets.sh:')
 check "no script reads fuzz/targets or a max_len around tools/targets.sh" '[ -z "$out" ] || { echo "$out"; false; }'
 # negative control: a script with its own copy of the list is caught
 ctl=$(mktemp -d /tmp/rdmaneg-targets.XXXXXX); trap 'rm -rf "$ctl"' EXIT

@@ -1,0 +1,34 @@
+# mk/checks.mk: deps, compilers, lint, format, test, clean (included by the Makefile, in order)
+# ---- checks ----
+# every group a suite of make test asks for, installed before the suites
+# run side by side (two apt-gets at once would fight over dpkg's lock)
+deps-test:
+	@tools/deps.sh test fuzz build oss-fuzz
+
+# Both compilers, zero warnings, in their own trees.
+compilers:
+	$(MAKE) --no-print-directory B=$(B)/gcc CC=gcc all
+	$(MAKE) --no-print-directory B=$(B)/clang CC=clang all
+
+# clang-tidy and cppcheck on every C file, shellcheck on every script
+# (tools/lint.sh says which checks and how its cache is keyed)
+lint:
+	@tools/lint.sh
+
+# Lay every C file out as .clang-format says (tests/format.sh checks it).
+format:
+	tools/c-files.sh | xargs clang-format --style=file:.clang-format -i
+
+# make test: everything CI checks; closes with "N passed, N failed".
+test: deps-test
+	@tools/run-tests.sh
+
+clean:
+	rm -rf $(B)
+
+# objects built by pattern rules are kept, not deleted as intermediates
+.SECONDARY:
+
+.PHONY: install uninstall all asan deps-test compilers lint format test clean props prove plants \
+	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check live-nfs \
+	bench-tests coverage live live-kernel live-guided live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control

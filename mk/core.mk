@@ -1,0 +1,96 @@
+# mk/core.mk: the library (plain and PIC), the CLI, the unit tests, install, ASan builds (included by the Makefile, in order)
+# ---- plain build: library, CLI, unit tests ($(CC), -Werror) ----
+PLAIN_OBJ := $(patsubst src/%.c,$(B)/plain/obj/%.o,$(LIB_SRC))
+
+all: $(B)/plain/librdmaneg.a $(B)/plain/rdmaneg $(B)/plain/unit
+
+$(B)/plain/obj/%.o: src/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(OPT) -c $< -o $@
+
+$(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
+	$(AR) rcs $@ $^
+
+# the CLI reads and writes hex and escapes JSON with util/, as rdmaneg-peer
+# and the live harness do
+CLI_UTIL := util/hex.c util/json.c util/roff.c util/file.c
+# tools/cli/: main.c (the verb table, help, man page), rpcrdma.c and mpa.c
+# (the commands), input.c (the readers of untrusted input), output.c
+CLI_SRC := $(wildcard tools/cli/*.c)
+CLI_DEPS := $(CLI_SRC) $(wildcard tools/cli/*.h) $(CLI_UTIL) $(wildcard util/*.h)
+CLI_INC := -Isrc -Iutil -Itools/cli
+$(B)/plain/rdmaneg: $(CLI_DEPS) $(B)/plain/librdmaneg.a
+	$(CC) $(WARN) $(OPT) $(CLI_INC) $(CLI_SRC) $(CLI_UTIL) $(B)/plain/librdmaneg.a -o $@
+
+# rdmaneg(1), generated from the CLI's own help pages
+$(B)/plain/rdmaneg.1: $(B)/plain/rdmaneg
+	$< help --man >$@
+
+
+# ---- the shared library, pkg-config file, install (docs/embedding.md) ----
+VERSION := $(shell sed -n 's/^\#define RDMANEG_VERSION "\(.*\)"/\1/p' src/rdmaneg.h)
+SOMAJOR := 0
+PIC_OBJ := $(patsubst src/%.c,$(B)/pic/obj/%.o,$(LIB_SRC))
+$(B)/pic/obj/%.o: src/%.c $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(OPT) -fPIC -c $< -o $@
+
+# SONAME librdmaneg.so.0; src/librdmaneg.map exports rdmaneg_* only
+$(B)/pic/librdmaneg.so.$(VERSION): $(PIC_OBJ) src/librdmaneg.map
+	$(CC) -shared -Wl,-soname,librdmaneg.so.$(SOMAJOR) -Wl,--version-script=src/librdmaneg.map \
+		-Wl,-z,defs $(PIC_OBJ) -o $@
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR ?= $(PREFIX)/share/man
+PUB_HDR := $(filter-out src/plant.h,$(LIB_HDR))
+# rdmaneg(3), generated from the public headers' comments and contracts
+MAN3_SRC := tools/man3.c util/apidoc.c util/file.c util/roff.c
+$(B)/plain/rdmaneg-man3: $(MAN3_SRC) util/apidoc.h util/file.h util/roff.h src/errors.h
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(OPT) -Isrc -Iutil $(MAN3_SRC) -o $@
+$(B)/plain/rdmaneg.3: $(B)/plain/rdmaneg-man3 $(PUB_HDR)
+	$< $(VERSION) $(filter-out src/rdmaneg.h,$(PUB_HDR)) >$@ || { rm -f $@; exit 1; }
+
+$(B)/pic/rdmaneg.pc: src/rdmaneg.pc.in src/rdmaneg.h
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+		-e 's|@VERSION@|$(VERSION)|' $< >$@
+
+install: $(B)/plain/librdmaneg.a $(B)/pic/librdmaneg.so.$(VERSION) $(B)/pic/rdmaneg.pc $(B)/plain/rdmaneg \
+		$(B)/plain/rdmaneg.1 $(B)/plain/rdmaneg.3
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(INCLUDEDIR)/rdmaneg \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	install -m 0755 $(B)/plain/rdmaneg $(DESTDIR)$(BINDIR)/rdmaneg
+	install -m 0644 $(B)/plain/librdmaneg.a $(DESTDIR)$(LIBDIR)/librdmaneg.a
+	install -m 0755 $(B)/pic/librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(VERSION)
+	ln -sf librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(SOMAJOR)
+	ln -sf librdmaneg.so.$(SOMAJOR) $(DESTDIR)$(LIBDIR)/librdmaneg.so
+	install -m 0644 $(B)/pic/rdmaneg.pc $(DESTDIR)$(LIBDIR)/pkgconfig/rdmaneg.pc
+	install -m 0644 $(PUB_HDR) $(DESTDIR)$(INCLUDEDIR)/rdmaneg/
+	install -m 0644 $(B)/plain/rdmaneg.1 $(DESTDIR)$(MANDIR)/man1/rdmaneg.1
+	install -m 0644 $(B)/plain/rdmaneg.3 $(DESTDIR)$(MANDIR)/man3/rdmaneg.3
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rdmaneg $(DESTDIR)$(LIBDIR)/librdmaneg.a \
+		$(DESTDIR)$(LIBDIR)/librdmaneg.so.$(VERSION) $(DESTDIR)$(LIBDIR)/librdmaneg.so.$(SOMAJOR) \
+		$(DESTDIR)$(LIBDIR)/librdmaneg.so $(DESTDIR)$(LIBDIR)/pkgconfig/rdmaneg.pc \
+		$(addprefix $(DESTDIR)$(INCLUDEDIR)/rdmaneg/,$(notdir $(PUB_HDR))) \
+		$(DESTDIR)$(MANDIR)/man1/rdmaneg.1 $(DESTDIR)$(MANDIR)/man3/rdmaneg.3
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/rdmaneg
+
+$(B)/plain/unit: tests/unit.c $(B)/plain/librdmaneg.a
+	$(CC) $(WARN) $(OPT) -Isrc $< $(B)/plain/librdmaneg.a -o $@
+
+# ---- ASan+UBSan build of the same programs (clang) ----
+$(B)/asan/rdmaneg: $(CLI_DEPS) $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -O1 -g $(SAN) $(CLI_INC) $(CLI_SRC) $(CLI_UTIL) $(LIB_SRC) -o $@
+
+$(B)/asan/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
+	@mkdir -p $(@D)
+	$(CLANG) $(WARN) -O1 -g $(SAN) -Isrc $< $(LIB_SRC) -o $@
+
+asan: $(B)/asan/rdmaneg $(B)/asan/unit

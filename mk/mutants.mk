@@ -1,0 +1,61 @@
+# mk/mutants.mk: mutation testing of src/ (included by the Makefile, in order)
+# ---- mutation testing (tools/mutants.sh; docs/mutants.md) ----
+MUT_TOOL_SRC := tools/mutants.c util/mutate.c util/json.c util/hex.c util/file.c
+$(B)/plain/rdmaneg-mutants: $(MUT_TOOL_SRC) $(wildcard util/*.h)
+	@mkdir -p $(@D)
+	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil \
+		$(MUT_TOOL_SRC) -o $@
+
+$(B)/asan/mutants-unit: tests/mutants_unit.c util/mutate.c $(wildcard util/*.h) tests/check.h
+	@mkdir -p $(@D)
+	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
+		tests/mutants_unit.c util/mutate.c -o $@
+
+# The kill suite links each mutant's two objects (ASan -O1, plain -O2 -g0)
+# with objects of everything else, built once under $(MUT_B). The plain
+# objects are also what "equivalent by object code" compares.
+MUT_B := $(B)/mutants
+MUT_INC := -Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli
+MUT_ASAN_CFLAGS := -std=c11 -O1 -g $(SAN) -ffunction-sections -fdata-sections
+MUT_O2_CFLAGS := -std=c11 -O2 -g0
+MUT_HARNESS := tests/unit.c properties/main.c properties/pbt.c properties/props.c \
+	$(ORACLE_SRC) fuzz/replay.c $(addprefix fuzz/,$(addsuffix .c,$(TARGETS))) \
+	$(CLI_SRC) $(CLI_UTIL)
+MUT_BASE := $(patsubst %.c,$(MUT_B)/asan/%.o,$(LIB_SRC) $(MUT_HARNESS)) \
+	$(patsubst %.c,$(MUT_B)/o2/%.o,$(LIB_SRC) properties/sweep.c $(ORACLE_SRC))
+$(MUT_B)/asan/%.o: %.c $(LIB_HDR) $(PBT_HDR) $(wildcard util/*.h fuzz/*.h tools/cli/*.h)
+	@mkdir -p $(@D)
+	$(CLANG) $(MUT_ASAN_CFLAGS) $(MUT_INC) -c $< -o $@
+$(MUT_B)/o2/%.o: %.c $(LIB_HDR) $(PBT_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(MUT_O2_CFLAGS) -pthread $(MUT_INC) -c $< -o $@
+mutants-base: $(MUT_BASE)
+
+# One mutant: make MUT_W=<dir> MUT_F=<name> $(MUT_W)/<program>, with the
+# mutated source in $(MUT_W)/<name>.c
+ifdef MUT_W
+MUT_A = $(MUT_B)/asan
+MUT_LIB_ASAN = $(MUT_W)/asan.o $(filter-out $(MUT_A)/src/$(MUT_F).o,$(LIB_SRC:%.c=$(MUT_A)/%.o))
+MUT_LIB_O2 = $(MUT_W)/o2.o $(filter-out $(MUT_B)/o2/src/$(MUT_F).o,$(LIB_SRC:%.c=$(MUT_B)/o2/%.o))
+MUT_LINK = $(CLANG) $(SAN) -Wl,--gc-sections
+$(MUT_W)/asan.o: $(MUT_W)/$(MUT_F).c
+	$(CLANG) $(MUT_ASAN_CFLAGS) -w $(MUT_INC) -c $< -o $@
+$(MUT_W)/o2.o: $(MUT_W)/$(MUT_F).c
+	$(CC) $(MUT_O2_CFLAGS) -w $(MUT_INC) -c $< -o $@
+$(MUT_W)/unit: $(MUT_W)/asan.o
+	$(MUT_LINK) $(MUT_A)/tests/unit.o $(MUT_LIB_ASAN) -o $@
+$(MUT_W)/props: $(MUT_W)/asan.o
+	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,properties/main.c $(PBT_SRC)) $(MUT_LIB_ASAN) -o $@
+$(MUT_W)/rdmaneg: $(MUT_W)/asan.o
+	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,$(CLI_SRC) $(CLI_UTIL)) $(MUT_LIB_ASAN) -o $@
+$(MUT_W)/replay/%: $(MUT_W)/asan.o
+	@mkdir -p $(@D)
+	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,fuzz/$*.c fuzz/replay.c $(PBT_SRC) $(CLI_READERS)) $(MUT_LIB_ASAN) -o $@
+$(MUT_W)/sweep: $(MUT_W)/o2.o
+	$(CC) -pthread $(patsubst %.c,$(MUT_B)/o2/%.o,properties/sweep.c $(ORACLE_SRC)) \
+		$(MUT_LIB_O2) -o $@
+endif
+
+# every mutant of src/ (MUTANTS_SAMPLE=N MUTANTS_SEED=S for a sample)
+mutants:
+	@tools/mutants.sh
