@@ -1258,16 +1258,6 @@ bool live_nfs_case(size_t k, struct live_nfs_case *c)
 	return true;
 }
 
-uint64_t live_nfs_rand(uint64_t *s)
-{
-	/* splitmix64 */
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
 /* An octet an RFC 8797 4.1 field is likely to be checked against: the
  * versions 0, 1 and 2, the R bit alone and with Reserved bits, the size
  * codes' ends (1024 and 262144) */
@@ -1275,11 +1265,11 @@ static const uint8_t edges[] = { 0x00, 0x01, 0x02, 0x7F, 0x80, 0xFE, 0xFF };
 
 unsigned live_nfs_mutate(struct live_nfs_case *c, uint64_t *rng)
 {
-	unsigned edits = 1u + (unsigned)(live_nfs_rand(rng) % 3u);
+	unsigned edits = 1u + (unsigned)(rdmaneg_splitmix64(rng) % 3u);
 	static const uint8_t id[4] = { 0xf6, 0xab, 0x0e, 0x18 };
 
 	for (unsigned i = 0; i < edits; i++) {
-		uint64_t x = live_nfs_rand(rng);
+		uint64_t x = rdmaneg_splitmix64(rng);
 		size_t n = c->pd_len, at, m;
 
 		switch (x % 6u) {

@@ -15,6 +15,7 @@
 #define RDMANEG_LIVE_NFS_H
 
 #include "mpa.h"
+#include "rng.h"
 #include "rpcrdma_pd.h"
 
 #include <stdbool.h>
@@ -219,9 +220,6 @@ long live_nfs_case_find(const char *name);
  * exceeds LIVE_NFS_CASE_PD_MAX; c->present and c->recv follow the new
  * data, c->name is left to the caller. Returns the number of edits. */
 unsigned live_nfs_mutate(struct live_nfs_case *c, uint64_t *rng);
-
-/* The next number of the generator live_nfs_mutate draws from (splitmix64). */
-uint64_t live_nfs_rand(uint64_t *rng);
 
 /* An RPC-over-RDMA version 1 RDMA_MSG with no chunks (RFC 8166 4) carrying
  * an NFSv4 call with xid: NULL (proc 0, AUTH_NONE), or COMPOUND (proc 1,

@@ -6,7 +6,7 @@ ORACLE_HDR := oracle/rules.h
 # ---- property checks (properties/) ----
 PBT_SRC := properties/pbt.c properties/props.c $(ORACLE_SRC)
 PBT_HDR := $(wildcard properties/*.h) $(ORACLE_HDR)
-PBT_INC := -Isrc -Ioracle -Iproperties
+PBT_INC := -Isrc -Ioracle -Iproperties -Iutil
 SWEEP_SRC := properties/sweep.c $(ORACLE_SRC)
 PROPS_CASES ?= 100000
 SWEEP_JOBS ?= $(shell nproc)

@@ -689,9 +689,9 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 		x.rng = (uint64_t)o->seed * 0x100000001B3ull + (uint64_t)(k - p.n);
 		if (rnd && o->guided && npool > 0) {
 			/* a kept input, one mutation further */
-			child = pool[rdmaneg_peer_rand(&x.rng) % npool];
+			child = pool[rdmaneg_splitmix64(&x.rng) % npool];
 			child.seed[child.n < GUIDED_DEPTH ? child.n++ : GUIDED_DEPTH - 1] =
-				rdmaneg_peer_rand(&x.rng);
+				rdmaneg_splitmix64(&x.rng);
 			c = &p.table[child.c];
 			x.chain = &child;
 			x.fixed = child.base; /* a corpus frame, sent whole */
@@ -699,7 +699,7 @@ static int run(enum rdmaneg_peer_role role, const struct opts *o)
 			snprintf(r->name, sizeof(r->name), "guided-%lu-%zu", o->seed, k - p.n);
 			r->section = "guided";
 		} else if (rnd) {
-			size_t i = (size_t)(rdmaneg_peer_rand(&x.rng) % (p.ntable + corp.n));
+			size_t i = (size_t)(rdmaneg_splitmix64(&x.rng) % (p.ntable + corp.n));
 
 			c = &p.table[i < p.ntable ? i : 0];
 			if (i >= p.ntable) { /* a corpus frame, sent whole */

@@ -288,16 +288,6 @@ size_t rdmaneg_peer_frame(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer
 	return n;
 }
 
-uint64_t rdmaneg_peer_rand(uint64_t *s)
-{
-	/* splitmix64 */
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
 /* x mod n, 0 when n is 0 */
 static size_t below(uint64_t x, size_t n)
 {
@@ -306,10 +296,10 @@ static size_t below(uint64_t x, size_t n)
 
 void rdmaneg_peer_mutate(uint8_t *buf, size_t *len, size_t cap, uint64_t *rng)
 {
-	unsigned k = 1u + (unsigned)(rdmaneg_peer_rand(rng) % 3u);
+	unsigned k = 1u + (unsigned)(rdmaneg_splitmix64(rng) % 3u);
 
 	for (unsigned i = 0; i < k; i++) {
-		uint64_t x = rdmaneg_peer_rand(rng);
+		uint64_t x = rdmaneg_splitmix64(rng);
 		size_t n = *len;
 
 		switch (x % 6u) {

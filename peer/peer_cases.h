@@ -9,6 +9,7 @@
 #define RDMANEG_PEER_CASES_H
 
 #include "expect.h"
+#include "rng.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -72,7 +73,6 @@ size_t rdmaneg_peer_frame(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer
 /* One to three random mutations of a frame (bit flips, PD_Length,
  * truncation, extension); *len may change, never above cap. */
 void rdmaneg_peer_mutate(uint8_t *buf, size_t *len, size_t cap, uint64_t *rng);
-uint64_t rdmaneg_peer_rand(uint64_t *s);
 
 /* fnmatch-style glob, with '*' and '?'; linear in the name per '*'. */
 bool rdmaneg_peer_glob(const char *pat, const char *name);

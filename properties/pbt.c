@@ -1,4 +1,5 @@
 #include "pbt.h"
+#include "rng.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -164,21 +165,12 @@ int pbt_fail(struct pbt *p, const char *fmt, ...)
 
 /* ---- engine ---- */
 
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
-}
-
 void pbt_generate(uint64_t case_seed, uint8_t *buf, size_t len)
 {
 	uint64_t s = case_seed;
 
 	for (size_t i = 0; i < len; i += 8) {
-		uint64_t r = splitmix64(&s);
+		uint64_t r = rdmaneg_splitmix64(&s);
 
 		for (size_t j = 0; j < 8 && i + j < len; j++)
 			buf[i + j] = (uint8_t)(r >> (8 * j));

@@ -19,6 +19,7 @@
 #include "file.h"
 #include "json.h"
 #include "mutate.h"
+#include "rng.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -81,15 +82,6 @@ static bool parse_u64(const char *s, uint64_t *v)
 	errno = 0;
 	*v = strtoull(s, &end, 0);
 	return *s != '\0' && *s != '-' && *end == '\0' && errno == 0;
-}
-
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	return z ^ (z >> 31);
 }
 
 struct listed {
@@ -184,7 +176,7 @@ static int cmd_list(int argc, char **argv)
 			goto out;
 		}
 		for (size_t j = n - 1; j > 0; j--) {
-			size_t r = (size_t)(splitmix64(&st) % (j + 1)), t = order[j];
+			size_t r = (size_t)(rdmaneg_splitmix64(&st) % (j + 1)), t = order[j];
 
 			order[j] = order[r];
 			order[r] = t;
