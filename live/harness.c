@@ -35,6 +35,7 @@
 
 #include "capture.h"
 #include "cases.h"
+#include "clock.h"
 #include "endpoint.h"
 #include "file.h"
 #include "gcov.h"
@@ -79,22 +80,6 @@ _Static_assert(LIVE_EV_DISCONNECTED == RDMA_CM_EVENT_DISCONNECTED, "event number
 static FILE *rec_out; /* records: /dev/ttyS1 in the guest */
 static enum live_transport transport = LIVE_SIW;
 static const char *plant = ""; /* a harness negative control */
-
-static int64_t mono_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
-static int64_t real_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 /* ---- per-device resources, made once: a PD and one buffer per side ---- */
 
@@ -275,11 +260,11 @@ static void side_err(struct side *s, int err_no, const char *fmt, const char *wh
 static int get_event(struct side *s, enum rdma_cm_event_type want, int ms, bool watch,
 		     struct rdma_cm_event **out)
 {
-	int64_t end = mono_us() + (int64_t)ms * 1000;
+	int64_t end = rdmaneg_mono_us() + (int64_t)ms * 1000;
 
 	for (;;) {
 		struct pollfd p[2] = { { s->ec->fd, POLLIN, 0 }, { s->rv->wake[0], POLLIN, 0 } };
-		int64_t left = (end - mono_us()) / 1000;
+		int64_t left = (end - rdmaneg_mono_us()) / 1000;
 		struct rdma_cm_event *ev;
 		int n;
 
@@ -306,7 +291,7 @@ static int get_event(struct side *s, enum rdma_cm_event_type want, int ms, bool 
 			side_err(s, errno, "%s: %s", "rdma_get_cm_event");
 			return -1;
 		}
-		live_side_event(s->obs, mono_us() - s->t0, ev->event, ev->status,
+		live_side_event(s->obs, rdmaneg_mono_us() - s->t0, ev->event, ev->status,
 				rdma_event_str(ev->event));
 		if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
 			s->obs->disconnected = true;
@@ -391,17 +376,17 @@ static int post_send(struct side *s, size_t len)
  * recording each in order. */
 static void reap(struct side *s, bool want_send, bool want_recv, int ms, uint8_t peer_pattern)
 {
-	int64_t end = mono_us() + (int64_t)ms * 1000;
+	int64_t end = rdmaneg_mono_us() + (int64_t)ms * 1000;
 	struct live_side_obs *o = s->obs;
 	struct ibv_wc wc;
 
 	while (((want_send && o->send_status < 0) || (want_recv && o->recv_status < 0)) &&
-	       mono_us() < end) {
+	       rdmaneg_mono_us() < end) {
 		if (ibv_poll_cq(s->cq, 1, &wc) <= 0) {
 			usleep(100);
 			continue;
 		}
-		live_side_wc(o, mono_us() - s->t0, wc.wr_id == 2, wc.status, wc.byte_len,
+		live_side_wc(o, rdmaneg_mono_us() - s->t0, wc.wr_id == 2, wc.status, wc.byte_len,
 			     ibv_wc_status_str(wc.status));
 		if (wc.wr_id == 1 && wc.status == IBV_WC_SUCCESS) {
 			const uint8_t *b = s->dev->buf[s->who];
@@ -525,7 +510,7 @@ static void *server(void *arg)
 		goto done;
 	rdma_ack_cm_event(ev);
 	rv_established(s->rv);
-	s->obs->us_connect = mono_us() - s->t0 - s->obs->ev[0].us;
+	s->obs->us_connect = rdmaneg_mono_us() - s->t0 - s->obs->ev[0].us;
 	s->obs->ok = true;
 	/* the initiator sends first (RFC 5044, RFC 6581 sec. 4.3) */
 	reap(s, false, true, a->negative ? NEG_TIMEOUT_MS : TIMEOUT_MS,
@@ -537,7 +522,7 @@ static void *server(void *arg)
 done:
 	if (!rv_meet(s->rv, s->who, TIMEOUT_MS) && !s->obs->err[0])
 		snprintf(s->obs->err, sizeof(s->obs->err), "client never finished its completions");
-	s->obs->us_met = mono_us() - s->t0;
+	s->obs->us_met = rdmaneg_mono_us() - s->t0;
 	finish(s);
 	if (s->id)
 		rdma_destroy_id(s->id);
@@ -545,7 +530,7 @@ done:
 		rdma_destroy_id(lid);
 	if (s->ec)
 		rdma_destroy_event_channel(s->ec);
-	s->obs->us_freed = mono_us() - s->t0;
+	s->obs->us_freed = rdmaneg_mono_us() - s->t0;
 	return NULL;
 }
 
@@ -581,14 +566,14 @@ static void client(const struct live_case *c, struct sockaddr_in *sin, bool nega
 	if (make_qp(s) || post_recv(s, conn.local.recv_size))
 		goto done;
 	conn_params(&cp, pd, pdlen, c->c_ird, c->c_ord);
-	tc = mono_us();
+	tc = rdmaneg_mono_us();
 	if (rdma_connect(s->id, &cp)) {
 		side_err(s, errno, "%s: %s", "rdma_connect");
 		goto done;
 	}
 	if (get_event(s, RDMA_CM_EVENT_ESTABLISHED, TIMEOUT_MS, true, &ev))
 		goto done;
-	s->obs->us_connect = mono_us() - tc;
+	s->obs->us_connect = rdmaneg_mono_us() - tc;
 	take_peer(ev, s->obs);
 	rdma_ack_cm_event(ev);
 	/* the core: decode the server's reply and negotiate, client role */
@@ -615,13 +600,13 @@ done:
 	} else if (!rv_meet(s->rv, s->who, TIMEOUT_MS) && !s->obs->err[0]) {
 		snprintf(s->obs->err, sizeof(s->obs->err), "server never finished its completions");
 	}
-	s->obs->us_met = mono_us() - s->t0;
+	s->obs->us_met = rdmaneg_mono_us() - s->t0;
 	finish(s);
 	if (s->id)
 		rdma_destroy_id(s->id);
 	if (s->ec)
 		rdma_destroy_event_channel(s->ec);
-	s->obs->us_freed = mono_us() - s->t0;
+	s->obs->us_freed = rdmaneg_mono_us() - s->t0;
 }
 
 /* One attempt of one case; fills o. */
@@ -634,7 +619,7 @@ static void attempt(const struct live_case *c, const char *addr, int port, bool 
 	int ready[2];
 	char b = 0;
 	pthread_t th;
-	int64_t t0 = mono_us(), t0r = real_us();
+	int64_t t0 = rdmaneg_mono_us(), t0r = rdmaneg_real_us();
 	bool negative = live_case_expect(c, transport) == EXPECT_NEGATIVE;
 
 	o->port = port;
@@ -680,7 +665,7 @@ static void attempt(const struct live_case *c, const char *addr, int port, bool 
 	close(ready[0]);
 	close(ready[1]);
 	rv_destroy(&rv);
-	o->us_total = mono_us() - t0;
+	o->us_total = rdmaneg_mono_us() - t0;
 	live_capture_claim(port, t0r, o);
 }
 
@@ -823,7 +808,7 @@ static int run(const struct run_opts *ro)
 {
 	int64_t total = ro->soak > 0 ? ro->soak : ro->count, conn = 0;
 	int passed = 0, failed = 0, flaky = 0;
-	int64_t t_all = mono_us();
+	int64_t t_all = rdmaneg_mono_us();
 	int dev_ird;
 
 	if (devres_setup()) {
@@ -891,7 +876,7 @@ static int run(const struct run_opts *ro)
 	rdmaneg_rec_i64w(rec_out, "passed", passed);
 	rdmaneg_rec_i64w(rec_out, "flaky", flaky);
 	rdmaneg_rec_i64w(rec_out, "failed", failed);
-	rdmaneg_rec_i64w(rec_out, "us", mono_us() - t_all);
+	rdmaneg_rec_i64w(rec_out, "us", rdmaneg_mono_us() - t_all);
 	rdmaneg_rec_end(rec_out);
 	printf("LIVE_DONE %s: %d passed, %d flaky, %d failed\n", live_transport_name(transport),
 	       passed, flaky, failed);

@@ -3,6 +3,7 @@
 #include "nfspeer.h"
 
 #include "arcs.h"
+#include "clock.h"
 #include "endpoint.h"
 #include "hex.h"
 #include "nfs.h"
@@ -19,14 +20,6 @@
  * 5 s (make live-nfs with make test beside it; the cause is not known) */
 #define WAIT_MS 20000
 #define SEND_MAX 4096
-
-static int64_t now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
 
 struct conn {
 	struct rdma_cm_id *id;
@@ -45,7 +38,7 @@ static void call(struct conn *k, size_t recv, size_t len, char *res, size_t cap)
 	struct ibv_sge ss = { (uintptr_t)sbuf, (uint32_t)len, k->smr->lkey };
 	struct ibv_recv_wr rw = { 1, NULL, &rs, 1 }, *rbad;
 	struct ibv_send_wr sw, *sbad;
-	int64_t end = now_ms() + WAIT_MS;
+	int64_t end = (rdmaneg_mono_us() / 1000) + WAIT_MS;
 	bool got_recv = false, got_send = false;
 
 	snprintf(res, cap, "timeout");
@@ -60,7 +53,7 @@ static void call(struct conn *k, size_t recv, size_t len, char *res, size_t cap)
 		snprintf(res, cap, "post-failed");
 		return;
 	}
-	while (!(got_recv && got_send) && now_ms() < end) {
+	while (!(got_recv && got_send) && (rdmaneg_mono_us() / 1000) < end) {
 		struct ibv_wc wc;
 		int n = ibv_poll_cq(k->cq, 1, &wc);
 
@@ -204,7 +197,7 @@ done:
 
 static int64_t ms_since(int64_t t)
 {
-	return now_ms() - t;
+	return (rdmaneg_mono_us() / 1000) - t;
 }
 
 /* the debug kernel's arcs (--gcov) */
@@ -219,7 +212,7 @@ static int random_cases(struct rdma_event_channel *ch, const struct sockaddr_in 
 	static struct live_nfs_case pool[NFS_POOL];
 	size_t npool = 0;
 	char err[512];
-	int64_t t0 = now_ms();
+	int64_t t0 = (rdmaneg_mono_us() / 1000);
 
 	if (o->gcov) {
 		/* what the table reached counts as reached */
@@ -240,9 +233,10 @@ static int random_cases(struct rdma_event_channel *ch, const struct sockaddr_in 
 		if (o->budget && ms_since(t0) > (int64_t)o->budget * 1000)
 			break;
 		if (o->guided && npool > 0)
-			c = pool[live_nfs_rand(&rng) % npool];
+			c = pool[rdmaneg_splitmix64(&rng) % npool];
 		else
-			live_nfs_case((size_t)(live_nfs_rand(&rng) % live_nfs_case_count()), &c);
+			live_nfs_case((size_t)(rdmaneg_splitmix64(&rng) % live_nfs_case_count()),
+				      &c);
 		live_nfs_mutate(&c, &rng);
 		snprintf(c.name, sizeof(c.name), "%s-%lu-%lu", o->guided ? "guided" : "random",
 			 o->seed, k);
@@ -303,10 +297,10 @@ int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opt
 /* the first Receive completion, up to WAIT_MS: "wc_status:octets" */
 static void first_send(struct conn *k, char *res, size_t cap)
 {
-	int64_t end = now_ms() + WAIT_MS;
+	int64_t end = (rdmaneg_mono_us() / 1000) + WAIT_MS;
 
 	snprintf(res, cap, "timeout");
-	while (now_ms() < end) {
+	while ((rdmaneg_mono_us() / 1000) < end) {
 		struct ibv_wc wc;
 		int n = ibv_poll_cq(k->cq, 1, &wc);
 

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "session.h"
+#include "clock.h"
 
 #include "errors.h"
 #include "fpdu.h"
@@ -22,10 +23,7 @@
 
 double rdmaneg_peer_now_ms(void)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+	return (double)rdmaneg_mono_us() / 1e3;
 }
 
 int rdmaneg_peer_addr(const char *s, struct sockaddr_storage *sa, socklen_t *len, char *err,

@@ -10,6 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "clock.h"
 #include "rules.h"
 
 #include <pthread.h>
@@ -216,10 +217,7 @@ static void *enh_worker(void *arg)
 
 static double now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	return (double)rdmaneg_mono_us() / 1e6;
 }
 
 /* Runs worker on `jobs` threads, each taking every (jobs*slice)-th outer
