@@ -15,6 +15,17 @@ out=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$out"' EXIT
 
 ok() { pass=$((pass + 1)); }
+# listening PORT: returns once a socket listens on PORT (at most 10 s), so
+# a client never races the listener it was started beside
+listening() {
+	local i
+	for ((i = 0; i < 200; i++)); do
+		[ -n "$(ss -Hltn "sport = :$1")" ] && return 0
+		sleep 0.05
+	done
+	echo "FAIL tests/peer.sh: nothing listens on port $1 after 10 s"
+	return 1
+}
 bad() { fail=$((fail + 1)); echo "FAIL tests/peer.sh: $1"; [ -f "$2" ] && tail -30 "$2"; }
 
 # expect NAME WANT_EXIT GREP LOG -- CMD...
@@ -31,7 +42,7 @@ T=200 # ms per case: loopback answers in well under 1 ms
 
 # 1. request role against the conforming responder: all conform
 port=$base
-"$P" respond --listen $port & rp=$!; sleep 0.3
+"$P" respond --listen $port & rp=$!; listening $port
 expect "request vs reference" 0 " 0 diverge .* 0 findings" "$out/req.txt" -- \
 	"$P" request 127.0.0.1:$port --timeout $T --random 200 --seed 3 \
 	--json "$out/req.json" --junit "$out/req.xml"
@@ -45,7 +56,7 @@ for pc in "rev0_accept:rev-*:PEER_VERDICT request [0-9]+ rev-0 diverges 5044-7.1
 	"ignore_3fff:*3fff*:6581-9.1-3fff-"; do
 	IFS=: read -r plant glob want <<<"$pc"
 	port=$((port + 1))
-	"$P" respond --listen $port --plant "$plant" & rp=$!; sleep 0.3
+	"$P" respond --listen $port --plant "$plant" & rp=$!; listening $port
 	expect "plant $plant" 1 "$want" "$out/$plant.txt" -- \
 		"$P" request 127.0.0.1:$port --timeout $T --case "$glob" --progress
 	kill $rp 2>/dev/null; wait $rp 2>/dev/null
@@ -54,7 +65,7 @@ done
 # 2b. a baseline (what make live's smoke runs): written, then matched; a
 # changed verdict is caught, and --only-expected runs only its 6 cases
 port=$((port + 1))
-"$P" respond --listen $port --plant rev0_accept & rp=$!; sleep 0.3
+"$P" respond --listen $port --plant rev0_accept & rp=$!; listening $port
 expect "write a baseline" 1 "" "$out/bw.txt" -- \
 	"$P" request 127.0.0.1:$port --timeout $T --case "rev-*" --write-expect "$out/base.txt"
 grep -qx "request rev-0 diverges 5044-7.1-rev" "$out/base.txt" &&
@@ -72,7 +83,7 @@ kill $rp 2>/dev/null; wait $rp 2>/dev/null
 # 3. reply role against the conforming initiator, client-server and p2p
 for mode in "" --p2p; do
 	port=$((port + 1))
-	( sleep 0.3; "$P" initiate 127.0.0.1:$port $mode > /dev/null ) & ip=$!
+	( listening $port && "$P" initiate 127.0.0.1:$port $mode > /dev/null ) & ip=$!
 	expect "reply vs reference $mode" 0 " 0 diverge .* 0 findings" "$out/rep$mode.txt" -- \
 		"$P" reply --listen $port --timeout $T
 	wait $ip 2>/dev/null
@@ -98,7 +109,7 @@ expect "list" 0 "^pd-length-252-over " "$out/list.txt" -- "$P" list
 mkdir -p "$out/gcov/d" "$out/gcov-torn"
 cp corpus/gcda/hand-one-function "$out/gcov/d/x.gcda"
 head -c 30 corpus/gcda/hand-one-function >"$out/gcov-torn/y.gcda"
-"$P" respond --listen $port & rp=$!; sleep 0.3
+"$P" respond --listen $port & rp=$!; listening $port
 expect "gcov sampled" 0 "^PEER_ARCS request 0 [0-9]+ 1 0$" "$out/gcov.txt" -- \
 	"$P" request 127.0.0.1:$port --timeout $T --case rev-2 --gcov "$out/gcov"
 grep -q "^PEER_ARCS request start 0 1 0 (1 files, 2 arcs)$" "$out/gcov.txt" && ok ||

@@ -8,7 +8,7 @@ set -euo pipefail
 pkgs_for() {
 	case "$1" in
 	build) echo "gcc make clang libclang-rt-14-dev" ;;
-	test) echo "gcc make clang libclang-rt-14-dev llvm jq cppcheck clang-tidy clang-format pkgconf librdmacm-dev man-db time shellcheck" ;;
+	test) echo "gcc make clang libclang-rt-14-dev llvm jq cppcheck clang-tidy clang-format pkgconf librdmacm-dev man-db time shellcheck iproute2" ;;
 	fuzz) echo "clang libclang-rt-14-dev llvm" ;;
 	afl) echo "afl++ clang llvm" ;;
 	cov) echo "clang libclang-rt-14-dev llvm" ;;
