@@ -120,33 +120,28 @@ static void test_json_malformed(void)
 	CHECK(json(buf, &b, err, sizeof(err)) == -1 && strstr(err, "without ]}"));
 	(void)snprintf(buf, sizeof(buf), "%s]}\nmore\n", head);
 	CHECK(json(buf, &b, err, sizeof(err)) == -1 && strstr(err, "after the table"));
-	(void)snprintf(
-		buf, sizeof(buf),
-		"%s{\"name\":\"a\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0}\n]}\n",
-		head);
-	CHECK(json(buf, &b, err, sizeof(err)) == 0 && b.n == 1);
-	(void)snprintf(
-		buf, sizeof(buf),
-		"%s{\"name\":\"a\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1.5,\"failed\":0}\n]}\n",
-		head);
-	CHECK(json(buf, &b, err, sizeof(err)) == -1 && strstr(err, "line 2:"));
-	(void)snprintf(
-		buf, sizeof(buf),
-		"%s{\"name\":\"a\",\"wall\":-1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0}\n]}\n",
-		head);
-	CHECK(json(buf, &b, err, sizeof(err)) == -1);
-	(void)snprintf(
-		buf, sizeof(buf),
-		"%s{\"name\":\"A\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0}\n]}\n",
-		head);
-	CHECK(json(buf, &b, err, sizeof(err)) == -1);
-	(void)snprintf(buf, sizeof(buf), "%s{\"name\":\"a\n]}\n", head);
-	CHECK(json(buf, &b, err, sizeof(err)) == -1);
-	(void)snprintf(
-		buf, sizeof(buf),
-		"%s{\"name\":\"a\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0,\"x\":1}\n]}\n",
-		head);
-	CHECK(json(buf, &b, err, sizeof(err)) == -1);
+	/* one suite line in an otherwise good table: 0 is read, -1 refused on line 2 */
+	static const struct {
+		const char *suite;
+		int want;
+	} lines[] = {
+		{ "{\"name\":\"a\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0}",
+		  0 },
+		{ "{\"name\":\"a\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1.5,\"failed\":0}",
+		  -1 },
+		{ "{\"name\":\"a\",\"wall\":-1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0}",
+		  -1 },
+		{ "{\"name\":\"A\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0}",
+		  -1 },
+		{ "{\"name\":\"a", -1 },
+		{ "{\"name\":\"a\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0,\"x\":1}",
+		  -1 },
+	};
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		(void)snprintf(buf, sizeof(buf), "%s%s\n]}\n", head, lines[i].suite);
+		CHECK(json(buf, &b, err, sizeof(err)) == lines[i].want);
+		CHECK(lines[i].want == 0 ? b.n == 1 : strstr(err, "line 2:") != NULL);
+	}
 }
 
 static void test_compare(void)

@@ -72,10 +72,10 @@ read -ra filelist <<<"$files"
 fns=()
 [ "${PROOF_EVA:-1}" != 0 ] && mapfile -t fns < <(sed -n 's/^void eva_\([a-z_0-9]*\)(void)$/\1/p' proof/eva.c)
 # the files largest first, then the Eva drivers, in one pool
-todo=()
-for f in "${filelist[@]}"; do todo+=("wp:$f"); done
-for fn in "${fns[@]}"; do todo+=("eva:$fn"); done
-pool "${todo[@]}"
+queue=()
+for f in "${filelist[@]}"; do queue+=("wp:$f"); done
+for fn in "${fns[@]}"; do queue+=("eva:$fn"); done
+pool "${queue[@]}"
 inputs=()
 mapfile -t sorted < <(printf '%s\n' "${filelist[@]}" | sort)
 for f in "${sorted[@]}"; do
