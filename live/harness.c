@@ -916,55 +916,13 @@ static int parse_int(const char *s, long long lo, long long hi, long long *v)
 	return errno || !*s || *end || *v < lo || *v > hi ? -1 : 0;
 }
 
-static const char usage_text[] =
-	"usage: rdmaneg-live run --addr A [--transport siw|rxe] [--first N] [--count N]\n"
-	"                        [--seed S] [--soak N] [--random-per-round N]\n"
-	"                        [--out FILE] [--plant NAME]   (rdmaneg-live plants)\n"
-	"       rdmaneg-live res PHASE [--out FILE]\n"
-	"       rdmaneg-live report --records FILE [--console FILE] [--out DIR]\n"
-	"                           [--tshark CSV] [--frames DIR] [--quiet-passes]\n"
-	"       rdmaneg-live fixed\n"
-	"       rdmaneg-live plants       the negative controls (LIVE_PLANT), one per\n"
-	"                                  line: name, harness|guest, what it does\n"
-	"       rdmaneg-live rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung\n"
-	"                                  guest, named from System.map\n"
-	"       rdmaneg-live capture --port P --ready FILE   every MPA Request and\n"
-	"                                  Reply to or from port P, one line each,\n"
-	"                                  until SIGTERM; FILE once it listens\n"
-	"       rdmaneg-live nfs-client --addr A --port P   the hostile NFS/RDMA\n"
-	"                                  client's cases against nfsd (live/nfspeer.c);\n"
-	"                [--case NAME]     that table case alone\n"
-	"                [--random N --seed S --budget SEC]  then N mutated ones\n"
-	"                [--gcov DIR [--guided]]  the debug kernel's arcs after each;\n"
-	"                                  guided: mutate what reached new arcs\n"
-	"                [--only-random]   without the table\n"
-	"       rdmaneg-live nfs-facts        nfsd's port, the hostile server's first\n"
-	"                                  port and the number of hostile cases\n"
-	"       rdmaneg-live nfs-server --addr A --port P --case K   case K's private\n"
-	"                                  data to the kernel NFS client (live/nfspeer.c)\n"
-	"       rdmaneg-live nfs-case NAME    the index of hostile case NAME\n"
-	"       rdmaneg-live nfs FILE [--json OUT]  make live-nfs's tables and\n"
-	"                                  divergences from its console log (exit 1:\n"
-	"                                  nothing measured, or the core disagrees)\n"
-	"       rdmaneg-live stacks FILE   from the watchdog's SysRq-t dump in a\n"
-	"                                  console log, the stack of every\n"
-	"                                  rdmaneg-* task (exit 1: none)\n"
-	"       rdmaneg-live splats FILE   the kernel splats in a console log, one\n"
-	"                                  per line: title, then RIP (exit 1: none)\n"
-	"       rdmaneg-live gcov SUITE INFO  the debug kernel's lines and branches\n"
-	"                                  reached per file, from lcov's tracefile\n"
-	"                                  (exit 1: none of the files, or torn)\n"
-	"       rdmaneg-live arcs UNGUIDED GUIDED  the kernel arcs two peer runs reached\n"
-	"                                  over time (make live-guided; exit 1: no samples)\n"
-	"       rdmaneg-live listen|connect --addr A --port P --log FILE\n"
-	"                        the ULP endpoint rdmaneg-peer tests siw through\n"
-	"Exit 0 when every case passed, 1 when one failed, 2 on a usage error.\n";
+static void print_verbs(FILE *f);
 
 static int usage(const char *why)
 {
 	if (why)
 		fprintf(stderr, "rdmaneg-live: %s\n", why);
-	fputs(usage_text, stderr);
+	print_verbs(stderr);
 	return 2;
 }
 
@@ -1379,61 +1337,202 @@ static int cmd_rips(const char *map_path, const char *console_path, const char *
 	return found ? 0 : 1;
 }
 
+/* ---- the verbs: one table for dispatch and help ---- */
+
+static int verb_report(int argc, char **argv)
+{
+	return live_report_main(argc - 1, argv + 1);
+}
+
+static int verb_res(int argc, char **argv)
+{
+	if (argc == 4 || (argc == 5 && strcmp(argv[3], "--out") != 0))
+		return usage("res PHASE [--out FILE]");
+	rec_out = open_out(argc == 5 ? argv[4] : "-");
+	if (!rec_out)
+		return usage("cannot open the output");
+	return res_snapshot(argv[2]) ? 1 : 0;
+}
+
+static int verb_endpoint(int argc, char **argv)
+{
+	(void)argc;
+	return cmd_endpoint(argv);
+}
+
+static int verb_rips(int argc, char **argv)
+{
+	(void)argc;
+	return cmd_rips(argv[2], argv[3], argv[4]);
+}
+
+static int verb_nfs_case(int argc, char **argv)
+{
+	(void)argc;
+	return cmd_nfs_case(argv[2]);
+}
+
+static int verb_nfs_facts(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return printf("%d %d %zu\n", LIVE_NFS_PORT, LIVE_NFS_SERVER_PORT, live_nfs_case_count()) <
+	       0;
+}
+
+static int verb_nfs_server(int argc, char **argv)
+{
+	long long port = 0, k = 0;
+
+	if (argc != 8 || strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
+	    parse_int(argv[5], 1, 65535, &port) || strcmp(argv[6], "--case") != 0 ||
+	    parse_int(argv[7], 0, (long long)live_nfs_case_count() - 1, &k))
+		return usage("nfs-server --addr A --port P --case K (0..cases-1)");
+	return live_nfs_server(argv[3], (int)port, (size_t)k, stdout);
+}
+
+static int verb_stacks(int argc, char **argv)
+{
+	(void)argc;
+	return cmd_stacks(argv[2]);
+}
+
+static int verb_gcov(int argc, char **argv)
+{
+	(void)argc;
+	return cmd_gcov(argv[2], argv[3]);
+}
+
+static int verb_arcs(int argc, char **argv)
+{
+	(void)argc;
+	return cmd_arcs(argv[2], argv[3]);
+}
+
+static int verb_splats(int argc, char **argv)
+{
+	(void)argc;
+	return cmd_splats(argv[2]);
+}
+
+static int verb_fixed(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return printf("%d\n", LIVE_FIXED) < 0;
+}
+
+static int verb_plants(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	for (const struct live_plant *p = live_plants; p->name; p++)
+		printf("%s %s %s\n", p->name, p->harness ? "harness" : "guest", p->what);
+	return fflush(stdout) != 0;
+}
+
+static int verb_help(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	print_verbs(stdout);
+	return fflush(stdout) != 0;
+}
+
+/* argc counts the program and the verb; max_argc 0: no upper bound. The
+ * help text is each verb's synopsis, in this order. */
+static const struct verb {
+	const char *name;
+	int min_argc, max_argc;
+	int (*run)(int argc, char **argv);
+	const char *synopsis;
+} verbs[] = {
+	{ "run", 2, 0, cmd_run,
+	  "run --addr A [--transport siw|rxe] [--first N] [--count N]\n"
+	  "    [--seed S] [--soak N] [--random-per-round N]\n"
+	  "    [--out FILE] [--plant NAME]   (rdmaneg-live plants)" },
+	{ "res", 3, 5, verb_res, "res PHASE [--out FILE]" },
+	{ "report", 2, 0, verb_report,
+	  "report --records FILE [--console FILE] [--out DIR]\n"
+	  "    [--tshark CSV] [--frames DIR] [--quiet-passes]" },
+	{ "fixed", 2, 2, verb_fixed, "fixed" },
+	{ "plants", 2, 2, verb_plants,
+	  "plants   the negative controls (LIVE_PLANT), one per line: name,\n"
+	  "    harness|guest, what it does" },
+	{ "rips", 5, 5, verb_rips,
+	  "rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung guest, named from System.map" },
+	{ "capture", 2, 0, cmd_capture,
+	  "capture --port P --ready FILE   every MPA Request and Reply to or from\n"
+	  "    port P, one line each, until SIGTERM; FILE once it listens" },
+	{ "nfs-client", 2, 0, cmd_nfs_client,
+	  "nfs-client --addr A --port P   the hostile NFS/RDMA client's cases against\n"
+	  "    nfsd (live/nfspeer.c);\n"
+	  "    [--case NAME]     that table case alone\n"
+	  "    [--random N --seed S --budget SEC]  then N mutated ones\n"
+	  "    [--gcov DIR [--guided]]  the debug kernel's arcs after each;\n"
+	  "                      guided: mutate what reached new arcs\n"
+	  "    [--only-random]   without the table" },
+	{ "nfs-facts", 2, 2, verb_nfs_facts,
+	  "nfs-facts   nfsd's port, the hostile server's first port and the number\n"
+	  "    of hostile cases" },
+	{ "nfs-server", 2, 0, verb_nfs_server,
+	  "nfs-server --addr A --port P --case K   case K's private data to the\n"
+	  "    kernel NFS client (live/nfspeer.c)" },
+	{ "nfs-case", 3, 3, verb_nfs_case, "nfs-case NAME   the index of hostile case NAME" },
+	{ "nfs", 2, 0, cmd_nfs,
+	  "nfs FILE [--json OUT]   make live-nfs's tables and divergences from its\n"
+	  "    console log (exit 1: nothing measured, or the core disagrees)" },
+	{ "stacks", 3, 3, verb_stacks,
+	  "stacks FILE   from the watchdog's SysRq-t dump in a console log, the\n"
+	  "    stack of every rdmaneg-* task (exit 1: none)" },
+	{ "splats", 3, 3, verb_splats,
+	  "splats FILE   the kernel splats in a console log, one per line: title,\n"
+	  "    then RIP (exit 1: none)" },
+	{ "gcov", 4, 4, verb_gcov,
+	  "gcov SUITE INFO   the debug kernel's lines and branches reached per file,\n"
+	  "    from lcov's tracefile (exit 1: none of the files, or torn)" },
+	{ "arcs", 4, 4, verb_arcs,
+	  "arcs UNGUIDED GUIDED   the kernel arcs two peer runs reached over time\n"
+	  "    (make live-guided; exit 1: no samples)" },
+	{ "listen", 8, 8, verb_endpoint,
+	  "listen|connect --addr A --port P --log FILE   the ULP endpoint\n"
+	  "    rdmaneg-peer tests siw through" },
+	{ "connect", 8, 8, verb_endpoint, NULL },
+	{ "help", 2, 2, verb_help, "help, --help   this text" },
+	{ "--help", 2, 2, verb_help, NULL },
+};
+
+static void print_verbs(FILE *f)
+{
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		const char *s = verbs[i].synopsis;
+
+		if (!s)
+			continue;
+		fputs(i == 0 ? "usage: rdmaneg-live " : "       rdmaneg-live ", f);
+		for (; *s; s++) {
+			fputc(*s, f);
+			if (*s == '\n')
+				fputs("                   ", f);
+		}
+		fputc('\n', f);
+	}
+	fputs("Exit 0 when every case passed, 1 when one failed, 2 on a usage error.\n", f);
+}
+
 int main(int argc, char **argv)
 {
 	signal(SIGPIPE, SIG_IGN);
-	if (argc >= 2 && strcmp(argv[1], "run") == 0)
-		return cmd_run(argc, argv);
-	if (argc >= 2 && strcmp(argv[1], "report") == 0)
-		return live_report_main(argc - 1, argv + 1);
-	if ((argc == 3 || argc == 5) && strcmp(argv[1], "res") == 0) {
-		const char *out = argc == 5 && strcmp(argv[3], "--out") == 0 ? argv[4] : "-";
+	if (argc < 2)
+		return usage(NULL);
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		const struct verb *v = &verbs[i];
 
-		if (argc == 5 && strcmp(argv[3], "--out") != 0)
-			return usage("res PHASE [--out FILE]");
-		rec_out = open_out(out);
-		if (!rec_out)
-			return usage("cannot open the output");
-		return res_snapshot(argv[2]) ? 1 : 0;
+		if (strcmp(argv[1], v->name) != 0)
+			continue;
+		if (argc < v->min_argc || (v->max_argc && argc > v->max_argc))
+			return usage("wrong number of arguments");
+		return v->run(argc, argv);
 	}
-	if (argc == 8 && (strcmp(argv[1], "listen") == 0 || strcmp(argv[1], "connect") == 0))
-		return cmd_endpoint(argv);
-	if (argc == 5 && strcmp(argv[1], "rips") == 0)
-		return cmd_rips(argv[2], argv[3], argv[4]);
-	if (argc >= 2 && strcmp(argv[1], "capture") == 0)
-		return cmd_capture(argc, argv);
-	if (argc >= 2 && strcmp(argv[1], "nfs") == 0)
-		return cmd_nfs(argc, argv);
-	if (argc == 3 && strcmp(argv[1], "nfs-case") == 0)
-		return cmd_nfs_case(argv[2]);
-	if (argc >= 2 && strcmp(argv[1], "nfs-client") == 0)
-		return cmd_nfs_client(argc, argv);
-	if (argc == 2 && strcmp(argv[1], "nfs-facts") == 0)
-		return printf("%d %d %zu\n", LIVE_NFS_PORT, LIVE_NFS_SERVER_PORT,
-			      live_nfs_case_count()) < 0;
-	if (argc >= 2 && strcmp(argv[1], "nfs-server") == 0) {
-		long long port = 0, k = 0;
-
-		if (argc != 8 || strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
-		    parse_int(argv[5], 1, 65535, &port) || strcmp(argv[6], "--case") != 0 ||
-		    parse_int(argv[7], 0, (long long)live_nfs_case_count() - 1, &k))
-			return usage("nfs-server --addr A --port P --case K (0..cases-1)");
-		return live_nfs_server(argv[3], (int)port, (size_t)k, stdout);
-	}
-	if (argc == 3 && strcmp(argv[1], "stacks") == 0)
-		return cmd_stacks(argv[2]);
-	if (argc == 4 && strcmp(argv[1], "gcov") == 0)
-		return cmd_gcov(argv[2], argv[3]);
-	if (argc == 4 && strcmp(argv[1], "arcs") == 0)
-		return cmd_arcs(argv[2], argv[3]);
-	if (argc == 3 && strcmp(argv[1], "splats") == 0)
-		return cmd_splats(argv[2]);
-	if (argc == 2 && strcmp(argv[1], "fixed") == 0)
-		return printf("%d\n", LIVE_FIXED) < 0;
-	if (argc == 2 && strcmp(argv[1], "plants") == 0) {
-		for (const struct live_plant *p = live_plants; p->name; p++)
-			printf("%s %s %s\n", p->name, p->harness ? "harness" : "guest", p->what);
-		return fflush(stdout) != 0;
-	}
-	return usage(argc < 2 ? NULL : "unknown command");
+	return usage("unknown command");
 }
