@@ -19,6 +19,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,96 +109,190 @@ static int num(const char *flag, const char *v, unsigned long lo, unsigned long 
 	return 0;
 }
 
-static int parse(int argc, char **argv, int first, struct opts *o)
+/* The options, one row each: getopt_long's table and the switch below
+ * share the enum. */
+enum {
+	O_CASE = 256,
+	O_TIMEOUT,
+	O_ACCEPT_TIMEOUT,
+	O_LISTEN,
+	O_RANDOM,
+	O_SEED,
+	O_BUDGET,
+	O_FROM,
+	O_EXPECT,
+	O_WRITE_EXPECT,
+	O_ONLY_EXPECTED,
+	O_PROGRESS,
+	O_COUNT,
+	O_LOCAL_MAX,
+	O_ULP_LOG,
+	O_JSON,
+	O_JUNIT,
+	O_PLANT,
+	O_FRAME,
+	O_ONLY_RANDOM,
+	O_GUIDED,
+	O_CORPUS,
+	O_GCOV,
+	O_ALL,
+	O_KMSG,
+	O_P2P,
+};
+
+static const struct option long_opts[] = {
+	{ "case", required_argument, NULL, O_CASE },
+	{ "timeout", required_argument, NULL, O_TIMEOUT },
+	{ "accept-timeout", required_argument, NULL, O_ACCEPT_TIMEOUT },
+	{ "listen", required_argument, NULL, O_LISTEN },
+	{ "random", required_argument, NULL, O_RANDOM },
+	{ "seed", required_argument, NULL, O_SEED },
+	{ "budget", required_argument, NULL, O_BUDGET },
+	{ "from", required_argument, NULL, O_FROM },
+	{ "expect", required_argument, NULL, O_EXPECT },
+	{ "write-expect", required_argument, NULL, O_WRITE_EXPECT },
+	{ "only-expected", no_argument, NULL, O_ONLY_EXPECTED },
+	{ "progress", no_argument, NULL, O_PROGRESS },
+	{ "count", required_argument, NULL, O_COUNT },
+	{ "local-max", required_argument, NULL, O_LOCAL_MAX },
+	{ "ulp-log", required_argument, NULL, O_ULP_LOG },
+	{ "json", required_argument, NULL, O_JSON },
+	{ "junit", required_argument, NULL, O_JUNIT },
+	{ "plant", required_argument, NULL, O_PLANT },
+	{ "frame", required_argument, NULL, O_FRAME },
+	{ "only-random", no_argument, NULL, O_ONLY_RANDOM },
+	{ "guided", no_argument, NULL, O_GUIDED },
+	{ "corpus", required_argument, NULL, O_CORPUS },
+	{ "gcov", required_argument, NULL, O_GCOV },
+	{ "all", no_argument, NULL, O_ALL },
+	{ "kmsg", no_argument, NULL, O_KMSG },
+	{ "p2p", no_argument, NULL, O_P2P },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* Sets one option; -1 (after a message) when its value is refused. */
+static int set_opt(int c, const char *flag, const char *val, struct opts *o)
 {
 	unsigned long v;
 
-	for (int i = first; i < argc && argv[i]; i++) {
-		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (strcmp(a, "--case") == 0 && val && o->nglobs < MAX_GLOBS) {
-			o->globs[o->nglobs++] = val;
-			i++;
-		} else if (strcmp(a, "--timeout") == 0) {
-			if (num(a, val, 10, 600000, &v))
-				return -1;
-			o->timeout_ms = (int)v;
-			i++;
-		} else if (strcmp(a, "--accept-timeout") == 0) {
-			if (num(a, val, 10, 600000, &v))
-				return -1;
-			o->accept_ms = (int)v;
-			i++;
-		} else if (strcmp(a, "--listen") == 0) {
-			if (num(a, val, 1, 65535, &v))
-				return -1;
-			o->listen_port = (int)v;
-			i++;
-		} else if (strcmp(a, "--random") == 0) {
-			if (num(a, val, 0, RANDOM_MAX, &o->random))
-				return -1;
-			i++;
-		} else if (strcmp(a, "--seed") == 0) {
-			if (num(a, val, 0, ~0ul, &o->seed))
-				return -1;
-			i++;
-		} else if (strcmp(a, "--budget") == 0) {
-			if (num(a, val, 1, 86400, &o->budget))
-				return -1;
-			i++;
-		} else if (strcmp(a, "--from") == 0) {
-			if (num(a, val, 0, 100000000, &o->from))
-				return -1;
-			i++;
-		} else if (strcmp(a, "--expect") == 0 && val) {
-			o->expect = argv[++i];
-		} else if (strcmp(a, "--write-expect") == 0 && val) {
-			o->write_expect = argv[++i];
-		} else if (strcmp(a, "--only-expected") == 0) {
-			o->only_expected = true;
-		} else if (strcmp(a, "--progress") == 0) {
-			o->progress = true;
-		} else if (strcmp(a, "--count") == 0) {
-			if (num(a, val, 0, ~0u, &o->count))
-				return -1;
-			i++;
-		} else if (strcmp(a, "--local-max") == 0) {
-			if (num(a, val, 1, 0x3FFD, &v))
-				return -1;
-			o->local_max = (unsigned)v;
-			i++;
-		} else if (strcmp(a, "--ulp-log") == 0 && val) {
-			o->ulp_log = argv[++i];
-		} else if (strcmp(a, "--json") == 0 && val) {
-			o->json = argv[++i];
-		} else if (strcmp(a, "--junit") == 0 && val) {
-			o->junit = argv[++i];
-		} else if (strcmp(a, "--plant") == 0 && val) {
-			o->plant = argv[++i];
-		} else if (strcmp(a, "--frame") == 0 && val) {
-			o->frame_hex = argv[++i];
-		} else if (strcmp(a, "--only-random") == 0) {
-			o->only_random = true;
-		} else if (strcmp(a, "--guided") == 0) {
-			o->guided = true;
-		} else if (strcmp(a, "--corpus") == 0 && val) {
-			o->corpus = val;
-			i++;
-		} else if (strcmp(a, "--gcov") == 0 && val) {
-			o->gcov = val;
-			i++;
-		} else if (strcmp(a, "--all") == 0) {
-			o->all = true;
-		} else if (strcmp(a, "--kmsg") == 0) {
-			o->kmsg = true;
-		} else if (strcmp(a, "--p2p") == 0) {
-			o->p2p = true;
-		} else if (a[0] != '-' && !o->target) {
-			o->target = a;
-		} else {
-			fprintf(stderr, "rdmaneg-peer: unknown or incomplete argument '%s'\n", a);
+	switch (c) {
+	case O_CASE:
+		if (o->nglobs == MAX_GLOBS) {
+			fprintf(stderr, "rdmaneg-peer: more than %d --case patterns\n", MAX_GLOBS);
 			return -1;
 		}
+		o->globs[o->nglobs++] = val;
+		return 0;
+	case O_TIMEOUT:
+	case O_ACCEPT_TIMEOUT:
+		if (num(flag, val, 10, 600000, &v))
+			return -1;
+		*(c == O_TIMEOUT ? &o->timeout_ms : &o->accept_ms) = (int)v;
+		return 0;
+	case O_LISTEN:
+		if (num(flag, val, 1, 65535, &v))
+			return -1;
+		o->listen_port = (int)v;
+		return 0;
+	case O_RANDOM:
+		return num(flag, val, 0, RANDOM_MAX, &o->random);
+	case O_SEED:
+		return num(flag, val, 0, ~0ul, &o->seed);
+	case O_BUDGET:
+		return num(flag, val, 1, 86400, &o->budget);
+	case O_FROM:
+		return num(flag, val, 0, 100000000, &o->from);
+	case O_COUNT:
+		return num(flag, val, 0, ~0u, &o->count);
+	case O_LOCAL_MAX:
+		if (num(flag, val, 1, 0x3FFD, &v))
+			return -1;
+		o->local_max = (unsigned)v;
+		return 0;
+	case O_EXPECT:
+		o->expect = val;
+		return 0;
+	case O_WRITE_EXPECT:
+		o->write_expect = val;
+		return 0;
+	case O_ULP_LOG:
+		o->ulp_log = val;
+		return 0;
+	case O_JSON:
+		o->json = val;
+		return 0;
+	case O_JUNIT:
+		o->junit = val;
+		return 0;
+	case O_PLANT:
+		o->plant = val;
+		return 0;
+	case O_FRAME:
+		o->frame_hex = val;
+		return 0;
+	case O_CORPUS:
+		o->corpus = val;
+		return 0;
+	case O_GCOV:
+		o->gcov = val;
+		return 0;
+	case O_ONLY_EXPECTED:
+		o->only_expected = true;
+		return 0;
+	case O_PROGRESS:
+		o->progress = true;
+		return 0;
+	case O_ONLY_RANDOM:
+		o->only_random = true;
+		return 0;
+	case O_GUIDED:
+		o->guided = true;
+		return 0;
+	case O_ALL:
+		o->all = true;
+		return 0;
+	case O_KMSG:
+		o->kmsg = true;
+		return 0;
+	case O_P2P:
+		o->p2p = true;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* argv[first..]: the options (getopt_long, in any order) and at most one
+ * target, HOST:PORT. */
+static int parse(int argc, char **argv, int first, struct opts *o)
+{
+	int c, idx = 0;
+
+	opterr = 0; /* the messages below are ours */
+	optind = first;
+	while ((c = getopt_long(argc, argv, ":", long_opts, &idx)) != -1) {
+		char flag[32];
+
+		if (c == ':') {
+			fprintf(stderr, "rdmaneg-peer: %s needs a value\n", argv[optind - 1]);
+			return -1;
+		}
+		if (c == '?') {
+			fprintf(stderr, "rdmaneg-peer: unknown or incomplete argument '%s'\n",
+				argv[optind - 1]);
+			return -1;
+		}
+		(void)snprintf(flag, sizeof(flag), "--%s", long_opts[idx].name);
+		if (set_opt(c, flag, optarg, o) != 0)
+			return -1;
+	}
+	for (; optind < argc; optind++) {
+		if (o->target) {
+			fprintf(stderr, "rdmaneg-peer: unknown or incomplete argument '%s'\n",
+				argv[optind]);
+			return -1;
+		}
+		o->target = argv[optind];
 	}
 	return 0;
 }
