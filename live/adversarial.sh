@@ -78,13 +78,20 @@ while :; do
 	# the peer's own report, per role, as the guest printed it
 	tr -d '\r' <"$L/console.log" | sed -n '/^PEER_BEGIN/,/^PEER_RC/p' | grep -vE '^PEER_(CASE|FRAME) '
 	[ -n "$DMESG" ] && tr -d '\r' <"$L/console.log" | sed -n '/^PEER_DMESG_BEGIN/,/^PEER_DMESG_END/p'
-	next=
+	next='' ended=''
 	for r in request reply; do
 		case "$roles" in "$r" | both) ;; *) continue ;; esac
 		grep -aq "^PEER_END $r" "$L/console.log" && continue
 		# the guest died or hung in this role: the case running is a finding
 		last=$(tr -d '\r' <"$L/console.log" | grep -a "^PEER_CASE $r " | tail -1)
 		k=$(cut -d' ' -f3 <<<"$last") name=$(cut -d' ' -f4 <<<"$last")
+		if [ -z "$last" ] && [ -n "$ended" ]; then
+			# an earlier role's finding ended this boot before this role
+			# began: it runs in the next boot, from where it stands
+			echo "live: the $r role did not begin (the $ended role's finding ended boot $boot); next boot"
+			next=${next:+both}${next:-$r}
+			continue
+		fi
 		if [ -z "$last" ]; then
 			echo "live: FAILED: boot $boot never started the $r role (qemu exit $qrc)"
 			tail -20 "$L/console.log" | sed 's/^/  | /'
@@ -99,7 +106,7 @@ while :; do
 		[ "$qrc" -eq 124 ] && "$L/rdmaneg-live" rips "$L/cache/kernel-$kver/boot/System.map-$kver" \
 			"$L/console.log" "$L/qemu.log" | sed 's/^/  vCPU /'
 		eval "from_$r=$((k + 1))"
-		next=${next:+both}${next:-$r}
+		next=${next:+both}${next:-$r} ended=$r
 	done
 	[ -z "$next" ] && break
 	[ "$boot" -gt "$REBOOTS" ] && { echo "live: stopping after $boot boots"; break; }
