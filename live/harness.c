@@ -987,8 +987,9 @@ static int cmd_run(int argc, char **argv)
 }
 
 /* listen|connect --addr A --port P --log FILE */
-static int cmd_endpoint(char **argv)
+static int cmd_endpoint(int argc, char **argv)
 {
+	(void)argc; /* 8: the verb table checked it */
 	long long port = 0;
 	struct in_addr a;
 	FILE *log;
@@ -1014,8 +1015,9 @@ static int cmd_endpoint(char **argv)
 
 /* splats FILE: "title<TAB>rip" per splat, in order; the campaign groups
  * its findings by title, syzbot-style */
-static int cmd_splats(const char *path)
+static int cmd_splats(int argc, char **argv)
 {
+	const char *path = argv[argc - 1];
 	static char text[4 << 20];
 	static struct rdmaneg_splat sp[64];
 	FILE *f = fopen(path, "rb");
@@ -1204,8 +1206,9 @@ static int cmd_nfs(int argc, char **argv)
 
 /* nfs-case NAME: the index of the hostile case NAME (exit 2, with every
  * name, when there is none) */
-static int cmd_nfs_case(const char *name)
+static int cmd_nfs_case(int argc, char **argv)
 {
+	const char *name = argv[argc - 1];
 	long k = live_nfs_case_find(name);
 	struct live_nfs_case c;
 
@@ -1221,8 +1224,9 @@ static int cmd_nfs_case(const char *name)
 /* gcov SUITE INFO: the debug kernel's coverage of the files a hostile peer
  * aims at, from lcov's tracefile of one suite (live/gcov.sh). Exit 1 when
  * the tracefile names none of them or does not parse. */
-static int cmd_gcov(const char *suite, const char *info_path)
+static int cmd_gcov(int argc, char **argv)
 {
+	const char *suite = argv[argc - 2], *info_path = argv[argc - 1];
 	struct live_gcov_file files[16];
 	size_t len, n = live_gcov_report_files(files, 16), bad;
 	char *info = slurp(info_path, &len);
@@ -1244,8 +1248,9 @@ static int cmd_gcov(const char *suite, const char *info_path)
 /* arcs UNGUIDED GUIDED: the debug kernel's arcs the peer reached over
  * time in two consoles (--gcov, the second --guided), every 10 s. Exit 1
  * when either holds no sample. */
-static int cmd_arcs(const char *unguided_path, const char *guided_path)
+static int cmd_arcs(int argc, char **argv)
 {
+	const char *unguided_path = argv[argc - 2], *guided_path = argv[argc - 1];
 	static struct live_arcs u, g;
 	size_t ul, gl;
 	char *ut = slurp(unguided_path, &ul), *gt = slurp(guided_path, &gl);
@@ -1272,8 +1277,9 @@ static int cmd_arcs(const char *unguided_path, const char *guided_path)
 /* stacks CONSOLE: where each rdmaneg-* task of a guest that did not
  * finish was waiting, from the SysRq-t dump that init.sh's watchdog
  * writes before qemu.sh's timeout. Exit 1 when the log holds none. */
-static int cmd_stacks(const char *console_path)
+static int cmd_stacks(int argc, char **argv)
 {
+	const char *console_path = argv[argc - 1];
 	size_t len, n;
 	char *con = slurp(console_path, &len);
 	static char out[1 << 16];
@@ -1292,8 +1298,10 @@ static int cmd_stacks(const char *console_path)
  * registers -a" in QEMULOG, named from System.map and the guest's
  * LIVE_MODULE lines (its /proc/modules) in CONSOLE: where a frozen guest
  * is. Exit 1 when the log holds no RIP. */
-static int cmd_rips(const char *map_path, const char *console_path, const char *qlog_path)
+static int cmd_rips(int argc, char **argv)
 {
+	const char *map_path = argv[argc - 3], *console_path = argv[argc - 2],
+		   *qlog_path = argv[argc - 1];
 	size_t map_len, con_len, q_len, mods_len = 0, found = 0;
 	char *map = slurp(map_path, &map_len), *con = slurp(console_path, &con_len);
 	char *q = slurp(qlog_path, &q_len), *mods = con ? malloc(con_len + 1) : NULL;
@@ -1354,24 +1362,6 @@ static int verb_res(int argc, char **argv)
 	return res_snapshot(argv[2]) ? 1 : 0;
 }
 
-static int verb_endpoint(int argc, char **argv)
-{
-	(void)argc;
-	return cmd_endpoint(argv);
-}
-
-static int verb_rips(int argc, char **argv)
-{
-	(void)argc;
-	return cmd_rips(argv[2], argv[3], argv[4]);
-}
-
-static int verb_nfs_case(int argc, char **argv)
-{
-	(void)argc;
-	return cmd_nfs_case(argv[2]);
-}
-
 static int verb_nfs_facts(int argc, char **argv)
 {
 	(void)argc;
@@ -1389,30 +1379,6 @@ static int verb_nfs_server(int argc, char **argv)
 	    parse_int(argv[7], 0, (long long)live_nfs_case_count() - 1, &k))
 		return usage("nfs-server --addr A --port P --case K (0..cases-1)");
 	return live_nfs_server(argv[3], (int)port, (size_t)k, stdout);
-}
-
-static int verb_stacks(int argc, char **argv)
-{
-	(void)argc;
-	return cmd_stacks(argv[2]);
-}
-
-static int verb_gcov(int argc, char **argv)
-{
-	(void)argc;
-	return cmd_gcov(argv[2], argv[3]);
-}
-
-static int verb_arcs(int argc, char **argv)
-{
-	(void)argc;
-	return cmd_arcs(argv[2], argv[3]);
-}
-
-static int verb_splats(int argc, char **argv)
-{
-	(void)argc;
-	return cmd_splats(argv[2]);
 }
 
 static int verb_fixed(int argc, char **argv)
@@ -1459,7 +1425,7 @@ static const struct verb {
 	{ "plants", 2, 2, verb_plants,
 	  "plants   the negative controls (LIVE_PLANT), one per line: name,\n"
 	  "    harness|guest, what it does" },
-	{ "rips", 5, 5, verb_rips,
+	{ "rips", 5, 5, cmd_rips,
 	  "rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung guest, named from System.map" },
 	{ "capture", 2, 0, cmd_capture,
 	  "capture --port P --ready FILE   every MPA Request and Reply to or from\n"
@@ -1478,26 +1444,26 @@ static const struct verb {
 	{ "nfs-server", 2, 0, verb_nfs_server,
 	  "nfs-server --addr A --port P --case K   case K's private data to the\n"
 	  "    kernel NFS client (live/nfspeer.c)" },
-	{ "nfs-case", 3, 3, verb_nfs_case, "nfs-case NAME   the index of hostile case NAME" },
+	{ "nfs-case", 3, 3, cmd_nfs_case, "nfs-case NAME   the index of hostile case NAME" },
 	{ "nfs", 2, 0, cmd_nfs,
 	  "nfs FILE [--json OUT]   make live-nfs's tables and divergences from its\n"
 	  "    console log (exit 1: nothing measured, or the core disagrees)" },
-	{ "stacks", 3, 3, verb_stacks,
+	{ "stacks", 3, 3, cmd_stacks,
 	  "stacks FILE   from the watchdog's SysRq-t dump in a console log, the\n"
 	  "    stack of every rdmaneg-* task (exit 1: none)" },
-	{ "splats", 3, 3, verb_splats,
+	{ "splats", 3, 3, cmd_splats,
 	  "splats FILE   the kernel splats in a console log, one per line: title,\n"
 	  "    then RIP (exit 1: none)" },
-	{ "gcov", 4, 4, verb_gcov,
+	{ "gcov", 4, 4, cmd_gcov,
 	  "gcov SUITE INFO   the debug kernel's lines and branches reached per file,\n"
 	  "    from lcov's tracefile (exit 1: none of the files, or torn)" },
-	{ "arcs", 4, 4, verb_arcs,
+	{ "arcs", 4, 4, cmd_arcs,
 	  "arcs UNGUIDED GUIDED   the kernel arcs two peer runs reached over time\n"
 	  "    (make live-guided; exit 1: no samples)" },
-	{ "listen", 8, 8, verb_endpoint,
+	{ "listen", 8, 8, cmd_endpoint,
 	  "listen|connect --addr A --port P --log FILE   the ULP endpoint\n"
 	  "    rdmaneg-peer tests siw through" },
-	{ "connect", 8, 8, verb_endpoint, NULL },
+	{ "connect", 8, 8, cmd_endpoint, NULL },
 	{ "help", 2, 2, verb_help, "help, --help   this text" },
 	{ "--help", 2, 2, verb_help, NULL },
 };
