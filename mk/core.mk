@@ -1,12 +1,17 @@
 # mk/core.mk: the library (plain and PIC), the CLI, the unit tests, install, ASan builds (included by the Makefile, in order)
 # ---- plain build: library, CLI, unit tests ($(CC), -Werror) ----
-PLAIN_OBJ := $(patsubst src/%.c,$(B)/plain/obj/%.o,$(LIB_SRC))
+# flavours (Makefile): core for the library and its unit tests, pic for
+# the shared library, cli for the CLI and the man-page generator, cli-asan
+# for their ASan+UBSan twins
+CLI_INC := -Isrc -Iutil -Itools/cli -Itools/man3
+CC_core = $(CC) $(WARN) $(OPT) -Isrc
+CC_pic = $(CC) $(WARN) $(OPT) -fPIC -Isrc
+CC_cli = $(CC) $(WARN) $(OPT) $(CLI_INC)
+CC_cli-asan = $(CLANG) $(WARN) -O1 -g $(SAN) $(CLI_INC)
+$(foreach f,core pic cli cli-asan,$(eval $(call c_flavour,$(f))))
+PLAIN_OBJ := $(call flavour_objs,core,$(LIB_SRC))
 
 all: $(B)/plain/librdmaneg.a $(B)/plain/rdmaneg $(B)/plain/unit
-
-$(B)/plain/obj/%.o: src/%.c $(LIB_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) -c $< -o $@
 
 $(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
 	$(AR) rcs $@ $^
@@ -18,9 +23,8 @@ CLI_UTIL := util/hex.c util/json.c util/roff.c util/file.c
 # (the commands), input.c (the readers of untrusted input), output.c
 CLI_SRC := $(wildcard tools/cli/*.c)
 CLI_DEPS := $(CLI_SRC) $(wildcard tools/cli/*.h) $(CLI_UTIL) $(wildcard util/*.h)
-CLI_INC := -Isrc -Iutil -Itools/cli
-$(B)/plain/rdmaneg: $(CLI_DEPS) $(B)/plain/librdmaneg.a
-	$(CC) $(WARN) $(OPT) $(CLI_INC) $(CLI_SRC) $(CLI_UTIL) $(B)/plain/librdmaneg.a -o $@
+$(B)/plain/rdmaneg: $(call flavour_objs,cli,$(CLI_SRC) $(CLI_UTIL)) $(B)/plain/librdmaneg.a
+	$(CC) $^ -o $@
 
 # rdmaneg(1), generated from the CLI's own help pages
 $(B)/plain/rdmaneg.1: $(B)/plain/rdmaneg
@@ -30,10 +34,7 @@ $(B)/plain/rdmaneg.1: $(B)/plain/rdmaneg
 # ---- the shared library, pkg-config file, install (docs/embedding.md) ----
 VERSION := $(shell sed -n 's/^\#define RDMANEG_VERSION "\(.*\)"/\1/p' src/rdmaneg.h)
 SOMAJOR := 0
-PIC_OBJ := $(patsubst src/%.c,$(B)/pic/obj/%.o,$(LIB_SRC))
-$(B)/pic/obj/%.o: src/%.c $(LIB_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) -fPIC -c $< -o $@
+PIC_OBJ := $(call flavour_objs,pic,$(LIB_SRC))
 
 # SONAME librdmaneg.so.0; src/librdmaneg.map exports rdmaneg_* only
 $(B)/pic/librdmaneg.so.$(VERSION): $(PIC_OBJ) src/librdmaneg.map
@@ -47,10 +48,10 @@ INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
 PUB_HDR := $(filter-out src/plant.h,$(LIB_HDR))
 # rdmaneg(3), generated from the public headers' comments and contracts
-MAN3_SRC := tools/man3.c util/apidoc.c util/file.c util/roff.c
-$(B)/plain/rdmaneg-man3: $(MAN3_SRC) util/apidoc.h util/file.h util/roff.h src/errors.h
+MAN3_SRC := tools/man3/main.c tools/man3/apidoc.c util/file.c util/roff.c
+$(B)/plain/rdmaneg-man3: $(call flavour_objs,cli,$(MAN3_SRC))
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(OPT) -Isrc -Iutil $(MAN3_SRC) -o $@
+	$(CC) $^ -o $@
 $(B)/plain/rdmaneg.3: $(B)/plain/rdmaneg-man3 $(PUB_HDR)
 	$< $(VERSION) $(filter-out src/rdmaneg.h,$(PUB_HDR)) >$@ || { rm -f $@; exit 1; }
 
@@ -81,16 +82,16 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/rdmaneg.1 $(DESTDIR)$(MANDIR)/man3/rdmaneg.3
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/rdmaneg
 
-$(B)/plain/unit: tests/unit.c $(B)/plain/librdmaneg.a
-	$(CC) $(WARN) $(OPT) -Isrc $< $(B)/plain/librdmaneg.a -o $@
+$(B)/plain/unit: $(call flavour_objs,core,tests/unit.c) $(B)/plain/librdmaneg.a
+	$(CC) $^ -o $@
 
 # ---- ASan+UBSan build of the same programs (clang) ----
-$(B)/asan/rdmaneg: $(CLI_DEPS) $(LIB_SRC) $(LIB_HDR)
+$(B)/asan/rdmaneg: $(call flavour_objs,cli-asan,$(CLI_SRC) $(CLI_UTIL) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -O1 -g $(SAN) $(CLI_INC) $(CLI_SRC) $(CLI_UTIL) $(LIB_SRC) -o $@
+	$(CLANG) $(SAN) $^ -o $@
 
-$(B)/asan/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
+$(B)/asan/unit: $(call flavour_objs,cli-asan,tests/unit.c $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -O1 -g $(SAN) -Isrc $< $(LIB_SRC) -o $@
+	$(CLANG) $(SAN) $^ -o $@
 
 asan: $(B)/asan/rdmaneg $(B)/asan/unit

@@ -31,7 +31,6 @@ $(B)/obj/$(1)/%.o: %.c
 	$$(CLANG) $$(FUZZ_COPTS) $$(FLAVOUR_$(1)) $$(FUZZ_INC) -MMD -MP -c $$< -o $$@
 endef
 $(foreach f,libfuzzer replay replay-msan,$(eval $(call fuzz_flavour,$(f))))
--include $(wildcard $(B)/obj/*/*/*.d $(B)/obj/*/*/*/*.d)
 
 # libFuzzer + ASan + UBSan
 $(B)/libfuzzer/%: $(B)/obj/libfuzzer/fuzz/%.o $(call flavour_objs,libfuzzer,$(FUZZ_SUPPORT))

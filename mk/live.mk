@@ -1,83 +1,101 @@
 # mk/live.mk: the live suites in the qemu guest, and rdmaneg-peer (included by the Makefile, in order)
-# ---- live loopback harness over soft-iWARP (live/) ----
-UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c util/arcs.c
-UTIL_HDR := $(wildcard util/*.h)
-# the pure half of the harness: host and guest, and make test's unit tests
-LIVE_PURE := live/cases.c live/obs.c live/judge.c live/report.c live/nfs.c live/gcov.c
-LIVE_SRC := live/harness.c live/capture.c live/endpoint.c live/nfspeer.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
-LIVE_INC := -Isrc -Ioracle -Iutil -Ilive
-$(B)/live/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
-	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC) \
-		$(LIVE_SRC) $(LIB_SRC) -lrdmacm -libverbs -pthread -o $@
+# ---- rdmaneg-live: the live suites' program (live/) ----
+UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c util/arcs.c \
+	util/verdict.c util/guide.c
+# the pure half of the harness (no sockets, no verbs): host and guest, and
+# make test's unit tests
+LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
+	$(addprefix live/nfs/,nfs_read.c nfs_judge.c nfs_print.c nfs_json.c nfs_cases.c nfs_rpc.c) \
+	live/guest/gcov.c
+LIVE_SRC := live/main.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c \
+	live/nfspeer/nfspeer.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
+LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/mpa -Ilive/nfs -Ilive/nfspeer -Ilive/guest
+CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC)
+CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC) -Itests
+$(foreach f,live live-asan,$(eval $(call c_flavour,$(f))))
+LIVE_LIBS := -lrdmacm -libverbs -pthread
 
-# ... with one planted bug in the core: the NFS judge's negative control
-# (tests/plants.sh, nfs: rows of properties/plants.tsv)
-$(B)/plant-live/%/rdmaneg-live: $(LIVE_SRC) $(wildcard live/*.h) $(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
+$(B)/live/rdmaneg-live: $(call flavour_objs,live,$(LIVE_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g -DRDMANEG_PLANT=$* $(LIVE_INC) \
-		$(LIVE_SRC) $(LIB_SRC) -lrdmacm -libverbs -pthread -o $@
+	$(CC) $^ $(LIVE_LIBS) -o $@
 
-# the judge, the records and the report, tested on the host (no qemu)
-$(B)/asan/live-unit: tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(wildcard live/*.h) \
-		$(ORACLE_HDR) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
+# ... with one planted bug in the core (its archive from mk/properties.mk):
+# the NFS judge's negative control (tests/plants.sh, nfs: rows of
+# properties/plants.tsv)
+$(B)/plant-live/%/rdmaneg-live: $(call flavour_objs,live,$(LIVE_SRC)) $(B)/plant-core/%/plant-o2.a
 	@mkdir -p $(@D)
-	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC) \
-		tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC) $(LIB_SRC) -o $@
+	$(CC) $^ $(LIVE_LIBS) -o $@
+
+# the pure half, tested on the host (no qemu): the MPA loopback's judge and
+# report, and the NFS suite's reader, judge, report, cases and RPC
+$(B)/asan/live-unit: $(call flavour_objs,live-asan,tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
+		$(UTIL_SRC) $(LIB_SRC))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@
+$(B)/asan/nfs-unit: $(call flavour_objs,live-asan,tests/nfs_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
+		$(UTIL_SRC) $(LIB_SRC))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@
+
+# util/'s shared helpers: klog, hex, gcda, arcs, verdict
+$(B)/asan/util-unit: $(call flavour_objs,live-asan,tests/util_unit.c $(UTIL_SRC))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@
 
 # ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
 # the pure half (cases, expectations, verdict, report) and the sockets
 PEER_PURE := peer/peer_cases.c peer/expect.c peer/fpdu.c peer/peer_report.c
-PEER_SRC := peer/main.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
-PEER_DEP := $(PEER_SRC) $(wildcard peer/*.h) $(UTIL_HDR) $(LIB_SRC) $(LIB_HDR)
+PEER_SRC := peer/main.c peer/run.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
 PEER_INC := -Isrc -Iutil -Ipeer
-$(B)/plain/rdmaneg-peer: $(PEER_DEP)
+CC_peer = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(PEER_INC)
+CC_peer-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O1 -g $(SAN) \
+	$(PEER_INC) -Itests
+$(foreach f,peer peer-asan,$(eval $(call c_flavour,$(f))))
+$(B)/plain/rdmaneg-peer: $(call flavour_objs,peer,$(PEER_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(PEER_INC) \
-		$(PEER_SRC) $(LIB_SRC) -o $@
+	$(CC) $^ -o $@
 
-$(B)/asan/rdmaneg-peer: $(PEER_DEP)
+$(B)/asan/rdmaneg-peer: $(call flavour_objs,peer-asan,$(PEER_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O1 -g $(SAN) $(PEER_INC) \
-		$(PEER_SRC) $(LIB_SRC) -o $@
+	$(CLANG) $(SAN) $^ -o $@
 
-$(B)/asan/peer-unit: tests/peer_unit.c $(PEER_DEP)
+$(B)/asan/peer-unit: $(call flavour_objs,peer-asan,tests/peer_unit.c $(PEER_PURE) $(UTIL_SRC) \
+		$(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(PEER_INC) \
-		tests/peer_unit.c $(PEER_PURE) $(UTIL_SRC) $(LIB_SRC) -o $@
+	$(CLANG) $(SAN) $^ -o $@
 
 peer: $(B)/plain/rdmaneg-peer
 
 live:
-	@live/run.sh
+	@live/mpa/run.sh
 
-# rdmaneg-peer against the guest's siw, both roles (see live/adversarial.sh)
+# rdmaneg-peer against the guest's siw, both roles (see live/adversarial/adversarial.sh)
 live-adversarial:
-	@live/adversarial.sh
+	@live/adversarial/adversarial.sh
 
 # one case or frame on a fresh guest: make live-repro ROLE=request CASE=rev-0
 live-repro:
-	@ROLE_ARG="$(ROLE)" CASE_ARG="$(CASE)" FRAME_ARG="$(FRAME)" live/adversarial.sh repro
+	@ROLE_ARG="$(ROLE)" CASE_ARG="$(CASE)" FRAME_ARG="$(FRAME)" live/adversarial/adversarial.sh repro
 
-# Linux NFS over RDMA in the guest, measured against RFC 8797 (live/nfs.sh)
+# Linux NFS over RDMA in the guest, measured against RFC 8797 (live/nfs/nfs.sh)
 live-nfs:
-	@live/nfs.sh
+	@live/nfs/nfs.sh
 
-# the debug guest kernel from linux-source-6.1 (live/kernel.sh, cached),
+# the debug guest kernel from linux-source-6.1 (live/guest/kernel.sh, cached),
 # then its control: lkdtm's slab overflow must fail make live as a KASAN
 # finding. KERNEL=debug runs live, live-soak, live-adversarial and live-nfs on it.
 live-kernel:
-	@live/kernel.sh >/dev/null && live/kernel-control.sh
+	@live/guest/kernel.sh >/dev/null && live/guest/kernel-control.sh
 
 # a hostile peer's random mode against its coverage-guided mode on the
 # debug kernel, one boot each with the same budget: rdmaneg-peer's MPA
-# cases, or with PEER_ROLE=nfs-client the NFS private data (live/guided.sh)
+# cases, or with PEER_ROLE=nfs-client the NFS private data (live/adversarial/guided.sh)
 live-guided:
-	@live/guided.sh
+	@live/adversarial/guided.sh
 
 # LIVE_SOAK cases per transport in one boot (default 1000)
 live-soak:
-	@live/run.sh soak
+	@live/mpa/run.sh soak
 
 # OSS-Fuzz build.sh under the environment OSS-Fuzz sets, plus check_build.
 oss-fuzz-check:

@@ -1,15 +1,13 @@
 # mk/mutants.mk: mutation testing of src/ (included by the Makefile, in order)
 # ---- mutation testing (tools/mutants.sh; docs/mutants.md) ----
-MUT_TOOL_SRC := tools/mutants.c util/mutate.c util/json.c util/hex.c util/file.c
-$(B)/plain/rdmaneg-mutants: $(MUT_TOOL_SRC) $(wildcard util/*.h)
+MUT_TOOL_SRC := tools/mutants/main.c tools/mutants/mutate.c util/json.c util/hex.c util/file.c
+$(B)/plain/rdmaneg-mutants: $(call flavour_objs,tool,$(MUT_TOOL_SRC))
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil \
-		$(MUT_TOOL_SRC) -o $@
+	$(CC) $^ -o $@
 
-$(B)/asan/mutants-unit: tests/mutants_unit.c util/mutate.c $(wildcard util/*.h) tests/check.h
+$(B)/asan/mutants-unit: $(call flavour_objs,tool-asan,tests/mutants_unit.c tools/mutants/mutate.c)
 	@mkdir -p $(@D)
-	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
-		tests/mutants_unit.c util/mutate.c -o $@
+	$(CLANG) $(SAN) $^ -o $@
 
 # The kill suite links each mutant's two objects (ASan -O1, plain -O2 -g0)
 # with objects of everything else, built once under $(MUT_B). The plain

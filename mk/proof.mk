@@ -1,9 +1,8 @@
 # mk/proof.mk: the Frama-C proof and its controls (included by the Makefile, in order)
 # ---- proof (tools/proof.sh; docs/proof.md): Frama-C WP and Eva on src/ ----
-$(B)/plain/rdmaneg-proof-report: tools/proof-report.c util/file.c $(wildcard util/*.h)
+$(B)/plain/rdmaneg-proof-report: $(call flavour_objs,tool,tools/proof-report.c util/file.c)
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil \
-		tools/proof-report.c util/file.c -o $@
+	$(CC) $^ -o $@
 
 # why3's prover list is machine state: detected once into our own config
 $(B)/proof/why3.conf:

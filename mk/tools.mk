@@ -1,33 +1,36 @@
 # mk/tools.mk: triage and make test's timing table (included by the Makefile, in order)
-# ---- triage (tools/triage runs it): one bug, one group ----
-TRIAGE_SRC := tools/triage.c util/triage.c util/klog.c util/json.c util/hex.c util/file.c
-$(B)/plain/rdmaneg-triage: $(TRIAGE_SRC) $(wildcard util/*.h)
-	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil \
-		$(TRIAGE_SRC) -o $@
+# The host tools (tools/*/): one flavour for the programs, one under
+# ASan+UBSan for their unit tests. Each tool's headers are named apart, so
+# one include path serves them all.
+TOOL_INC := -Isrc -Iutil -Itests -Itools/triage -Itools/mutants -Itools/man3 -Itools/test-times
+CC_tool = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(TOOL_INC)
+CC_tool-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(TOOL_INC)
+$(foreach f,tool tool-asan,$(eval $(call c_flavour,$(f))))
 
-$(B)/asan/triage-unit: tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c util/file.c \
-		$(wildcard util/*.h)
+# ---- triage (tools/triage.sh runs it): one bug, one group ----
+TRIAGE_LIB := tools/triage/triage.c util/klog.c util/json.c util/hex.c util/file.c
+TRIAGE_SRC := tools/triage/main.c tools/triage/fuzz.c tools/triage/kernel.c $(TRIAGE_LIB)
+$(B)/plain/rdmaneg-triage: $(call flavour_objs,tool,$(TRIAGE_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
-		tests/triage_unit.c util/triage.c util/klog.c util/json.c util/hex.c util/file.c -o $@
+	$(CC) $^ -o $@
 
-$(B)/asan/apidoc-unit: tests/apidoc_unit.c util/apidoc.c util/apidoc.h tests/check.h
+$(B)/asan/triage-unit: $(call flavour_objs,tool-asan,tests/triage_unit.c $(TRIAGE_LIB))
 	@mkdir -p $(@D)
-	$(CLANG) -std=c11 -Wall -Wextra -Werror -O1 -g $(SAN) -Iutil -Itests \
-		tests/apidoc_unit.c util/apidoc.c -o $@
+	$(CLANG) $(SAN) $^ -o $@
+
+$(B)/asan/apidoc-unit: $(call flavour_objs,tool-asan,tests/apidoc_unit.c tools/man3/apidoc.c)
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@
 
 # ---- make test's timing table (tools/test-times/; docs/benchmarks.md) ----
 TIMES_SRC := tools/test-times/main.c tools/test-times/times.c util/file.c
-$(B)/plain/rdmaneg-test-times: $(TIMES_SRC) tools/test-times/times.h util/file.h
+$(B)/plain/rdmaneg-test-times: $(call flavour_objs,tool,$(TIMES_SRC))
 	@mkdir -p $(@D)
-	$(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Iutil -Itools/test-times \
-		$(TIMES_SRC) -lm -o $@
+	$(CC) $^ -lm -o $@
 
-$(B)/asan/times-unit: tests/times_unit.c tools/test-times/times.c tools/test-times/times.h tests/check.h
+$(B)/asan/times-unit: $(call flavour_objs,tool-asan,tests/times_unit.c tools/test-times/times.c)
 	@mkdir -p $(@D)
-	$(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) -Itools/test-times -Itests \
-		tests/times_unit.c tools/test-times/times.c -lm -o $@
+	$(CLANG) $(SAN) $^ -lm -o $@
 
 # make test, then its per-suite table beside the previous run's
 bench-tests: deps-test

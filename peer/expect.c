@@ -140,18 +140,6 @@ const char *rdmaneg_peer_outcome_name(enum rdmaneg_peer_outcome o)
 	return (unsigned)o < RDMANEG_OUT_COUNT ? outcome_names[o] : "unknown";
 }
 
-const char *rdmaneg_peer_verdict_name(enum rdmaneg_peer_verdict v)
-{
-	switch (v) {
-	case RDMANEG_VERDICT_CONFORMS:
-		return "conforms";
-	case RDMANEG_VERDICT_DIVERGES:
-		return "diverges";
-	default:
-		return "finding";
-	}
-}
-
 void rdmaneg_peer_allowed_str(unsigned allowed, uint8_t term_code, char *out, size_t cap)
 {
 	size_t n = 0;
@@ -412,17 +400,17 @@ const char *rdmaneg_peer_check_reply(const struct rdmaneg_peer_expect *e,
 	return NULL;
 }
 
-static void diverge(struct rdmaneg_peer_result *r, const char *clause, const char *fmt, ...)
+static void diverge(struct rdmaneg_verdict *r, const char *clause, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-static void diverge(struct rdmaneg_peer_result *r, const char *clause, const char *fmt, ...)
+static void diverge(struct rdmaneg_verdict *r, const char *clause, const char *fmt, ...)
 {
 	const struct rdmaneg_peer_clause *c = rdmaneg_peer_clause(clause);
 	va_list ap;
 
 	r->clause = clause;
-	r->verdict = c && c->level == RDMANEG_LEVEL_NONE ? RDMANEG_VERDICT_CONFORMS
-							 : RDMANEG_VERDICT_DIVERGES;
+	r->kind = c && c->level == RDMANEG_LEVEL_NONE ? RDMANEG_VERDICT_CONFORMS
+						      : RDMANEG_VERDICT_DIVERGES;
 	va_start(ap, fmt);
 	vsnprintf(r->detail, sizeof(r->detail), fmt, ap);
 	va_end(ap);
@@ -430,7 +418,7 @@ static void diverge(struct rdmaneg_peer_result *r, const char *clause, const cha
 
 /* ULP view against the wire (suite rule and RFC 6581 7, 9.1). */
 static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_expect *e,
-		      const struct rdmaneg_peer_obs *o, struct rdmaneg_peer_result *r)
+		      const struct rdmaneg_peer_obs *o, struct rdmaneg_verdict *r)
 {
 	bool told = o->ulp_event[0] != '\0';
 	bool accepted = o->outcome == RDMANEG_OUT_ACCEPT ||
@@ -453,7 +441,7 @@ static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_exp
 		 strcmp(o->ulp_event, "ESTABLISHED") != 0)
 		diverge(r, "suite-ulp-agree", "accepted on the wire, the ULP saw %s",
 			told ? o->ulp_event : "nothing");
-	if (r->verdict != RDMANEG_VERDICT_CONFORMS || !ulp_ok || !e->frame_valid)
+	if (r->kind != RDMANEG_VERDICT_CONFORMS || !ulp_ok || !e->frame_valid)
 		return;
 	if (o->ulp_pd_len != e->ulp_len || memcmp(o->ulp_pd, e->ulp, e->ulp_len) != 0) {
 		diverge(r, "6581-7-ulp-pd",
@@ -474,13 +462,13 @@ static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_exp
 }
 
 void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_expect *e,
-			const struct rdmaneg_peer_obs *o, struct rdmaneg_peer_result *r)
+			const struct rdmaneg_peer_obs *o, struct rdmaneg_verdict *r)
 {
 	const char *c;
 
 	memset(r, 0, sizeof(*r));
 	if (o->splat || o->unreachable) {
-		r->verdict = RDMANEG_VERDICT_FINDING;
+		r->kind = RDMANEG_VERDICT_FINDING;
 		r->clause = "suite-alive";
 		snprintf(r->detail, sizeof(r->detail), "%s",
 			 o->splat ? o->splat_title : "the SUT stopped accepting connections");
@@ -489,7 +477,7 @@ void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_e
 	/* suite: more private data than the wire carried is the stack's own
 	 * memory handed to its ULP (a disclosure), whatever the event */
 	if (o->have_ulp && o->ulp_pd_len > e->wire_pd_len) {
-		r->verdict = RDMANEG_VERDICT_FINDING;
+		r->kind = RDMANEG_VERDICT_FINDING;
 		r->clause = "suite-ulp-pd-bound";
 		snprintf(r->detail, sizeof(r->detail),
 			 "the ULP was handed %u octets of private data (%s); the peer sent %zu "
@@ -529,6 +517,6 @@ void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_e
 	}
 	if (o->have_ulp)
 		judge_ulp(role, e, o, r);
-	if (r->verdict == RDMANEG_VERDICT_CONFORMS && !r->detail[0])
+	if (r->kind == RDMANEG_VERDICT_CONFORMS && !r->detail[0])
 		snprintf(r->detail, sizeof(r->detail), "%s", rdmaneg_peer_outcome_name(o->outcome));
 }

@@ -16,6 +16,7 @@
 #include "errors.h"
 #include "mpa.h"
 #include "mpa_negotiate.h"
+#include "verdict.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -106,18 +107,6 @@ struct rdmaneg_peer_obs {
 	char splat_title[160];
 };
 
-enum rdmaneg_peer_verdict {
-	RDMANEG_VERDICT_CONFORMS = 0,
-	RDMANEG_VERDICT_DIVERGES,
-	RDMANEG_VERDICT_FINDING
-};
-
-struct rdmaneg_peer_result {
-	enum rdmaneg_peer_verdict verdict;
-	const char *clause; /* the clause it diverges from, or NULL */
-	char detail[256];
-};
-
 /* REQUEST role: the SUT is the responder; f[0..n-1] is what the peer sent. */
 void rdmaneg_peer_expect_request(const uint8_t *f, size_t n, enum rdmaneg_peer_delivery d,
 				 struct rdmaneg_peer_expect *e);
@@ -143,12 +132,11 @@ const char *rdmaneg_peer_check_reply(const struct rdmaneg_peer_expect *e,
 
 /* The one verdict function. */
 void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_expect *e,
-			const struct rdmaneg_peer_obs *o, struct rdmaneg_peer_result *r);
+			const struct rdmaneg_peer_obs *o, struct rdmaneg_verdict *r);
 
 const char *rdmaneg_peer_role_name(enum rdmaneg_peer_role r); /* "request", "reply" */
 const char *rdmaneg_peer_outcome_name(enum rdmaneg_peer_outcome o);
 /* "accept|reject" style list of an allowed set into out. */
 void rdmaneg_peer_allowed_str(unsigned allowed, uint8_t term_code, char *out, size_t cap);
-const char *rdmaneg_peer_verdict_name(enum rdmaneg_peer_verdict v);
 
 #endif

@@ -18,7 +18,7 @@ void rdmaneg_peer_count(const struct rdmaneg_peer_row *rows, size_t n,
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 0; i < n; i++) {
 		t->cases++;
-		switch (rows[i].r.verdict) {
+		switch (rows[i].r.kind) {
 		case RDMANEG_VERDICT_CONFORMS:
 			t->conforms++;
 			break;
@@ -68,9 +68,9 @@ void rdmaneg_peer_summary(FILE *f, const struct rdmaneg_peer_row *rows, size_t n
 			if (strcmp(rows[i].section, seen[k]) != 0)
 				continue;
 			c++;
-			ok += rows[i].r.verdict == RDMANEG_VERDICT_CONFORMS;
-			dv += rows[i].r.verdict == RDMANEG_VERDICT_DIVERGES;
-			fi += rows[i].r.verdict == RDMANEG_VERDICT_FINDING;
+			ok += rows[i].r.kind == RDMANEG_VERDICT_CONFORMS;
+			dv += rows[i].r.kind == RDMANEG_VERDICT_DIVERGES;
+			fi += rows[i].r.kind == RDMANEG_VERDICT_FINDING;
 		}
 		fprintf(f, "%-24s %6zu %9zu %9zu %9zu\n", seen[k], c, ok, dv, fi);
 	}
@@ -85,7 +85,7 @@ void rdmaneg_peer_table(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, 
 		const struct rdmaneg_peer_clause *c = rdmaneg_peer_clause(r->r.clause);
 		char hex[2 * RDMANEG_PEER_HEAD + 32], want[96];
 
-		if (!all && r->r.verdict == RDMANEG_VERDICT_CONFORMS)
+		if (!all && r->r.kind == RDMANEG_VERDICT_CONFORMS)
 			continue;
 		if (!header) {
 			fprintf(f, "\n%-8s %-7s %-28s %-20s %s\n", "verdict", "role", "case",
@@ -97,9 +97,9 @@ void rdmaneg_peer_table(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, 
 								  : RDMANEG_PEER_HEAD,
 				 r->frame_len, hex, sizeof(hex));
 		rdmaneg_peer_allowed_str(r->e.allowed, r->e.term_code, want, sizeof(want));
-		fprintf(f, "%-8s %-7s %-28s %-20s %s -> %s\n",
-			rdmaneg_peer_verdict_name(r->r.verdict), rdmaneg_peer_role_name(r->role),
-			r->name, r->r.clause ? r->r.clause : "-", want, r->r.detail);
+		fprintf(f, "%-8s %-7s %-28s %-20s %s -> %s\n", rdmaneg_verdict_name(r->r.kind),
+			rdmaneg_peer_role_name(r->role), r->name, r->r.clause ? r->r.clause : "-",
+			want, r->r.detail);
 		fprintf(f, "         frame %s\n", hex[0] ? hex : "(nothing)");
 		if (r->got_len) {
 			rdmaneg_peer_hex(r->got, r->got_len, r->got_len, hex, sizeof(hex));
@@ -109,7 +109,7 @@ void rdmaneg_peer_table(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, 
 			fprintf(f, "         ulp   %s status %d pd %u rr %u id %u\n",
 				r->o.ulp_event, r->o.ulp_status, r->o.ulp_pd_len, r->o.ulp_rr,
 				r->o.ulp_id);
-		if (r->r.verdict != RDMANEG_VERDICT_CONFORMS && c)
+		if (r->r.kind != RDMANEG_VERDICT_CONFORMS && c)
 			fprintf(f, "         %s %s: \"%s\"\n", c->section,
 				c->level == RDMANEG_LEVEL_MUST ? "MUST" : "SHOULD", c->text);
 		if (r->klog[0])
@@ -167,7 +167,7 @@ void rdmaneg_peer_json(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, c
 			rdmaneg_json_uint(&j, "initiator_depth", r->o.ulp_id);
 			rdmaneg_json_end(&j);
 		}
-		rdmaneg_json_str(&j, "verdict", rdmaneg_peer_verdict_name(r->r.verdict));
+		rdmaneg_json_str(&j, "verdict", rdmaneg_verdict_name(r->r.kind));
 		if (r->r.clause)
 			rdmaneg_json_str(&j, "clause", r->r.clause);
 		else
@@ -229,12 +229,12 @@ void rdmaneg_peer_junit(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, 
 		fprintf(f, ".%s\" name=\"", rdmaneg_peer_role_name(r->role));
 		xml(f, r->name);
 		fprintf(f, "\" time=\"%.3f\"", r->ms / 1000.0);
-		if (r->r.verdict == RDMANEG_VERDICT_CONFORMS) {
+		if (r->r.kind == RDMANEG_VERDICT_CONFORMS) {
 			fprintf(f, "/>\n");
 			continue;
 		}
 		fprintf(f, ">\n<%s message=\"",
-			r->r.verdict == RDMANEG_VERDICT_FINDING ? "error" : "failure");
+			r->r.kind == RDMANEG_VERDICT_FINDING ? "error" : "failure");
 		xml(f, r->r.detail);
 		fprintf(f, "\" type=\"%s\">", r->r.clause ? r->r.clause : "");
 		if (c) {
@@ -246,7 +246,7 @@ void rdmaneg_peer_junit(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, 
 			xml(f, r->klog);
 		}
 		fprintf(f, "</%s>\n</testcase>\n",
-			r->r.verdict == RDMANEG_VERDICT_FINDING ? "error" : "failure");
+			r->r.kind == RDMANEG_VERDICT_FINDING ? "error" : "failure");
 	}
 	fprintf(f, "</testsuite>\n</testsuites>\n");
 }

@@ -25,7 +25,7 @@ struct rdmaneg_peer_row {
 	size_t got_len;
 	struct rdmaneg_peer_expect e;
 	struct rdmaneg_peer_obs o;
-	struct rdmaneg_peer_result r;
+	struct rdmaneg_verdict r;
 	double ms;
 	uint16_t sut_port, local_port;
 	char klog[512]; /* kernel lines of a finding */

@@ -1,4 +1,4 @@
-/* util/apidoc.c: which comment and contract a public function gets. */
+/* tools/man3/apidoc.c: which comment and contract a public function gets. */
 #include "apidoc.h"
 #include "check.h"
 

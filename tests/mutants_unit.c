@@ -1,4 +1,4 @@
-/* Unit tests of util/mutate: where each operator applies, and where not. */
+/* Unit tests of tools/mutants/mutate.c: where each operator applies, and where not. */
 #include "check.h"
 #include "mutate.h"
 

@@ -160,16 +160,16 @@ static void reply_obs(struct rdmaneg_peer_obs *o, bool reject, bool enh, uint16_
 }
 
 static void verdict_is(enum rdmaneg_peer_role role, const struct rdmaneg_peer_expect *e,
-		       const struct rdmaneg_peer_obs *o, enum rdmaneg_peer_verdict v,
+		       const struct rdmaneg_peer_obs *o, enum rdmaneg_verdict_kind v,
 		       const char *clause, int line)
 {
-	struct rdmaneg_peer_result r;
+	struct rdmaneg_verdict r;
 
 	rdmaneg_peer_judge(role, e, o, &r);
-	check(r.verdict == v && (!clause || (r.clause && strcmp(r.clause, clause) == 0)),
-	      clause ? clause : rdmaneg_peer_verdict_name(v), __FILE__, line);
-	if (r.verdict != v || (clause && (!r.clause || strcmp(r.clause, clause) != 0)))
-		printf("     got %s %s: %s\n", rdmaneg_peer_verdict_name(r.verdict),
+	check(r.kind == v && (!clause || (r.clause && strcmp(r.clause, clause) == 0)),
+	      clause ? clause : rdmaneg_verdict_name(v), __FILE__, line);
+	if (r.kind != v || (clause && (!r.clause || strcmp(r.clause, clause) != 0)))
+		printf("     got %s %s: %s\n", rdmaneg_verdict_name(r.kind),
 		       r.clause ? r.clause : "-", r.detail);
 }
 

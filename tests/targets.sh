@@ -17,7 +17,7 @@ bypasses() {
 	{
 		grep -rnE --include='*.sh' --include=Makefile --include='*.mk' --include='build.sh' --include='*.yml' \
 			"$pat" "$@"
-		# scripts without an extension (tools/triage), known by their #! line
+		# scripts without an extension (tools/triage.sh), known by their #! line
 		# shellcheck disable=SC2013 # grep -l prints one path a line
 		for f in $(grep -rlE '^#!.*sh' "$@" | grep -vE '(\.(sh|yml|c|h|md)|Makefile)$'); do
 			grep -nE "$pat" "$f" | sed "s|^|$f:|"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2016 # check NAME 'CONDITION' evals CONDITION: its $ expand then
-# End-to-end checks of tools/triage on stored inputs:
+# End-to-end checks of tools/triage.sh on stored inputs:
 #  - tests/crashes/search_overrun/: one defect (the identifier search runs
 #    two octets too far; its stack has two frames in src/) found through
 #    three targets must come out as exactly one group listing all three;
@@ -22,7 +22,7 @@ group() { jq -e --arg s "$2" ".groups[] | select(.signature == \$s)${3:+ | $3}" 
 
 out=build/triage-test/one-bug log=$out.log
 mkdir -p build/triage-test
-tools/triage --plant search_overrun --minimize-seconds 2 --out "$out" tests/crashes/search_overrun >"$log" 2>&1
+tools/triage.sh --plant search_overrun --minimize-seconds 2 --out "$out" tests/crashes/search_overrun >"$log" 2>&1
 check "one bug: triage ran" '[ -s "$out/report.json" ] && [ -s "$out/report.md" ]'
 check "one bug: exactly one group" '[ "$(jq ".groups | length" "$out/report.json")" = 1 ]'
 check "one bug: signed in src/" 'group "$out" "heap-buffer-overflow in id_at < search < rdmaneg_rpcrdma_decode" ".in_library and .reliability == \"3/3\""'
@@ -33,7 +33,7 @@ check "one bug: quiet output" '! grep -vE "^(triage: |  [0-9]+  |     )" "$log"'
 check "one bug: progress per input" '[ "$(grep -c "^triage: \[[0-9]*/3\]" "$log")" = 3 ]'
 
 out=build/triage-test/two-bugs log=$out.log
-tools/triage --plant decode_overrun+mpa_pd_overrun --minimize-seconds 2 --out "$out" \
+tools/triage.sh --plant decode_overrun+mpa_pd_overrun --minimize-seconds 2 --out "$out" \
 	tests/crashes/two-plants >"$log" 2>&1
 check "two bugs: exactly two groups" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
 check "two bugs: decode overrun" 'group "$out" "heap-buffer-overflow in fill < search < rdmaneg_rpcrdma_decode" ".bug_type == \"heap-buffer-overflow\" and .reliability == \"3/3\""'
@@ -43,7 +43,7 @@ check "two bugs: decoded" 'jq -e "all(.groups[]; .decoded | test(\"^hex: [0-9a-f
 check "two bugs: minimized reproducer reproduces" 'eval "$(jq -r ".groups[0].reproduce" "$out/report.json")" >/dev/null 2>&1; [ $? -ne 0 ]'
 
 out=build/triage-test/kernel log=$out.log
-tools/triage --kernel --out "$out" tests/triage/console-three-splats.log >"$log" 2>&1
+tools/triage.sh --kernel --out "$out" tests/triage/console-three-splats.log >"$log" 2>&1
 check "kernel: exactly two groups" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
 check "kernel: cm_event_handler twice" 'group "$out" "BUG: kernel NULL pointer dereference in cm_event_handler" ".count == 2 and (.cases | sort) == [\"reply pd-length-257-exact\", \"reply random-1122-4\"]"'
 check "kernel: siw_cm_work_handler once" 'group "$out" "BUG: kernel NULL pointer dereference in siw_cm_work_handler" ".count == 1 and .reproduce == \"make live-repro ROLE=reply CASE=s-with-pd-0\""'
@@ -77,11 +77,11 @@ build/plain/rdmaneg-triage kernel --out "$out-random" "$out-random.log" >"$log" 
 check "kernel nfs: a random case replays with its seed" 'group "$out-random" "KASAN: slab-out-of-bounds Read in svc_rdma_listen_handler" ".reproduce == \"make live-guided PEER_ROLE=nfs-client PEER_SEED=1 (the unguided boot, case 5)\" and .reproducer == \"f6\""'
 
 log=build/triage-test/usage.log
-tools/triage --runs x tests/crashes >"$log" 2>&1
+tools/triage.sh --runs x tests/crashes >"$log" 2>&1
 check "usage: --runs x is exit 2" '[ $? -eq 2 ]'
-tools/triage --plant nosuch tests/crashes >"$log" 2>&1
+tools/triage.sh --plant nosuch tests/crashes >"$log" 2>&1
 check "usage: unknown plant is exit 2" '[ $? -eq 2 ]'
-tools/triage --kernel /nonexistent >"$log" 2>&1
+tools/triage.sh --kernel /nonexistent >"$log" 2>&1
 check "usage: missing console is exit 2" '[ $? -eq 2 ]'
 
 # the real code handles every stored crash input

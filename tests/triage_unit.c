@@ -1,5 +1,5 @@
 /*
- * Unit tests of util/triage.c on stored logs (tests/triage/): real
+ * Unit tests of tools/triage/triage.c on stored logs (tests/triage/): real
  * sanitizer reports of the search_overrun plant from three targets, of
  * decode_overrun and of a broken rule, and guest consoles of the siw
  * findings. Run from the repository root.

@@ -134,7 +134,7 @@ printf '%-18s %-9s %11s %9s %13s %7s %7s\n' target engine executions exec/s "src
 for r in "${rows[@]}"; do echo "$r"; done
 echo "(src branches: llvm-cov branch coverage of src/ by the final working corpus; corpus: $work)"
 if [ "$crashed" -ne 0 ]; then
-	echo "fuzz: crashes found. Triage with: tools/triage ${PLANT:+--plant $PLANT }<crash files>"
+	echo "fuzz: crashes found. Triage with: tools/triage.sh ${PLANT:+--plant $PLANT }<crash files>"
 	exit 1
 fi
 exit 0

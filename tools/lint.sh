@@ -16,7 +16,8 @@
 #   tools/lint.sh --one FILE   one host file (what xargs runs)
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-INC=(-Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli -Itools/test-times -Itests -Ilive -Ipeer)
+INC=(-Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli -Itools/test-times -Itools/triage
+	-Itools/mutants -Itools/man3 -Itests -Ilive/mpa -Ilive/nfs -Ilive/nfspeer -Ilive/guest -Ipeer)
 RELAX=-cert-err33-c,-cert-dcl37-c,-cert-dcl51-cpp
 cache=build/lint-cache
 
@@ -50,8 +51,8 @@ fi
 cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
 	--std=c11 --inline-suppr --suppress=missingIncludeSystem -Isrc "${src[@]}" || rc=1
 
-mapfile -t host < <(ls oracle/*.c util/*.c tools/*.c tools/cli/*.c tools/test-times/*.c fuzz/*.c \
-	properties/*.c live/*.c peer/*.c tests/*.c)
+mapfile -t host < <(ls oracle/*.c util/*.c tools/*.c tools/*/*.c fuzz/*.c properties/*.c live/*.c \
+	live/*/*.c peer/*.c tests/*.c)
 if printf '%s\n' "${host[@]}" | xargs -P "$(nproc)" -n 1 tools/lint.sh --one; then
 	echo "clang-tidy: ${#host[@]} host and test files clean"
 else

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make mutants: every mutant of src/*.c (util/mutate.h says which) is built
+# make mutants: every mutant of src/*.c (tools/mutants/mutate.h says which) is built
 # and run against the kill suite; rdmaneg-mutants scores the results.
 #
 #   MUTANTS_SAMPLE=N MUTANTS_SEED=S  a reproducible sample (default: all)

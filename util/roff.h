@@ -1,5 +1,5 @@
 /* roff: text for a man page (rdmaneg(1) from tools/cli/main.c, rdmaneg(3)
- * from tools/man3.c), escaped once, here. */
+ * from tools/man3/main.c), escaped once, here. */
 #ifndef RDMANEG_ROFF_H
 #define RDMANEG_ROFF_H
 

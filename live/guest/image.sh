@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# live/guest/image.sh: everything a guest boot needs, for every live suite:
+# the kernel and siw.ko (live/guest/prepare.sh, cached), rdmaneg-live and
+# rdmaneg-peer, and the initramfs, rebuilt only when an input changed.
+# live/guest/image.sh nfs: the same plus NFS over RDMA (live/nfs/nfs-prepare.sh).
+# KERNEL=debug: the debug kernel of live/guest/kernel.sh instead of Debian's,
+# with everything built in (no modules, no siw.ko).
+# Prints "KVER IMAGE PREPARE_SECONDS IMAGE_SECONDS" on its last line.
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 2
+L=build/live
+t0=$(date +%s.%N)
+case "${KERNEL:-stock}" in
+stock)
+	live/guest/prepare.sh >&2 || { echo "live: FAILED: preparation" >&2; exit 1; }
+	read -r abi _ <"$L/cache/abi"
+	kver=$abi-amd64
+	siw=$L/cache/siw-$kver/siw.ko ;;
+debug)
+	tools/deps.sh live >&2 || { echo "live: FAILED: host packages" >&2; exit 1; }
+	read -r kver _ < <(live/guest/kernel.sh | tail -1)
+	[ -n "${kver:-}" ] || { echo "live: FAILED: the debug kernel (live/guest/kernel.sh)" >&2; exit 1; }
+	siw= ;; # built in
+*) echo "live: KERNEL is stock (Debian's, the default) or debug (make live-kernel)" >&2; exit 2 ;;
+esac
+flavour=${1:-}
+case "$flavour" in
+'') nfs= ;;
+nfs) live/nfs/nfs-prepare.sh "$kver" >&2 || { echo "live: FAILED: NFS preparation" >&2; exit 1; }
+	nfs=$L/nfs ;;
+*) echo "live/guest/image.sh: the flavour is nfs or nothing" >&2; exit 2 ;;
+esac
+make --no-print-directory -s PLANT= "$L/rdmaneg-live" build/plain/rdmaneg-peer >&2 ||
+	{ echo "live: FAILED: building the harness and the peer" >&2; exit 1; }
+t1=$(date +%s.%N)
+stamp=$({
+	echo "$kver"
+	# shellcheck disable=SC2086 # $siw is a list of module files
+	cat live/guest/init.sh live/guest/mkinitramfs.sh live/adversarial/peer-baseline.txt "$L/rdmaneg-live" \
+		build/plain/rdmaneg-peer $siw ${nfs:+live/nfs/nfs-init.sh "$nfs/modules" "$nfs/bin"}
+	cat corpus/mpa_frame/*
+} | sha1sum | cut -c1-16)
+img=$L/initramfs-${flavour:+$flavour-}$stamp.gz
+if [ ! -s "$img" ]; then
+	rm -f "$L"/initramfs-${flavour:+$flavour-}[0-9a-f]*.gz
+	live/guest/mkinitramfs.sh "$kver" "$L/rdmaneg-live" build/plain/rdmaneg-peer "$img" $nfs >&2 ||
+		{ echo "live: FAILED: initramfs" >&2; exit 1; }
+fi
+command -v qemu-system-x86_64 >/dev/null || { echo "live: FAILED: no qemu-system-x86_64" >&2; exit 1; }
+t2=$(date +%s.%N)
+echo "$kver $img $(echo "$t1 - $t0" | bc) $(echo "$t2 - $t1" | bc)"

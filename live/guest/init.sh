@@ -1,0 +1,172 @@
+#!/bin/busybox sh
+# shellcheck shell=dash # busybox ash, which shellcheck checks as dash
+# /init of the live guest: modules, siw0 and rxe0 on dummy netdevs, the
+# harness (records on /dev/ttyS1, progress on the console), then off.
+/bin/busybox --install -s /bin
+export PATH=/bin:/usr/bin:/usr/sbin:/sbin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+# lkdtm and gcov live there on the debug kernel (make live-kernel)
+mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+echo "LIVE_BOOT $(cut -d' ' -f1 /proc/uptime)"
+# "Linux version ..." names the kernel in a triage report (quiet boots omit it)
+cat /proc/version
+arg() { sed -n "s/.*live\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
+# still running near qemu.sh's timeout: every task's state and kernel stack
+# (SysRq t) on the console, so a hang names where it waits (rdmaneg-live stacks)
+wd=$(arg watchdog)
+if [ -n "$wd" ]; then
+	(sleep "$wd"; echo "LIVE_WATCHDOG ${wd}s: still running, every task's stack follows"
+	 # the task lines are KERN_INFO: above loglevel=5's console cut
+	 echo 7 >/proc/sys/kernel/printk
+	 echo t >/proc/sysrq-trigger) &
+fi
+# shellcheck disable=SC2013 # one module path a line, none with a space
+for m in $(cat /modules.order); do
+	insmod "/lib/modules/$m.ko" || echo "LIVE_ERROR insmod $m"
+done
+# where each module sits, for naming a hung guest's RIPs (rdmaneg-live rips)
+sed 's/^/LIVE_MODULE /' /proc/modules
+transport=$(arg transport)
+ip link set lo up
+# 127/8 is "any address" to rdma_cm and fails on iWARP: use dummy devices
+ip link add d0 type dummy
+ip addr add 192.0.2.1/24 dev d0
+ip link set d0 up
+rdma link add siw0 type siw netdev d0 || echo "LIVE_ERROR rdma link add siw0"
+if [ "$transport" != siw ]; then
+	ip link add d1 type dummy
+	ip addr add 198.51.100.1/24 dev d1
+	ip link set d1 up
+	rdma link add rxe0 type rxe netdev d1 || echo "LIVE_ERROR rdma link add rxe0"
+fi
+rdma link show | sed 's/^/LIVE_INFO /'
+/bin/rdmaneg-live res boot --out /dev/ttyS1
+echo "LIVE_READY $(cut -d' ' -f1 /proc/uptime)"
+run() { # run TRANSPORT ADDR
+	/bin/rdmaneg-live run --transport "$1" --addr "$2" --out /dev/ttyS1 \
+		--count "$(arg count)" --seed "$(arg seed)" --soak "$(arg soak)" \
+		--random-per-round "$(arg random)" ${plant:+--plant "$plant"}
+	echo "LIVE_RC $1 $?"
+}
+# rdmaneg-peer against siw: the responder behind an rdma_cm listener, the
+# initiator behind an rdma_cm client; each ULP logs what rdma_cm told it.
+PEER_PORT=19000 # the responder's; the initiator connects to PEER_PORT+1
+wait_port() { # a TCP listener on port $1 (IPv4 or IPv6), up to 10 s
+	hex=$(printf '%04X' "$1")
+	for _ in $(seq 100); do
+		cat /proc/net/tcp /proc/net/tcp6 2>/dev/null | grep -q ":$hex [0:]*:0000 0A" && return 0
+		sleep 0.1
+	done
+	echo "LIVE_ERROR nothing listens on port $1"
+	return 1
+}
+peer() { # peer ROLE JSON-OUT ARGS...
+	role=$1 json=$2; shift 2
+	if [ "$role" = request ]; then
+		: >/tmp/ulp-listen.log
+		/bin/rdmaneg-live listen --addr 192.0.2.1 --port $PEER_PORT --log /tmp/ulp-listen.log &
+		ep=$!
+		wait_port $PEER_PORT
+		/bin/rdmaneg-peer request 192.0.2.1:$PEER_PORT --ulp-log /tmp/ulp-listen.log \
+			--kmsg --progress --json "$json" "$@"
+		rc=$?
+		# a listener gone before its kill is the harness's failure, not siw's
+		if kill -0 $ep 2>/dev/null; then kill $ep; else
+			wait $ep; echo "LIVE_ERROR the rdma_cm listener exited early, status $?"; ep=
+		fi
+	else
+		ep=
+		: >/tmp/ulp-connect.log
+		/bin/rdmaneg-peer reply --listen $((PEER_PORT + 1)) --ulp-log /tmp/ulp-connect.log \
+			--kmsg --progress --json "$json" "$@" &
+		pp=$!
+		wait_port $((PEER_PORT + 1))
+		/bin/rdmaneg-live connect --addr 192.0.2.1 --port $((PEER_PORT + 1)) \
+			--log /tmp/ulp-connect.log
+		wait $pp
+		rc=$?
+	fi
+	[ -n "$ep" ] && wait $ep 2>/dev/null
+	echo "PEER_RC $role $rc"
+	echo "LIVE_PEER role=$role rc=$rc cases=$(grep -o '"cases":[0-9]*' "$json" | cut -d: -f2)" >/dev/ttyS1
+}
+plant=$(arg plant)
+# LIVE_PLANT=kasan, the debug kernel's control (KERNEL=debug): lkdtm writes
+# 4 octets past a 1020-octet kmalloc; KASAN must report it, the judge flag it
+if [ "$plant" = kasan ]; then
+	echo SLAB_LINEAR_OVERFLOW >/sys/kernel/debug/provoke-crash/DIRECT ||
+		echo "LIVE_ERROR no lkdtm in this kernel"
+	plant=
+fi
+if [ "$(arg mode)" = nfs ]; then
+	# make live-nfs: Linux NFS over RDMA (live/nfs/nfs-init.sh)
+	# shellcheck source=live/nfs/nfs-init.sh
+	. /nfs-init
+elif [ "$(arg mode)" = adversarial ]; then
+	# make live-adversarial / live-repro: the peer only, on siw
+	set --
+	set -f # globs in live.case are the peer's, not this shell's
+	for g in $(arg case | tr , ' '); do set -- "$@" --case "$g"; done
+	set +f
+	[ -n "$(arg frame)" ] && set -- "$@" --frame "$(arg frame)"
+	[ -n "$(arg random)" ] && set -- "$@" --random "$(arg random)" --seed "$(arg seed)"
+	[ -n "$(arg budget)" ] && set -- "$@" --budget "$(arg budget)"
+	[ -n "$(arg timeout)" ] && set -- "$@" --timeout "$(arg timeout)"
+	# the debug kernel's arcs after each case; --guided keeps what reached new ones
+	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov
+	[ "$(arg guided)" = 1 ] && set -- "$@" --guided
+	[ "$(arg corpus)" = 1 ] && set -- "$@" --corpus /corpus/mpa_frame
+	[ "$(arg only_random)" = 1 ] && set -- "$@" --only-random
+	for role in request reply; do
+		case "$(arg role)" in "$role" | both | '') ;; *) continue ;; esac
+		from=$(arg "from_$role")
+		echo "PEER_BEGIN $role"
+		peer "$role" "/tmp/peer-$role.json" ${from:+--from "$from"} "$@"
+		cat "/tmp/peer-$role.json" >"/dev/ttyS$([ "$role" = request ] && echo 2 || echo 3)"
+		echo "PEER_END $role"
+	done
+	if [ "$(arg dmesg)" = 1 ]; then
+		echo "PEER_DMESG_BEGIN"; dmesg | tail -60; echo "PEER_DMESG_END"
+	fi
+else
+	case "$transport" in
+	siw) run siw 192.0.2.1 ;;
+	rxe) run rxe 198.51.100.1 ;;
+	*) run siw 192.0.2.1; run rxe 198.51.100.1 ;;
+	esac
+	# the peer's smoke subset, judged against the known verdicts on siw
+	if [ "$(arg peer)" = 2 ]; then
+		for role in request reply; do
+			peer "$role" "/tmp/peer-$role.json" --timeout 500 \
+				--expect /peer-baseline.txt --only-expected
+		done
+	fi
+fi
+# nothing may be left once the harness is gone
+/bin/rdmaneg-live res exit --out /dev/ttyS1
+# the debug kernel's gcov counters, out on their virtio-serial port as a
+# tar (live/guest/qemu.sh, live/guest/gcov.sh); debugfs gives them no size, so each
+# is read into /tmp first (Documentation/dev-tools/gcov.rst)
+if [ -d /sys/kernel/debug/gcov ]; then
+	port=
+	for p in /sys/class/virtio-ports/*; do
+		[ "$(cat "$p/name" 2>/dev/null)" = rdmaneg.gcov ] && port=/dev/${p##*/}
+	done
+	g=/sys/kernel/debug/gcov
+	n=0
+	for f in $(cd $g && find . -name '*.gcda'); do
+		mkdir -p "/tmp/gcov/${f%/*}" && cat "$g/$f" >"/tmp/gcov/$f" && n=$((n + 1))
+	done
+	if [ -z "$port" ]; then
+		echo "LIVE_ERROR no rdmaneg.gcov port: the kernel coverage stays in the guest"
+	elif tar -c -C /tmp/gcov . >"$port"; then
+		echo "LIVE_GCOV $n files"
+	else
+		echo "LIVE_ERROR the gcov tar did not go out"
+	fi
+fi
+echo "LIVE_END $(cut -d' ' -f1 /proc/uptime)"
+poweroff -f

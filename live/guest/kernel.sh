@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# live/guest/kernel.sh: the debug guest kernel (make live-kernel; KERNEL=debug on
+# the live suites). Built from Debian's linux-source-6.1, so the guest runs
+# the code Debian users run, instrumented: allnoconfig plus
+# live/guest/kernel.config (KASAN, KFENCE, lockdep, DEBUG_LIST, hung-task
+# detector, lkdtm; everything the suites use built in, no modules), gcov on
+# GCOV_DIRS and UBSAN on UBSAN_DIRS below.
+# Cached in ${XDG_CACHE_HOME:-~/.cache}/rdmaneg/live/ keyed by the source
+# version, the compiler, the config and the two lists:
+#   kbuild-KEY/       the build tree (its .gcno files serve coverage)
+#   kernel-debug-KEY/ boot/{vmlinuz,System.map}-KVER, lib/modules/KVER/
+#                     modules.builtin*, config, release, build-seconds,
+#                     qemu-mem (MiB for live/guest/qemu.sh), cmdline (what
+#                     live/guest/qemu.sh adds to the kernel's command line)
+# build/live/cache/kernel-KVER links to the second, as live/guest/prepare.sh
+# does for Debian's kernel. Prints "KVER DIR" on its last line.
+set -euo pipefail
+cd "$(dirname "$0")/../.." || exit 2
+L=build/live
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
+GCOV_DIRS="drivers/infiniband/sw/siw drivers/infiniband/core net/sunrpc/xprtrdma"
+UBSAN_DIRS="drivers/infiniband/core drivers/infiniband/sw/siw drivers/infiniband/sw/rxe \
+net/sunrpc net/sunrpc/xprtrdma"
+mkdir -p "$L/cache" "$CACHE"
+tools/deps.sh kernel >&2
+src_tar=/usr/src/linux-source-6.1.tar.xz
+src_ver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+[ -s "$src_tar" ] || { echo "kernel: $src_tar missing (linux-source-6.1 $src_ver)" >&2; exit 1; }
+key=$({
+	echo "$src_ver"
+	gcc --version | head -1
+	cat live/guest/kernel.config
+	echo "$GCOV_DIRS|$UBSAN_DIRS"
+} | sha1sum | cut -c1-12)
+tree=$CACHE/kbuild-$key
+out=$CACHE/kernel-debug-$key
+
+# Every line of the fragment must hold in the final .config: a symbol
+# whose dependencies are unmet is dropped by Kconfig without a word.
+check_config() { # check_config FRAGMENT CONFIG
+	local bad=0 line sym
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*)
+			grep -qxF "$line" "$2" || { echo "kernel: config lacks $line" >&2; bad=1; } ;;
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }; sym=${sym%% *}
+			! grep -q "^$sym=" "$2" || { echo "kernel: config sets $sym, the fragment unsets it" >&2; bad=1; } ;;
+		esac
+	done <"$1"
+	return "$bad"
+}
+
+if [ ! -s "$out/release" ]; then
+	t0=$(date +%s)
+	echo "kernel: cold build of linux-source-6.1 $src_ver (key $key) in $tree" >&2
+	# one debug kernel at a time: a changed key makes the old one stale
+	rm -rf "$CACHE"/kbuild-* "$CACHE"/kernel-debug-*
+	mkdir -p "$tree"
+	tar -x -I 'xz -T0' -f "$src_tar" -C "$tree" --strip-components=1
+	for d in $GCOV_DIRS; do echo 'GCOV_PROFILE := y' >>"$tree/$d/Makefile"; done
+	for d in $UBSAN_DIRS; do echo 'UBSAN_SANITIZE := y' >>"$tree/$d/Makefile"; done
+	log=$tree/build.log
+	if ! make -C "$tree" KCONFIG_ALLCONFIG="$PWD/live/guest/kernel.config" allnoconfig >"$log" 2>&1; then
+		tail -20 "$log" >&2; echo "kernel: allnoconfig failed ($log)" >&2; exit 1
+	fi
+	check_config live/guest/kernel.config "$tree/.config" ||
+		{ echo "kernel: live/guest/kernel.config does not hold; see above" >&2; exit 1; }
+	if ! make -C "$tree" -j"$(nproc)" bzImage >>"$log" 2>&1; then
+		grep -E 'error|Error' "$log" | head -20 >&2
+		echo "kernel: build failed; the log is $log" >&2
+		exit 1
+	fi
+	kver=$(make -s -C "$tree" kernelrelease)
+	rm -rf "$out.part"
+	mkdir -p "$out.part/boot" "$out.part/lib/modules/$kver"
+	cp "$tree/arch/x86/boot/bzImage" "$out.part/boot/vmlinuz-$kver"
+	cp "$tree/System.map" "$out.part/boot/System.map-$kver"
+	cp "$tree/.config" "$out.part/config"
+	for f in modules.builtin modules.builtin.modinfo; do
+		if [ -e "$tree/$f" ]; then cp "$tree/$f" "$out.part/lib/modules/$kver/"; fi
+	done
+	echo "$tree" >"$out.part/tree"
+	echo "$GCOV_DIRS" >"$out.part/gcov-dirs"
+	echo $(($(date +%s) - t0)) >"$out.part/build-seconds"
+	echo "$kver" >"$out.part/release"
+	mv "$out.part" "$out"
+fi
+kver=$(cat "$out/release")
+echo 1024 >"$out/qemu-mem" # MiB: KASAN's shadow and lockdep's tables
+# every KASAN report, not the first of the boot only: a campaign's later
+# cases are judged too (Documentation/dev-tools/kasan.rst)
+echo kasan_multi_shot >"$out/cmdline"
+ln -sfn "$out" "$L/cache/kernel-$kver"
+echo "kernel: $kver from linux-source-6.1 $src_ver; bzImage $(stat -c %s "$out/boot/vmlinuz-$kver") octets;" \
+	"cold build took $(cat "$out/build-seconds") s" >&2
+echo "$kver $out"

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# live/guest/mkinitramfs.sh KVER HARNESS PEER OUT [NFS]: a gzipped cpio with
+# busybox, the RDMA modules (siw.ko built here, rdma_rxe from Debian),
+# rdma-core with the siw and rxe providers, iproute2's rdma, the harness,
+# rdmaneg-peer, its siw baseline and corpus/mpa_frame, every ldd closure,
+# and live/guest/init.sh
+# as /init. With NFS (build/live/nfs, from live/nfs/nfs-prepare.sh) it adds
+# the NFS modules (/lib/modules/nfs, load order in /nfs.modules), the
+# nfs-utils programs and live/nfs/nfs-init.sh as /nfs-init.
+set -euo pipefail
+cd "$(dirname "$0")/../.." || exit 2
+kver=$1 harness=$2 peer=$3 out=$4 nfs=${5:-}
+L=build/live
+root=$L/root
+kmods=$L/cache/kernel-$kver/lib/modules/$kver
+rm -rf "$root"
+mkdir -p "$root"/{bin,dev,proc,sys,tmp,etc,lib/modules,lib64}
+cp "$(command -v busybox)" "$root/bin/busybox"
+ldd_out=$(ldd "$root/bin/busybox" 2>&1 || true)
+grep -q 'not a dynamic' <<<"$ldd_out" ||
+	{ echo "mkinitramfs: busybox is not static (install busybox-static)" >&2; exit 1; }
+
+# modules, in load order (shared/notes/siw-qemu.md); a kernel without a
+# modules tree (live/guest/kernel.sh's) has all of them built in
+: >"$root/modules.order"
+if [ -d "$kmods/kernel" ]; then
+	for m in configfs crc32c_generic libcrc32c crc32_generic udp_tunnel ip6_udp_tunnel \
+		ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm rdma_rxe dummy; do
+		f=$(find "$kmods" -name "$m.ko" | head -1)
+		[ -n "$f" ] || { echo "mkinitramfs: $m.ko missing from $kmods" >&2; exit 1; }
+		cp "$f" "$root/lib/modules/"
+		echo "$m" >>"$root/modules.order"
+	done
+	cp "$L/cache/siw-$kver/siw.ko" "$root/lib/modules/"
+	echo siw >>"$root/modules.order"
+fi
+
+# programs and everything they load
+copy_closure() {
+	local f dep
+	for f in "$@"; do
+		mkdir -p "$root$(dirname "$f")"
+		cp -L "$f" "$root$f"
+		for dep in $(ldd "$f" 2>/dev/null | grep -oE '/[^ ]+\.so[^ ]*'); do
+			[ -e "$root$dep" ] && continue
+			mkdir -p "$root$(dirname "$dep")"
+			cp -L "$dep" "$root$dep"
+		done
+	done
+}
+providers=()
+for p in siw rxe; do
+	f=$(find /usr/lib -name "lib$p-rdmav*.so" | head -1)
+	[ -n "$f" ] || { echo "mkinitramfs: no $p provider (ibverbs-providers)" >&2; exit 1; }
+	providers+=("$f")
+done
+cp "$harness" "$root/bin/rdmaneg-live"
+cp "$peer" "$root/bin/rdmaneg-peer"
+cp live/adversarial/peer-baseline.txt "$root/peer-baseline.txt"
+# the shipped MPA frames, seeds of rdmaneg-peer --corpus (make live-guided)
+mkdir -p "$root/corpus"
+cp -r corpus/mpa_frame "$root/corpus/"
+copy_closure "$root/bin/rdmaneg-live" "$root/bin/rdmaneg-peer" "$(command -v rdma)" "${providers[@]}"
+# threaded programs need libgcc_s at exit; the verbs provider is dlopen()ed
+copy_closure "$(find /usr/lib /lib -name libgcc_s.so.1 | head -1)"
+cp -r /etc/libibverbs.d "$root/etc/"
+echo 'root:x:0:0:root:/:/bin/sh' >"$root/etc/passwd"
+echo 'root:x:0:' >"$root/etc/group"
+if [ -n "$nfs" ]; then
+	mkdir -p "$root/lib/modules/nfs" "$root/sbin"
+	: >"$root/nfs.modules"
+	while read -r ko; do
+		cp "$ko" "$root/lib/modules/nfs/"
+		basename "$ko" .ko >>"$root/nfs.modules"
+	done <"$nfs/modules"
+	while read -r b; do
+		copy_closure "$b"
+		mv "$root$b" "$root/sbin/"
+	done <"$nfs/bin"
+	ln -s mount.nfs "$root/sbin/mount.nfs4"
+	# libtirpc reads the transports from /etc/netconfig
+	[ -e /etc/netconfig ] && cp /etc/netconfig "$root/etc/"
+	cp live/nfs/nfs-init.sh "$root/nfs-init"
+fi
+cp live/guest/init.sh "$root/init"
+chmod +x "$root/init"
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out"
+echo "mkinitramfs: $out $(du -h "$out" | cut -f1)"

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# live/guest/prepare.sh: everything the guest needs, cached.
+#  1. host packages (tools/deps.sh live);
+#  2. the current Debian 6.1 kernel: ABI from apt-cache, never hard-coded;
+#     image fetched with apt-get download and unpacked with dpkg-deb -x;
+#  3. siw.ko built out of tree from linux-source-6.1 against the matching
+#     linux-headers (no Debian kernel ships siw).
+# The kernel and siw.ko are kept in ${XDG_CACHE_HOME:-~/.cache}/rdmaneg/live/
+# keyed by the kernel version, so a fresh clone on this machine reuses them;
+# build/live/cache links to them. Prints the seconds each step took.
+set -euo pipefail
+cd "$(dirname "$0")/../.." || exit 2
+L=build/live
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
+mkdir -p "$L/cache" "$CACHE"
+step() { printf 'prepare: %-34s %5.1f s\n' "$1" "$(echo "$(date +%s.%N) - $2" | bc)"; }
+t=$(date +%s.%N)
+tools/deps.sh live
+step "host packages" "$t"
+
+# The ABI behind linux-image-amd64 (apt lists refreshed only when needed).
+t=$(date +%s.%N)
+abi_file=$L/cache/abi
+resolve() {
+	local pkg
+	pkg=$(apt-cache depends linux-image-amd64 2>/dev/null |
+		awk '/Depends: linux-image-6\.1\./ {print $2; exit}')
+	[ -n "$pkg" ] || return 1
+	abi=${pkg#linux-image-}; abi=${abi%-amd64}
+	ver=$(apt-cache policy "$pkg" | awk '/Candidate:/ {print $2}')
+	[ -n "$ver" ] && [ "$ver" != "(none)" ]
+}
+if [ ! -s "$abi_file" ]; then
+	if ! resolve; then
+		[ "$(id -u)" -eq 0 ] && apt-get update -qq >/dev/null 2>&1
+		resolve || { echo "prepare: no linux-image-6.1.* behind linux-image-amd64 (apt-get update?)" >&2; exit 1; }
+	fi
+	echo "$abi $ver" >"$abi_file"
+fi
+read -r abi ver <"$abi_file"
+kver=$abi-amd64
+step "kernel $kver ($ver)" "$t"
+
+# kernel image and modules, unpacked into the cache (nothing installed)
+t=$(date +%s.%N)
+kdir=$CACHE/kernel-$kver
+if [ ! -e "$kdir/boot/vmlinuz-$kver" ]; then
+	tmp=$(mktemp -d "$CACHE/deb.XXXXXX")
+	if ! (cd "$tmp" && apt-get -o APT::Sandbox::User=root download "linux-image-$kver" >/dev/null 2>&1); then
+		# stale lists name a package the mirror no longer has
+		[ "$(id -u)" -eq 0 ] && apt-get update -qq >/dev/null 2>&1
+		(cd "$tmp" && apt-get -o APT::Sandbox::User=root download "linux-image-$kver" >/dev/null) ||
+			{ echo "prepare: cannot download linux-image-$kver" >&2; rm -rf "$tmp"; exit 1; }
+	fi
+	rm -rf "$kdir.part"
+	dpkg-deb -x "$tmp"/linux-image-"$kver"_*.deb "$kdir.part"
+	mv "$kdir.part" "$kdir"
+	rm -rf "$tmp"
+fi
+ln -sfn "$kdir" "$L/cache/kernel-$kver"
+step "kernel image" "$t"
+
+# siw.ko, out of tree, against the matching headers and source
+t=$(date +%s.%N)
+siw=$CACHE/siw-$kver
+if [ ! -s "$siw/siw.ko" ]; then
+	need=()
+	dpkg-query -W -f='${Status}' "linux-headers-$kver" 2>/dev/null | grep -q 'ok installed' ||
+		need+=("linux-headers-$kver")
+	src_ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || true)
+	[ "$src_ver" = "$ver" ] || need+=("linux-source-6.1=$ver")
+	if [ ${#need[@]} -gt 0 ]; then
+		if [ "$(id -u)" -ne 0 ]; then
+			echo "prepare: as root, run: apt-get install -y ${need[*]}" >&2; exit 1
+		fi
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
+	fi
+	rm -rf "$siw.part"; mkdir -p "$siw.part"
+	# siw's files by name, so tar stops once they are out (the archive has
+	# 55 xz blocks: decompress on every core); any other layout: all of it
+	d=linux-source-6.1/drivers/infiniband/sw/siw
+	# shellcheck disable=SC2046 # the member names, one word each
+	if ! tar -x -I 'xz -T0' -f /usr/src/linux-source-6.1.tar.xz -C "$siw.part" \
+		--strip-components=5 --occurrence=1 $(for f in Kconfig Makefile iwarp.h siw.h \
+		siw_cm.c siw_cm.h siw_cq.c siw_main.c siw_mem.c siw_mem.h siw_qp.c siw_qp_rx.c \
+		siw_qp_tx.c siw_verbs.c siw_verbs.h; do echo "$d/$f"; done) 2>/dev/null; then
+		rm -rf "$siw.part"; mkdir -p "$siw.part"
+		tar -x -I 'xz -T0' -f /usr/src/linux-source-6.1.tar.xz -C "$siw.part" \
+			--strip-components=5 --wildcards "$d/*"
+	fi
+	[ -s "$siw.part/siw_cm.c" ] || { echo "prepare: no siw source in linux-source-6.1" >&2; exit 1; }
+	make -s -j"$(nproc)" -C "/usr/src/linux-headers-$kver" M="$siw.part" CONFIG_RDMA_SIW=m modules >&2
+	rm -rf "$siw"; mv "$siw.part" "$siw"
+fi
+ln -sfn "$siw" "$L/cache/siw-$kver"
+step "siw.ko" "$t"
+echo "prepare: siw.ko $(stat -c %s "$siw/siw.ko") octets; kernel $kdir"

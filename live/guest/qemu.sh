@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# live/guest/qemu.sh KVER IMAGE TIMEOUT APPEND: boots the live guest once under
+# TCG and waits for it. Serial ports, all files under build/live:
+#   ttyS0 console.log  ttyS1 records.txt
+#   ttyS2 peer-request.json  ttyS3 peer-reply.json
+#   virtio-serial rdmaneg.gcov gcov.tar (the debug kernel only)
+# Exit status: qemu's, or 124 when TIMEOUT seconds ran out (then qemu.log
+# holds every vCPU's registers).
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 2
+L=build/live
+kver=$1 img=$2 tmo=$3 append=$4
+rm -f "$L"/{console.log,records.txt,peer-request.json,peer-reply.json,gcov.tar}
+# The monitor reads commands from a FIFO: on a timeout it dumps every
+# vCPU's registers into qemu.log before quitting, so a frozen guest still
+# says where it is (nokaslr: the RIPs match System.map; live/mpa/run.sh names
+# them with rdmaneg-live rips).
+# init.sh's watchdog dumps every task's stack 20 s before the timeout
+[ "$tmo" -ge 60 ] && append="$append live.watchdog=$((tmo - 20))"
+mon=$L/qemu-monitor
+rm -f "$mon" && mkfifo "$mon" && exec 7<>"$mon" || exit 1
+# the debug kernel's KASAN shadow and lockdep tables want more (live/guest/kernel.sh)
+kdir=$L/cache/kernel-$kver
+mem=512
+[ -s "$kdir/qemu-mem" ] && mem=$(cat "$kdir/qemu-mem")
+[ -s "$kdir/cmdline" ] && append="$(cat "$kdir/cmdline") $append"
+# a kernel with gcov (live/guest/kernel.sh) sends its counters on a port of its
+# own, as a tar (init.sh; live/guest/gcov.sh reads it)
+gcov=()
+# shellcheck disable=SC2054 # the commas are qemu option syntax
+[ -s "$kdir/gcov-dirs" ] && gcov=(-device virtio-serial-pci
+	-chardev "file,id=gcov,path=$L/gcov.tar" -device virtserialport,chardev=gcov,name=rdmaneg.gcov)
+qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m "$mem" \
+	-display none -monitor stdio -no-reboot -nic none \
+	-serial "file:$L/console.log" -serial "file:$L/records.txt" \
+	-serial "file:$L/peer-request.json" -serial "file:$L/peer-reply.json" \
+	-kernel "$kdir/boot/vmlinuz-$kver" -initrd "$img" \
+	-append "console=ttyS0 panic=-1 loglevel=5 nokaslr $append" "${gcov[@]}" \
+	<&7 >"$L/qemu.log" 2>&1 &
+q=$!
+sleep "$tmo" & s=$!
+wait -n -p first "$q" "$s"; rc=$?
+if [ "$first" = "$s" ]; then
+	echo "info registers -a" >&7
+	sleep 2
+	echo quit >&7
+	wait "$q"
+	rc=124
+else
+	kill "$s" 2>/dev/null
+fi
+exec 7>&-
+rm -f "$mon"
+exit "$rc"

@@ -1,0 +1,686 @@
+/*
+ * rdmaneg-live: the live suites' program, in the guest and on the host.
+ * main() only parses and dispatches through the verb table at the end;
+ * each suite's work lives in its folder (live/mpa, live/nfs, live/nfspeer,
+ * live/guest).
+ */
+#define _GNU_SOURCE
+
+#include "capture.h"
+#include "cases.h"
+#include "clock.h"
+#include "endpoint.h"
+#include "file.h"
+#include "gcov.h"
+#include "hex.h"
+#include "judge.h"
+#include "klog.h"
+#include "loopback.h"
+#include "nfs.h"
+#include "nfspeer.h"
+#include "obs.h"
+#include "rdmaneg.h"
+#include "record.h"
+#include "report.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <infiniband/verbs.h>
+#include <poll.h>
+#include <pthread.h>
+#include <rdma/rdma_cma.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Records go to a file or a serial line; a tty is put in raw mode so
+ * nothing is translated on the way. */
+static FILE *open_out(const char *path)
+{
+	FILE *f;
+	int fd;
+	struct termios t;
+
+	if (strcmp(path, "-") == 0)
+		return stdout;
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOCTTY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return NULL;
+	if (isatty(fd) && tcgetattr(fd, &t) == 0) {
+		cfmakeraw(&t);
+		cfsetospeed(&t, B115200);
+		tcsetattr(fd, TCSANOW, &t);
+	}
+	f = fdopen(fd, "w");
+	if (f)
+		setvbuf(f, NULL, _IOLBF, 0);
+	return f;
+}
+
+static int parse_int(const char *s, long long lo, long long hi, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return errno || !*s || *end || *v < lo || *v > hi ? -1 : 0;
+}
+
+static void print_verbs(FILE *f);
+
+static int usage(const char *why)
+{
+	if (why)
+		fprintf(stderr, "rdmaneg-live: %s\n", why);
+	print_verbs(stderr);
+	return 2;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "addr", required_argument, NULL, 'a' },
+		{ "transport", required_argument, NULL, 't' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "plant", required_argument, NULL, 'p' },
+		{ "first", required_argument, NULL, 'f' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "soak", required_argument, NULL, 'k' },
+		{ "random-per-round", required_argument, NULL, 'r' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct live_run_opts ro = { NULL, 0, LIVE_FIXED, 1, 0, 8, LIVE_SIW, "", NULL };
+	const char *out = "-";
+	int rc, opt;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc - 1, argv + 1, "", opts, NULL)) != -1) {
+		long long x = 0;
+		struct in_addr a;
+		const struct live_plant *p;
+
+		if (opt == '?' || opt == ':')
+			return usage(optopt ? "an option is missing its value" : "unknown option");
+		if (strchr("fcskr", opt) && parse_int(optarg, 0, 1000000000, &x))
+			return usage("a number is out of range");
+		switch (opt) {
+		case 'a':
+			if (inet_pton(AF_INET, optarg, &a) != 1)
+				return usage("--addr takes an IPv4 address");
+			ro.addr = optarg;
+			break;
+		case 't':
+			if (live_transport_parse(optarg, &ro.transport))
+				return usage("--transport is siw or rxe");
+			break;
+		case 'o':
+			out = optarg;
+			break;
+		case 'p':
+			p = live_plant_find(optarg);
+			if (*optarg && (!p || !p->harness))
+				return usage(
+					"--plant: not one of the harness's plants (rdmaneg-live "
+					"plants)");
+			ro.plant = optarg;
+			break;
+		case 'f':
+			ro.first = (int)x;
+			break;
+		case 'c':
+			ro.count = (int)x;
+			break;
+		case 's':
+			ro.seed = (uint64_t)x;
+			break;
+		case 'k':
+			ro.soak = (int)x;
+			break;
+		default: /* 'r' */
+			ro.random_per_round = (int)x;
+			break;
+		}
+	}
+	if (optind != argc - 1)
+		return usage("run takes options only");
+	if (!ro.addr)
+		return usage("--addr is required");
+	ro.rec = open_out(out);
+	if (!ro.rec) {
+		fprintf(stderr, "rdmaneg-live: cannot open %s: %s\n", out, strerror(errno));
+		return 2;
+	}
+	rc = live_loopback_run(&ro);
+	if (ro.rec != stdout)
+		fclose(ro.rec);
+	return rc;
+}
+
+/* listen|connect --addr A --port P --log FILE */
+static int cmd_endpoint(int argc, char **argv)
+{
+	(void)argc; /* 8: the verb table checked it */
+	long long port = 0;
+	struct in_addr a;
+	FILE *log;
+	int rc;
+
+	if (strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
+	    strcmp(argv[6], "--log") != 0)
+		return usage("listen|connect --addr A --port P --log FILE");
+	if (inet_pton(AF_INET, argv[3], &a) != 1)
+		return usage("--addr takes an IPv4 address");
+	if (parse_int(argv[5], 1, 65535, &port))
+		return usage("--port is 1..65535");
+	log = fopen(argv[7], "a");
+	if (!log) {
+		fprintf(stderr, "rdmaneg-live: cannot open %s: %s\n", argv[7], strerror(errno));
+		return 2;
+	}
+	rc = strcmp(argv[1], "listen") == 0 ? live_endpoint_listen(argv[3], (int)port, log)
+					    : live_endpoint_connect(argv[3], (int)port, log);
+	fclose(log);
+	return rc;
+}
+
+/* splats FILE: "title<TAB>rip" per splat, in order; the campaign groups
+ * its findings by title, syzbot-style */
+static int cmd_splats(int argc, char **argv)
+{
+	const char *path = argv[argc - 1];
+	static char text[4 << 20];
+	static struct rdmaneg_splat sp[64];
+	FILE *f = fopen(path, "rb");
+	size_t n, found;
+
+	if (!f) {
+		fprintf(stderr, "rdmaneg-live: cannot open %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	found = rdmaneg_klog_scan(text, n, sp, sizeof(sp) / sizeof(sp[0]));
+	for (size_t i = 0; i < found && i < sizeof(sp) / sizeof(sp[0]); i++)
+		printf("%s\t%s\n", sp[i].title, sp[i].rip[0] ? sp[i].rip : "-");
+	return found ? 0 : 1;
+}
+
+/* A whole file, NUL-terminated, in a malloc'd buffer; NULL on failure. */
+static char *slurp(const char *path, size_t *len)
+{
+	*len = 0;
+	return rdmaneg_read_file(path, SIZE_MAX - 1, len, NULL);
+}
+
+/* nfs-client --addr A --port P [--random N --seed S --budget SEC --gcov DIR
+ * --guided --only-random]: the hostile NFS client (live/nfspeer/nfspeer.h) */
+static int cmd_nfs_client(int argc, char **argv)
+{
+	static const char *const use = "nfs-client --addr A --port P (1..65535) [--case NAME] "
+				       "[--random N] [--seed S] [--budget SEC] [--gcov DIR] "
+				       "[--guided] [--only-random]";
+	struct live_nfs_client_opts o;
+	const char *addr = NULL;
+	long long port = 0, v = 0;
+
+	memset(&o, 0, sizeof(o));
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (strcmp(a, "--guided") == 0) {
+			o.guided = true;
+			continue;
+		}
+		if (strcmp(a, "--only-random") == 0) {
+			o.only_random = true;
+			continue;
+		}
+		if (!val)
+			return usage(use);
+		i++;
+		if (strcmp(a, "--addr") == 0)
+			addr = val;
+		else if (strcmp(a, "--case") == 0 && live_nfs_case_find(val) >= 0)
+			o.only = val;
+		else if (strcmp(a, "--gcov") == 0)
+			o.gcov = val;
+		else if (strcmp(a, "--port") == 0 && !parse_int(val, 1, 65535, &port))
+			continue;
+		else if (strcmp(a, "--random") == 0 && !parse_int(val, 0, 1000000, &v))
+			o.random = (unsigned long)v;
+		else if (strcmp(a, "--seed") == 0 && !parse_int(val, 0, 4294967295LL, &v))
+			o.seed = (unsigned long)v;
+		else if (strcmp(a, "--budget") == 0 && !parse_int(val, 0, 86400, &v))
+			o.budget = (unsigned long)v;
+		else
+			return usage(use);
+	}
+	if (!addr || port == 0)
+		return usage(use);
+	if (o.guided && (!o.gcov || o.random == 0))
+		return usage("nfs-client: --guided needs --gcov DIR and --random N");
+	if (o.only_random && o.random == 0)
+		return usage("nfs-client: --only-random needs --random N");
+	if (o.only && o.random)
+		return usage("nfs-client: --case runs one table case, without --random");
+	return live_nfs_client(addr, (int)port, &o, stdout);
+}
+
+/* capture --port P --ready FILE: every MPA Request and Reply to or from
+ * port P, as "LIVE_NFS_FRAME SPORT DPORT HEX" lines as they arrive, until
+ * SIGTERM (the NFS suite: the kernel is both ends). FILE appears once the
+ * packet socket is open. */
+static volatile sig_atomic_t capture_stop;
+
+static void capture_on_term(int sig)
+{
+	(void)sig;
+	capture_stop = 1;
+}
+
+static int cmd_capture(int argc, char **argv)
+{
+	static struct live_obs o;
+	struct sigaction sa;
+	long long port = 0;
+	FILE *ready;
+
+	if (argc != 6 || strcmp(argv[2], "--port") != 0 || parse_int(argv[3], 1, 65535, &port) ||
+	    strcmp(argv[4], "--ready") != 0)
+		return usage("capture --port P (1..65535) --ready FILE");
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = capture_on_term;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	if (live_capture_open()) {
+		fprintf(stderr, "rdmaneg-live capture: cannot open the packet socket: %s\n",
+			strerror(errno));
+		return 2;
+	}
+	/* the socket is open: a caller waits for this file, not a sleep */
+	ready = fopen(argv[5], "w");
+	if (!ready || fclose(ready) != 0) {
+		fprintf(stderr, "rdmaneg-live capture: cannot write %s\n", argv[5]);
+		live_capture_close();
+		return 2;
+	}
+	for (int last = 0; !last;) {
+		last = capture_stop; /* one more pass after the signal */
+		live_obs_init(&o);
+		live_capture_claim((int)port, 0, &o);
+		for (size_t i = 0; i < o.nframes; i++) {
+			printf("LIVE_NFS_FRAME %u %u ", o.frame[i].sport, o.frame[i].dport);
+			rdmaneg_hex_print(stdout, o.frame[i].b, o.frame[i].len);
+			printf("\n");
+		}
+		fflush(stdout);
+		if (!last)
+			poll(NULL, 0, 50);
+	}
+	live_capture_close();
+	return 0;
+}
+
+/* nfs CONSOLE [--json FILE]: make live-nfs's verdict (live/nfs/nfs.c): per
+ * connection what each kernel side sent, the RFC column against the core
+ * and Linux, every divergence; the same as JSON into FILE. Exit 1 when the
+ * run measured nothing (a step failed, a frame or trace line missing) or
+ * the core disagrees with the RFC column, 0 otherwise: divergences of
+ * Linux are findings. */
+static int cmd_nfs(int argc, char **argv)
+{
+	static struct live_nfs r;
+	static struct live_nfs_verdict v;
+	size_t len;
+	char *con, why[256];
+	int rc = 0;
+
+	if (argc != 3 && (argc != 5 || strcmp(argv[3], "--json") != 0))
+		return usage("nfs CONSOLE [--json FILE]");
+	con = slurp(argv[2], &len);
+	if (!con) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[2]);
+		return 2;
+	}
+	live_nfs_read(con, len, &r);
+	live_nfs_judge(&r, &v);
+	live_nfs_print(stdout, &r, &v);
+	live_nfs_splats(stdout, con, len);
+	if (argc == 5) {
+		FILE *j = fopen(argv[4], "w");
+
+		if (j)
+			live_nfs_json(j, &r, &v, con, len);
+		if (!j || fclose(j) != 0) {
+			fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
+			rc = 2;
+		}
+	}
+	free(con);
+	if (rc)
+		return rc;
+	if (live_nfs_broken(&r, why, sizeof(why))) {
+		printf("live-nfs: FAILED: %s\n", why);
+		return 1;
+	}
+	if (v.ncore) {
+		printf("live-nfs: FAILED: the core disagrees with the RFC column in %zu place(s)\n",
+		       v.ncore);
+		return 1;
+	}
+	printf("live-nfs: %zu connection(s) measured, %zu divergence(s) from RFC 8797\n", r.nconn,
+	       v.ndiv);
+	return 0;
+}
+
+/* nfs-case NAME: the index of the hostile case NAME (exit 2, with every
+ * name, when there is none) */
+static int cmd_nfs_case(int argc, char **argv)
+{
+	const char *name = argv[argc - 1];
+	long k = live_nfs_case_find(name);
+	struct live_nfs_case c;
+
+	if (k >= 0)
+		return printf("%ld\n", k) < 0;
+	fprintf(stderr, "rdmaneg-live: no NFS case '%s'; the cases:", name);
+	for (size_t i = 0; live_nfs_case(i, &c); i++)
+		fprintf(stderr, " %s", c.name);
+	fprintf(stderr, "\n");
+	return 2;
+}
+
+/* gcov SUITE INFO: the debug kernel's coverage of the files a hostile peer
+ * aims at, from lcov's tracefile of one suite (live/guest/gcov.sh). Exit 1 when
+ * the tracefile names none of them or does not parse. */
+static int cmd_gcov(int argc, char **argv)
+{
+	const char *suite = argv[argc - 2], *info_path = argv[argc - 1];
+	struct live_gcov_file files[16];
+	size_t len, n = live_gcov_report_files(files, 16), bad;
+	char *info = slurp(info_path, &len);
+
+	if (!info) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", info_path);
+		return 2;
+	}
+	bad = live_gcov_info(info, len, files, n);
+	free(info);
+	if (live_gcov_print(stdout, suite, files, n) == 0 || bad) {
+		printf("live: FAILED: kernel coverage: %zu line(s) of %s did not parse, %s\n", bad,
+		       info_path, "or it names none of the files");
+		return 1;
+	}
+	return 0;
+}
+
+/* arcs UNGUIDED GUIDED: the debug kernel's arcs the peer reached over
+ * time in two consoles (--gcov, the second --guided), every 10 s. Exit 1
+ * when either holds no sample. */
+static int cmd_arcs(int argc, char **argv)
+{
+	const char *unguided_path = argv[argc - 2], *guided_path = argv[argc - 1];
+	static struct live_arcs u, g;
+	size_t ul, gl;
+	char *ut = slurp(unguided_path, &ul), *gt = slurp(guided_path, &gl);
+	int rc = 0;
+
+	if (!ut || !gt) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", ut ? guided_path : unguided_path);
+		free(ut);
+		free(gt);
+		return 2;
+	}
+	if (live_arcs_read(ut, ul, &u) == 0 || live_arcs_read(gt, gl, &g) == 0) {
+		printf("live: FAILED: no PEER_ARCS samples in %s\n",
+		       u.n == 0 ? unguided_path : guided_path);
+		rc = 1;
+	} else {
+		live_arcs_print(stdout, &u, &g, 10000);
+	}
+	free(ut);
+	free(gt);
+	return rc;
+}
+
+/* stacks CONSOLE: where each rdmaneg-* task of a guest that did not
+ * finish was waiting, from the SysRq-t dump that init.sh's watchdog
+ * writes before qemu.sh's timeout. Exit 1 when the log holds none. */
+static int cmd_stacks(int argc, char **argv)
+{
+	const char *console_path = argv[argc - 1];
+	size_t len, n;
+	char *con = slurp(console_path, &len);
+	static char out[1 << 16];
+
+	if (!con) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", console_path);
+		return 2;
+	}
+	n = rdmaneg_klog_task_stacks(con, len, "rdmaneg-", out, sizeof(out));
+	free(con);
+	fputs(out, stdout);
+	return n ? 0 : 1;
+}
+
+/* rips MAP CONSOLE QEMULOG: each vCPU's RIP from the monitor's "info
+ * registers -a" in QEMULOG, named from System.map and the guest's
+ * LIVE_MODULE lines (its /proc/modules) in CONSOLE: where a frozen guest
+ * is. Exit 1 when the log holds no RIP. */
+static int cmd_rips(int argc, char **argv)
+{
+	const char *map_path = argv[argc - 3], *console_path = argv[argc - 2],
+		   *qlog_path = argv[argc - 1];
+	size_t map_len, con_len, q_len, mods_len = 0, found = 0;
+	char *map = slurp(map_path, &map_len), *con = slurp(console_path, &con_len);
+	char *q = slurp(qlog_path, &q_len), *mods = con ? malloc(con_len + 1) : NULL;
+	const char *p;
+	int cpu = -1;
+
+	if (!q) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", qlog_path);
+		free(map);
+		free(con);
+		free(mods);
+		return 2;
+	}
+	for (p = con; p && mods && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
+
+		if (strncmp(p, "LIVE_MODULE ", 12) == 0) {
+			memcpy(mods + mods_len, p + 12, n - 12);
+			mods_len += n - 12;
+		}
+		p += n;
+	}
+	for (p = q; *p; p++) {
+		unsigned long long rip;
+		char sym[128];
+
+		if (strncmp(p, "CPU#", 4) == 0)
+			cpu = (int)strtol(p + 4, NULL, 10);
+		if (strncmp(p, "RIP=", 4) != 0 || !isxdigit((unsigned char)p[4]))
+			continue;
+		rip = strtoull(p + 4, NULL, 16);
+		rdmaneg_klog_symbol(map, map_len, mods, mods_len, (uint64_t)rip, sym, sizeof(sym));
+		printf("CPU#%d RIP=%016llx %s\n", cpu, rip, sym);
+		found++;
+	}
+	free(map);
+	free(con);
+	free(q);
+	free(mods);
+	return found ? 0 : 1;
+}
+
+/* ---- the verbs: one table for dispatch and help ---- */
+
+static int verb_report(int argc, char **argv)
+{
+	return live_report_main(argc - 1, argv + 1);
+}
+
+static int verb_res(int argc, char **argv)
+{
+	if (argc == 4 || (argc == 5 && strcmp(argv[3], "--out") != 0))
+		return usage("res PHASE [--out FILE]");
+	FILE *rec = open_out(argc == 5 ? argv[4] : "-");
+
+	if (!rec)
+		return usage("cannot open the output");
+	return live_res_snapshot(rec, argv[2]) ? 1 : 0;
+}
+
+static int verb_nfs_facts(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return printf("%d %d %zu\n", LIVE_NFS_PORT, LIVE_NFS_SERVER_PORT, live_nfs_case_count()) <
+	       0;
+}
+
+static int verb_nfs_server(int argc, char **argv)
+{
+	long long port = 0, k = 0;
+
+	if (argc != 8 || strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
+	    parse_int(argv[5], 1, 65535, &port) || strcmp(argv[6], "--case") != 0 ||
+	    parse_int(argv[7], 0, (long long)live_nfs_case_count() - 1, &k))
+		return usage("nfs-server --addr A --port P --case K (0..cases-1)");
+	return live_nfs_server(argv[3], (int)port, (size_t)k, stdout);
+}
+
+static int verb_fixed(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return printf("%d\n", LIVE_FIXED) < 0;
+}
+
+static int verb_plants(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	for (const struct live_plant *p = live_plants; p->name; p++)
+		printf("%s %s %s\n", p->name, p->harness ? "harness" : "guest", p->what);
+	return fflush(stdout) != 0;
+}
+
+static int verb_help(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	print_verbs(stdout);
+	return fflush(stdout) != 0;
+}
+
+/* argc counts the program and the verb; max_argc 0: no upper bound. The
+ * help text is each verb's synopsis, in this order. */
+static const struct verb {
+	const char *name;
+	int min_argc, max_argc;
+	int (*run)(int argc, char **argv);
+	const char *synopsis;
+} verbs[] = {
+	{ "run", 2, 0, cmd_run,
+	  "run --addr A [--transport siw|rxe] [--first N] [--count N]\n"
+	  "    [--seed S] [--soak N] [--random-per-round N]\n"
+	  "    [--out FILE] [--plant NAME]   (rdmaneg-live plants)" },
+	{ "res", 3, 5, verb_res, "res PHASE [--out FILE]" },
+	{ "report", 2, 0, verb_report,
+	  "report --records FILE [--console FILE] [--out DIR]\n"
+	  "    [--tshark CSV] [--frames DIR] [--quiet-passes]" },
+	{ "fixed", 2, 2, verb_fixed, "fixed" },
+	{ "plants", 2, 2, verb_plants,
+	  "plants   the negative controls (LIVE_PLANT), one per line: name,\n"
+	  "    harness|guest, what it does" },
+	{ "rips", 5, 5, cmd_rips,
+	  "rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung guest, named from System.map" },
+	{ "capture", 2, 0, cmd_capture,
+	  "capture --port P --ready FILE   every MPA Request and Reply to or from\n"
+	  "    port P, one line each, until SIGTERM; FILE once it listens" },
+	{ "nfs-client", 2, 0, cmd_nfs_client,
+	  "nfs-client --addr A --port P   the hostile NFS/RDMA client's cases against\n"
+	  "    nfsd (live/nfspeer/nfspeer.c);\n"
+	  "    [--case NAME]     that table case alone\n"
+	  "    [--random N --seed S --budget SEC]  then N mutated ones\n"
+	  "    [--gcov DIR [--guided]]  the debug kernel's arcs after each;\n"
+	  "                      guided: mutate what reached new arcs\n"
+	  "    [--only-random]   without the table" },
+	{ "nfs-facts", 2, 2, verb_nfs_facts,
+	  "nfs-facts   nfsd's port, the hostile server's first port and the number\n"
+	  "    of hostile cases" },
+	{ "nfs-server", 2, 0, verb_nfs_server,
+	  "nfs-server --addr A --port P --case K   case K's private data to the\n"
+	  "    kernel NFS client (live/nfspeer/nfspeer.c)" },
+	{ "nfs-case", 3, 3, cmd_nfs_case, "nfs-case NAME   the index of hostile case NAME" },
+	{ "nfs", 2, 0, cmd_nfs,
+	  "nfs FILE [--json OUT]   make live-nfs's tables and divergences from its\n"
+	  "    console log (exit 1: nothing measured, or the core disagrees)" },
+	{ "stacks", 3, 3, cmd_stacks,
+	  "stacks FILE   from the watchdog's SysRq-t dump in a console log, the\n"
+	  "    stack of every rdmaneg-* task (exit 1: none)" },
+	{ "splats", 3, 3, cmd_splats,
+	  "splats FILE   the kernel splats in a console log, one per line: title,\n"
+	  "    then RIP (exit 1: none)" },
+	{ "gcov", 4, 4, cmd_gcov,
+	  "gcov SUITE INFO   the debug kernel's lines and branches reached per file,\n"
+	  "    from lcov's tracefile (exit 1: none of the files, or torn)" },
+	{ "arcs", 4, 4, cmd_arcs,
+	  "arcs UNGUIDED GUIDED   the kernel arcs two peer runs reached over time\n"
+	  "    (make live-guided; exit 1: no samples)" },
+	{ "listen", 8, 8, cmd_endpoint,
+	  "listen|connect --addr A --port P --log FILE   the ULP endpoint\n"
+	  "    rdmaneg-peer tests siw through" },
+	{ "connect", 8, 8, cmd_endpoint, NULL },
+	{ "help", 2, 2, verb_help, "help, --help   this text" },
+	{ "--help", 2, 2, verb_help, NULL },
+};
+
+static void print_verbs(FILE *f)
+{
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		const char *s = verbs[i].synopsis;
+
+		if (!s)
+			continue;
+		fputs(i == 0 ? "usage: rdmaneg-live " : "       rdmaneg-live ", f);
+		for (; *s; s++) {
+			fputc(*s, f);
+			if (*s == '\n')
+				fputs("                   ", f);
+		}
+		fputc('\n', f);
+	}
+	fputs("Exit 0 when every case passed, 1 when one failed, 2 on a usage error.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	signal(SIGPIPE, SIG_IGN);
+	if (argc < 2)
+		return usage(NULL);
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		const struct verb *v = &verbs[i];
+
+		if (strcmp(argv[1], v->name) != 0)
+			continue;
+		if (argc < v->min_argc || (v->max_argc && argc > v->max_argc))
+			return usage("wrong number of arguments");
+		return v->run(argc, argv);
+	}
+	return usage("unknown command");
+}

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# live/nfs/nfs-prepare.sh KVER: what the NFS-over-RDMA guest adds to the live
+# one, cached like the kernel:
+#  1. nfs-kernel-server and nfs-common from Debian, fetched with apt-get
+#     download and unpacked (nothing installed on the host): rpc.mountd,
+#     exportfs and mount.nfs;
+#  2. the kernel's NFS modules in load order, from depmod and modprobe
+#     --show-depends run on the cached kernel tree (never a fixed list).
+# Writes build/live/nfs/{modules,bin}: one path per line.
+set -euo pipefail
+cd "$(dirname "$0")/../.." || exit 2
+kver=${1:?usage: live/nfs/nfs-prepare.sh KVER}
+L=build/live
+N=$L/nfs
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
+kroot=$(readlink -f "$L/cache/kernel-$kver") # the depmod tree links into it
+[ -d "$kroot/lib/modules/$kver" ] ||
+	{ echo "nfs-prepare: no cached kernel $kver (live/guest/prepare.sh or live/guest/kernel.sh)" >&2; exit 1; }
+tools/deps.sh live-nfs
+mkdir -p "$N"
+
+# 1. nfs-utils, keyed by its version
+utils=$(apt-cache policy nfs-kernel-server | awk '/Candidate:/ {print $2}')
+[ -n "$utils" ] && [ "$utils" != "(none)" ] ||
+	{ echo "nfs-prepare: apt knows no nfs-kernel-server (apt-get update?)" >&2; exit 1; }
+uroot=$CACHE/nfs-utils-${utils//[:+~]/_}
+if [ ! -x "$uroot/usr/sbin/rpc.mountd" ]; then
+	tmp=$(mktemp -d "$CACHE/nfsdeb.XXXXXX")
+	(cd "$tmp" && apt-get download -q "nfs-kernel-server=$utils" "nfs-common=$utils" >&2) ||
+		{ rm -rf "$tmp"; echo "nfs-prepare: apt-get download nfs-kernel-server nfs-common failed" >&2; exit 1; }
+	for d in "$tmp"/*.deb; do dpkg-deb -x "$d" "$tmp/root"; done
+	rm -rf "$uroot" && mv "$tmp/root" "$uroot" && rm -rf "$tmp"
+fi
+printf '%s\n' "$uroot/usr/sbin/rpc.mountd" "$uroot/usr/sbin/exportfs" \
+	"$uroot/sbin/mount.nfs" >"$N/bin"
+
+# 2. modules: depmod into a scratch tree that links the cached modules
+dep=$N/depmod
+rm -rf "$dep" && mkdir -p "$dep/lib/modules/$kver"
+# (the debug kernel has every module built in, and no kernel/ tree)
+if [ -d "$kroot/lib/modules/$kver/kernel" ]; then
+	ln -s "$kroot/lib/modules/$kver/kernel" "$dep/lib/modules/$kver/kernel"
+fi
+for f in modules.order modules.builtin modules.builtin.modinfo; do
+	if [ -e "$kroot/lib/modules/$kver/$f" ]; then cp "$kroot/lib/modules/$kver/$f" "$dep/lib/modules/$kver/"
+	else : >"$dep/lib/modules/$kver/$f"; fi
+done
+depmod -b "$dep" "$kver"
+# each module is loaded (insmod lines) or built in ("builtin NAME")
+for m in nfsd nfsv4 rpcrdma; do
+	deps=$(modprobe -d "$dep" -S "$kver" --show-depends "$m" 2>&1) && [ -n "$deps" ] ||
+		{ echo "nfs-prepare: $kver has no $m: ${deps:-nothing from modprobe}" >&2; exit 1; }
+	awk '$1 == "insmod" {print $2}' <<<"$deps"
+done | awk '!seen[$0]++' >"$N/modules"
+echo "nfs-prepare: nfs-utils $utils, $(wc -l <"$N/modules") modules to load" >&2

@@ -1,0 +1,451 @@
+/*
+ * nfs_read: the capture and decode passes of make live-nfs. live_nfs_read
+ * turns the console's LIVE_NFS* lines into struct live_nfs, decoding each
+ * side's private data with the core and with the reference decoder.
+ */
+#include "nfs.h"
+
+#include "hex.h"
+#include "klog.h"
+#include "negotiate.h"
+#include "rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* one unsigned decimal at *s, below lim; *s moves past it */
+static bool number(const char **s, unsigned long lim, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (**s < '0' || **s > '9')
+		return false;
+	v = strtoul(*s, &end, 10);
+	if (v >= lim)
+		return false;
+	*s = end;
+	*out = v;
+	return true;
+}
+
+/* A line of exactly count words, each non-empty, split at single spaces:
+ * w[i] and its length n[i]. */
+static bool split_words(const char *p, const char **w, size_t *n, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		w[i] = p;
+		while (*p && *p != ' ')
+			p++;
+		n[i] = (size_t)(p - w[i]);
+		if (n[i] == 0 || (i + 1 < count && *p++ != ' '))
+			return false;
+	}
+	return *p == '\0';
+}
+
+/* The hex word w[0..n-1] ("-" for none) as octets into out[0..cap-1]. */
+static bool hex_word(const char *w, size_t n, uint8_t *out, size_t cap, size_t *len)
+{
+	char buf[2 * 600 + 1];
+	struct rdmaneg_hex h;
+
+	*len = 0;
+	if (n == 1 && w[0] == '-')
+		return true;
+	if (n >= sizeof(buf))
+		return false;
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	rdmaneg_hex_init(&h, out, cap);
+	if (rdmaneg_hex_feed(&h, buf) != 0 || !rdmaneg_hex_whole(&h))
+		return false;
+	*len = h.len;
+	return true;
+}
+
+/* The word w[0..n-1], NUL-terminated, into out (false when it does not fit). */
+static bool copy_word(const char *w, size_t n, char *out, size_t cap)
+{
+	if (n >= cap)
+		return false;
+	memcpy(out, w, n);
+	out[n] = '\0';
+	return true;
+}
+
+static struct live_nfs_conn *conn_of(struct live_nfs *r, uint16_t client_port)
+{
+	for (size_t i = 0; i < r->nconn; i++)
+		if (r->conn[i].client_port == client_port)
+			return &r->conn[i];
+	if (r->nconn == LIVE_NFS_MAX_CONNS)
+		return NULL;
+	memset(&r->conn[r->nconn], 0, sizeof(r->conn[0]));
+	r->conn[r->nconn].client_port = client_port;
+	return &r->conn[r->nconn++];
+}
+
+/* The ULP data of a captured side: none when its frame did not parse */
+static void side_ulp(const struct live_nfs_side *s, const uint8_t **ulp, size_t *n)
+{
+	if (s->parse != RDMANEG_OK || rdmaneg_mpa_ulp_pd(&s->f, ulp, n) != RDMANEG_OK) {
+		*ulp = NULL;
+		*n = 0;
+	}
+}
+
+/* RFC 5044 7.1, RFC 6581 9, RFC 8797 4: what the frame says, the message
+ * found by the core and by the oracle's reference decoder */
+static void decode_side(struct live_nfs_side *s)
+{
+	const uint8_t *ulp;
+	size_t n;
+
+	s->parse = rdmaneg_mpa_parse(s->frame, s->len, &s->f);
+	if (s->parse != RDMANEG_OK)
+		return;
+	if (s->f.enhanced)
+		rdmaneg_mpa_frame_enh(&s->f, &s->enh);
+	side_ulp(s, &ulp, &n);
+	rdmaneg_rpcrdma_decode(ulp, n, RDMANEG_DECODE_SEARCH, &s->msg);
+	rdmaneg_ref_decode(ulp, n, false, &s->ref);
+}
+
+/* The table case named name into c; false when there is none. */
+
+/* "LIVE_NFS_FRAME SPORT DPORT HEX" */
+static bool read_frame(struct live_nfs *r, const char *p)
+{
+	unsigned long sport, dport;
+	struct live_nfs_conn *c;
+	struct live_nfs_side *s;
+	uint8_t buf[sizeof(s->frame)];
+	size_t len;
+
+	if (!number(&p, 65536, &sport) || *p++ != ' ' || !number(&p, 65536, &dport) || *p++ != ' ')
+		return false;
+	if (!hex_word(p, strlen(p), buf, sizeof(buf), &len) || len == 0)
+		return false;
+	if (dport == LIVE_NFS_PORT)
+		c = conn_of(r, (uint16_t)sport);
+	else if (sport == LIVE_NFS_PORT)
+		c = conn_of(r, (uint16_t)dport);
+	else
+		return false;
+	if (!c)
+		return false;
+	s = dport == LIVE_NFS_PORT ? &c->client : &c->server;
+	s->seen = true;
+	s->len = len;
+	memcpy(s->frame, buf, len);
+	decode_side(s);
+	return true;
+}
+
+/* "... svcrdma_post_send: cq.id=N cid=N num_sge=N inv_rkey=0xHEX": an
+ * inv_rkey other than 0 is a Send With Invalidate (rpcrdma.h) */
+static bool read_post_send(struct live_nfs *r, const char *p)
+{
+	const char *k = strstr(p, "inv_rkey=0x");
+	char *end;
+	unsigned long rkey;
+
+	if (!k)
+		return false;
+	k += strlen("inv_rkey=0x");
+	rkey = strtoul(k, &end, 16);
+	if (end == k)
+		return false;
+	r->server_sends++;
+	r->server_sends_inv += rkey != 0;
+	return true;
+}
+
+/* "LIVE_NFS_TRACE xprtrdma_inline_thresh: A:SPORT -> B:DPORT neg
+ * send/recv=S/R, calc send/recv=..." (include/trace/events/rpcrdma.h) */
+static bool read_trace(struct live_nfs *r, const char *p)
+{
+	const char *arrow = strstr(p, " -> "), *colon = NULL, *neg = strstr(p, "neg send/recv=");
+	const char *dst;
+	unsigned long port, dport, snd, rcv;
+	struct live_nfs_conn *c;
+
+	if (!arrow || !neg)
+		return false;
+	for (const char *q = p; q < arrow; q++)
+		if (*q == ':')
+			colon = q;
+	dst = strchr(arrow + 4, ':');
+	if (!colon || !dst || dst > neg)
+		return false;
+	colon++;
+	dst++;
+	neg += strlen("neg send/recv=");
+	if (!number(&colon, 65536, &port) || colon != arrow || !number(&dst, 65536, &dport) ||
+	    *dst != ' ' || !number(&neg, 1ul << 31, &snd) || *neg++ != '/' ||
+	    !number(&neg, 1ul << 31, &rcv))
+		return false;
+	if (dport >= LIVE_NFS_SERVER_PORT && dport - LIVE_NFS_SERVER_PORT < LIVE_NFS_MAX_HOSTILE) {
+		struct live_nfs_served *v = &r->served[dport - LIVE_NFS_SERVER_PORT];
+
+		v->traced = true;
+		v->linux_send = snd;
+		v->linux_recv = rcv;
+		return true;
+	}
+	if (dport != LIVE_NFS_PORT)
+		return false;
+	c = conn_of(r, (uint16_t)port);
+	if (!c)
+		return false;
+	c->traced = true;
+	c->linux_send = snd;
+	c->linux_recv = rcv;
+	return true;
+}
+
+/* "LIVE_NFSS CASE PORT EVENT CLIENT_PD_HEX FIRST_SEND" */
+static bool read_served(struct live_nfs *r, const char *p)
+{
+	const char *w[5], *q;
+	size_t n[5];
+	unsigned long port, st, len;
+	struct live_nfs_served *v;
+	struct live_nfs_case c;
+	char event[sizeof(v->event)], first[40];
+
+	if (!split_words(p, w, n, 5))
+		return false;
+	q = w[1];
+	if (!number(&q, 65536, &port) || q != w[1] + n[1] || port < LIVE_NFS_SERVER_PORT ||
+	    port - LIVE_NFS_SERVER_PORT >= LIVE_NFS_MAX_HOSTILE ||
+	    !live_nfs_case(port - LIVE_NFS_SERVER_PORT, &c) || strlen(c.name) != n[0] ||
+	    strncmp(c.name, w[0], n[0]) != 0 || !copy_word(w[2], n[2], event, sizeof(event)) ||
+	    !copy_word(w[4], n[4], first, sizeof(first)))
+		return false;
+	v = &r->served[port - LIVE_NFS_SERVER_PORT];
+	if (!hex_word(w[3], n[3], v->client_pd, sizeof(v->client_pd), &v->client_pd_len))
+		return false;
+	v->seen = true;
+	v->c = c;
+	snprintf(v->event, sizeof(v->event), "%s", event);
+	v->first_len = 0;
+	v->first_ok = false;
+	if (strcmp(first, "timeout") != 0 && strcmp(first, "-") != 0) {
+		q = first;
+		if (!number(&q, 64, &st) || *q++ != ':' || !number(&q, 1ul << 20, &len) || *q)
+			return false;
+		v->first_ok = st == 0;
+		v->first_len = len;
+	}
+	r->nserved++;
+	return true;
+}
+
+/* "LIVE_NFS_STEP NAME ok" or "LIVE_NFS_STEP NAME failed: WHY" */
+static bool read_step(struct live_nfs *r, const char *p)
+{
+	const char *sp = strchr(p, ' ');
+	struct live_nfs_step *s;
+
+	if (!sp || sp == p || (size_t)(sp - p) >= sizeof(s->name) || r->nstep == LIVE_NFS_MAX_STEPS)
+		return false;
+	s = &r->step[r->nstep];
+	memset(s, 0, sizeof(*s));
+	memcpy(s->name, p, (size_t)(sp - p));
+	if (strcmp(sp + 1, "ok") == 0) {
+		s->ok = true;
+	} else if (strncmp(sp + 1, "failed", 6) == 0) {
+		snprintf(s->why, sizeof(s->why), "%s", sp + 1);
+	} else {
+		return false;
+	}
+	r->nstep++;
+	return true;
+}
+
+/* The RFC column: the oracle's reading of RFC 8797 4.1, 4.2 and 5.1 with
+ * its reference decoder (rdmaneg_ref_thresholds), never the core */
+static struct live_nfs_th rfc_th(const uint8_t *own, size_t own_n, const uint8_t *peer,
+				 size_t peer_n)
+{
+	struct live_nfs_th t;
+
+	rdmaneg_ref_thresholds(own, own_n, peer, peer_n, &t.send, &t.recv, &t.ri);
+	return t;
+}
+
+/* The core column: the same with the core, in role: its own message
+ * (decoded by the core) as its local settings, then negotiated with the
+ * peer's octets. All zero when the core refuses. */
+static struct live_nfs_th core_th(enum rdmaneg_role role, const uint8_t *own, size_t own_n,
+				  const uint8_t *peer, size_t peer_n)
+{
+	struct rdmaneg_rpcrdma_settings local = { RDMANEG_INLINE_MIN, RDMANEG_INLINE_MIN, false };
+	struct rdmaneg_rpcrdma_result m;
+	struct rdmaneg_conn conn;
+	struct live_nfs_th t = { 0, 0, false };
+
+	rdmaneg_rpcrdma_decode(own, own_n, RDMANEG_DECODE_SEARCH, &m);
+	if (m.present) {
+		local.send_size = m.send_size;
+		local.recv_size = m.recv_size;
+		local.remote_invalidation = m.remote_invalidation;
+	}
+	if (rdmaneg_conn_init(&conn, role, &local) != RDMANEG_OK ||
+	    rdmaneg_conn_negotiate(&conn, peer, peer_n, RDMANEG_DECODE_SEARCH) != RDMANEG_OK)
+		return t;
+	t.send = conn.send_threshold;
+	t.recv = conn.recv_threshold;
+	t.ri = conn.remote_invalidation;
+	return t;
+}
+
+/* "wc:len:proc:accept:nfs", "timeout", "-", or another word (a failed
+ * post or Send) */
+static bool read_call(const char *w, size_t n, struct live_nfs_call *c)
+{
+	char buf[64];
+	const char *p = buf;
+	unsigned long v[2];
+	long sv[3];
+
+	memset(c, 0, sizeof(*c));
+	if (n == 0 || n >= sizeof(buf))
+		return false;
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	if (strcmp(buf, "-") == 0)
+		return true;
+	c->reached = true;
+	if (!(buf[0] >= '0' && buf[0] <= '9')) {
+		c->timeout = true; /* "timeout", "post-failed", "send-N": no reply */
+		return true;
+	}
+	if (!number(&p, 64, &v[0]) || *p++ != ':' || !number(&p, 1ul << 20, &v[1]) || *p++ != ':')
+		return false;
+	for (int i = 0; i < 3; i++) {
+		bool neg = *p == '-';
+		unsigned long u;
+
+		p += neg;
+		if (!number(&p, 1ul << 31, &u) || (i < 2 && *p++ != ':'))
+			return false;
+		sv[i] = neg ? -(long)u : (long)u;
+	}
+	if (*p != '\0')
+		return false;
+	c->wc_status = (int)v[0];
+	c->len = v[1];
+	c->proc = sv[0];
+	c->accept = sv[1];
+	c->nfs_status = sv[2];
+	return true;
+}
+
+/* "LIVE_NFSC CASE EVENT STATUS REPLY_PD_HEX NULL COMPOUND" */
+static bool read_hostile(struct live_nfs *r, const char *p)
+{
+	const char *w[6], *q;
+	size_t n[6];
+	struct live_nfs_hostile *h;
+	struct live_nfs_case c;
+	unsigned long st;
+	bool neg;
+
+	if (!split_words(p, w, n, 6) || r->nhostile == LIVE_NFS_MAX_HOSTILE)
+		return false;
+	h = &r->hostile[r->nhostile];
+	memset(h, 0, sizeof(*h));
+	if (!copy_word(w[0], n[0], h->name, sizeof(h->name)) ||
+	    !copy_word(w[1], n[1], h->event, sizeof(h->event)))
+		return false;
+	q = w[2];
+	neg = *q == '-';
+	q += neg;
+	if (!number(&q, 4096, &st) || q != w[2] + n[2])
+		return false;
+	h->event_status = neg ? -(int)st : (int)st;
+	if (!hex_word(w[3], n[3], h->reply_pd, sizeof(h->reply_pd), &h->reply_pd_len))
+		return false;
+	rdmaneg_rpcrdma_decode(h->reply_pd, h->reply_pd_len, RDMANEG_DECODE_SEARCH, &h->reply);
+	if (!read_call(w[4], n[4], &h->null) || !read_call(w[5], n[5], &h->compound))
+		return false;
+	/* the server-to-client threshold (sec. 4.2, and 5.1 for a side
+	 * without a message: the defaults) is the client's receive threshold */
+	if (live_nfs_case_named(h->name, &c)) {
+		h->known = true;
+		h->present = c.present;
+		h->recv = c.recv;
+		h->threshold = rfc_th(c.pd, c.pd_len, h->reply_pd, h->reply_pd_len).recv;
+		h->core_threshold =
+			core_th(RDMANEG_ROLE_CLIENT, c.pd, c.pd_len, h->reply_pd, h->reply_pd_len)
+				.recv;
+	}
+	r->nhostile++;
+	return true;
+}
+
+/* "LIVE_NFS_ONLY NAME": NFS_CASE=NAME ran that table case alone */
+static bool read_only(struct live_nfs *r, const char *p)
+{
+	return live_nfs_case_find(p) >= 0 && copy_word(p, strlen(p), r->only, sizeof(r->only));
+}
+
+void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
+{
+	char line[1600];
+	size_t pos = 0;
+
+	memset(r, 0, sizeof(*r));
+	while (rdmaneg_klog_line(text, len, &pos, line, sizeof(line))) {
+		const char *m = rdmaneg_klog_message(line);
+		bool ok = true;
+
+		if (strncmp(line, "LIVE_NFS_FRAME ", 15) == 0)
+			ok = read_frame(r, line + 15);
+		else if (strncmp(line, "LIVE_NFS_TRACE ", 15) == 0)
+			ok = strstr(line, "svcrdma_post_send:") ? read_post_send(r, line + 15)
+								: read_trace(r, line + 15);
+		else if (strncmp(line, "LIVE_NFS_STEP ", 14) == 0)
+			ok = read_step(r, line + 14);
+		else if (strncmp(line, "LIVE_NFSC ", 10) == 0)
+			ok = read_hostile(r, line + 10);
+		else if (strncmp(line, "LIVE_NFSS ", 10) == 0)
+			ok = read_served(r, line + 10);
+		else if (strcmp(line, "LIVE_NFS_SMOKE") == 0)
+			r->smoke = true;
+		else if (strncmp(line, "LIVE_NFS_ONLY ", 14) == 0)
+			ok = read_only(r, line + 14);
+		else if (!r->kernel[0] && strncmp(m, "Linux version ", 14) == 0)
+			snprintf(r->kernel, sizeof(r->kernel), "%s", m + 14);
+		r->bad_lines += !ok;
+	}
+	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++) {
+		struct live_nfs_served *v = &r->served[k];
+
+		if (!v->seen)
+			continue;
+		/* the kernel client's own message, as it sent it to us, and the
+		 * case's as the server's */
+		rdmaneg_rpcrdma_decode(v->c.pd, v->c.pd_len, RDMANEG_DECODE_SEARCH, &v->msg);
+		v->rfc = rfc_th(v->client_pd, v->client_pd_len, v->c.pd, v->c.pd_len);
+		v->core = core_th(RDMANEG_ROLE_CLIENT, v->client_pd, v->client_pd_len, v->c.pd,
+				  v->c.pd_len);
+	}
+	for (size_t i = 0; i < r->nconn; i++) {
+		struct live_nfs_conn *c = &r->conn[i];
+		const uint8_t *cu, *su;
+		size_t cn, sn;
+
+		if (!c->client.seen || !c->server.seen)
+			continue;
+		side_ulp(&c->client, &cu, &cn);
+		side_ulp(&c->server, &su, &sn);
+		c->rfc_client = rfc_th(cu, cn, su, sn);
+		c->rfc_server = rfc_th(su, sn, cu, cn);
+		c->core_client = core_th(RDMANEG_ROLE_CLIENT, cu, cn, su, sn);
+		c->core_server = core_th(RDMANEG_ROLE_SERVER, su, sn, cu, cn);
+	}
+}

@@ -1,0 +1,39 @@
+/*
+ * run: one rdmaneg-peer run in the request or reply role (RFC 5044, RFC
+ * 6581): the plan of cases (table, random, corpus, guided), each case sent
+ * and observed (session.h), judged (expect.h) and reported (peer_report.h).
+ * peer/main.c parses the options into struct rdmaneg_peer_opts.
+ */
+#ifndef RDMANEG_PEER_RUN_H
+#define RDMANEG_PEER_RUN_H
+
+#include "expect.h"
+#include "mpa.h"
+
+#include <stdbool.h>
+
+#define RDMANEG_PEER_EXIT_USAGE 2
+#define RDMANEG_PEER_RANDOM_MAX 10000000ul /* --random's bound, and a random case's index */
+#define RDMANEG_PEER_MAX_GLOBS 32
+#define RDMANEG_PEER_FRAME_CAP (RDMANEG_MPA_HDR_LEN + 65536u + 128u)
+
+struct rdmaneg_peer_opts {
+	const char *target;
+	int listen_port;
+	const char *globs[RDMANEG_PEER_MAX_GLOBS];
+	size_t nglobs;
+	int timeout_ms, accept_ms;
+	unsigned long random, seed, count, from, budget;
+	bool only_random, all, kmsg, p2p, progress, only_expected, guided;
+	unsigned local_max;
+	const char *ulp_log, *json, *junit, *plant, *frame_hex, *expect, *write_expect, *gcov;
+	const char *corpus;
+};
+
+/* The run: 0 every case conforms (or matches --expect), 1 any diverges or
+ * is a finding, 2 a setup error. */
+int rdmaneg_peer_run(enum rdmaneg_peer_role role, const struct rdmaneg_peer_opts *o);
+/* list: the cases --case selects, one line each. */
+int rdmaneg_peer_list(const struct rdmaneg_peer_opts *o);
+
+#endif

@@ -1,0 +1,407 @@
+/*
+ * Host tests of the shared helpers in util/: the kernel-log scanner
+ * (klog.c), hex (hex.c), gcov's .gcda reader and the arcs reached
+ * (gcda.c, arcs.c) the verdict type (verdict.c) and the
+ * guided loop's pool (guide.c). Prints "N passed, N
+ * failed".
+ */
+#define _GNU_SOURCE
+
+#include "arcs.h"
+#include "file.h"
+#include "gcda.h"
+#include "guide.h"
+#include "hex.h"
+#include "klog.h"
+#include "verdict.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "check.h"
+
+/* a SysRq-t dump: the rdmaneg-live blocks, not the others */
+static void test_task_stacks(void)
+{
+	static const char dump[] =
+		"LIVE_START 16 siw client-no-pd\n"
+		"[  285.1] task:sh              state:S stack:0     pid:1     ppid:0\n"
+		"[  285.1] Call Trace:\n"
+		"[  285.1]  <TASK>\n"
+		"[  285.1]  do_wait+0x15e/0x300\n"
+		"[  285.1]  </TASK>\n"
+		"[  285.2] task:rdmaneg-live    state:S stack:0     pid:170   ppid:1\n"
+		"[  285.2] Call Trace:\n"
+		"[  285.2]  <TASK>\n"
+		"[  285.2]  pipe_read+0x2ee/0x460\n"
+		"[  285.2]  </TASK>\n"
+		"[  285.3] task:kworker/0:1     state:I stack:0     pid:20    ppid:2\n"
+		"[  285.3]  worker_thread+0xc6/0x3c0\n";
+	char out[512];
+
+	CHECK(rdmaneg_klog_task_stacks(dump, sizeof(dump) - 1, "rdmaneg-", out, sizeof(out)) == 1);
+	CHECK(strncmp(out, "task:rdmaneg-live", 17) == 0 && strstr(out, " pipe_read+0x2ee") &&
+	      strstr(out, "</TASK>\n") && !strstr(out, "do_wait") && !strstr(out, "worker_thread"));
+	CHECK(rdmaneg_klog_task_stacks(dump, sizeof(dump) - 1, "sh", out, 20) == 1 &&
+	      strlen(out) == 19 && strncmp(out, "task:sh", 7) == 0);
+	CHECK(rdmaneg_klog_task_stacks(dump, sizeof(dump) - 1, "nfsd", out, sizeof(out)) == 0 &&
+	      out[0] == '\0');
+	CHECK(rdmaneg_klog_task_stacks("", 0, "rdmaneg-", out, 0) == 0);
+}
+
+static void test_klog(void)
+{
+	static const char text[] =
+		"[    1.000000] siw: loaded\n"
+		"[    2.000000] ------------[ cut here ]------------\n"
+		"[    2.000001] WARNING: CPU: 1 PID: 42 at drivers/infiniband/sw/siw/siw_cm.c:100 siw_cm_work_handler+0x12/0x30 [siw]\n"
+		"[    2.000002] CPU: 1 PID: 42 Comm: kworker/1:1 Tainted: G           OE      6.1.0-56-amd64 #1  Debian 6.1.192-2\n"
+		"[    2.000003] RIP: 0010:siw_cm_work_handler+0x12/0x30 [siw]\n"
+		"[    2.000004] Call Trace:\n"
+		"[    2.000005]  <TASK>\n"
+		"[    2.000006]  ? __warn+0x7d/0xc0\n"
+		"[    2.000007]  process_one_work+0x1c7/0x380\n"
+		"[    2.000008]  </TASK>\n"
+		"[    2.000009] ---[ end trace 0000000000000000 ]---\n"
+		"[    3.000000] all good\n";
+	static const char null_in_memcpy[] =
+		"[   17.832060] BUG: kernel NULL pointer dereference, address: 0000000000000004\n"
+		"[   17.833630] Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+		"[   17.835113] RIP: 0010:memcpy_erms+0x6/0x10\n"
+		"[   17.835113] Call Trace:\n"
+		"[   17.835113]  <TASK>\n"
+		"[   17.835113]  kmemdup+0x32/0x40\n"
+		"[   17.835113]  cm_event_handler+0x1c6/0x240 [iw_cm]\n"
+		"[   17.835113]  siw_cm_upcall+0x10a/0x1b0 [siw]\n"
+		"[   17.835113]  process_one_work+0x1c7/0x380\n"
+		"[   17.835113] ---[ end trace 0000000000000000 ]---\n"
+		"[   17.835113] Kernel panic - not syncing: Fatal exception\n";
+	struct rdmaneg_splat s[4];
+
+	CHECK(rdmaneg_klog_scan(text, sizeof(text) - 1, s, 4) == 1);
+	CHECK(strcmp(s[0].title, "WARNING in siw_cm_work_handler") == 0);
+	CHECK(strcmp(s[0].taint, "G           OE") == 0);
+	CHECK(rdmaneg_klog_scan("[ 1.0] siw: all fine\n", 21, s, 4) == 0);
+	/* a fault in memcpy names its caller; oops=panic's panic is no splat */
+	CHECK(rdmaneg_klog_scan(null_in_memcpy, sizeof(null_in_memcpy) - 1, s, 4) == 1);
+	CHECK(strcmp(s[0].title, "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
+	CHECK(strcmp(s[0].rip, "memcpy_erms") == 0);
+	/* seen on the guest console: the peer's line, cut by the kernel's
+	 * report (without the split it reads as "Oops in cm_event_handler") */
+	{
+		static const char cut[] =
+			"PEER_CASE reply 0 pd-length-257-exact\n"
+			"PEER_FRAME reply 0 277 4d504120494420526570204672616d65100201010010"
+			"[    3.587052] BUG: kernel NULL pointer dereference, address: 0000000000000004\n"
+			"[    3.588493] Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+			"[    3.592509] RIP: 0010:memcpy_erms+0x6/0x10\n"
+			"[    3.592509] Call Trace:\n"
+			"[    3.592509]  <TASK>\n"
+			"[    3.592509]  kmemdup+0x32/0x40\n"
+			"[    3.592509]  cm_event_handler+0x1c6/0x240 [iw_cm]\n"
+			"[    3.592509] ---[ end trace 0000000000000000 ]---\n";
+
+		CHECK(rdmaneg_klog_scan(cut, sizeof(cut) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].title,
+			     "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
+		CHECK(s[0].line == 2); /* the file's line, where the cut line began */
+	}
+	/* lockdep names the lock's taker in its "at:" line (syzbot's title);
+	 * seen on the debug kernel for request abcd-1000 */
+	{
+		static const char lockdep[] =
+			"[   43.342434] ================================\n"
+			"[   43.342434] WARNING: inconsistent lock state\n"
+			"[   43.342434] 6.1.192-rdmaneg-debug #1 Not tainted\n"
+			"[   43.342434] --------------------------------\n"
+			"[   43.342434] inconsistent {SOFTIRQ-ON-R} -> {IN-SOFTIRQ-W} usage.\n"
+			"[   43.342434] rdmaneg-peer/115 [HC0[0]:SC1[3]:HE1:SE0] takes:\n"
+			"[   43.342434] ffff8880059933a0 (clock-AF_INET){++-?}-{2:2}, at: "
+			"siw_qp_socket_assoc+0x72/0x140\n"
+			"[   43.342434] {SOFTIRQ-ON-R} state was registered at:\n"
+			"[   43.342434]   lock_acquire+0x19c/0x480\n"
+			"[   43.342434]   _raw_read_lock+0x58/0x70\n"
+			"[   43.342434]   siw_cm_llp_state_change+0x23/0x210\n"
+			"[   43.342434] stack backtrace:\n"
+			"[   43.342434] Call Trace:\n"
+			"[   43.342434]  <IRQ>\n"
+			"[   43.342434]  dump_stack_lvl+0x4c/0x5f\n"
+			"[   43.342434]  mark_lock.cold+0x8a/0x97\n"
+			"[   43.342434]  __lock_acquire+0x153e/0x6030\n"
+			"[   43.342434]  lock_acquire+0x19c/0x480\n"
+			"[   43.342434]  _raw_write_lock_bh+0x2f/0x40\n"
+			"[   43.342434]  siw_qp_socket_assoc+0x72/0x140\n"
+			"[   43.342434]  siw_rtr_data_ready+0x176/0x230\n"
+			"[   43.342434] RIP: 0033:0x7f7ce0b099f0\n";
+
+		CHECK(rdmaneg_klog_scan(lockdep, sizeof(lockdep) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].kind, "LOCKDEP") == 0);
+		CHECK(strcmp(s[0].title, "inconsistent lock state in siw_qp_socket_assoc") == 0);
+	}
+	/* a hung task whose stack the report left out: no " in " and nothing */
+	{
+		static const char hung[] =
+			"[  246.910674] INFO: task rdmaneg-live:111 blocked for more than 120 seconds.\n"
+			"[  246.914580]       Tainted: G    B              6.1.192-rdmaneg-debug #1\n"
+			"[  246.920044] INFO: lockdep is turned off.\n";
+
+		CHECK(rdmaneg_klog_scan(hung, sizeof(hung) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].kind, "HUNG") == 0 && strstr(s[0].title, " in") == NULL &&
+		      s[0].title[0] != '\0');
+	}
+	CHECK(rdmaneg_klog_starts("6,99,123,-;BUG: kernel NULL pointer dereference, address: 8"));
+	CHECK(!rdmaneg_klog_starts("6,99,123,-;siw: bug fixed"));
+}
+
+static void test_symbol(void)
+{
+	static const char map[] = "ffffffff81000000 T _stext\n"
+				  "ffffffff81001000 t native_safe_halt\n"
+				  "ffffffff81001040 D some_data\n"
+				  "ffffffff81002000 T default_idle\n";
+	static const char mods[] = "siw 200704 0 - Live 0xffffffffc0600000 (OE)\n"
+				   "iw_cm 53248 1 rdma_cm, Live 0xffffffffc0500000\n";
+	char out[96];
+
+	rdmaneg_klog_symbol(map, sizeof(map) - 1, mods, sizeof(mods) - 1, 0xffffffff81001010ull,
+			    out, sizeof(out));
+	CHECK(strcmp(out, "native_safe_halt+0x10") == 0); /* data symbols skipped */
+	rdmaneg_klog_symbol(map, sizeof(map) - 1, mods, sizeof(mods) - 1, 0xffffffffc0600b91ull,
+			    out, sizeof(out));
+	CHECK(strcmp(out, "[siw]+0xb91") == 0);
+	rdmaneg_klog_symbol(map, sizeof(map) - 1, mods, sizeof(mods) - 1, 0x401000ull, out,
+			    sizeof(out));
+	CHECK(strcmp(out, "?") == 0); /* user space: nothing to name */
+	rdmaneg_klog_symbol(NULL, 0, NULL, 0, 0xffffffff81001010ull, out, sizeof(out));
+	CHECK(strcmp(out, "vmlinux") == 0); /* Debian's System.map is a stub */
+}
+
+static void test_hex(void)
+{
+	uint8_t b[3];
+	struct rdmaneg_hex h;
+
+	/* separators skip, a half octet carries to the next piece */
+	rdmaneg_hex_init(&h, b, sizeof(b));
+	CHECK(rdmaneg_hex_feed(&h, "4d:5\t") == RDMANEG_HEX_OK && !rdmaneg_hex_whole(&h));
+	CHECK(rdmaneg_hex_feed(&h, "0 Aa") == RDMANEG_HEX_OK && rdmaneg_hex_whole(&h));
+	CHECK(h.len == 3 && b[0] == 0x4d && b[1] == 0x50 && b[2] == 0xaa && h.digits == 6);
+	/* one octet more than fits, and a non-digit: each stops, naming where */
+	rdmaneg_hex_init(&h, b, 1);
+	CHECK(rdmaneg_hex_feed(&h, "0102") == RDMANEG_HEX_FULL && h.len == 1 && *h.at == '2');
+	rdmaneg_hex_init(&h, b, sizeof(b));
+	CHECK(rdmaneg_hex_feed(&h, "01g2") == RDMANEG_HEX_DIGIT && *h.at == 'g');
+	CHECK(rdmaneg_hex_digit('f') == 15 && rdmaneg_hex_digit('G') == -1);
+	/* and back: whole octets only, false when they do not all fit */
+	{
+		static const uint8_t o[3] = { 0x4d, 0x0a, 0xff };
+		char out[7], *text = NULL;
+		size_t n = 0;
+		FILE *f = open_memstream(&text, &n);
+
+		CHECK(rdmaneg_hex_format(o, 3, out, sizeof(out), &n) && n == 6 &&
+		      strcmp(out, "4d0aff") == 0);
+		CHECK(!rdmaneg_hex_format(o, 3, out, 6, &n) && n == 4 && strcmp(out, "4d0a") == 0);
+		CHECK(!rdmaneg_hex_format(o, 1, out, 0, &n) && n == 0);
+		if (f) {
+			rdmaneg_hex_print(f, o, 3);
+			fclose(f);
+			CHECK(text && strcmp(text, "4d0aff") == 0);
+			free(text);
+		}
+	}
+}
+
+/* .gcda images: one the debug kernel wrote (siw_cm.c after make live;
+ * gcov-dump-12 -l counts 55 functions, 701 arcs, 317 of them non-zero),
+ * then each way an image can be refused */
+static void test_gcda(void)
+{
+	static uint8_t map[128], acc[128], img[64];
+	struct rdmaneg_gcda g;
+	size_t len = 0;
+	uint8_t *b = (uint8_t *)rdmaneg_read_file("tests/gcda/siw_cm.gcda", 1 << 20, &len, NULL);
+	const uint8_t fn[] = { 0x00, 0x00, 0x00, 0x01, 12, 0, 0, 0, 1, 0,
+			       0,    0,	   2,	 0,    0,  0, 3, 0, 0, 0 };
+	const uint8_t arcs[] = { 0x00, 0x00, 0xa1, 0x01, 16, 0, 0, 0, 0, 0, 0, 0,
+				 0,    0,    0,	   0,	 0,  0, 0, 0, 0, 0, 0, 1 };
+
+	CHECK(b != NULL && len == 7164);
+	if (!b)
+		return;
+	CHECK(rdmaneg_gcda_parse(b, len, map, sizeof(map) * 8, &g) == NULL);
+	CHECK(g.functions == 55 && g.arcs == 701 && g.arcs_hit == 317);
+	CHECK(rdmaneg_gcda_count(map, 701) == 317 &&
+	      rdmaneg_gcda_count(map, sizeof(map) * 8) == 317);
+	CHECK(rdmaneg_gcda_merge(acc, map, 701) == 317);
+	CHECK(rdmaneg_gcda_merge(acc, map, 701) == 0); /* nothing new the second time */
+	/* a small bitmap keeps the first arcs only; the totals stay whole */
+	memset(map, 0, sizeof(map));
+	CHECK(rdmaneg_gcda_parse(b, len, map, 8, &g) == NULL && g.arcs_hit == 317 && map[1] == 0 &&
+	      rdmaneg_gcda_count(map, 8) <= 8);
+	/* every cut shorter than the image: refused, unless it falls on a
+	 * record's end (the header, then 109 of the 110 records' ends) */
+	{
+		size_t whole = 0, bad = 0;
+
+		for (size_t cut = 0; cut < len; cut++) {
+			if (rdmaneg_gcda_parse(b, cut, NULL, 0, &g) != NULL)
+				continue;
+			whole++;
+			bad += cut < RDMANEG_GCDA_HEADER || g.arcs_hit > 317;
+		}
+		CHECK(whole == 110 && bad == 0);
+	}
+	b[0] ^= 1;
+	CHECK(rdmaneg_gcda_parse(b, len, NULL, 0, &g) != NULL);
+	b[0] ^= 1;
+	b[RDMANEG_GCDA_HEADER + 4] = 13; /* the first function record: 13 octets */
+	CHECK(rdmaneg_gcda_parse(b, len, NULL, 0, &g) != NULL);
+	b[RDMANEG_GCDA_HEADER + 4] = 12;
+	b[RDMANEG_GCDA_HEADER + 20 + 4] = 20; /* its arcs: 20 octets, 2.5 counters */
+	CHECK(rdmaneg_gcda_parse(b, len, NULL, 0, &g) != NULL);
+	b[RDMANEG_GCDA_HEADER + 20 + 7] = 0x40; /* longer than the image */
+	CHECK(rdmaneg_gcda_parse(b, len, NULL, 0, &g) != NULL);
+	free(b);
+	/* built by hand: arcs before any function; one with a counter of 2^56 */
+	static const uint8_t head[16] = { 'a', 'd', 'c', 'g' };
+	memcpy(img, head, sizeof(head));
+	memcpy(img + 16, arcs, sizeof(arcs));
+	CHECK(rdmaneg_gcda_parse(img, 16 + sizeof(arcs), NULL, 0, &g) != NULL);
+	memcpy(img + 16, fn, sizeof(fn));
+	memcpy(img + 16 + sizeof(fn), arcs, sizeof(arcs));
+	memset(map, 0, sizeof(map));
+	CHECK(rdmaneg_gcda_parse(img, 16 + sizeof(fn) + sizeof(arcs), map, 16, &g) == NULL &&
+	      g.functions == 1 && g.arcs == 2 && g.arcs_hit == 1 && map[0] == 2);
+	CHECK(rdmaneg_gcda_parse(img, 15, NULL, 0, &g) != NULL);
+	CHECK(rdmaneg_gcda_parse(img, 16, NULL, 0, &g) == NULL && g.functions == 0);
+}
+
+/* util/arcs: a directory of .gcda files sampled as debugfs would serve
+ * them: the first sample counts as reached, a counter that turns non-zero
+ * is fresh once, a file whose layout changes or that vanishes is refused */
+static void write_gcda(const char *path, uint8_t c0, uint8_t c1, size_t ncounters)
+{
+	uint8_t img[16 + 20 + 8 + 3 * 8] = { 'a', 'd', 'c', 'g' };
+	const uint8_t fn[] = { 0x00, 0x00, 0x00, 0x01, 12, 0, 0, 0, 1, 0,
+			       0,    0,	   2,	 0,    0,  0, 3, 0, 0, 0 };
+	const uint8_t tag[] = { 0x00, 0x00, 0xa1, 0x01 };
+	FILE *f = fopen(path, "wb");
+
+	memcpy(img + 16, fn, sizeof(fn));
+	memcpy(img + 36, tag, sizeof(tag));
+	img[40] = (uint8_t)(8 * ncounters);
+	img[44] = c0;
+	img[52] = c1;
+	CHECK(f != NULL && fwrite(img, 1, 44 + 8 * ncounters, f) == 44 + 8 * ncounters);
+	if (f)
+		fclose(f);
+}
+
+static void test_arcs_dir(void)
+{
+	static struct rdmaneg_arcs a;
+	char dir[] = "/tmp/rdmaneg-arcs-XXXXXX", sub[64], p1[96], p2[96], err[256];
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	CHECK(rdmaneg_arcs_open(&a, dir, err, sizeof(err)) == -1 && strstr(err, "no .gcda"));
+	snprintf(sub, sizeof(sub), "%s/siw", dir);
+	snprintf(p1, sizeof(p1), "%s/siw/b.gcda", dir);
+	snprintf(p2, sizeof(p2), "%s/a.gcda", dir);
+	CHECK(mkdir(sub, 0700) == 0);
+	write_gcda(p1, 0, 0, 2);
+	write_gcda(p2, 1, 0, 2);
+	CHECK(rdmaneg_arcs_open(&a, dir, err, sizeof(err)) == 0);
+	/* sorted by path; each file's first bit a multiple of 8 */
+	CHECK(a.nfiles == 2 && strcmp(a.path[0], p2) == 0 && a.off[1] == 8 && a.narcs == 4 &&
+	      a.total == 1);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 0 && a.total == 1);
+	write_gcda(p1, 0, 7, 2);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 1 && a.total == 2);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 0 && a.total == 2);
+	write_gcda(p2, 1, 1, 2);
+	write_gcda(p1, 1, 7, 2);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 2 && a.total == 4);
+	write_gcda(p1, 0, 0, 3);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == -1 && strstr(err, "changed"));
+	CHECK(unlink(p1) == 0);
+	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == -1 && strstr(err, p1));
+	CHECK(unlink(p2) == 0 && rmdir(sub) == 0 && rmdir(dir) == 0);
+}
+
+/* util/verdict.c: names round-trip, the text form, the tally */
+static void test_verdict(void)
+{
+	struct rdmaneg_verdict v;
+	struct rdmaneg_verdict_tally t = { { 0 } };
+	enum rdmaneg_verdict_kind k = RDMANEG_VERDICT_FINDING;
+	char out[64];
+
+	for (unsigned i = 0; i < RDMANEG_VERDICT_KINDS; i++)
+		CHECK(rdmaneg_verdict_parse(rdmaneg_verdict_name((enum rdmaneg_verdict_kind)i),
+					    &k) &&
+		      k == (enum rdmaneg_verdict_kind)i);
+	CHECK(!rdmaneg_verdict_parse("conform", &k) && !rdmaneg_verdict_parse("", &k));
+	CHECK(strcmp(rdmaneg_verdict_name((enum rdmaneg_verdict_kind)7), "?") == 0);
+	rdmaneg_verdict_conforms(&v);
+	rdmaneg_verdict_text(&v, out, sizeof(out));
+	CHECK(strcmp(out, "conforms") == 0 && !v.clause && !v.detail[0]);
+	rdmaneg_verdict_count(&t, &v);
+	rdmaneg_verdict_set(&v, RDMANEG_VERDICT_DIVERGES, "4.2", "sent %d", 1040);
+	rdmaneg_verdict_text(&v, out, sizeof(out));
+	CHECK(strcmp(out, "diverges 4.2") == 0 && strcmp(v.detail, "sent 1040") == 0);
+	rdmaneg_verdict_count(&t, &v);
+	rdmaneg_verdict_count(&t, &v);
+	rdmaneg_verdict_text(&v, out, 5); /* cut, terminated */
+	CHECK(strcmp(out, "dive") == 0);
+	CHECK(t.n[RDMANEG_VERDICT_CONFORMS] == 1 && t.n[RDMANEG_VERDICT_DIVERGES] == 2 &&
+	      t.n[RDMANEG_VERDICT_FINDING] == 0);
+}
+
+/* util/guide.c: the pool of the guided loop */
+static void test_guide(void)
+{
+	int store[3], x;
+	struct rdmaneg_guide g;
+	uint64_t r1 = rdmaneg_guide_rng(5, 2), r2 = rdmaneg_guide_rng(5, 2);
+	const int *a, *b;
+
+	rdmaneg_guide_init(&g, store, sizeof(store[0]), 3);
+	CHECK(rdmaneg_guide_pick(&g, &r1) == NULL); /* empty: nothing to pick */
+	r1 = r2;
+	x = 10;
+	CHECK(rdmaneg_guide_add(&g, &x) && g.n == 1 && g.kept == 0);
+	x = 11;
+	CHECK(!rdmaneg_guide_keep(&g, &x, 0) && g.n == 1); /* nothing new: dropped */
+	CHECK(rdmaneg_guide_keep(&g, &x, 3) && g.n == 2 && g.kept == 1);
+	x = 12;
+	CHECK(rdmaneg_guide_keep(&g, &x, 1) && g.n == 3);
+	CHECK(!rdmaneg_guide_keep(&g, &x, 9) && !rdmaneg_guide_add(&g, &x) && g.n == 3);
+	a = rdmaneg_guide_pick(&g, &r1);
+	b = rdmaneg_guide_pick(&g, &r2);
+	CHECK(a && a == b && *a >= 10 && *a <= 12 && r1 == r2); /* (seed, k) replays */
+	CHECK(rdmaneg_guide_rng(5, 2) != rdmaneg_guide_rng(5, 3) &&
+	      rdmaneg_guide_rng(5, 2) != rdmaneg_guide_rng(6, 2));
+}
+
+int main(void)
+{
+	test_klog();
+	test_task_stacks();
+	test_hex();
+	test_symbol();
+	test_gcda();
+	test_arcs_dir();
+	test_verdict();
+	test_guide();
+	printf("util-unit: %d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

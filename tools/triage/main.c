@@ -1,0 +1,171 @@
+/*
+ * rdmaneg-triage: one bug, one group (tools/triage/triage.h says how a crash is
+ * signed). tools/triage.sh builds the programs and runs this.
+ *
+ *   rdmaneg-triage fuzz [options] CRASH...    replay, group, minimize, report
+ *   rdmaneg-triage kernel [--out DIR] [--make-args A] LOG...  group the splats of console logs
+ *   rdmaneg-triage sign LOG                   the signature of one sanitizer log
+ *
+ * Exit status: 0 report written (whether or not anything reproduced),
+ * 1 a program it needs failed, 2 usage error.
+ */
+#include "file.h"
+#include "hex.h"
+#include "klog.h"
+#include "triage.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+void rdmaneg_triage_usage(void)
+{
+	fprintf(stderr,
+		"usage: rdmaneg-triage fuzz [--build-dir B] [--plant NAME] [--runs N]\n"
+		"                       [--minimize-seconds S] [--out DIR] [--add-regression] CRASH...\n"
+		"       rdmaneg-triage kernel [--out DIR] [--make-args A] CONSOLE-LOG...\n"
+		"                 (A: make variables for each reproducer, e.g. KERNEL=debug)\n"
+		"       rdmaneg-triage sign LOG\n"
+		"CRASH: a file, or a directory of libFuzzer artifacts (crash-*, leak-*,\n"
+		"timeout-*, oom-*) and AFL++ crashes (crashes/id:*).\n");
+	exit(2);
+}
+
+/* snprintf for paths and commands: a text that does not fit is an error,
+ * never a silently different path. */
+void rdmaneg_triage_fmt(char *out, size_t cap, const char *f, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, f);
+	n = vsnprintf(out, cap, f, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= cap) {
+		fprintf(stderr, "rdmaneg-triage: path or command too long: %.80s...\n", out);
+		exit(1);
+	}
+}
+
+/* A crash artifact's name: libFuzzer's prefixes or AFL++'s crashes/id:*. */
+/* The next blank-separated word of *p into out (which it must fit). */
+bool rdmaneg_triage_next_word(const char **p, char *out, size_t cap)
+{
+	const char *s = *p + strspn(*p, " \t");
+	size_t n = strcspn(s, " \t\r\n");
+
+	if (n == 0 || n >= cap)
+		return false;
+	memcpy(out, s, n);
+	out[n] = '\0';
+	*p = s + n;
+	return true;
+}
+
+/* The next blank-separated decimal of *p, without overflow. */
+bool rdmaneg_triage_next_ulong(const char **p, unsigned long *v)
+{
+	const char *s = *p + strspn(*p, " \t");
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*v = strtoul(s, &end, 10);
+	if (errno != 0)
+		return false;
+	*p = end;
+	return true;
+}
+
+int rdmaneg_triage_write_reports(const struct rdmaneg_triage *t, const char *out,
+				 const char *header)
+{
+	static const struct {
+		const char *name;
+		void (*write)(FILE *, const struct rdmaneg_triage *, const char *);
+	} reports[] = { { "report.md", rdmaneg_triage_markdown },
+			{ "report.json", rdmaneg_triage_json } };
+	char path[4096];
+
+	for (size_t i = 0; i < sizeof(reports) / sizeof(reports[0]); i++) {
+		FILE *f;
+
+		rdmaneg_triage_fmt(path, sizeof(path), "%s/%s", out, reports[i].name);
+		f = fopen(path, "w");
+		if (!f)
+			return -1;
+		reports[i].write(f, t, header);
+		if (fclose(f) != 0)
+			return -1;
+	}
+	rdmaneg_triage_table(stdout, t);
+	printf("triage: report: %s/report.md, %s/report.json\n", out, out);
+	return 0;
+}
+
+int rdmaneg_triage_mkdirs(const char *path)
+{
+	char p[4096];
+
+	snprintf(p, sizeof(p), "%s", path);
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) != 0 && errno != EEXIST)
+			return -1;
+		*s = '/';
+	}
+	return mkdir(p, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+static int cmd_sign(int argc, char **argv)
+{
+	struct rdmaneg_crash c;
+	size_t len = 0;
+	char *text;
+
+	if (argc != 1)
+		rdmaneg_triage_usage();
+	text = rdmaneg_read_file(argv[0], RDMANEG_TRIAGE_MAX_LOG, &len, NULL);
+	if (!text) {
+		fprintf(stderr, "rdmaneg-triage: cannot read %s: %s\n", argv[0], strerror(errno));
+		return 2;
+	}
+	if (!rdmaneg_triage_sanitizer(text, len, false, false, &c)) {
+		free(text);
+		printf("no crash\n");
+		return 1;
+	}
+	printf("%s\n", c.key);
+	free(text);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*run)(int, char **);
+	} verbs[] = { { "fuzz", rdmaneg_triage_cmd_fuzz },
+		      { "kernel", rdmaneg_triage_cmd_kernel },
+		      { "sign", cmd_sign } };
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	for (size_t i = 0; argc >= 2 && i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		if (strcmp(argv[1], verbs[i].name) == 0)
+			return verbs[i].run(argc - 2, argv + 2);
+	rdmaneg_triage_usage();
+	return 2;
+}
