@@ -5,7 +5,7 @@ UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gc
 # the pure half of the harness (no sockets, no verbs): host and guest, and
 # make test's unit tests
 LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
-	$(addprefix live/nfs/,nfs_read.c nfs_judge.c nfs_print.c nfs_json.c nfs_cases.c nfs_rpc.c) \
+	$(addprefix live/nfs/,nfs_read.c nfs_expect.c nfs_judge.c nfs_print.c nfs_json.c nfs_cases.c nfs_rpc.c) \
 	live/guest/gcov.c
 LIVE_SRC := live/main.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c \
 	live/nfspeer/nfspeer.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)

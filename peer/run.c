@@ -347,355 +347,416 @@ static int check_baseline(const char *path, const struct rdmaneg_peer_row *rows,
 	return differ ? 1 : 0;
 }
 
-int rdmaneg_peer_run(enum rdmaneg_peer_role role, const struct rdmaneg_peer_opts *o)
-{
-	static struct plan p;
-	static uint8_t frame[RDMANEG_PEER_FRAME_CAP];
-	static uint8_t fixed[RDMANEG_PEER_FRAME_CAP];
-	struct rdmaneg_peer_params prm = { (uint16_t)o->local_max };
+/* One run's state, from its setup to its report. */
+struct run {
+	enum rdmaneg_peer_role role;
+	const struct rdmaneg_peer_opts *o;
+	struct plan p;
 	struct rdmaneg_peer_row *rows;
-	struct rdmaneg_peer_totals t;
-	struct sockaddr_storage sa;
-	socklen_t salen = 0;
-	struct ulp_tail ulp = { NULL, { 0 } };
-	char err[200];
-	static struct rdmaneg_arcs cov;
-	static struct corpus corp;
-	static struct guided pool[GUIDED_POOL];
+	size_t nrows;
+	struct sockaddr_storage sa; /* request: the SUT */
+	socklen_t salen;
+	int lfd, kfd; /* reply: the listening socket; --kmsg */
+	struct ulp_tail ulp;
+	struct rdmaneg_arcs cov;
+	struct corpus corp;
+	struct guided pool[GUIDED_POOL];
 	struct rdmaneg_guide guide;
-	struct guided child = { 0 };
-	int lfd = -1, kfd = -1, rc, ret;
-	size_t nrows = 0, fixed_n = 0;
-	double t0, t_rnd = 0;
-	bool reached = false;
+	struct guided child; /* the guided case under way */
+	uint8_t frame[RDMANEG_PEER_FRAME_CAP];
+	uint8_t fixed[RDMANEG_PEER_FRAME_CAP]; /* --frame */
+	size_t fixed_n;
+	double t0, t_rnd;
+	bool reached; /* the SUT answered once */
+};
 
-	if (o->guided && (!o->gcov || o->random == 0)) {
-		fprintf(stderr, "rdmaneg-peer: --guided needs --gcov DIR and --random N\n");
-		return RDMANEG_PEER_EXIT_USAGE;
-	}
-	if (o->corpus && o->random == 0) {
-		fprintf(stderr, "rdmaneg-peer: --corpus needs --random N\n");
-		return RDMANEG_PEER_EXIT_USAGE;
-	}
-	if (o->corpus && load_corpus(o->corpus, &corp, err, sizeof(err)) != 0) {
-		fprintf(stderr, "rdmaneg-peer: --corpus %s\n", err);
-		return RDMANEG_PEER_EXIT_USAGE;
-	}
-	if (o->frame_hex) {
-		struct rdmaneg_hex h;
+/* The usage errors an option combination gives on its own: a message,
+ * or NULL. */
+static const char *opts_conflict(const struct rdmaneg_peer_opts *o)
+{
+	if (o->guided && (!o->gcov || o->random == 0))
+		return "--guided needs --gcov DIR and --random N";
+	if (o->corpus && o->random == 0)
+		return "--corpus needs --random N";
+	return NULL;
+}
 
-		rdmaneg_hex_init(&h, fixed, sizeof(fixed));
-		if (rdmaneg_hex_feed(&h, o->frame_hex) != RDMANEG_HEX_OK ||
-		    !rdmaneg_hex_whole(&h)) {
-			fprintf(stderr,
-				"rdmaneg-peer: --frame: not hex, or longer than %zu octets\n",
-				sizeof(fixed));
-			return RDMANEG_PEER_EXIT_USAGE;
-		}
-		fixed_n = h.len;
-	}
-	p.ntable = rdmaneg_peer_cases(&prm, p.table, RDMANEG_PEER_CASES_MAX);
-	if (p.ntable == 0) { /* random cases draw from the table */
+/* The cases a run sends, in order: --frame alone, or the table cases of
+ * this role that --case and --only-expected select. */
+static int plan_cases(struct run *u)
+{
+	const struct rdmaneg_peer_opts *o = u->o;
+	struct rdmaneg_peer_params prm = { (uint16_t)o->local_max };
+	struct plan *p = &u->p;
+
+	p->ntable = rdmaneg_peer_cases(&prm, p->table, RDMANEG_PEER_CASES_MAX);
+	if (p->ntable == 0) { /* random cases draw from the table */
 		fprintf(stderr, "rdmaneg-peer: the case table is empty\n");
-		return RDMANEG_PEER_EXIT_USAGE;
+		return -1;
 	}
-	p.pick = calloc(p.ntable + o->random + 1, sizeof(*p.pick));
-	rows = calloc(p.ntable + o->random + 1, sizeof(*rows));
-	if (!p.pick || !rows) {
+	p->pick = calloc(p->ntable + o->random + 1, sizeof(*p->pick));
+	u->rows = calloc(p->ntable + o->random + 1, sizeof(*u->rows));
+	if (!p->pick || !u->rows) {
 		fprintf(stderr, "rdmaneg-peer: out of memory\n");
-		free(p.pick);
-		free(rows);
-		return RDMANEG_PEER_EXIT_USAGE;
+		return -1;
 	}
-	p.n = 0;
+	p->n = 0;
 	if (o->frame_hex)
-		p.pick[p.n++] = (size_t)-1;
-	for (size_t i = 0; !o->frame_hex && !o->only_random && i < p.ntable; i++)
-		if ((p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role)) &&
-		    selected(o, p.table[i].name) &&
+		p->pick[p->n++] = (size_t)-1;
+	for (size_t i = 0; !o->frame_hex && !o->only_random && i < p->ntable; i++)
+		if ((p->table[i].roles & RDMANEG_PEER_ROLE_BIT(u->role)) &&
+		    selected(o, p->table[i].name) &&
 		    (!o->only_expected ||
-		     in_baseline(o->expect, rdmaneg_peer_role_name(role), p.table[i].name)))
-			p.pick[p.n++] = i;
-	if (p.n == 0 && o->random == 0) {
+		     in_baseline(o->expect, rdmaneg_peer_role_name(u->role), p->table[i].name)))
+			p->pick[p->n++] = i;
+	if (p->n == 0 && o->random == 0) {
 		fprintf(stderr, "rdmaneg-peer: no case matches the --case patterns\n");
-		{
-			ret = RDMANEG_PEER_EXIT_USAGE;
-			goto out;
-		}
+		return -1;
 	}
-	if (role == RDMANEG_PEER_REQUEST) {
+	return 0;
+}
+
+/* The SUT's end: its address (request) or our listening socket (reply),
+ * then the ULP log, /dev/kmsg and the kernel's arcs when asked for. */
+static int open_ends(struct run *u)
+{
+	const struct rdmaneg_peer_opts *o = u->o;
+	char err[200];
+
+	if (u->role == RDMANEG_PEER_REQUEST) {
 		if (!o->target) {
 			fprintf(stderr, "rdmaneg-peer: request needs HOST:PORT\n");
-			{
-				ret = RDMANEG_PEER_EXIT_USAGE;
-				goto out;
-			}
+			return -1;
 		}
-		if (rdmaneg_peer_addr(o->target, &sa, &salen, err, sizeof(err)) != 0) {
+		if (rdmaneg_peer_addr(o->target, &u->sa, &u->salen, err, sizeof(err)) != 0) {
 			fprintf(stderr, "rdmaneg-peer: %s\n", err);
-			{
-				ret = RDMANEG_PEER_EXIT_USAGE;
-				goto out;
-			}
+			return -1;
 		}
 	} else {
 		if (o->listen_port <= 0) {
 			fprintf(stderr, "rdmaneg-peer: reply needs --listen PORT\n");
-			{
-				ret = RDMANEG_PEER_EXIT_USAGE;
-				goto out;
-			}
+			return -1;
 		}
-		lfd = rdmaneg_peer_listen((uint16_t)o->listen_port, err, sizeof(err));
-		if (lfd < 0) {
+		u->lfd = rdmaneg_peer_listen((uint16_t)o->listen_port, err, sizeof(err));
+		if (u->lfd < 0) {
 			fprintf(stderr, "rdmaneg-peer: %s\n", err);
-			{
-				ret = RDMANEG_PEER_EXIT_USAGE;
-				goto out;
-			}
+			return -1;
 		}
 	}
 	if (o->ulp_log) {
-		ulp.f = fopen(o->ulp_log, "r");
-		if (!ulp.f) {
+		u->ulp.f = fopen(o->ulp_log, "r");
+		if (!u->ulp.f) {
 			fprintf(stderr, "rdmaneg-peer: --ulp-log %s: %s\n", o->ulp_log,
 				strerror(errno));
-			{
-				ret = RDMANEG_PEER_EXIT_USAGE;
-				goto out;
-			}
+			return -1;
 		}
 	}
-	if (o->kmsg && (kfd = kmsg_open()) < 0) {
+	if (o->kmsg && (u->kfd = kmsg_open()) < 0) {
 		fprintf(stderr, "rdmaneg-peer: --kmsg: /dev/kmsg: %s\n", strerror(errno));
-		{
-			ret = RDMANEG_PEER_EXIT_USAGE;
-			goto out;
-		}
+		return -1;
 	}
 	if (o->gcov) {
-		if (rdmaneg_arcs_open(&cov, o->gcov, err, sizeof(err)) != 0) {
+		if (rdmaneg_arcs_open(&u->cov, o->gcov, err, sizeof(err)) != 0) {
 			fprintf(stderr, "rdmaneg-peer: --gcov: %s\n", err);
-			ret = RDMANEG_PEER_EXIT_USAGE;
-			goto out;
+			return -1;
 		}
 		printf("PEER_ARCS %s start 0 %zu 0 (%zu files, %zu arcs)\n",
-		       rdmaneg_peer_role_name(role), cov.total, cov.nfiles, cov.narcs);
+		       rdmaneg_peer_role_name(u->role), u->cov.total, u->cov.nfiles, u->cov.narcs);
 	}
+	return 0;
+}
+
+/* Everything before the first case: 0, or -1 after a message. */
+static int setup(struct run *u)
+{
+	const struct rdmaneg_peer_opts *o = u->o;
+	const char *conflict = opts_conflict(o);
+	char err[200];
+
+	if (conflict) {
+		fprintf(stderr, "rdmaneg-peer: %s\n", conflict);
+		return -1;
+	}
+	if (o->corpus && load_corpus(o->corpus, &u->corp, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-peer: --corpus %s\n", err);
+		return -1;
+	}
+	if (o->frame_hex) {
+		struct rdmaneg_hex h;
+
+		rdmaneg_hex_init(&h, u->fixed, sizeof(u->fixed));
+		if (rdmaneg_hex_feed(&h, o->frame_hex) != RDMANEG_HEX_OK ||
+		    !rdmaneg_hex_whole(&h)) {
+			fprintf(stderr,
+				"rdmaneg-peer: --frame: not hex, or longer than %zu octets\n",
+				sizeof(u->fixed));
+			return -1;
+		}
+		u->fixed_n = h.len;
+	}
+	if (plan_cases(u) != 0 || open_ends(u) != 0)
+		return -1;
 	/* --guided starts from every table case of this role */
-	rdmaneg_guide_init(&guide, pool, sizeof(pool[0]), GUIDED_POOL);
-	for (size_t i = 0; o->guided && i < p.ntable; i++)
-		if (p.table[i].roles & RDMANEG_PEER_ROLE_BIT(role))
-			(void)rdmaneg_guide_add(&guide, &(struct guided){ .c = i, .n = 0 });
+	rdmaneg_guide_init(&u->guide, u->pool, sizeof(u->pool[0]), GUIDED_POOL);
+	for (size_t i = 0; o->guided && i < u->p.ntable; i++)
+		if (u->p.table[i].roles & RDMANEG_PEER_ROLE_BIT(u->role))
+			(void)rdmaneg_guide_add(&u->guide, &(struct guided){ .c = i, .n = 0 });
 	/* ... and from every --corpus frame */
-	for (size_t i = 0; o->guided && i < corp.n; i++)
-		(void)rdmaneg_guide_add(
-			&guide, &(struct guided){ .base = corp.frame[i], .base_n = corp.len[i] });
-	t0 = rdmaneg_peer_now_ms();
-	for (size_t k = o->from; k < p.n + o->random; k++) {
-		struct rdmaneg_peer_row *r = &rows[nrows];
-		static struct rdmaneg_peer_wire w;
-		struct frame_ctx x;
-		size_t n = 0;
-		const struct rdmaneg_peer_case *c;
-		bool rnd = k >= p.n;
+	for (size_t i = 0; o->guided && i < u->corp.n; i++)
+		(void)rdmaneg_guide_add(&u->guide, &(struct guided){ .base = u->corp.frame[i],
+								     .base_n = u->corp.len[i] });
+	return 0;
+}
 
-		/* the budget runs from the first random case: a slow kernel's
-		 * table does not eat it */
-		if (rnd && t_rnd == 0)
-			t_rnd = rdmaneg_peer_now_ms();
-		if (rnd && o->budget && rdmaneg_peer_now_ms() - t_rnd > (double)o->budget * 1000.0)
-			break;
+/* Case k of the run: a kept input one mutation further (guided), a random
+ * mutation of a table case or corpus frame, the --frame octets, or a
+ * table case. Names the row and fills x; returns the table case. */
+static const struct rdmaneg_peer_case *choose(struct run *u, size_t k, struct rdmaneg_peer_row *r,
+					      struct frame_ctx *x)
+{
+	const struct rdmaneg_peer_opts *o = u->o;
+	const struct plan *p = &u->p;
+	const struct rdmaneg_peer_case *c;
+	bool rnd = k >= p->n;
 
-		memset(&x, 0, sizeof(x));
-		memset(&w, 0, sizeof(w));
-		x.rng = rdmaneg_guide_rng(o->seed, (uint64_t)(k - p.n));
-		if (rnd && o->guided && guide.n > 0) {
-			/* a kept input, one mutation further */
-			child = *(const struct guided *)rdmaneg_guide_pick(&guide, &x.rng);
-			child.seed[child.n < GUIDED_DEPTH ? child.n++ : GUIDED_DEPTH - 1] =
-				rdmaneg_splitmix64(&x.rng);
-			c = &p.table[child.c];
-			x.chain = &child;
-			x.fixed = child.base; /* a corpus frame, sent whole */
-			x.fixed_n = child.base_n;
-			snprintf(r->name, sizeof(r->name), "guided-%lu-%zu", o->seed, k - p.n);
-			r->section = "guided";
-		} else if (rnd) {
-			size_t i = (size_t)(rdmaneg_splitmix64(&x.rng) % (p.ntable + corp.n));
+	memset(x, 0, sizeof(*x));
+	x->rng = rdmaneg_guide_rng(o->seed, (uint64_t)(k - p->n));
+	if (rnd && o->guided && u->guide.n > 0) {
+		u->child = *(const struct guided *)rdmaneg_guide_pick(&u->guide, &x->rng);
+		u->child.seed[u->child.n < GUIDED_DEPTH ? u->child.n++ : GUIDED_DEPTH - 1] =
+			rdmaneg_splitmix64(&x->rng);
+		c = &p->table[u->child.c];
+		x->chain = &u->child;
+		x->fixed = u->child.base; /* a corpus frame, sent whole */
+		x->fixed_n = u->child.base_n;
+		snprintf(r->name, sizeof(r->name), "guided-%lu-%zu", o->seed, k - p->n);
+		r->section = "guided";
+	} else if (rnd) {
+		size_t span = p->ntable + u->corp.n; /* ntable > 0: plan_cases */
+		size_t i = span ? (size_t)(rdmaneg_splitmix64(&x->rng) % span) : 0;
 
-			c = &p.table[i < p.ntable ? i : 0];
-			if (i >= p.ntable) { /* a corpus frame, sent whole */
-				x.fixed = corp.frame[i - p.ntable];
-				x.fixed_n = corp.len[i - p.ntable];
-			}
-			snprintf(r->name, sizeof(r->name), "random-%lu-%zu", o->seed, k - p.n);
-			r->section = "random";
-		} else if (p.pick[k] == (size_t)-1) {
-			c = &p.table[0];
-			snprintf(r->name, sizeof(r->name), "frame");
-			r->section = "frame";
-			x.fixed = fixed;
-			x.fixed_n = fixed_n;
-		} else {
-			c = &p.table[p.pick[k]];
-			snprintf(r->name, sizeof(r->name), "%s", c->name);
-			r->section = c->section;
+		c = &p->table[i < p->ntable ? i : 0];
+		if (i >= p->ntable) { /* a corpus frame, sent whole */
+			x->fixed = u->corp.frame[i - p->ntable];
+			x->fixed_n = u->corp.len[i - p->ntable];
 		}
-		if (o->progress)
-			printf("PEER_CASE %s %zu %s\n", rdmaneg_peer_role_name(role), k, r->name);
-		x.c = c;
-		x.role = role;
-		x.random = rnd;
-		x.k = k;
-		x.progress = o->progress;
-		r->role = role;
-		if (role == RDMANEG_PEER_REQUEST) {
-			enum rdmaneg_peer_delivery d =
-				x.fixed ? RDMANEG_DELIVER_WHOLE : c->r.delivery;
-
-			n = make_frame(&x, NULL, 0, frame, sizeof(frame));
-			rdmaneg_peer_expect_request(frame, n, d, &r->e);
-			rc = rdmaneg_peer_run_request(&sa, salen, frame, n, d, o->timeout_ms, &r->o,
-						      &w);
-		} else {
-			enum rdmaneg_peer_delivery d =
-				x.fixed ? RDMANEG_DELIVER_WHOLE : c->r.delivery;
-
-			rc = rdmaneg_peer_run_reply(lfd, o->accept_ms, make_frame, &x, d,
-						    o->timeout_ms, frame, sizeof(frame), &n, &r->o,
-						    &w);
-			if (rc == 0) {
-				rdmaneg_peer_expect_reply(w.req, w.req_len, frame, n, d, &r->e);
-			}
-		}
-		if (rc != 0) {
-			if (!reached) {
-				if (role == RDMANEG_PEER_REQUEST)
-					fprintf(stderr, "rdmaneg-peer: cannot reach %s: %s\n",
-						o->target, w.err);
-				else
-					fprintf(stderr, "rdmaneg-peer: port %d: %s\n",
-						o->listen_port, w.err);
-				ret = RDMANEG_PEER_EXIT_USAGE;
-				goto out;
-			}
-			/* it answered before and no longer does: a finding, and
-			 * the end of this run */
-			memset(&r->o, 0, sizeof(r->o));
-			r->o.unreachable = true;
-			snprintf(r->klog, sizeof(r->klog), "%s", w.err);
-		}
-		reached = true;
-		r->frame_len = n;
-		memcpy(r->head, frame, n < RDMANEG_PEER_HEAD ? n : RDMANEG_PEER_HEAD);
-		r->got_len = w.rx_len < RDMANEG_PEER_HEAD ? w.rx_len : RDMANEG_PEER_HEAD;
-		memcpy(r->got, w.rx, r->got_len);
-		r->ms = w.ms;
-		r->sut_port = w.sut_port;
-		r->local_port = w.local_port;
-		if (ulp.f && rc == 0) {
-			r->o.have_ulp = true;
-			for (int tries = 0; tries < 25; tries++) {
-				if (role == RDMANEG_PEER_REQUEST
-					    ? ulp_find(&ulp, -1, w.local_port, &r->o)
-					    : ulp_find(&ulp, request_seq(w.req, w.req_len), 0,
-						       &r->o))
-					break;
-				/* the initiator's ULP hears of the Reply last */
-				if (role == RDMANEG_PEER_REQUEST)
-					break;
-				usleep(20000);
-			}
-		}
-		if (kfd >= 0)
-			kmsg_check(kfd, &r->o, r->klog, sizeof(r->klog));
-		rdmaneg_peer_judge(role, &r->e, &r->o, &r->r);
-		if (role == RDMANEG_PEER_REPLY && rc == 0 &&
-		    r->r.kind == RDMANEG_VERDICT_CONFORMS) {
-			const char *bad = rdmaneg_peer_check_request(w.req, w.req_len);
-
-			if (bad) {
-				r->r.kind = RDMANEG_VERDICT_DIVERGES;
-				r->r.clause = bad;
-				snprintf(r->r.detail, sizeof(r->r.detail),
-					 "the SUT's own Request breaks %s", bad);
-			}
-		}
-		if (o->progress) /* a guest that dies later keeps this verdict */
-			printf("PEER_VERDICT %s %zu %s %s %s\n", rdmaneg_peer_role_name(role), k,
-			       r->name, rdmaneg_verdict_name(r->r.kind), line_clause(&r->r));
-		if (o->gcov) {
-			long fresh = rdmaneg_arcs_sample(&cov, err, sizeof(err));
-
-			if (fresh < 0) {
-				fprintf(stderr, "rdmaneg-peer: --gcov: %s\n", err);
-				ret = RDMANEG_PEER_EXIT_USAGE;
-				goto out;
-			}
-			printf("PEER_ARCS %s %zu %.0f %zu %ld\n", rdmaneg_peer_role_name(role), k,
-			       rdmaneg_peer_now_ms() - t0, cov.total, fresh);
-			/* a kept input: it reached arcs no case had */
-			if (x.chain)
-				(void)rdmaneg_guide_keep(&guide, &child, fresh);
-		}
-		fflush(stdout);
-		nrows++;
-		if (r->o.unreachable)
-			break;
+		snprintf(r->name, sizeof(r->name), "random-%lu-%zu", o->seed, k - p->n);
+		r->section = "random";
+	} else if (p->pick[k] == (size_t)-1) {
+		c = &p->table[0];
+		snprintf(r->name, sizeof(r->name), "frame");
+		r->section = "frame";
+		x->fixed = u->fixed;
+		x->fixed_n = u->fixed_n;
+	} else {
+		c = &p->table[p->pick[k]];
+		snprintf(r->name, sizeof(r->name), "%s", c->name);
+		r->section = c->section;
 	}
-	{
-		double secs = (rdmaneg_peer_now_ms() - t0) / 1000.0;
-		FILE *f;
+	x->c = c;
+	x->role = u->role;
+	x->random = rnd;
+	x->k = k;
+	x->progress = o->progress;
+	r->role = u->role;
+	return c;
+}
 
-		rdmaneg_peer_summary(stdout, rows, nrows);
-		rdmaneg_peer_table(stdout, rows, nrows, o->all);
-		rdmaneg_peer_count(rows, nrows, &t);
-		printf("\n%s %s: %zu cases, %zu conform, %zu diverge (%zu MUST, %zu SHOULD), %zu "
-		       "findings; %.1f s, %.1f cases/s\n",
-		       rdmaneg_peer_role_name(role), o->target ? o->target : "", t.cases,
-		       t.conforms, t.diverges, t.must, t.should, t.findings, secs,
-		       secs > 0 ? (double)t.cases / secs : 0.0);
-		if (o->json) {
-			f = fopen(o->json, "w");
-			if (!f) {
-				fprintf(stderr, "rdmaneg-peer: --json %s: %s\n", o->json,
-					strerror(errno));
-				ret = RDMANEG_PEER_EXIT_USAGE;
-				goto out;
-			}
-			rdmaneg_peer_json(f, rows, nrows, o->target ? o->target : "listen", secs);
-			fclose(f);
+/* Sends case x and captures what came back into r and w, with the
+ * expectation for what was sent: 0, or -1 (after a message) when the SUT
+ * was never reachable. A SUT that answered before and no longer does is
+ * a finding of this row. */
+static int exchange(struct run *u, struct frame_ctx *x, struct rdmaneg_peer_row *r,
+		    struct rdmaneg_peer_wire *w, int *rc)
+{
+	const struct rdmaneg_peer_opts *o = u->o;
+	enum rdmaneg_peer_delivery d = x->fixed ? RDMANEG_DELIVER_WHOLE : x->c->r.delivery;
+	size_t n = 0;
+
+	if (u->role == RDMANEG_PEER_REQUEST) {
+		n = make_frame(x, NULL, 0, u->frame, sizeof(u->frame));
+		rdmaneg_peer_expect_request(u->frame, n, d, &r->e);
+		*rc = rdmaneg_peer_run_request(&u->sa, u->salen, u->frame, n, d, o->timeout_ms,
+					       &r->o, w);
+	} else {
+		*rc = rdmaneg_peer_run_reply(u->lfd, o->accept_ms, make_frame, x, d, o->timeout_ms,
+					     u->frame, sizeof(u->frame), &n, &r->o, w);
+		if (*rc == 0)
+			rdmaneg_peer_expect_reply(w->req, w->req_len, u->frame, n, d, &r->e);
+	}
+	if (*rc != 0) {
+		if (!u->reached) {
+			if (u->role == RDMANEG_PEER_REQUEST)
+				fprintf(stderr, "rdmaneg-peer: cannot reach %s: %s\n", o->target,
+					w->err);
+			else
+				fprintf(stderr, "rdmaneg-peer: port %d: %s\n", o->listen_port,
+					w->err);
+			return -1;
 		}
-		if (o->junit) {
-			f = fopen(o->junit, "w");
-			if (!f) {
-				fprintf(stderr, "rdmaneg-peer: --junit %s: %s\n", o->junit,
-					strerror(errno));
-				ret = RDMANEG_PEER_EXIT_USAGE;
-				goto out;
-			}
-			rdmaneg_peer_junit(f, rows, nrows, secs);
-			fclose(f);
+		memset(&r->o, 0, sizeof(r->o));
+		r->o.unreachable = true;
+		snprintf(r->klog, sizeof(r->klog), "%s", w->err);
+	}
+	u->reached = true;
+	r->frame_len = n;
+	memcpy(r->head, u->frame, n < RDMANEG_PEER_HEAD ? n : RDMANEG_PEER_HEAD);
+	r->got_len = w->rx_len < RDMANEG_PEER_HEAD ? w->rx_len : RDMANEG_PEER_HEAD;
+	memcpy(r->got, w->rx, r->got_len);
+	r->ms = w->ms;
+	r->sut_port = w->sut_port;
+	r->local_port = w->local_port;
+	return 0;
+}
+
+/* What the SUT's ULP and kernel saw of the case, then the verdict. */
+static void observe_and_judge(struct run *u, size_t k, struct rdmaneg_peer_row *r,
+			      const struct rdmaneg_peer_wire *w, int rc)
+{
+	if (u->ulp.f && rc == 0) {
+		r->o.have_ulp = true;
+		for (int tries = 0; tries < 25; tries++) {
+			if (u->role == RDMANEG_PEER_REQUEST
+				    ? ulp_find(&u->ulp, -1, w->local_port, &r->o)
+				    : ulp_find(&u->ulp, request_seq(w->req, w->req_len), 0, &r->o))
+				break;
+			/* the initiator's ULP hears of the Reply last */
+			if (u->role == RDMANEG_PEER_REQUEST)
+				break;
+			usleep(20000);
 		}
+	}
+	if (u->kfd >= 0)
+		kmsg_check(u->kfd, &r->o, r->klog, sizeof(r->klog));
+	rdmaneg_peer_judge(u->role, &r->e, &r->o, &r->r);
+	if (u->role == RDMANEG_PEER_REPLY && rc == 0 && r->r.kind == RDMANEG_VERDICT_CONFORMS) {
+		const char *bad = rdmaneg_peer_check_request(w->req, w->req_len);
+
+		if (bad)
+			rdmaneg_verdict_set(&r->r, RDMANEG_VERDICT_DIVERGES, bad,
+					    "the SUT's own Request breaks %s", bad);
+	}
+	if (u->o->progress) /* a guest that dies later keeps this verdict */
+		printf("PEER_VERDICT %s %zu %s %s %s\n", rdmaneg_peer_role_name(u->role), k,
+		       r->name, rdmaneg_verdict_name(r->r.kind), line_clause(&r->r));
+}
+
+/* The summary, the table, --json and --junit, and the exit status. */
+static int report(struct run *u)
+{
+	const struct rdmaneg_peer_opts *o = u->o;
+	double secs = (rdmaneg_peer_now_ms() - u->t0) / 1000.0;
+	struct rdmaneg_peer_totals t;
+	int ret;
+	FILE *f;
+
+	rdmaneg_peer_summary(stdout, u->rows, u->nrows);
+	rdmaneg_peer_table(stdout, u->rows, u->nrows, o->all);
+	rdmaneg_peer_count(u->rows, u->nrows, &t);
+	printf("\n%s %s: %zu cases, %zu conform, %zu diverge (%zu MUST, %zu SHOULD), %zu "
+	       "findings; %.1f s, %.1f cases/s\n",
+	       rdmaneg_peer_role_name(u->role), o->target ? o->target : "", t.cases, t.conforms,
+	       t.diverges, t.must, t.should, t.findings, secs,
+	       secs > 0 ? (double)t.cases / secs : 0.0);
+	if (o->json) {
+		f = fopen(o->json, "w");
+		if (!f) {
+			fprintf(stderr, "rdmaneg-peer: --json %s: %s\n", o->json, strerror(errno));
+			return RDMANEG_PEER_EXIT_USAGE;
+		}
+		rdmaneg_peer_json(f, u->rows, u->nrows, o->target ? o->target : "listen", secs);
+		fclose(f);
+	}
+	if (o->junit) {
+		f = fopen(o->junit, "w");
+		if (!f) {
+			fprintf(stderr, "rdmaneg-peer: --junit %s: %s\n", o->junit,
+				strerror(errno));
+			return RDMANEG_PEER_EXIT_USAGE;
+		}
+		rdmaneg_peer_junit(f, u->rows, u->nrows, secs);
+		fclose(f);
 	}
 	ret = t.diverges || t.findings ? 1 : 0;
-	if (o->write_expect && write_baseline(o->write_expect, rows, nrows) != 0)
+	if (o->write_expect && write_baseline(o->write_expect, u->rows, u->nrows) != 0)
 		ret = RDMANEG_PEER_EXIT_USAGE;
 	if (o->expect) {
-		int b = check_baseline(o->expect, rows, nrows);
+		int b = check_baseline(o->expect, u->rows, u->nrows);
 
 		ret = b < 0 ? RDMANEG_PEER_EXIT_USAGE : b;
 	}
-out:
-	if (ulp.f)
-		fclose(ulp.f);
-	if (lfd >= 0)
-		close(lfd);
-	if (kfd >= 0)
-		close(kfd);
-	free(p.pick);
-	free(rows);
+	return ret;
+}
+
+/* Each case in turn: choose, exchange (capture and expect), observe,
+ * judge; the kernel's arcs after it (--gcov); then the report. */
+static int cases(struct run *u)
+{
+	const struct rdmaneg_peer_opts *o = u->o;
+	char err[200];
+
+	u->t0 = rdmaneg_peer_now_ms();
+	for (size_t k = o->from; k < u->p.n + o->random; k++) {
+		struct rdmaneg_peer_row *r = &u->rows[u->nrows];
+		static struct rdmaneg_peer_wire w;
+		struct frame_ctx x;
+		bool rnd = k >= u->p.n;
+		int rc;
+
+		/* the budget runs from the first random case: a slow kernel's
+		 * table does not eat it */
+		if (rnd && u->t_rnd == 0)
+			u->t_rnd = rdmaneg_peer_now_ms();
+		if (rnd && o->budget &&
+		    rdmaneg_peer_now_ms() - u->t_rnd > (double)o->budget * 1000.0)
+			break;
+		memset(&w, 0, sizeof(w));
+		choose(u, k, r, &x);
+		if (o->progress)
+			printf("PEER_CASE %s %zu %s\n", rdmaneg_peer_role_name(u->role), k,
+			       r->name);
+		if (exchange(u, &x, r, &w, &rc) != 0)
+			return RDMANEG_PEER_EXIT_USAGE;
+		observe_and_judge(u, k, r, &w, rc);
+		if (o->gcov) {
+			long fresh = rdmaneg_arcs_sample(&u->cov, err, sizeof(err));
+
+			if (fresh < 0) {
+				fprintf(stderr, "rdmaneg-peer: --gcov: %s\n", err);
+				return RDMANEG_PEER_EXIT_USAGE;
+			}
+			printf("PEER_ARCS %s %zu %.0f %zu %ld\n", rdmaneg_peer_role_name(u->role),
+			       k, rdmaneg_peer_now_ms() - u->t0, u->cov.total, fresh);
+			/* a kept input: it reached arcs no case had */
+			if (x.chain)
+				(void)rdmaneg_guide_keep(&u->guide, &u->child, fresh);
+		}
+		fflush(stdout);
+		u->nrows++;
+		if (r->o.unreachable)
+			break;
+	}
+	return report(u);
+}
+
+int rdmaneg_peer_run(enum rdmaneg_peer_role role, const struct rdmaneg_peer_opts *o)
+{
+	static struct run u;
+	int ret;
+
+	memset(&u, 0, sizeof(u));
+	u.role = role;
+	u.o = o;
+	u.lfd = u.kfd = -1;
+	ret = setup(&u) != 0 ? RDMANEG_PEER_EXIT_USAGE : cases(&u);
+	if (u.ulp.f)
+		fclose(u.ulp.f);
+	if (u.lfd >= 0)
+		close(u.lfd);
+	if (u.kfd >= 0)
+		close(u.kfd);
+	free(u.p.pick);
+	free(u.rows);
 	return ret;
 }
 

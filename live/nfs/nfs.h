@@ -12,8 +12,9 @@
  * differing from it is a defect of ours.
  *
  * One pass per file, over the plain structs below: nfs_read.c (capture and
- * decode), nfs_judge.c (verdicts), nfs_print.c and nfs_json.c (reports);
- * nfs_cases.c and nfs_rpc.c serve the hostile peers (live/nfspeer).
+ * decode), nfs_expect.c (the RFC and core columns), nfs_judge.c
+ * (verdicts), nfs_print.c and nfs_json.c (reports); nfs_cases.c and
+ * nfs_rpc.c serve the hostile peers (live/nfspeer).
  */
 #ifndef RDMANEG_LIVE_NFS_H
 #define RDMANEG_LIVE_NFS_H
@@ -204,7 +205,14 @@ void live_nfs_json(FILE *out, const struct live_nfs *r, const struct live_nfs_ve
  * out; returns how many splats there are. */
 size_t live_nfs_splats(FILE *out, const char *text, size_t len);
 
+/* The expectation pass (nfs_expect.c): each connection's and hostile
+ * case's RFC and core columns, from what r captured. live_nfs_read ends
+ * with it. */
+void live_nfs_expect(struct live_nfs *r);
+
 /* Shared by the passes. */
+/* The ULP data of a captured side: none when its frame did not parse. */
+void live_nfs_side_ulp(const struct live_nfs_side *s, const uint8_t **ulp, size_t *n);
 bool live_nfs_same_msg(const struct rdmaneg_rpcrdma_result *a,
 		       const struct rdmaneg_rpcrdma_result *b);
 void live_nfs_describe_msg(const struct rdmaneg_rpcrdma_result *m, char *out, size_t cap);

@@ -86,8 +86,7 @@ static struct live_nfs_conn *conn_of(struct live_nfs *r, uint16_t client_port)
 	return &r->conn[r->nconn++];
 }
 
-/* The ULP data of a captured side: none when its frame did not parse */
-static void side_ulp(const struct live_nfs_side *s, const uint8_t **ulp, size_t *n)
+void live_nfs_side_ulp(const struct live_nfs_side *s, const uint8_t **ulp, size_t *n)
 {
 	if (s->parse != RDMANEG_OK || rdmaneg_mpa_ulp_pd(&s->f, ulp, n) != RDMANEG_OK) {
 		*ulp = NULL;
@@ -107,7 +106,7 @@ static void decode_side(struct live_nfs_side *s)
 		return;
 	if (s->f.enhanced)
 		rdmaneg_mpa_frame_enh(&s->f, &s->enh);
-	side_ulp(s, &ulp, &n);
+	live_nfs_side_ulp(s, &ulp, &n);
 	rdmaneg_rpcrdma_decode(ulp, n, RDMANEG_DECODE_SEARCH, &s->msg);
 	rdmaneg_ref_decode(ulp, n, false, &s->ref);
 }
@@ -265,43 +264,6 @@ static bool read_step(struct live_nfs *r, const char *p)
 	return true;
 }
 
-/* The RFC column: the oracle's reading of RFC 8797 4.1, 4.2 and 5.1 with
- * its reference decoder (rdmaneg_ref_thresholds), never the core */
-static struct live_nfs_th rfc_th(const uint8_t *own, size_t own_n, const uint8_t *peer,
-				 size_t peer_n)
-{
-	struct live_nfs_th t;
-
-	rdmaneg_ref_thresholds(own, own_n, peer, peer_n, &t.send, &t.recv, &t.ri);
-	return t;
-}
-
-/* The core column: the same with the core, in role: its own message
- * (decoded by the core) as its local settings, then negotiated with the
- * peer's octets. All zero when the core refuses. */
-static struct live_nfs_th core_th(enum rdmaneg_role role, const uint8_t *own, size_t own_n,
-				  const uint8_t *peer, size_t peer_n)
-{
-	struct rdmaneg_rpcrdma_settings local = { RDMANEG_INLINE_MIN, RDMANEG_INLINE_MIN, false };
-	struct rdmaneg_rpcrdma_result m;
-	struct rdmaneg_conn conn;
-	struct live_nfs_th t = { 0, 0, false };
-
-	rdmaneg_rpcrdma_decode(own, own_n, RDMANEG_DECODE_SEARCH, &m);
-	if (m.present) {
-		local.send_size = m.send_size;
-		local.recv_size = m.recv_size;
-		local.remote_invalidation = m.remote_invalidation;
-	}
-	if (rdmaneg_conn_init(&conn, role, &local) != RDMANEG_OK ||
-	    rdmaneg_conn_negotiate(&conn, peer, peer_n, RDMANEG_DECODE_SEARCH) != RDMANEG_OK)
-		return t;
-	t.send = conn.send_threshold;
-	t.recv = conn.recv_threshold;
-	t.ri = conn.remote_invalidation;
-	return t;
-}
-
 /* "wc:len:proc:accept:nfs", "timeout", "-", or another word (a failed
  * post or Send) */
 static bool read_call(const char *w, size_t n, struct live_nfs_call *c)
@@ -372,16 +334,10 @@ static bool read_hostile(struct live_nfs *r, const char *p)
 	rdmaneg_rpcrdma_decode(h->reply_pd, h->reply_pd_len, RDMANEG_DECODE_SEARCH, &h->reply);
 	if (!read_call(w[4], n[4], &h->null) || !read_call(w[5], n[5], &h->compound))
 		return false;
-	/* the server-to-client threshold (sec. 4.2, and 5.1 for a side
-	 * without a message: the defaults) is the client's receive threshold */
 	if (live_nfs_case_named(h->name, &c)) {
 		h->known = true;
 		h->present = c.present;
 		h->recv = c.recv;
-		h->threshold = rfc_th(c.pd, c.pd_len, h->reply_pd, h->reply_pd_len).recv;
-		h->core_threshold =
-			core_th(RDMANEG_ROLE_CLIENT, c.pd, c.pd_len, h->reply_pd, h->reply_pd_len)
-				.recv;
 	}
 	r->nhostile++;
 	return true;
@@ -422,30 +378,5 @@ void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
 			snprintf(r->kernel, sizeof(r->kernel), "%s", m + 14);
 		r->bad_lines += !ok;
 	}
-	for (size_t k = 0; k < LIVE_NFS_MAX_HOSTILE; k++) {
-		struct live_nfs_served *v = &r->served[k];
-
-		if (!v->seen)
-			continue;
-		/* the kernel client's own message, as it sent it to us, and the
-		 * case's as the server's */
-		rdmaneg_rpcrdma_decode(v->c.pd, v->c.pd_len, RDMANEG_DECODE_SEARCH, &v->msg);
-		v->rfc = rfc_th(v->client_pd, v->client_pd_len, v->c.pd, v->c.pd_len);
-		v->core = core_th(RDMANEG_ROLE_CLIENT, v->client_pd, v->client_pd_len, v->c.pd,
-				  v->c.pd_len);
-	}
-	for (size_t i = 0; i < r->nconn; i++) {
-		struct live_nfs_conn *c = &r->conn[i];
-		const uint8_t *cu, *su;
-		size_t cn, sn;
-
-		if (!c->client.seen || !c->server.seen)
-			continue;
-		side_ulp(&c->client, &cu, &cn);
-		side_ulp(&c->server, &su, &sn);
-		c->rfc_client = rfc_th(cu, cn, su, sn);
-		c->rfc_server = rfc_th(su, sn, cu, cn);
-		c->core_client = core_th(RDMANEG_ROLE_CLIENT, cu, cn, su, sn);
-		c->core_server = core_th(RDMANEG_ROLE_SERVER, su, sn, cu, cn);
-	}
+	live_nfs_expect(r);
 }
