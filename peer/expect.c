@@ -206,7 +206,7 @@ static bool parse_sent(const uint8_t *f, size_t n, enum rdmaneg_peer_delivery d,
 	size_t hdr =
 		d == RDMANEG_DELIVER_HALFCLOSE && n > RDMANEG_MPA_HDR_LEN ? RDMANEG_MPA_HDR_LEN : n;
 
-	if (d == RDMANEG_DELIVER_NOTHING)
+	if (d == RDMANEG_DELIVER_NOTHING || d == RDMANEG_DELIVER_RESET)
 		hdr = 0;
 	e->wire_pd_len = hdr > RDMANEG_MPA_HDR_LEN ? hdr - RDMANEG_MPA_HDR_LEN : 0;
 	e->parse_status = rdmaneg_mpa_parse(f, hdr, &e->sent);

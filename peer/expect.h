@@ -27,9 +27,11 @@ enum rdmaneg_peer_role { RDMANEG_PEER_REQUEST = 0, RDMANEG_PEER_REPLY = 1 };
 /* How the octets go out on the TCP connection. */
 enum rdmaneg_peer_delivery {
 	RDMANEG_DELIVER_WHOLE = 0,
-	RDMANEG_DELIVER_BYTEWISE, /* one octet per segment (TCP_NODELAY) */
-	RDMANEG_DELIVER_NOTHING,  /* connect, then send nothing */
-	RDMANEG_DELIVER_HALFCLOSE /* the 20-octet header, then FIN */
+	RDMANEG_DELIVER_BYTEWISE,  /* one octet per segment (TCP_NODELAY) */
+	RDMANEG_DELIVER_NOTHING,   /* connect, then send nothing */
+	RDMANEG_DELIVER_HALFCLOSE, /* the 20-octet header, then FIN */
+	RDMANEG_DELIVER_RESET,	   /* connect, then RST at once (REQUEST role) */
+	RDMANEG_DELIVER_THEN_RESET /* whole; the case ends with RST, not FIN */
 };
 
 /* The first thing the SUT did, as one outcome. */

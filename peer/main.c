@@ -145,7 +145,7 @@ static const struct peer_option {
 	  "respond, initiate: stop after N connections (0: never)" },
 	{ { "plant", required_argument, NULL, O_PLANT },
 	  "NAME",
-	  "respond: misbehave on purpose (rev0_accept, reply_3fff,\nignore_3fff)" },
+	  "respond: misbehave on purpose (rev0_accept, reply_3fff,\nignore_3fff, reset_kills)" },
 	{ { "p2p", no_argument, NULL, O_P2P },
 	  NULL,
 	  "initiate: offer peer-to-peer RTR (RFC 6581 sec. 7)" },

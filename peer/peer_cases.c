@@ -162,6 +162,20 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 		n = add(out, n, cap, s92, both, &r, "abcd-%u%u%u%u", m >> 3 & 1u, m >> 2 & 1u,
 			m >> 1 & 1u, m & 1u);
 	}
+	/* a peer-to-peer Request whose initiator then resets instead of
+	 * sending its RTR or closing (RFC 6581 9.2; siw's finding 3 without
+	 * its race) */
+	r = base();
+	r.abcd = 8;
+	r.delivery = RDMANEG_DELIVER_THEN_RESET;
+	n = add(out, n, cap, s92, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r,
+		"abcd-1000-reset");
+	/* last: a responder that loses its listener to it answers no case
+	 * after it */
+	r = base();
+	r.delivery = RDMANEG_DELIVER_RESET;
+	n = add(out, n, cap, tcp, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r,
+		"reset-before-accept");
 	return n;
 }
 

@@ -23,6 +23,8 @@ int rdmaneg_ref_plant_parse(const char *name)
 		return RDMANEG_REF_REPLY_3FFF;
 	if (strcmp(name, "ignore_3fff") == 0)
 		return RDMANEG_REF_IGNORE_3FFF;
+	if (strcmp(name, "reset_kills") == 0)
+		return RDMANEG_REF_RESET_KILLS;
 	return -1;
 }
 
@@ -43,7 +45,8 @@ static void drain(int fd, int ms)
 	}
 }
 
-static void respond_one(int fd, enum rdmaneg_ref_plant plant)
+/* Returns false when the planted fault ends the listener. */
+static bool respond_one(int fd, enum rdmaneg_ref_plant plant)
 {
 	uint8_t req[RDMANEG_MPA_HDR_LEN + RDMANEG_MPA_PD_MAX], rep[64];
 	size_t n = 0, rn = 0;
@@ -54,10 +57,14 @@ static void respond_one(int fd, enum rdmaneg_ref_plant plant)
 	uint8_t word[RDMANEG_MPA_ENH_LEN];
 	int st;
 
+	errno = 0;
 	st = rdmaneg_peer_read_frame(fd, req, sizeof(req), &n,
 				     rdmaneg_peer_now_ms() + REF_TIMER_MS);
+	if (plant == RDMANEG_REF_RESET_KILLS && n == 0 && errno == ECONNRESET)
+		return false; /* planted: the reset takes the listener along */
 	if (plant == RDMANEG_REF_REV0_ACCEPT && n >= RDMANEG_MPA_HDR_LEN && req[17] == 0) {
 		req[17] = 1; /* planted: Rev 0 read as Rev 1 */
+		errno = 0;
 		st = rdmaneg_peer_read_frame(fd, req, sizeof(req), &n,
 					     rdmaneg_peer_now_ms() + REF_TIMER_MS);
 	}
@@ -65,7 +72,7 @@ static void respond_one(int fd, enum rdmaneg_ref_plant plant)
 	 * another key, ends the connection */
 	if (st != RDMANEG_OK || rdmaneg_mpa_parse(req, n, &q) != RDMANEG_OK ||
 	    q.type != RDMANEG_MPA_REQUEST)
-		return;
+		return true;
 	memset(&f, 0, sizeof(f));
 	f.type = RDMANEG_MPA_REPLY;
 	f.rev = q.rev; /* RFC 6581 10: enhanced answers enhanced, and only then */
@@ -73,29 +80,30 @@ static void respond_one(int fd, enum rdmaneg_ref_plant plant)
 	if (q.enhanced) {
 		rdmaneg_peer_responder_local(&loc);
 		if (rdmaneg_mpa_frame_enh(&q, &qe) != RDMANEG_OK)
-			return;
+			return true;
 		if (plant == RDMANEG_REF_IGNORE_3FFF) {
 			qe.ird = qe.ird > 0x3FFEu ? 0x3FFEu : qe.ird; /* planted */
 			qe.ord = qe.ord > 0x3FFEu ? 0x3FFEu : qe.ord;
 		}
 		if (rdmaneg_mpa_respond(&loc, &qe, &re, &out) != RDMANEG_OK)
-			return;
+			return true;
 		if (plant == RDMANEG_REF_REPLY_3FFF) {
 			re.ird = RDMANEG_MPA_NO_NEGOTIATE; /* planted */
 			re.ord = RDMANEG_MPA_NO_NEGOTIATE;
 		}
 		if (rdmaneg_mpa_enh_encode(&re, word, sizeof(word)) != RDMANEG_OK)
-			return;
+			return true;
 		f.reject = !out.accepted;
 		f.pd = word;
 		f.pd_length = RDMANEG_MPA_ENH_LEN;
 	}
 	if (rdmaneg_mpa_build(&f, rep, sizeof(rep), &rn) != RDMANEG_OK)
-		return;
+		return true;
 	if (rdmaneg_peer_send(fd, rep, rn, RDMANEG_DELIVER_WHOLE) < 0)
-		return;
+		return true;
 	/* accepted (and any RTR follows) or rejected: the initiator closes */
 	drain(fd, REF_TIMER_MS);
+	return true;
 }
 
 void rdmaneg_ref_respond(int lfd, enum rdmaneg_ref_plant plant, unsigned count)
@@ -108,7 +116,10 @@ void rdmaneg_ref_respond(int lfd, enum rdmaneg_ref_plant plant, unsigned count)
 				continue;
 			return;
 		}
-		respond_one(fd, plant);
+		if (!respond_one(fd, plant)) {
+			close(fd);
+			return;
+		}
 		close(fd);
 	}
 }

@@ -19,7 +19,9 @@ enum rdmaneg_ref_plant {
 	RDMANEG_REF_NONE = 0,
 	RDMANEG_REF_REV0_ACCEPT,
 	RDMANEG_REF_REPLY_3FFF,
-	RDMANEG_REF_IGNORE_3FFF
+	RDMANEG_REF_IGNORE_3FFF,
+	RDMANEG_REF_RESET_KILLS /* a connection reset before its Request ends
+				   the listener: siw's finding 7 */
 };
 
 /* Name to plant; -1 if unknown. */

@@ -156,7 +156,10 @@ static bool selected(const struct rdmaneg_peer_opts *o, const char *name)
 struct plan {
 	struct rdmaneg_peer_case table[RDMANEG_PEER_CASES_MAX];
 	size_t ntable;
-	size_t *pick; /* indices into table, in order; random ones get a seed */
+	size_t nmutable; /* the table cases random ones draw from: not the
+			    tail of cases that end in a reset (the table's
+			    last, added after the random draws were fixed) */
+	size_t *pick;	 /* indices into table, in order; random ones get a seed */
 	size_t n;
 };
 
@@ -390,7 +393,12 @@ static int plan_cases(struct run *u)
 	struct plan *p = &u->p;
 
 	p->ntable = rdmaneg_peer_cases(&prm, p->table, RDMANEG_PEER_CASES_MAX);
-	if (p->ntable == 0) { /* random cases draw from the table */
+	for (p->nmutable = 0;
+	     p->nmutable < p->ntable && p->table[p->nmutable].r.delivery != RDMANEG_DELIVER_RESET &&
+	     p->table[p->nmutable].r.delivery != RDMANEG_DELIVER_THEN_RESET;
+	     p->nmutable++)
+		;
+	if (p->nmutable == 0) { /* random cases draw from the table */
 		fprintf(stderr, "rdmaneg-peer: the case table is empty\n");
 		return -1;
 	}
@@ -498,7 +506,7 @@ static int setup(struct run *u)
 		return -1;
 	/* --guided starts from every table case of this role */
 	rdmaneg_guide_init(&u->guide, u->pool, sizeof(u->pool[0]), GUIDED_POOL);
-	for (size_t i = 0; o->guided && i < u->p.ntable; i++)
+	for (size_t i = 0; o->guided && i < u->p.nmutable; i++)
 		if (u->p.table[i].roles & RDMANEG_PEER_ROLE_BIT(u->role))
 			(void)rdmaneg_guide_add(&u->guide, &(struct guided){ .c = i, .n = 0 });
 	/* ... and from every --corpus frame */
@@ -532,13 +540,13 @@ static const struct rdmaneg_peer_case *choose(struct run *u, size_t k, struct rd
 		snprintf(r->name, sizeof(r->name), "guided-%lu-%zu", o->seed, k - p->n);
 		r->section = "guided";
 	} else if (rnd) {
-		size_t span = p->ntable + u->corp.n; /* ntable > 0: plan_cases */
+		size_t span = p->nmutable + u->corp.n; /* nmutable > 0: plan_cases */
 		size_t i = span ? (size_t)(rdmaneg_splitmix64(&x->rng) % span) : 0;
 
-		c = &p->table[i < p->ntable ? i : 0];
-		if (i >= p->ntable) { /* a corpus frame, sent whole */
-			x->fixed = u->corp.frame[i - p->ntable];
-			x->fixed_n = u->corp.len[i - p->ntable];
+		c = &p->table[i < p->nmutable ? i : 0];
+		if (i >= p->nmutable) { /* a corpus frame, sent whole */
+			x->fixed = u->corp.frame[i - p->nmutable];
+			x->fixed_n = u->corp.len[i - p->nmutable];
 		}
 		snprintf(r->name, sizeof(r->name), "random-%lu-%zu", o->seed, k - p->n);
 		r->section = "random";

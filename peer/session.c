@@ -110,6 +110,7 @@ int rdmaneg_peer_send(int fd, const uint8_t *f, size_t n, enum rdmaneg_peer_deli
 
 	switch (d) {
 	case RDMANEG_DELIVER_NOTHING:
+	case RDMANEG_DELIVER_RESET:
 		return 0;
 	case RDMANEG_DELIVER_HALFCLOSE:
 		end = n < RDMANEG_MPA_HDR_LEN ? n : RDMANEG_MPA_HDR_LEN;
@@ -395,6 +396,41 @@ static int connect_to(const struct sockaddr_storage *sa, socklen_t salen, int ti
 	return fd;
 }
 
+/* RDMANEG_DELIVER_RESET: connections reset (SO_LINGER 0) as soon as they
+ * are up, in a burst, so that some reset before the SUT's worker has
+ * accepted them; then, once the workers had time to act, one more
+ * connection: refused means a reset took the listener with it. */
+#define RESET_BURST 32
+#define RESET_SETTLE_S 12
+static int reset_and_recheck(int fd, const struct sockaddr_storage *sa, socklen_t salen,
+			     int timeout_ms, double start, struct rdmaneg_peer_obs *o,
+			     struct rdmaneg_peer_wire *w)
+{
+	struct linger lg = { 1, 0 };
+	int again;
+
+	for (int i = 0; i < RESET_BURST && fd >= 0; i++) {
+		(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+		close(fd);
+		fd = i + 1 < RESET_BURST ? connect_to(sa, salen, timeout_ms, w->err, sizeof(w->err))
+					 : -1;
+	}
+	usleep(300000);
+	o->outcome = RDMANEG_OUT_SILENCE;
+	again = connect_to(sa, salen, timeout_ms, w->err, sizeof(w->err));
+	if (again < 0) {
+		o->unreachable = true;
+		/* the connections it accepted end by their MPA timers (siw:
+		 * 10 s at most), and with them what held the dead listener:
+		 * a use of it after that is the SUT's, not a timing of ours */
+		sleep(RESET_SETTLE_S);
+	} else {
+		close(again);
+	}
+	w->ms = rdmaneg_peer_now_ms() - start;
+	return 0;
+}
+
 int rdmaneg_peer_run_request(const struct sockaddr_storage *sa, socklen_t salen, const uint8_t *f,
 			     size_t n, enum rdmaneg_peer_delivery d, int timeout_ms,
 			     struct rdmaneg_peer_obs *o, struct rdmaneg_peer_wire *w)
@@ -406,6 +442,8 @@ int rdmaneg_peer_run_request(const struct sockaddr_storage *sa, socklen_t salen,
 	if (fd < 0)
 		return -1;
 	ports(fd, w);
+	if (d == RDMANEG_DELIVER_RESET)
+		return reset_and_recheck(fd, sa, salen, timeout_ms, start, o, w);
 	if (rdmaneg_peer_send(fd, f, n, d) < 0) {
 		/* the SUT reset while we were sending: that is its answer */
 		o->outcome = errno == ECONNRESET || errno == EPIPE ? RDMANEG_OUT_RESET
@@ -415,6 +453,11 @@ int rdmaneg_peer_run_request(const struct sockaddr_storage *sa, socklen_t salen,
 		return 0;
 	}
 	observe(fd, RDMANEG_PEER_REQUEST, f, n, start, start + timeout_ms, o, w);
+	if (d == RDMANEG_DELIVER_THEN_RESET) {
+		struct linger lg = { 1, 0 };
+
+		(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+	}
 	close(fd);
 	return 0;
 }

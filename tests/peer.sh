@@ -47,13 +47,13 @@ expect "request vs reference" 0 " 0 diverge .* 0 findings" "$out/req.txt" -- \
 	"$P" request 127.0.0.1:$port --timeout $T --random 200 --seed 3 \
 	--json "$out/req.json" --junit "$out/req.xml"
 kill $rp 2>/dev/null; wait $rp 2>/dev/null
-grep -q '"cases":313' "$out/req.json" && grep -q '<testsuites' "$out/req.xml" && ok \
+grep -q '"cases":315' "$out/req.json" && grep -q '<testsuites' "$out/req.xml" && ok \
 	|| bad "request: json/junit reports" "$out/req.json"
 
 # 2. negative controls: each planted responder fault names its clause
 # (--progress: the per-case verdict line the live campaign keeps)
 for pc in "rev0_accept:rev-*:PEER_VERDICT request [0-9]+ rev-0 diverges 5044-7.1-rev" "reply_3fff:ird-1*:diverges request ird-1 +6581-9.1-ord" \
-	"ignore_3fff:*3fff*:6581-9.1-3fff-"; do
+	"ignore_3fff:*3fff*:6581-9.1-3fff-" "reset_kills:reset-*:PEER_VERDICT request [0-9]+ reset-before-accept finding suite-alive"; do
 	IFS=: read -r plant glob want <<<"$pc"
 	port=$((port + 1))
 	"$P" respond --listen $port --plant "$plant" & rp=$!; listening $port
