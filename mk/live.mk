@@ -93,6 +93,18 @@ live-kernel:
 live-guided:
 	@live/adversarial/guided.sh
 
+# every finding's patch proven on the harness that found it: checkpatch,
+# W=1, the debug kernel built again with the patches (KERNEL=fixed), each
+# reproducer on both kernels, then the suites on the fixed one
+# (live/fixes/fixes.sh; docs/findings.md)
+live-fixes:
+	@live/fixes/fixes.sh
+
+# its negative control: with one finding's patch left out (FIXES_DROP),
+# make live-fixes must fail and name that finding (tests/fixes-control.sh)
+live-fixes-control:
+	@tests/fixes-control.sh
+
 # LIVE_SOAK cases per transport in one boot (default 1000)
 live-soak:
 	@live/mpa/run.sh soak

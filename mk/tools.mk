@@ -2,14 +2,16 @@
 # The host tools (tools/*/): one flavour for the programs, one under
 # ASan+UBSan for their unit tests. Each tool's headers are named apart, so
 # one include path serves them all.
-TOOL_INC := -Isrc -Iutil -Itests -Itools/triage -Itools/mutants -Itools/man3 -Itools/test-times
+TOOL_INC := -Isrc -Iutil -Itests -Itools/triage -Itools/mutants -Itools/man3 -Itools/test-times \
+	-Itools/findings
 CC_tool = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(TOOL_INC)
 CC_tool-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(TOOL_INC)
 $(foreach f,tool tool-asan,$(eval $(call c_flavour,$(f))))
 
 # ---- triage (tools/triage.sh runs it): one bug, one group ----
 TRIAGE_LIB := tools/triage/triage.c util/klog.c util/json.c util/hex.c util/file.c
-TRIAGE_SRC := tools/triage/main.c tools/triage/fuzz.c tools/triage/kernel.c $(TRIAGE_LIB)
+TRIAGE_SRC := tools/triage/main.c tools/triage/fuzz.c tools/triage/kernel.c $(TRIAGE_LIB) \
+	tools/findings/findings.c
 $(B)/plain/rdmaneg-triage: $(call flavour_objs,tool,$(TRIAGE_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
@@ -21,6 +23,26 @@ $(B)/asan/triage-unit: $(call flavour_objs,tool-asan,tests/triage_unit.c $(TRIAG
 $(B)/asan/apidoc-unit: $(call flavour_objs,tool-asan,tests/apidoc_unit.c tools/man3/apidoc.c)
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $^ -o $@
+
+# ---- the findings registry (findings/; docs/findings.md) ----
+FINDINGS_SRC := tools/findings/findings.c util/file.c util/klog.c
+$(B)/plain/rdmaneg-findings: $(call flavour_objs,tool,tools/findings/main.c $(FINDINGS_SRC))
+	@mkdir -p $(@D)
+	$(CC) $^ -o $@
+
+$(B)/asan/findings-unit: $(call flavour_objs,tool-asan,tests/findings_unit.c $(FINDINGS_SRC))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@
+
+# README.md's and docs/findings.md's findings tables, and the status page
+# build/findings/index.html, all from findings/ (tests/findings.sh fails
+# when the tables drift)
+findings-docs: $(B)/plain/rdmaneg-findings
+	$< splice findings README.md
+	$< splice findings docs/findings.md
+	@mkdir -p $(B)/findings
+	$< html findings >$(B)/findings/index.html
+	@echo "findings-docs: README.md, docs/findings.md, $(B)/findings/index.html"
 
 # ---- make test's timing table (tools/test-times/; docs/benchmarks.md) ----
 TIMES_SRC := tools/test-times/main.c tools/test-times/times.c util/file.c

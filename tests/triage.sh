@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# shellcheck disable=SC2016 # check NAME 'CONDITION' evals CONDITION: its $ expand then
+# shellcheck disable=SC2016,SC2034 # check NAME 'CONDITION' evals CONDITION: its $ expand then,
+# and the variables it reads are set for it
 # End-to-end checks of tools/triage.sh on stored inputs:
 #  - tests/crashes/search_overrun/: one defect (the identifier search runs
 #    two octets too far; its stack has two frames in src/) found through
@@ -12,6 +13,8 @@
 #    over-reads in three NFS cases and one, exactly two groups;
 #  - tests/triage/console-nfs-case.log: make live-nfs KERNEL=debug
 #    NFS_CASE=short-1, both over-reads, each replayed by that one case;
+#  - each kernel group is labelled with its finding in findings/, or NEW,
+#    and a malformed registry is an error;
 #  - the output is the progress lines and the table, nothing else;
 #  - the real build survives every stored input.
 set -uo pipefail
@@ -48,6 +51,19 @@ check "kernel: exactly two groups" '[ "$(jq ".groups | length" "$out/report.json
 check "kernel: cm_event_handler twice" 'group "$out" "BUG: kernel NULL pointer dereference in cm_event_handler" ".count == 2 and (.cases | sort) == [\"reply pd-length-257-exact\", \"reply random-1122-4\"]"'
 check "kernel: siw_cm_work_handler once" 'group "$out" "BUG: kernel NULL pointer dereference in siw_cm_work_handler" ".count == 1 and .reproduce == \"make live-repro ROLE=reply CASE=s-with-pd-0\""'
 check "kernel: quiet output" '! grep -vE "^(triage: |  [0-9]+  |     )" "$log"'
+# each group names its finding in the registry (findings/), or NEW
+check "kernel: labelled with finding 2" 'group "$out" "BUG: kernel NULL pointer dereference in cm_event_handler" ".finding == \"finding 2: siw-mpa-reply-pd-length-over-256\""'
+check "kernel: labelled with finding 1" 'group "$out" "BUG: kernel NULL pointer dereference in siw_cm_work_handler" ".finding == \"finding 1: siw-mpa-reply-enhanced-no-pd\""'
+reg=build/triage-test/registry
+rm -rf "$reg" && mkdir -p "$reg" && cp -r findings/siw-mpa-reply-enhanced-no-pd "$reg/"
+build/plain/rdmaneg-triage kernel --out "$out-new" --findings "$reg" \
+	tests/triage/console-three-splats.log >"$log" 2>&1
+check "kernel: an unknown splat is NEW" 'group "$out-new" "BUG: kernel NULL pointer dereference in cm_event_handler" ".finding == \"NEW\""'
+check "kernel: NEW on the table too" 'grep -q "cm_event_handler  \[NEW\]" "$log"'
+echo "id: x" >"$reg/siw-mpa-reply-enhanced-no-pd/finding"
+build/plain/rdmaneg-triage kernel --out "$out-bad" --findings "$reg" \
+	tests/triage/console-three-splats.log >"$log" 2>&1; rc=$?
+check "kernel: a malformed registry is an error naming the finding" '[ "$rc" = 2 ] && grep -q "finding siw-mpa-reply-enhanced-no-pd, line 1: id" "$log"'
 # a debug-kernel campaign's reproducers name the kernel they need
 out=build/triage-test/kernel-debug log=$out.log
 build/plain/rdmaneg-triage kernel --out "$out" --make-args KERNEL=debug \

@@ -4,7 +4,8 @@
 # rdmaneg-peer, and the initramfs, rebuilt only when an input changed.
 # live/guest/image.sh nfs: the same plus NFS over RDMA (live/nfs/nfs-prepare.sh).
 # KERNEL=debug: the debug kernel of live/guest/kernel.sh instead of Debian's,
-# with everything built in (no modules, no siw.ko).
+# with everything built in (no modules, no siw.ko); KERNEL=fixed: the same
+# with every patch of findings/ applied (FIXES_DROP=ID: but that one's).
 # Prints "KVER IMAGE PREPARE_SECONDS IMAGE_SECONDS" on its last line.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
@@ -21,7 +22,18 @@ debug)
 	read -r kver _ < <(live/guest/kernel.sh | tail -1)
 	[ -n "${kver:-}" ] || { echo "live: FAILED: the debug kernel (live/guest/kernel.sh)" >&2; exit 1; }
 	siw= ;; # built in
-*) echo "live: KERNEL is stock (Debian's, the default) or debug (make live-kernel)" >&2; exit 2 ;;
+fixed)
+	# the debug kernel with the patches of findings/ (make live-fixes),
+	# FIXES_DROP=ID leaving one finding's out
+	tools/deps.sh live >&2 || { echo "live: FAILED: host packages" >&2; exit 1; }
+	make --no-print-directory -s build/plain/rdmaneg-findings >&2 || exit 1
+	patches=$(build/plain/rdmaneg-findings patches findings ${FIXES_DROP:+--drop "$FIXES_DROP"}) ||
+		{ echo "live: FAILED: the findings' patches (rdmaneg-findings)" >&2; exit 2; }
+	read -r kver _ < <(KERNEL_PATCHES="$patches" live/guest/kernel.sh fixed | tail -1)
+	[ -n "${kver:-}" ] || { echo "live: FAILED: the fixed kernel (live/guest/kernel.sh fixed)" >&2; exit 1; }
+	siw= ;;
+*) echo "live: KERNEL is stock (Debian's, the default), debug (make live-kernel) or fixed" \
+	"(the debug kernel with findings/'s patches)" >&2; exit 2 ;;
 esac
 flavour=${1:-}
 case "$flavour" in

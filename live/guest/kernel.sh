@@ -14,6 +14,15 @@
 #                     live/guest/qemu.sh adds to the kernel's command line)
 # build/live/cache/kernel-KVER links to the second, as live/guest/prepare.sh
 # does for Debian's kernel. Prints "KVER DIR" on its last line.
+#
+# live/guest/kernel.sh fixed: the same kernel with the patches listed in
+# KERNEL_PATCHES (files, in order; make live-fixes and KERNEL=fixed take
+# them from findings/), release 6.1.192-rdmaneg-fixed. Built from a copy
+# of the debug tree, so only what the patches touch is compiled again;
+# cached beside it, keyed by the debug key and the patches' contents:
+#   kbuild-KEY-fixed-PKEY/, kernel-fixed-KEY-PKEY/ (as above, plus
+#   patches: the list applied; w1-before.log, w1-after.log: W=1 builds of
+#   the touched files before and after the patches)
 set -euo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 L=build/live
@@ -54,8 +63,9 @@ check_config() { # check_config FRAGMENT CONFIG
 if [ ! -s "$out/release" ]; then
 	t0=$(date +%s)
 	echo "kernel: cold build of linux-source-6.1 $src_ver (key $key) in $tree" >&2
-	# one debug kernel at a time: a changed key makes the old one stale
-	rm -rf "$CACHE"/kbuild-* "$CACHE"/kernel-debug-*
+	# one debug kernel at a time: a changed key makes the old one stale,
+	# and the fixed kernels built from it
+	rm -rf "$CACHE"/kbuild-* "$CACHE"/kernel-debug-* "$CACHE"/kernel-fixed-*
 	mkdir -p "$tree"
 	tar -x -I 'xz -T0' -f "$src_tar" -C "$tree" --strip-components=1
 	for d in $GCOV_DIRS; do echo 'GCOV_PROFILE := y' >>"$tree/$d/Makefile"; done
@@ -86,6 +96,58 @@ if [ ! -s "$out/release" ]; then
 	echo "$kver" >"$out.part/release"
 	mv "$out.part" "$out"
 fi
+if [ "${1:-}" = fixed ]; then
+	read -r -a patches <<<"${KERNEL_PATCHES:-}"
+	[ "${#patches[@]}" -gt 0 ] || { echo "kernel: fixed: KERNEL_PATCHES names no patch" >&2; exit 2; }
+	for f in "${patches[@]}"; do
+		[ -s "$f" ] || { echo "kernel: fixed: patch $f: no such file" >&2; exit 2; }
+	done
+	pkey=$({ echo "$key"; cat "${patches[@]}"; } | sha1sum | cut -c1-12)
+	base=$tree tree=$CACHE/kbuild-$key-fixed-$pkey out=$CACHE/kernel-fixed-$key-$pkey
+	if [ ! -s "$out/release" ]; then
+		t0=$(date +%s)
+		echo "kernel: fixed kernel (patches key $pkey): ${#patches[@]} patch(es) on the debug tree" >&2
+		rm -rf "$CACHE"/kbuild-"$key"-fixed-* "$CACHE"/kernel-fixed-*
+		cp -a "$base" "$tree.part" || { echo "kernel: fixed: cannot copy $base" >&2; exit 1; }
+		# the objects the patches touch, built with W=1 before and after
+		mapfile -t objs < <(sed -n 's#^+++ b/\(.*\)\.c$#\1.o#p' "${patches[@]}" | sort -u)
+		log=$tree.part/build.log
+		make -C "$tree.part" W=1 "${objs[@]}" >"$tree.part/w1-before.log" 2>&1 ||
+			{ tail -20 "$tree.part/w1-before.log" >&2; echo "kernel: fixed: W=1 build before the patches failed" >&2; exit 1; }
+		for f in "${patches[@]}"; do
+			if ! out_p=$(patch -d "$tree.part" -p1 -F0 --no-backup-if-mismatch <"$f" 2>&1); then
+				printf '%s\n' "$out_p" >&2
+				echo "kernel: fixed: patch $f does not apply to linux-source-6.1 $src_ver" >&2
+				exit 1
+			fi
+		done
+		sed -i 's/^CONFIG_LOCALVERSION=.*/CONFIG_LOCALVERSION="-rdmaneg-fixed"/' "$tree.part/.config"
+		make -C "$tree.part" W=1 "${objs[@]}" >"$tree.part/w1-after.log" 2>&1 ||
+			{ tail -20 "$tree.part/w1-after.log" >&2; echo "kernel: fixed: a patched file does not build (W=1)" >&2; exit 1; }
+		if ! make -C "$tree.part" -j"$(nproc)" bzImage >>"$log" 2>&1; then
+			grep -E 'error|Error' "$log" | tail -20 >&2
+			echo "kernel: fixed: build failed; the log is $log" >&2
+			exit 1
+		fi
+		mv "$tree.part" "$tree"
+		kver=$(make -s -C "$tree" kernelrelease)
+		rm -rf "$out.part"
+		mkdir -p "$out.part/boot" "$out.part/lib/modules/$kver"
+		cp "$tree/arch/x86/boot/bzImage" "$out.part/boot/vmlinuz-$kver"
+		cp "$tree/System.map" "$out.part/boot/System.map-$kver"
+		cp "$tree/.config" "$out.part/config"
+		for f in modules.builtin modules.builtin.modinfo; do
+			if [ -e "$tree/$f" ]; then cp "$tree/$f" "$out.part/lib/modules/$kver/"; fi
+		done
+		cp "$tree/w1-before.log" "$tree/w1-after.log" "$out.part/"
+		printf '%s\n' "${patches[@]}" >"$out.part/patches"
+		echo "$tree" >"$out.part/tree"
+		echo "$GCOV_DIRS" >"$out.part/gcov-dirs"
+		echo $(($(date +%s) - t0)) >"$out.part/build-seconds"
+		echo "$kver" >"$out.part/release"
+		mv "$out.part" "$out"
+	fi
+fi
 kver=$(cat "$out/release")
 echo 1024 >"$out/qemu-mem" # MiB: KASAN's shadow and lockdep's tables
 # every KASAN report, not the first of the boot only: a campaign's later
@@ -93,5 +155,5 @@ echo 1024 >"$out/qemu-mem" # MiB: KASAN's shadow and lockdep's tables
 echo kasan_multi_shot >"$out/cmdline"
 ln -sfn "$out" "$L/cache/kernel-$kver"
 echo "kernel: $kver from linux-source-6.1 $src_ver; bzImage $(stat -c %s "$out/boot/vmlinuz-$kver") octets;" \
-	"cold build took $(cat "$out/build-seconds") s" >&2
+	"its build took $(cat "$out/build-seconds") s" >&2
 echo "$kver $out"

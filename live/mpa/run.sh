@@ -37,7 +37,7 @@ PLANT=${LIVE_PLANT:-}
 case "$MODE" in cases|soak) ;; *) echo "live: usage: live/mpa/run.sh [soak]" >&2; exit 2 ;; esac
 case "$CASES$SEED$TMO$SOAK" in *[!0-9]*) echo "live: LIVE_CASES, LIVE_SEED, LIVE_SOAK and LIVE_TIMEOUT are numbers" >&2; exit 2 ;; esac
 case "$TRANSPORT" in siw|rxe|both) ;; *) echo "live: LIVE_TRANSPORT is siw, rxe or both" >&2; exit 2 ;; esac
-[ "$PLANT" = kasan ] && [ "${KERNEL:-stock}" != debug ] && { echo "live: LIVE_PLANT=kasan needs KERNEL=debug" >&2; exit 2; }
+[ "$PLANT" = kasan ] && [ "${KERNEL:-stock}" = stock ] && { echo "live: LIVE_PLANT=kasan needs KERNEL=debug" >&2; exit 2; }
 t0=$(date +%s.%N)
 read -r kver img prep_s img_s < <(live/guest/image.sh | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }

@@ -9,6 +9,7 @@
 #   NFS_CASE=NAME      the hostile peers run that table case alone (one
 #                      case's reproducer; rdmaneg-live nfs-case lists them)
 #   KERNEL=debug       the debug kernel (make live-kernel) instead of Debian's
+#   KERNEL=fixed       the same with the patches of findings/
 # Writes build/live-nfs/console.log, report.txt and report.json; ends with
 # "N passed, N failed" (passed: the run measured, the core agreed with the
 # RFC column, no kernel splat). Orchestration only: the verdicts are C.

@@ -4,6 +4,7 @@
  * reproducer.
  */
 #include "file.h"
+#include "findings.h"
 #include "hex.h"
 #include "klog.h"
 #include "triage.h"
@@ -208,8 +209,10 @@ int rdmaneg_triage_cmd_kernel(int argc, char **argv)
 {
 	static struct rdmaneg_triage_group groups[RDMANEG_TRIAGE_MAX_GROUPS];
 	struct rdmaneg_triage t = { "kernel", groups, RDMANEG_TRIAGE_MAX_GROUPS, 0, 0, 0 };
-	const char *out = "build/triage-kernel";
-	char header[256];
+	const char *out = "build/triage-kernel", *findings = NULL;
+	static struct rdmaneg_findings reg;
+	char header[256], err[512];
+	struct stat st;
 	int i;
 
 	for (i = 0; i < argc; i++) {
@@ -225,6 +228,10 @@ int rdmaneg_triage_cmd_kernel(int argc, char **argv)
 				    strlen(argv[i + 1]))
 				rdmaneg_triage_usage();
 			repro_args = argv[++i];
+		} else if (strcmp(argv[i], "--findings") == 0) {
+			if (i + 1 >= argc)
+				rdmaneg_triage_usage();
+			findings = argv[++i];
 		} else if (argv[i][0] == '-') {
 			fprintf(stderr, "rdmaneg-triage: unknown option %s\n", argv[i]);
 			rdmaneg_triage_usage();
@@ -251,6 +258,22 @@ int rdmaneg_triage_cmd_kernel(int argc, char **argv)
 	if (t.inputs == 0) {
 		fprintf(stderr, "rdmaneg-triage: no console logs given\n");
 		return 2;
+	}
+	/* each group's finding in the registry (findings/ when there is one) */
+	if (!findings && stat("findings", &st) == 0 && S_ISDIR(st.st_mode))
+		findings = "findings";
+	if (findings && rdmaneg_findings_load(findings, &reg, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-triage: %s\n", err);
+		return 2;
+	}
+	for (size_t g = 0; findings && g < t.n; g++) {
+		const struct rdmaneg_finding *f = rdmaneg_findings_match(&reg, groups[g].crash.key);
+
+		if (f)
+			snprintf(groups[g].finding, sizeof(groups[g].finding), "finding %u: %s",
+				 f->id, f->slug);
+		else
+			snprintf(groups[g].finding, sizeof(groups[g].finding), "NEW");
 	}
 	if (rdmaneg_triage_mkdirs(out) != 0) {
 		fprintf(stderr, "rdmaneg-triage: cannot create %s: %s\n", out, strerror(errno));

@@ -33,8 +33,9 @@ void rdmaneg_triage_usage(void)
 	fprintf(stderr,
 		"usage: rdmaneg-triage fuzz [--build-dir B] [--plant NAME] [--runs N]\n"
 		"                       [--minimize-seconds S] [--out DIR] [--add-regression] CRASH...\n"
-		"       rdmaneg-triage kernel [--out DIR] [--make-args A] CONSOLE-LOG...\n"
-		"                 (A: make variables for each reproducer, e.g. KERNEL=debug)\n"
+		"       rdmaneg-triage kernel [--out DIR] [--make-args A] [--findings DIR] CONSOLE-LOG...\n"
+		"                 (A: make variables for each reproducer, e.g. KERNEL=debug;\n"
+		"                 DIR: the registry that labels each group, default findings/)\n"
 		"       rdmaneg-triage sign LOG\n"
 		"CRASH: a file, or a directory of libFuzzer artifacts (crash-*, leak-*,\n"
 		"timeout-*, oom-*) and AFL++ crashes (crashes/id:*).\n");

@@ -394,8 +394,10 @@ void rdmaneg_triage_table(FILE *f, const struct rdmaneg_triage *t)
 	for (size_t i = 0; i < t->n; i++) {
 		const struct rdmaneg_triage_group *g = &t->g[i];
 
-		fprintf(f, "  %zu  %s\n     %zu %s; %s: ", i + 1, g->crash.key, g->members,
-			is_fuzz(t) ? "input(s)" : "splat(s)", is_fuzz(t) ? "targets" : "cases");
+		fprintf(f, "  %zu  %s%s%s%s\n     %zu %s; %s: ", i + 1, g->crash.key,
+			g->finding[0] ? "  [" : "", g->finding, g->finding[0] ? "]" : "",
+			g->members, is_fuzz(t) ? "input(s)" : "splat(s)",
+			is_fuzz(t) ? "targets" : "cases");
 		join(f, (const char(*)[64])g->where, g->nwhere, ", ");
 		if (g->nwhere == RDMANEG_TRIAGE_WHERE)
 			fprintf(f, ", ...");
@@ -432,6 +434,8 @@ void rdmaneg_triage_markdown(FILE *f, const struct rdmaneg_triage *t, const char
 		const struct rdmaneg_triage_group *g = &t->g[i];
 
 		fprintf(f, "## Group %zu: `%s`\n\n| | |\n|---|---|\n", i + 1, g->crash.key);
+		if (g->finding[0])
+			fprintf(f, "| finding | %s |\n", g->finding);
 		fprintf(f, "| bug type | %s", g->crash.type);
 		if (g->crash.detail[0]) {
 			fprintf(f, " (");
@@ -496,6 +500,8 @@ void rdmaneg_triage_json(FILE *f, const struct rdmaneg_triage *t, const char *he
 		rdmaneg_triage_slug(g->crash.key, slug, sizeof(slug));
 		rdmaneg_json_obj(&j, NULL);
 		rdmaneg_json_str(&j, "signature", g->crash.key);
+		if (g->finding[0])
+			rdmaneg_json_str(&j, "finding", g->finding);
 		rdmaneg_json_str(&j, "slug", slug);
 		rdmaneg_json_str(&j, "bug_type", g->crash.type);
 		rdmaneg_json_str(&j, fz ? "detail" : "title", g->crash.detail);

@@ -90,6 +90,8 @@ struct rdmaneg_triage_group {
 	char reproduce[2400]; /* one command */
 	char decoded[1600];
 	char stack[1200]; /* the top frames as the log gave them */
+	char finding[80]; /* kernel: the findings/ entry its signature names, or
+			     "NEW"; empty without a registry */
 };
 
 struct rdmaneg_triage {

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The findings registry (findings/, rdmaneg-findings), end to end:
+#  - every finding checks, has its report, and each patch is in the
+#    subsystem's style: its prefix, a Fixes: tag (or the note that it
+#    could not be determined), no Signed-off-by:;
+#  - --drop leaves exactly that finding's patch out;
+#  - the README's and docs/findings.md's tables are what findings/ gives
+#    (make findings-docs); a drifted copy is caught;
+#  - a malformed finding, a missing patch: errors that name the finding;
+#  - "seen" on stored consoles of real runs: a reproduction, and a run of
+#    another case that measured nothing.
+# Prints "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 2
+FB=build/plain/rdmaneg-findings T=build/findings-test
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL tests/findings.sh: $1"; [ -n "${2:-}" ] && tail -5 "$2" | sed 's/^/  | /'; }
+rm -rf "$T" && mkdir -p "$T"
+
+"$FB" check findings >"$T/check.log" 2>&1 && ok || bad "the registry checks" "$T/check.log"
+dirs=(findings/*/)
+n=${#dirs[@]}
+for d in "${dirs[@]}"; do
+	slug=$(basename "$d")
+	[ -s "$d/report.md" ] && [ -s "$d/finding" ] && ok || bad "$slug: report.md and finding"
+	for p in "$d"/*.patch; do
+		subj=$(sed -n 's/^Subject: \[PATCH\] //p' "$p")
+		case "$subj" in "RDMA/siw: "* | "xprtrdma: "* | "svcrdma: "*) ok ;;
+		*) bad "$slug: the subject '$subj' has no subsystem prefix" ;; esac
+		{ grep -q '^Fixes: [0-9a-f]\{12\} ("' "$p" || grep -q 'Fixes: tag is missing' "$p"; } &&
+			! grep -q '^Signed-off-by:' "$p" && ok || bad "$slug: Fixes: and no Signed-off-by: in $p"
+	done
+done
+all=$("$FB" patches findings | wc -w) less=$("$FB" patches findings --drop 7 | wc -w)
+[ "$all" -ge "$n" ] && [ "$less" -eq $((all - 1)) ] && ok || bad "--drop 7 leaves one patch out ($all, $less)"
+"$FB" patches findings --drop nosuch >"$T/drop.log" 2>&1; [ $? = 2 ] && grep -q "no such finding" "$T/drop.log" && ok ||
+	bad "--drop of an unknown finding is an error" "$T/drop.log"
+
+# the tables: up to date, and a drifted copy is caught
+for f in README.md docs/findings.md; do
+	"$FB" splice findings "$f" --check >"$T/splice.log" 2>&1 && ok || bad "$f: the findings table drifted (make findings-docs)" "$T/splice.log"
+done
+mkdir -p "$T/docs" && sed 's/| kasan |/| oops |/' docs/findings.md >"$T/docs/findings.md"
+"$FB" splice findings "$T/docs/findings.md" --check >"$T/splice.log" 2>&1; [ $? = 1 ] && ok || bad "a drifted table is caught" "$T/splice.log"
+"$FB" splice findings "$T/docs/findings.md" && "$FB" splice findings "$T/docs/findings.md" --check && ok ||
+	bad "splice rewrites the table"
+"$FB" html findings >"$T/index.html" && [ "$(grep -c '<tr><td>' "$T/index.html")" = "$n" ] && ok || bad "the status page has one row per finding"
+
+# malformed registries: each names the finding and the rule
+cp -r findings "$T/reg"
+printf 'id: 3\nkind: crash\n' >"$T/reg/siw-rtr-data-ready-lockdep/finding"
+"$FB" check "$T/reg" >"$T/bad.log" 2>&1; [ $? = 2 ] && grep -q "finding siw-rtr-data-ready-lockdep, line 2: kind" "$T/bad.log" && ok ||
+	bad "a bad kind is named" "$T/bad.log"
+rm -rf "$T/reg" && cp -r findings "$T/reg" && rm "$T"/reg/siw-term-header-bit-order/*.patch
+"$FB" check "$T/reg" >"$T/bad.log" 2>&1; [ $? = 2 ] && grep -q "finding siw-term-header-bit-order: patch .*: no such file" "$T/bad.log" && ok ||
+	bad "a missing patch is named" "$T/bad.log"
+
+# consoles of real runs (2026-11-25): finding 3 on Debian's kernel, 6 on the debug kernel
+"$FB" seen findings 3 tests/findings/console-abcd-1000-reset-stock.log >"$T/seen.log" 2>&1 && ok || bad "finding 3 seen in its console" "$T/seen.log"
+"$FB" seen findings 6 tests/findings/console-abcd-1000-debug.log >"$T/seen.log" 2>&1 && ok || bad "finding 6 seen in its console" "$T/seen.log"
+"$FB" seen findings 3 tests/findings/console-abcd-1000-debug.log >"$T/seen.log" 2>&1; [ $? = 3 ] && grep -q "not a measurement" "$T/seen.log" && ok ||
+	bad "a run of another case measured nothing" "$T/seen.log"
+"$FB" seen findings 7 tests/findings/console-abcd-1000-debug.log >"$T/seen.log" 2>&1; [ $? = 3 ] && ok || bad "finding 7: not measured by a run of abcd-1000" "$T/seen.log"
+# make live-fixes's table: fixed only when reproduced before and never after
+printf 'siw-mpa-reply-enhanced-no-pd 1 1 0 0 1 0\n7 1 1 0 0 1 0\n' >"$T/results.tsv"
+"$FB" verdicts findings "$T/results.tsv" >"$T/v.log" 2>&1 && grep -q "2 fixed, 0 not" "$T/v.log" && ok || bad "all fixed: exit 0" "$T/v.log"
+printf 'siw-mpa-reply-enhanced-no-pd 1 1 0 1 1 0\n7 0 1 0 0 1 0\n' >"$T/results.tsv"
+"$FB" verdicts findings "$T/results.tsv" >"$T/v.log" 2>&1; [ $? = 1 ] && grep -q "reproduces with the patch" "$T/v.log" &&
+	grep -q "did not reproduce on the unpatched kernel" "$T/v.log" && ok || bad "the FIXES_DROP shape and an unreproduced finding fail" "$T/v.log"
+printf 'siw-mpa-reply-enhanced-no-pd 1 1 x 0 1 0\n' >"$T/results.tsv"
+"$FB" verdicts findings "$T/results.tsv" >"$T/v.log" 2>&1; [ $? = 2 ] && grep -q "not a result line" "$T/v.log" && ok || bad "a malformed result line" "$T/v.log"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

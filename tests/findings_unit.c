@@ -1,0 +1,220 @@
+/*
+ * Unit tests of the findings registry (tools/findings/findings.c): the
+ * parser and each malformed file it must refuse, whether a console
+ * reproduced a finding, make live-fixes's verdict per row, the W=1
+ * comparison and the generated table. Prints "N passed, N failed".
+ */
+#define _GNU_SOURCE
+
+#include "findings.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+static const char good[] =
+	"# a comment\n"
+	"id: 7\n"
+	"title: KASAN: use-after-free Read in siw_destroy_listen\n"
+	"kind: kasan\n"
+	"subsystem: SOFT-IWARP DRIVER (siw)\n"
+	"maintainer: Bernard Metzler <bernard.metzler@linux.dev>\n"
+	"list: linux-rdma@vger.kernel.org\n"
+	"function: siw_cm_llp_state_change\n"
+	"file: drivers/infiniband/sw/siw/siw_cm.c\n"
+	"trigger: any TCP client of a siw listener\n"
+	"seen: 6.1.192-rdmaneg-debug\n"
+	"reproduced: 1 of 1\n"
+	"reproducer: make live-repro KERNEL=debug ROLE=request CASE=reset-before-accept\n"
+	"signature: KASAN: use-after-free Read in siw_destroy_listen\n"
+	"check: repro ROLE=request CASE=reset-before-accept\n"
+	"expect: splat\n"
+	"race: no\n"
+	"fixes: 6c52fdc244b5 (\"rdma/siw: connection management\")\n"
+	"patch: 0001-RDMA-siw-Do-not-release.patch\n"
+	"mainline-repo: atlanticdg/linux-6.18.y\n"
+	"mainline-commit: 6c3dcfd01987\n"
+	"mainline-code: present\n"
+	"mainline-note: the same code\n"
+	"upstream: none found\n";
+
+static int parse(const char *text, struct rdmaneg_finding *f, char *err)
+{
+	return rdmaneg_finding_parse("siw-x", text, strlen(text), f, err, 300);
+}
+
+/* good with line key's value replaced (value NULL: the line removed) */
+static int parse_with(const char *key, const char *value, char *err)
+{
+	static struct rdmaneg_finding f;
+	char text[4096], *p;
+	size_t kl = strlen(key);
+
+	snprintf(text, sizeof(text), "%s", good);
+	for (p = text; *p; p = strchr(p, '\n') + 1)
+		if (strncmp(p, key, kl) == 0 && p[kl] == ':')
+			break;
+	if (*p) {
+		char rest[4096];
+
+		snprintf(rest, sizeof(rest), "%s", strchr(p, '\n') + 1);
+		if (value)
+			snprintf(p, sizeof(text) - (size_t)(p - text), "%s: %s\n%s", key, value,
+				 rest);
+		else
+			snprintf(p, sizeof(text) - (size_t)(p - text), "%s", rest);
+	}
+	return parse(text, &f, err);
+}
+
+static void test_parse(void)
+{
+	static struct rdmaneg_finding f;
+	char err[300];
+
+	CHECK(parse(good, &f, err) == 0);
+	CHECK(f.id == 7 && f.kind == RDMANEG_FK_KASAN && f.signature.n == 1 && f.patch.n == 1);
+	CHECK(strcmp(f.check_suite, "repro") == 0 && strcmp(f.check_role, "request") == 0 &&
+	      strcmp(f.check_case, "reset-before-accept") == 0 && !f.race);
+	/* each rule, one malformed file each, named in the message */
+	CHECK(parse_with("kind", "crash", err) != 0 && strstr(err, "kind:") &&
+	      strstr(err, "siw-x"));
+	CHECK(parse_with("id", "0", err) != 0 && strstr(err, "id:"));
+	CHECK(parse_with("id", "7x", err) != 0);
+	CHECK(parse_with("title", NULL, err) != 0 && strstr(err, "missing key: title"));
+	CHECK(parse_with("patch", "../escape.patch", err) != 0 && strstr(err, "patch:"));
+	CHECK(parse_with("patch", "0001-a.diff", err) != 0);
+	CHECK(parse_with("check", "boot ROLE=x", err) != 0 && strstr(err, "repro or nfs"));
+	CHECK(parse_with("check", "repro CASE=x", err) != 0 && strstr(err, "ROLE="));
+	CHECK(parse_with("check", "repro ROLE=r CASE=$(rm)", err) != 0 &&
+	      strstr(err, "NAME=VALUE"));
+	CHECK(parse_with("expect", "crash", err) != 0);
+	CHECK(parse_with("race", "maybe", err) != 0);
+	CHECK(parse_with("mainline-code", "gone", err) != 0);
+	CHECK(parse_with("kind", "divergence", err) != 0 && strstr(err, "expect: verdict"));
+	CHECK(parse_with("signature", NULL, err) != 0 && strstr(err, "signature"));
+	CHECK(parse_with("colour", "blue", err) == 0); /* absent key: nothing replaced */
+	CHECK(parse("id: 1\nid: 2\n", &f, err) != 0 && strstr(err, "line 2"));
+	CHECK(parse("id 1\n", &f, err) != 0 && strstr(err, "key: value"));
+	CHECK(parse("colour: blue\n", &f, err) != 0 && strstr(err, "unknown key"));
+	CHECK(parse("", &f, err) != 0 && strstr(err, "missing key: id"));
+}
+
+static void test_seen(void)
+{
+	static struct rdmaneg_finding f;
+	char err[300], why[400];
+	const char *splat =
+		"PEER_CASE request 0 reset-before-accept\n"
+		"[   23.8] BUG: KASAN: use-after-free in siw_destroy_listen+0x4a8/0x4e0\n"
+		"[   23.8] Read of size 8 at addr ffff8880054b90c0 by task x/107\n";
+	const char *other = "PEER_CASE request 0 reset-before-accept\n"
+			    "[   23.8] BUG: KASAN: use-after-free in siw_cep_put+0x1/0x2\n"
+			    "[   23.8] Read of size 8 at addr ffff8880054b90c0 by task x/107\n";
+	const char *clean = "PEER_CASE request 0 reset-before-accept\nPEER_VERDICT request 0 "
+			    "reset-before-accept conforms -\n";
+	const char *none = "PEER_CASE request 0 reset-before-acceptx\n";
+
+	CHECK(parse(good, &f, err) == 0);
+	CHECK(rdmaneg_finding_seen(&f, splat, strlen(splat), why, sizeof(why)) == 1);
+	CHECK(rdmaneg_finding_seen(&f, other, strlen(other), why, sizeof(why)) == 0);
+	CHECK(rdmaneg_finding_seen(&f, clean, strlen(clean), why, sizeof(why)) == 0);
+	CHECK(rdmaneg_finding_seen(&f, none, strlen(none), why, sizeof(why)) == -1 &&
+	      strstr(why, "not a measurement"));
+	/* a divergence: the peer's verdict on the case */
+	CHECK(parse_with("expect", "verdict", err) == 0);
+	{
+		static struct rdmaneg_finding d;
+		char text[4096];
+		const char *div = "PEER_CASE request 3 reset-before-accept\nPEER_VERDICT request 3 "
+				  "reset-before-accept diverges 6581-6-res\n";
+		const char *died = "PEER_CASE request 3 reset-before-accept\n";
+
+		snprintf(text, sizeof(text), "%s", good);
+		*strstr(text, "expect: splat") = '\0';
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "%s",
+			 "expect: verdict\nrace: no\nfixes: x\npatch: 0001-a.patch\n"
+			 "mainline-repo: r\nmainline-commit: c\nmainline-code: present\n"
+			 "upstream: none\n");
+		CHECK(parse(text, &d, err) == 0 && d.expect == RDMANEG_FE_VERDICT);
+		CHECK(rdmaneg_finding_seen(&d, div, strlen(div), why, sizeof(why)) == 1);
+		CHECK(rdmaneg_finding_seen(&d, clean, strlen(clean), why, sizeof(why)) == 0);
+		CHECK(rdmaneg_finding_seen(&d, died, strlen(died), why, sizeof(why)) == -1);
+	}
+}
+
+static void test_verdict(void)
+{
+	struct rdmaneg_fix_row r = { "x", 1, 1, 0, 1, 0, 0 }; /* 1/1 before, 0/1 after */
+
+	CHECK(strcmp(rdmaneg_fix_verdict(&r), "fixed") == 0);
+	r.after_k = 1; /* the negative control: the patch left out */
+	CHECK(strcmp(rdmaneg_fix_verdict(&r), "reproduces with the patch") == 0);
+	r.after_k = 0;
+	r.before_k = 0; /* never fixed when it did not reproduce first */
+	CHECK(strcmp(rdmaneg_fix_verdict(&r), "fixed") != 0);
+	r.before_k = 1;
+	r.before_void = 1;
+	CHECK(strcmp(rdmaneg_fix_verdict(&r), "fixed") != 0);
+	r.before_void = 0;
+	r.after_void = 1;
+	CHECK(strcmp(rdmaneg_fix_verdict(&r), "fixed") != 0);
+	r.after_void = 0;
+	r.after_n = 0;
+	CHECK(strcmp(rdmaneg_fix_verdict(&r), "fixed") != 0);
+}
+
+static void test_w1(void)
+{
+	const char *before = "a.c:10:5: warning: unused variable 'x' [-Wunused]\nCC a.o\n";
+	const char *moved = "a.c:14:5: warning: unused variable 'x' [-Wunused]\n";
+	const char *fresh = "a.c:14:5: warning: unused variable 'x' [-Wunused]\n"
+			    "a.c:20:1: warning: no previous prototype [-Wmissing-prototypes]\n";
+	FILE *null = fopen("/dev/null", "w");
+
+	CHECK(null != NULL);
+	CHECK(rdmaneg_w1_new(null, before, strlen(before), moved, strlen(moved)) == 0);
+	CHECK(rdmaneg_w1_new(null, before, strlen(before), fresh, strlen(fresh)) == 1);
+	CHECK(rdmaneg_w1_new(null, "", 0, moved, strlen(moved)) == 1);
+	if (null)
+		fclose(null);
+}
+
+static void test_table(void)
+{
+	static struct rdmaneg_findings all;
+	char err[300], *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	CHECK(parse(good, &all.f[0], err) == 0);
+	all.n = 1;
+	CHECK(rdmaneg_findings_match(&all, "KASAN: use-after-free Read in siw_destroy_listen") ==
+	      &all.f[0]);
+	CHECK(rdmaneg_findings_match(&all, "KASAN: use-after-free Read in siw_destroy") == NULL);
+	CHECK(rdmaneg_findings_find(&all, "7") == &all.f[0] &&
+	      rdmaneg_findings_find(&all, "siw-x") == &all.f[0] &&
+	      rdmaneg_findings_find(&all, "8") == NULL);
+	mem = open_memstream(&buf, &len);
+	CHECK(mem != NULL);
+	if (mem) {
+		rdmaneg_findings_markdown(mem, &all, "../");
+		fclose(mem);
+		CHECK(strstr(buf, "| 7 | [KASAN: use-after-free Read in siw_destroy_listen]"
+				  "(../findings/siw-x/report.md) | kasan |") != NULL);
+		free(buf);
+	}
+}
+
+int main(void)
+{
+	test_parse();
+	test_seen();
+	test_verdict();
+	test_w1();
+	test_table();
+	printf("findings-unit: %d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

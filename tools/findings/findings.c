@@ -1,0 +1,617 @@
+#define _GNU_SOURCE
+#include "findings.h"
+
+#include "file.h"
+#include "klog.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *const kind_names[RDMANEG_FK_COUNT] = { "oops", "kasan", "lockdep",
+							  "bug",  "hang",  "divergence" };
+
+const char *rdmaneg_finding_kind_name(enum rdmaneg_finding_kind k)
+{
+	return (unsigned)k < RDMANEG_FK_COUNT ? kind_names[k] : "?";
+}
+
+/* one "key: value" line's parse state */
+struct line_ctx {
+	const char *slug;
+	size_t lineno;
+	char *err;
+	size_t errcap;
+};
+
+static int fail(const struct line_ctx *c, const char *why, const char *key)
+{
+	snprintf(c->err, c->errcap, "finding %s, line %zu: %s%s%s", c->slug, c->lineno, why,
+		 key ? ": " : "", key ? key : "");
+	return -1;
+}
+
+static int set_text(const struct line_ctx *c, char *dst, size_t cap, const char *v, const char *key)
+{
+	if (dst[0])
+		return fail(c, "given twice", key);
+	if (strlen(v) >= cap)
+		return fail(c, "value too long", key);
+	memcpy(dst, v, strlen(v) + 1);
+	return 0;
+}
+
+static int add_item(const struct line_ctx *c, struct rdmaneg_finding_list *l, const char *v,
+		    const char *key)
+{
+	if (l->n == RDMANEG_FINDING_LIST)
+		return fail(c, "too many values", key);
+	if (strlen(v) >= RDMANEG_FINDING_TEXT)
+		return fail(c, "value too long", key);
+	memcpy(l->v[l->n++], v, strlen(v) + 1);
+	return 0;
+}
+
+/* A make variable of a check: NAME=VALUE, with a value a file name or
+ * a case name could be. */
+static bool make_var(const char *w, size_t n)
+{
+	size_t eq = strcspn(w, "=");
+
+	if (eq == 0 || eq >= n)
+		return false;
+	for (size_t i = 0; i < eq; i++)
+		if (!isupper((unsigned char)w[i]) && w[i] != '_')
+			return false;
+	for (size_t i = eq + 1; i < n; i++)
+		if (!isalnum((unsigned char)w[i]) && !strchr("._-", w[i]))
+			return false;
+	return eq + 1 < n;
+}
+
+/* "repro ROLE=reply CASE=s-with-pd-0" or "nfs NFS_CASE=short-1" */
+static int parse_check(const struct line_ctx *c, struct rdmaneg_finding *f, const char *v)
+{
+	const char *p = v;
+	size_t n = strcspn(p, " ");
+
+	if (n == 0 || n >= sizeof(f->check_suite))
+		return fail(c, "check: a suite (repro or nfs), then make variables", NULL);
+	memcpy(f->check_suite, p, n);
+	f->check_suite[n] = '\0';
+	if (strcmp(f->check_suite, "repro") != 0 && strcmp(f->check_suite, "nfs") != 0)
+		return fail(c, "check: the suite is repro or nfs", f->check_suite);
+	p += n;
+	while (*p == ' ')
+		p++;
+	if (set_text(c, f->check_args, sizeof(f->check_args), p, "check") != 0)
+		return -1;
+	while (*p) {
+		n = strcspn(p, " ");
+		if (!make_var(p, n))
+			return fail(c, "check: not a NAME=VALUE make variable", p);
+		if (strncmp(p, "ROLE=", 5) == 0 && n - 5 < sizeof(f->check_role))
+			memcpy(f->check_role, p + 5, n - 5), f->check_role[n - 5] = '\0';
+		else if (strncmp(p, "CASE=", 5) == 0 && n - 5 < sizeof(f->check_case))
+			memcpy(f->check_case, p + 5, n - 5), f->check_case[n - 5] = '\0';
+		else if (strncmp(p, "NFS_CASE=", 9) == 0 && n - 9 < sizeof(f->check_case))
+			memcpy(f->check_case, p + 9, n - 9), f->check_case[n - 9] = '\0';
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	if (!f->check_case[0] || (strcmp(f->check_suite, "repro") == 0 && !f->check_role[0]))
+		return fail(c, "check: repro needs ROLE= and CASE=, nfs needs NFS_CASE=", NULL);
+	return 0;
+}
+
+/* A patch is a file of the finding's directory, named as git
+ * format-patch names one. */
+static bool patch_name(const char *v)
+{
+	size_t n = strlen(v);
+
+	if (n < 7 || strcmp(v + n - 6, ".patch") != 0 || strchr(v, '/') || v[0] == '.')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)v[i]) && !strchr("._-", v[i]))
+			return false;
+	return true;
+}
+
+static int set_key(const struct line_ctx *c, struct rdmaneg_finding *f, const char *k,
+		   const char *v)
+{
+	static const struct {
+		const char *key;
+		size_t off;
+	} lists[] = {
+		{ "maintainer", offsetof(struct rdmaneg_finding, maintainer) },
+		{ "list", offsetof(struct rdmaneg_finding, list) },
+		{ "function", offsetof(struct rdmaneg_finding, function) },
+		{ "file", offsetof(struct rdmaneg_finding, file) },
+		{ "seen", offsetof(struct rdmaneg_finding, seen) },
+		{ "signature", offsetof(struct rdmaneg_finding, signature) },
+		{ "fixes", offsetof(struct rdmaneg_finding, fixes) },
+		{ "upstream", offsetof(struct rdmaneg_finding, upstream) },
+	};
+	static const struct {
+		const char *key;
+		size_t off, cap;
+	} texts[] = {
+		{ "title", offsetof(struct rdmaneg_finding, title), RDMANEG_FINDING_TEXT },
+		{ "subsystem", offsetof(struct rdmaneg_finding, subsystem), RDMANEG_FINDING_TEXT },
+		{ "trigger", offsetof(struct rdmaneg_finding, trigger), RDMANEG_FINDING_TEXT },
+		{ "reproduced", offsetof(struct rdmaneg_finding, reproduced),
+		  RDMANEG_FINDING_TEXT },
+		{ "reproducer", offsetof(struct rdmaneg_finding, reproducer),
+		  RDMANEG_FINDING_TEXT },
+		{ "mainline-repo", offsetof(struct rdmaneg_finding, mainline_repo), 128 },
+		{ "mainline-commit", offsetof(struct rdmaneg_finding, mainline_commit), 48 },
+		{ "mainline-note", offsetof(struct rdmaneg_finding, mainline_note),
+		  RDMANEG_FINDING_TEXT },
+	};
+	char *base = (char *)f;
+
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++)
+		if (strcmp(k, lists[i].key) == 0)
+			return add_item(
+				c, (struct rdmaneg_finding_list *)(void *)(base + lists[i].off), v,
+				k);
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		if (strcmp(k, texts[i].key) == 0)
+			return set_text(c, base + texts[i].off, texts[i].cap, v, k);
+	if (strcmp(k, "id") == 0) {
+		char *end;
+		unsigned long id = strtoul(v, &end, 10);
+
+		if (f->id || !isdigit((unsigned char)v[0]) || *end || id == 0 || id > 9999)
+			return fail(c, "id: a number in 1..9999, once", v);
+		f->id = (unsigned)id;
+		return 0;
+	}
+	if (strcmp(k, "kind") == 0) {
+		for (unsigned i = 0; i < RDMANEG_FK_COUNT; i++)
+			if (strcmp(v, kind_names[i]) == 0) {
+				f->kind = (enum rdmaneg_finding_kind)i;
+				return 0;
+			}
+		return fail(c, "kind: oops, kasan, lockdep, bug, hang or divergence", v);
+	}
+	if (strcmp(k, "check") == 0)
+		return f->check_suite[0] ? fail(c, "given twice", k) : parse_check(c, f, v);
+	if (strcmp(k, "expect") == 0) {
+		if (strcmp(v, "splat") != 0 && strcmp(v, "verdict") != 0)
+			return fail(c, "expect: splat or verdict", v);
+		f->expect = strcmp(v, "splat") == 0 ? RDMANEG_FE_SPLAT : RDMANEG_FE_VERDICT;
+		return 0;
+	}
+	if (strcmp(k, "race") == 0) {
+		if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
+			return fail(c, "race: yes or no", v);
+		f->race = strcmp(v, "yes") == 0;
+		return 0;
+	}
+	if (strcmp(k, "mainline-code") == 0) {
+		if (strcmp(v, "present") != 0 && strcmp(v, "changed") != 0 &&
+		    strcmp(v, "fixed") != 0 && strcmp(v, "unknown") != 0)
+			return fail(c, "mainline-code: present, changed, fixed or unknown", v);
+		return set_text(c, f->mainline_code, sizeof(f->mainline_code), v, k);
+	}
+	if (strcmp(k, "patch") == 0)
+		return patch_name(v)
+			       ? add_item(c, &f->patch, v, k)
+			       : fail(c, "patch: a NNNN-name.patch file of this directory", v);
+	return fail(c, "unknown key", k);
+}
+
+/* the keys every finding has; signature only for one that crashes */
+static int check_required(const struct line_ctx *c, const struct rdmaneg_finding *f)
+{
+	const struct {
+		const char *key;
+		bool ok;
+	} need[] = {
+		{ "id", f->id != 0 },
+		{ "title", f->title[0] },
+		{ "subsystem", f->subsystem[0] },
+		{ "maintainer", f->maintainer.n > 0 },
+		{ "list", f->list.n > 0 },
+		{ "function", f->function.n > 0 },
+		{ "file", f->file.n > 0 },
+		{ "trigger", f->trigger[0] },
+		{ "seen", f->seen.n > 0 },
+		{ "reproduced", f->reproduced[0] },
+		{ "reproducer", f->reproducer[0] },
+		{ "check", f->check_suite[0] },
+		{ "fixes", f->fixes.n > 0 },
+		{ "patch", f->patch.n > 0 },
+		{ "mainline-repo", f->mainline_repo[0] },
+		{ "mainline-commit", f->mainline_commit[0] },
+		{ "mainline-code", f->mainline_code[0] },
+		{ "upstream", f->upstream.n > 0 },
+		{ "signature", f->signature.n > 0 || f->expect == RDMANEG_FE_VERDICT },
+	};
+
+	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+		if (!need[i].ok)
+			return fail(c, "missing key", need[i].key);
+	if (f->kind == RDMANEG_FK_DIVERGENCE && f->expect != RDMANEG_FE_VERDICT)
+		return fail(c, "a divergence is checked by its verdict (expect: verdict)", NULL);
+	if (f->expect == RDMANEG_FE_VERDICT && strcmp(f->check_suite, "repro") != 0)
+		return fail(c, "expect: verdict needs a repro check (the peer's verdict)", NULL);
+	return 0;
+}
+
+int rdmaneg_finding_parse(const char *slug, const char *text, size_t len, struct rdmaneg_finding *f,
+			  char *err, size_t errcap)
+{
+	struct line_ctx c = { slug, 0, err, errcap };
+	size_t pos = 0;
+
+	if (errcap)
+		err[0] = '\0';
+	memset(f, 0, sizeof(*f));
+	if (strlen(slug) >= sizeof(f->slug) || !slug[0])
+		return fail(&c, "the directory name is empty or too long", NULL);
+	memcpy(f->slug, slug, strlen(slug) + 1);
+	while (pos < len) {
+		size_t n = 0, kn;
+		char line[RDMANEG_FINDING_TEXT + 64];
+		const char *v;
+
+		while (pos + n < len && text[pos + n] != '\n')
+			n++;
+		c.lineno++;
+		if (n >= sizeof(line))
+			return fail(&c, "line too long", NULL);
+		memcpy(line, text + pos, n);
+		line[n] = '\0';
+		pos += n + 1;
+		if (memchr(line, '\0', n))
+			return fail(&c, "a NUL octet", NULL);
+		if (n == 0 || line[0] == '#')
+			continue;
+		kn = strspn(line, "abcdefghijklmnopqrstuvwxyz-");
+		if (kn == 0 || line[kn] != ':' || line[kn + 1] != ' ' || !line[kn + 2])
+			return fail(&c, "not a \"key: value\" line", NULL);
+		line[kn] = '\0';
+		v = line + kn + 2;
+		if (set_key(&c, f, line, v) != 0)
+			return -1;
+	}
+	c.lineno = 0;
+	return check_required(&c, f);
+}
+
+static int by_id(const void *a, const void *b)
+{
+	const struct rdmaneg_finding *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+int rdmaneg_findings_load(const char *dir, struct rdmaneg_findings *all, char *err, size_t errcap)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int rc = 0;
+
+	all->n = 0;
+	if (!d) {
+		snprintf(err, errcap, "findings: cannot open %s", dir);
+		return -1;
+	}
+	while (rc == 0 && (e = readdir(d))) {
+		char path[1024];
+		struct stat st;
+		char *text;
+		size_t len = 0;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (all->n == RDMANEG_FINDINGS_MAX) {
+			snprintf(err, errcap, "findings: more than %d", RDMANEG_FINDINGS_MAX);
+			rc = -1;
+			break;
+		}
+		snprintf(path, sizeof(path), "%s/%s/finding", dir, e->d_name);
+		text = rdmaneg_read_file(path, 1u << 16, &len, NULL);
+		if (!text) {
+			snprintf(err, errcap, "finding %s: cannot read %s", e->d_name, path);
+			rc = -1;
+			break;
+		}
+		rc = rdmaneg_finding_parse(e->d_name, text, len, &all->f[all->n], err, errcap);
+		free(text);
+		for (size_t i = 0; rc == 0 && i < all->f[all->n].patch.n; i++) {
+			snprintf(path, sizeof(path), "%s/%s/%s", dir, e->d_name,
+				 all->f[all->n].patch.v[i]);
+			if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
+				snprintf(err, errcap, "finding %s: patch %s: no such file",
+					 e->d_name, all->f[all->n].patch.v[i]);
+				rc = -1;
+			}
+		}
+		all->n += rc == 0;
+	}
+	closedir(d);
+	if (rc != 0)
+		return -1;
+	qsort(all->f, all->n, sizeof(all->f[0]), by_id);
+	for (size_t i = 1; i < all->n; i++)
+		if (all->f[i].id == all->f[i - 1].id) {
+			snprintf(err, errcap, "findings %s and %s: the same id %u",
+				 all->f[i - 1].slug, all->f[i].slug, all->f[i].id);
+			return -1;
+		}
+	if (all->n == 0) {
+		snprintf(err, errcap, "findings: none in %s", dir);
+		return -1;
+	}
+	return 0;
+}
+
+const struct rdmaneg_finding *rdmaneg_findings_find(const struct rdmaneg_findings *all,
+						    const char *key)
+{
+	char *end;
+	unsigned long id = strtoul(key, &end, 10);
+
+	for (size_t i = 0; i < all->n; i++)
+		if (strcmp(all->f[i].slug, key) == 0 ||
+		    (isdigit((unsigned char)key[0]) && !*end && all->f[i].id == id))
+			return &all->f[i];
+	return NULL;
+}
+
+const struct rdmaneg_finding *rdmaneg_findings_match(const struct rdmaneg_findings *all,
+						     const char *title)
+{
+	for (size_t i = 0; i < all->n; i++)
+		for (size_t k = 0; k < all->f[i].signature.n; k++)
+			if (strcmp(all->f[i].signature.v[k], title) == 0)
+				return &all->f[i];
+	return NULL;
+}
+
+/* The console's line that begins with prefix and names the case as the
+ * word after it and skip words: "PEER_CASE reply 3 s-with-pd-0". */
+static const char *case_line(const char *text, size_t len, const char *prefix, size_t skip,
+			     const char *name, char *line, size_t cap)
+{
+	size_t pos = 0;
+
+	while (rdmaneg_klog_line(text, len, &pos, line, cap)) {
+		const char *p = line;
+
+		line[strcspn(line, "\r")] = '\0';
+		if (strncmp(p, prefix, strlen(prefix)) != 0)
+			continue;
+		p += strlen(prefix);
+		for (size_t i = 0; i < skip && *p; i++) {
+			p += strcspn(p, " ");
+			p += strspn(p, " ");
+		}
+		if (strncmp(p, name, strlen(name)) == 0 &&
+		    (p[strlen(name)] == '\0' || p[strlen(name)] == ' '))
+			return p + strlen(name);
+	}
+	return NULL;
+}
+
+int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size_t len, char *why,
+			 size_t whycap)
+{
+	static struct rdmaneg_splat sp[64];
+	char line[512], prefix[40];
+	size_t found;
+	bool repro = strcmp(f->check_suite, "repro") == 0;
+
+	/* the check's case ran: the peer's or the NFS suite's own line */
+	snprintf(prefix, sizeof(prefix), repro ? "PEER_CASE %s " : "LIVE_NFS_CASE ", f->check_role);
+	if (!case_line(text, len, prefix, 1, f->check_case, line, sizeof(line))) {
+		snprintf(why, whycap, "the console has no %s line for case %s: not a measurement",
+			 repro ? "PEER_CASE" : "LIVE_NFS_CASE", f->check_case);
+		return -1;
+	}
+	if (f->expect == RDMANEG_FE_VERDICT) {
+		const char *rest;
+
+		snprintf(prefix, sizeof(prefix), "PEER_VERDICT %s ", f->check_role);
+		rest = case_line(text, len, prefix, 1, f->check_case, line, sizeof(line));
+		if (!rest) {
+			snprintf(why, whycap, "case %s ran but has no verdict (the guest died?)",
+				 f->check_case);
+			return -1;
+		}
+		rest += strspn(rest, " ");
+		snprintf(why, whycap, "verdict: %s", rest);
+		return strncmp(rest, "conforms", 8) != 0;
+	}
+	found = rdmaneg_klog_scan(text, len, sp, sizeof(sp) / sizeof(sp[0]));
+	for (size_t i = 0; i < found && i < sizeof(sp) / sizeof(sp[0]); i++)
+		for (size_t k = 0; k < f->signature.n; k++)
+			if (strcmp(sp[i].title, f->signature.v[k]) == 0) {
+				snprintf(why, whycap, "splat: %s", sp[i].title);
+				return 1;
+			}
+	snprintf(why, whycap, "%zu splat(s), none of its signatures", found);
+	return 0;
+}
+
+const char *rdmaneg_fix_verdict(const struct rdmaneg_fix_row *r)
+{
+	if (r->before_n == 0 || r->after_n == 0)
+		return "not run on both kernels";
+	if (r->before_void > 0)
+		return "an unpatched run measured nothing";
+	if (r->after_void > 0)
+		return "a patched run measured nothing";
+	if (r->before_k == 0)
+		return "did not reproduce on the unpatched kernel";
+	if (r->after_k > 0)
+		return "reproduces with the patch";
+	return "fixed";
+}
+
+static void md_cell(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
+void rdmaneg_findings_markdown(FILE *out, const struct rdmaneg_findings *all, const char *up)
+{
+	fputs("| # | finding | kind | subsystem | reproducer | patch | mainline |\n"
+	      "|---|---|---|---|---|---|---|\n",
+	      out);
+	for (size_t i = 0; i < all->n; i++) {
+		const struct rdmaneg_finding *f = &all->f[i];
+
+		fprintf(out, "| %u | [", f->id);
+		md_cell(out, f->title);
+		fprintf(out, "](%sfindings/%s/report.md) | %s | ", up, f->slug,
+			rdmaneg_finding_kind_name(f->kind));
+		md_cell(out, f->subsystem);
+		fputs(" | `", out);
+		md_cell(out, f->reproducer);
+		fprintf(out, "` | [%s](%sfindings/%s/%s) | %s |\n",
+			f->patch.n > 1 ? "patches" : "patch", up, f->slug, f->patch.v[0],
+			f->mainline_code);
+	}
+}
+
+static void html_text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		default:
+			fputc(*s, out);
+		}
+	}
+}
+
+void rdmaneg_findings_html(FILE *out, const struct rdmaneg_findings *all)
+{
+	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>rdmaneg: kernel "
+	      "findings</title>\n<style>body{font-family:sans-serif}table{border-collapse:"
+	      "collapse}td,th{border:1px solid #999;padding:3px 6px;vertical-align:top}"
+	      "code{font-size:90%}</style></head><body>\n<h1>rdmaneg: kernel findings</h1>\n"
+	      "<p>Each finding: what the kernel did, its subsystem, the one command that "
+	      "reproduces it, the patch, and whether mainline still has the code. "
+	      "Generated from findings/ by <code>make findings-docs</code>.</p>\n<table>\n"
+	      "<tr><th>#</th><th>title</th><th>kind</th><th>subsystem</th><th>reproducer</th>"
+	      "<th>reproduced</th><th>patch</th><th>mainline</th></tr>\n",
+	      out);
+	for (size_t i = 0; i < all->n; i++) {
+		const struct rdmaneg_finding *f = &all->f[i];
+
+		fprintf(out, "<tr><td>%u</td><td><a href=\"../../findings/%s/report.md\">", f->id,
+			f->slug);
+		html_text(out, f->title);
+		fprintf(out, "</a></td><td>%s</td><td>", rdmaneg_finding_kind_name(f->kind));
+		html_text(out, f->subsystem);
+		fputs("</td><td><code>", out);
+		html_text(out, f->reproducer);
+		fputs("</code></td><td>", out);
+		html_text(out, f->reproduced);
+		fputs("</td><td>", out);
+		for (size_t k = 0; k < f->patch.n; k++) {
+			fprintf(out, "<a href=\"../../findings/%s/", f->slug);
+			html_text(out, f->patch.v[k]);
+			fputs("\">", out);
+			html_text(out, f->patch.v[k]);
+			fputs("</a><br>", out);
+		}
+		fputs("</td><td>", out);
+		html_text(out, f->mainline_code);
+		fputs(": ", out);
+		html_text(out, f->mainline_note);
+		fputs(" (", out);
+		html_text(out, f->mainline_repo);
+		fputs(" ", out);
+		html_text(out, f->mainline_commit);
+		fputs(")</td></tr>\n", out);
+	}
+	fputs("</table>\n</body></html>\n", out);
+}
+
+/* "path:12:34: warning: text" as "path: warning: text" */
+static void normalize_warning(const char *in, size_t n, char *out, size_t cap)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < n && o + 1 < cap; i++) {
+		if (in[i] == ':' && i + 1 < n && isdigit((unsigned char)in[i + 1])) {
+			size_t j = i + 1;
+
+			while (j < n && (isdigit((unsigned char)in[j]) || in[j] == ':'))
+				j++;
+			out[o++] = ':';
+			i = j - 1;
+			continue;
+		}
+		out[o++] = in[i];
+	}
+	out[o] = '\0';
+}
+
+#define W1_MAX 512
+static size_t warnings(const char *text, size_t len, char (*w)[RDMANEG_FINDING_TEXT], size_t max)
+{
+	size_t pos = 0, n = 0;
+
+	while (pos < len && n < max) {
+		size_t l = 0;
+
+		while (pos + l < len && text[pos + l] != '\n')
+			l++;
+		if (memmem(text + pos, l, "warning:", 8))
+			normalize_warning(text + pos, l, w[n++], RDMANEG_FINDING_TEXT);
+		pos += l + 1;
+	}
+	return n;
+}
+
+size_t rdmaneg_w1_new(FILE *out, const char *before, size_t blen, const char *after, size_t alen)
+{
+	static char b[W1_MAX][RDMANEG_FINDING_TEXT], a[W1_MAX][RDMANEG_FINDING_TEXT];
+	static bool used[W1_MAX];
+	size_t nb = warnings(before, blen, b, W1_MAX), na = warnings(after, alen, a, W1_MAX);
+	size_t fresh = 0;
+
+	memset(used, 0, sizeof(used));
+	for (size_t i = 0; i < na; i++) {
+		bool old = false;
+
+		for (size_t k = 0; k < nb && !old; k++)
+			if (!used[k] && strcmp(a[i], b[k]) == 0)
+				old = used[k] = true;
+		if (!old) {
+			fprintf(out, "  new W=1 warning: %s\n", a[i]);
+			fresh++;
+		}
+	}
+	return fresh;
+}

@@ -1,0 +1,120 @@
+/*
+ * findings: the registry of kernel findings (findings/<slug>/finding),
+ * one plain-text file per finding, "key: value" per line, repeatable keys
+ * for lists. Parsed and checked here, not in shell: make live-fixes,
+ * rdmaneg-triage, the docs' tables and the status page all read it
+ * through this module. docs/findings.md lists the keys.
+ */
+#ifndef RDMANEG_FINDINGS_H
+#define RDMANEG_FINDINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define RDMANEG_FINDINGS_MAX 32
+#define RDMANEG_FINDING_LIST 8 /* values of one repeatable key */
+#define RDMANEG_FINDING_TEXT 320
+
+enum rdmaneg_finding_kind {
+	RDMANEG_FK_OOPS = 0, /* NULL dereference, general protection fault */
+	RDMANEG_FK_KASAN,
+	RDMANEG_FK_LOCKDEP,
+	RDMANEG_FK_BUG, /* BUG() or BUG_ON() */
+	RDMANEG_FK_HANG,
+	RDMANEG_FK_DIVERGENCE, /* an RFC divergence, no crash */
+	RDMANEG_FK_COUNT
+};
+
+/* How make live-fixes tells that a run reproduced the finding. */
+enum rdmaneg_finding_expect {
+	RDMANEG_FE_SPLAT = 0, /* a kernel splat titled as one of its signatures */
+	RDMANEG_FE_VERDICT    /* the peer's verdict on the check's case is not "conforms" */
+};
+
+struct rdmaneg_finding_list {
+	char v[RDMANEG_FINDING_LIST][RDMANEG_FINDING_TEXT];
+	size_t n;
+};
+
+struct rdmaneg_finding {
+	char slug[64]; /* the directory's name */
+	unsigned id;
+	char title[RDMANEG_FINDING_TEXT];
+	enum rdmaneg_finding_kind kind;
+	char subsystem[RDMANEG_FINDING_TEXT];
+	struct rdmaneg_finding_list maintainer, list, function, file, seen, signature, fixes, patch,
+		upstream;
+	char trigger[RDMANEG_FINDING_TEXT];
+	char reproduced[RDMANEG_FINDING_TEXT]; /* "k of N ..." as measured */
+	char reproducer[RDMANEG_FINDING_TEXT]; /* one command */
+	/* what make live-fixes runs: its suite (repro or nfs), the make
+	 * variables, and how it tells a reproduction */
+	char check_suite[16];
+	char check_args[RDMANEG_FINDING_TEXT];
+	char check_role[16], check_case[64]; /* ROLE= and CASE= or NFS_CASE= */
+	enum rdmaneg_finding_expect expect;
+	bool race; /* tried FIXES_TRIES times, not once */
+	char mainline_repo[128], mainline_commit[48];
+	char mainline_code[16]; /* present, changed, fixed, unknown */
+	char mainline_note[RDMANEG_FINDING_TEXT];
+};
+
+struct rdmaneg_findings {
+	struct rdmaneg_finding f[RDMANEG_FINDINGS_MAX];
+	size_t n;
+};
+
+const char *rdmaneg_finding_kind_name(enum rdmaneg_finding_kind k);
+
+/*
+ * Parses one finding's text (its file's contents) into f, which is named
+ * slug. 0, or -1 with a message naming the slug, the line and the rule
+ * in err. Every key is checked: unknown keys, a missing required key, a
+ * value too long, a bad kind, a patch that is not a plain file name.
+ */
+int rdmaneg_finding_parse(const char *slug, const char *text, size_t len, struct rdmaneg_finding *f,
+			  char *err, size_t errcap);
+
+/*
+ * Reads every DIR/<slug>/finding, sorted by id; checks that ids and
+ * slugs are unique and each patch file exists. 0, or -1 with the first
+ * problem in err.
+ */
+int rdmaneg_findings_load(const char *dir, struct rdmaneg_findings *all, char *err, size_t errcap);
+
+/* The finding whose slug or id (decimal) is key, or NULL. */
+const struct rdmaneg_finding *rdmaneg_findings_find(const struct rdmaneg_findings *all,
+						    const char *key);
+
+/* The finding one of whose signatures is the splat title title, or NULL. */
+const struct rdmaneg_finding *rdmaneg_findings_match(const struct rdmaneg_findings *all,
+						     const char *title);
+
+/* Did a run whose console is text[0..len-1] reproduce f? 1 yes, 0 no,
+ * -1 the run measured nothing: the check's case never ran (why says so). */
+int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size_t len, char *why,
+			 size_t whycap);
+
+/* One make live-fixes row: k of n runs reproduced, on each kernel. */
+struct rdmaneg_fix_row {
+	char slug[64];
+	unsigned before_k, before_n, after_k, after_n;
+	unsigned before_void, after_void; /* runs that measured nothing */
+};
+
+/* The row's verdict: "fixed" only when the unpatched kernel reproduced it
+ * and the patched one never did in as many measured runs; else why not. */
+const char *rdmaneg_fix_verdict(const struct rdmaneg_fix_row *r);
+
+/* The README's and docs/findings.md's table (links relative to up: "" or
+ * "../"), and the status page. */
+void rdmaneg_findings_markdown(FILE *out, const struct rdmaneg_findings *all, const char *up);
+void rdmaneg_findings_html(FILE *out, const struct rdmaneg_findings *all);
+
+/* W=1 warnings: the lines of after[0..alen-1] with "warning:" that are not
+ * in before (file:line:col ignored, as patches move lines). Prints them
+ * and returns how many. */
+size_t rdmaneg_w1_new(FILE *out, const char *before, size_t blen, const char *after, size_t alen);
+
+#endif

@@ -1,0 +1,367 @@
+/*
+ * rdmaneg-findings: the findings registry (findings/, tools/findings/
+ * findings.h) for make live-fixes, make findings-docs and their tests.
+ * main() parses and dispatches through the verb table; --help is
+ * generated from it. Exit 0 on success, 1 when the answer is "no" (not
+ * reproduced, not fixed, drifted), 2 on a usage error or a registry
+ * that does not check.
+ */
+#define _GNU_SOURCE
+#include "findings.h"
+
+#include "file.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct rdmaneg_findings reg;
+
+static int load(const char *dir)
+{
+	char err[512];
+
+	if (rdmaneg_findings_load(dir, &reg, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-findings: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* --drop KEY, --only KEY: a finding by slug or id, or NULL when absent */
+static int pick(int argc, char **argv, const char *flag, const struct rdmaneg_finding **out)
+{
+	*out = NULL;
+	for (int i = 0; i + 1 < argc; i++)
+		if (strcmp(argv[i], flag) == 0) {
+			*out = rdmaneg_findings_find(&reg, argv[i + 1]);
+			if (!*out) {
+				fprintf(stderr, "rdmaneg-findings: %s %s: no such finding\n", flag,
+					argv[i + 1]);
+				return -1;
+			}
+		}
+	return 0;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+	(void)argc;
+	if (load(argv[0]) != 0)
+		return 2;
+	printf("findings: %zu, each with its report's metadata and %s\n", reg.n, "a patch");
+	return 0;
+}
+
+/* the patches, in id order, as paths: what KERNEL=fixed applies */
+static int cmd_patches(int argc, char **argv)
+{
+	const struct rdmaneg_finding *drop;
+
+	if (load(argv[0]) != 0 || pick(argc, argv, "--drop", &drop) != 0)
+		return 2;
+	for (size_t i = 0; i < reg.n; i++)
+		for (size_t k = 0; &reg.f[i] != drop && k < reg.f[i].patch.n; k++)
+			printf("%s%s/%s/%s", i || k ? " " : "", argv[0], reg.f[i].slug,
+			       reg.f[i].patch.v[k]);
+	putchar('\n');
+	return 0;
+}
+
+/* "SLUG RACE SUITE MAKEVARS..." per finding, for make live-fixes */
+static int cmd_plan(int argc, char **argv)
+{
+	const struct rdmaneg_finding *only;
+
+	if (load(argv[0]) != 0 || pick(argc, argv, "--only", &only) != 0)
+		return 2;
+	for (size_t i = 0; i < reg.n; i++)
+		if (!only || only == &reg.f[i])
+			printf("%s %s %s %s\n", reg.f[i].slug, reg.f[i].race ? "race" : "once",
+			       reg.f[i].check_suite, reg.f[i].check_args);
+	return 0;
+}
+
+static int cmd_seen(int argc, char **argv)
+{
+	const struct rdmaneg_finding *f;
+	int best = -1;
+	char why[400] = "";
+
+	if (load(argv[0]) != 0)
+		return 2;
+	f = rdmaneg_findings_find(&reg, argv[1]);
+	if (!f) {
+		fprintf(stderr, "rdmaneg-findings: seen: no finding %s\n", argv[1]);
+		return 2;
+	}
+	for (int i = 2; i < argc; i++) {
+		size_t len = 0;
+		char *text = rdmaneg_read_file(argv[i], 1u << 26, &len, NULL);
+		int r;
+
+		if (!text) {
+			fprintf(stderr, "rdmaneg-findings: seen: cannot read %s\n", argv[i]);
+			return 2;
+		}
+		r = rdmaneg_finding_seen(f, text, len, why, sizeof(why));
+		free(text);
+		if (r > best)
+			best = r;
+		if (r == 1)
+			break;
+	}
+	printf("%s: %s (%s)\n", f->slug,
+	       best == 1   ? "reproduced"
+	       : best == 0 ? "not reproduced"
+			   : "not measured",
+	       why);
+	return best == 1 ? 0 : best == 0 ? 1 : 3;
+}
+
+static int cmd_label(int argc, char **argv)
+{
+	const struct rdmaneg_finding *f;
+
+	(void)argc;
+	if (load(argv[0]) != 0)
+		return 2;
+	f = rdmaneg_findings_match(&reg, argv[1]);
+	printf("%s\n", f ? f->slug : "NEW");
+	return 0;
+}
+
+static int cmd_html(int argc, char **argv)
+{
+	(void)argc;
+	if (load(argv[0]) != 0)
+		return 2;
+	rdmaneg_findings_html(stdout, &reg);
+	return 0;
+}
+
+#define MARK_BEGIN "<!-- findings table: generated from findings/ by make findings-docs -->\n"
+#define MARK_END "<!-- end of the findings table -->\n"
+
+/* FILE with the block between the markers replaced by the table; --check
+ * compares instead of writing (1: it drifted). */
+static int cmd_splice(int argc, char **argv)
+{
+	bool check = argc == 3 && strcmp(argv[2], "--check") == 0;
+	const char *up = strchr(argv[1], '/') ? "../" : "";
+	size_t len = 0, tlen = 0;
+	char *text, *table = NULL, *b, *e;
+	FILE *mem;
+	int rc = 0;
+
+	if (argc == 3 && !check) {
+		fprintf(stderr, "rdmaneg-findings: splice DIR FILE [--check]\n");
+		return 2;
+	}
+	if (load(argv[0]) != 0)
+		return 2;
+	text = rdmaneg_read_file(argv[1], 1u << 22, &len, NULL);
+	if (!text) {
+		fprintf(stderr, "rdmaneg-findings: cannot read %s\n", argv[1]);
+		return 2;
+	}
+	b = strstr(text, MARK_BEGIN);
+	e = b ? strstr(b, MARK_END) : NULL;
+	if (!b || !e) {
+		fprintf(stderr, "rdmaneg-findings: %s has no findings-table markers\n", argv[1]);
+		free(text);
+		return 2;
+	}
+	b += strlen(MARK_BEGIN);
+	mem = open_memstream(&table, &tlen);
+	if (!mem) {
+		free(text);
+		return 2;
+	}
+	rdmaneg_findings_markdown(mem, &reg, up);
+	fclose(mem);
+	if (check) {
+		rc = (size_t)(e - b) == tlen && memcmp(b, table, tlen) == 0 ? 0 : 1;
+		if (rc)
+			fprintf(stderr,
+				"rdmaneg-findings: %s: the findings table drifted from "
+				"findings/ (make findings-docs)\n",
+				argv[1]);
+	} else {
+		FILE *out = fopen(argv[1], "w");
+
+		if (!out || fwrite(text, 1, (size_t)(b - text), out) != (size_t)(b - text) ||
+		    fwrite(table, 1, tlen, out) != tlen ||
+		    fwrite(e, 1, len - (size_t)(e - text), out) != len - (size_t)(e - text) ||
+		    fclose(out) != 0) {
+			fprintf(stderr, "rdmaneg-findings: cannot write %s\n", argv[1]);
+			rc = 2;
+		}
+	}
+	free(text);
+	free(table);
+	return rc;
+}
+
+/* "SLUG BK BN BV AK AN AV": a slug and six counts */
+static bool result_line(const char *line, struct rdmaneg_fix_row *r)
+{
+	unsigned *v[6] = { &r->before_k, &r->before_n, &r->before_void,
+			   &r->after_k,	 &r->after_n,  &r->after_void };
+	size_t n = strcspn(line, " ");
+	const char *p = line + n;
+
+	if (n == 0 || n >= sizeof(r->slug))
+		return false;
+	memcpy(r->slug, line, n);
+	r->slug[n] = '\0';
+	for (size_t i = 0; i < 6; i++) {
+		char *end;
+		unsigned long x;
+
+		if (*p != ' ' || !isdigit((unsigned char)p[1]))
+			return false;
+		x = strtoul(p + 1, &end, 10);
+		if (x > 1000000)
+			return false;
+		*v[i] = (unsigned)x;
+		p = end;
+	}
+	return *p == '\0';
+}
+
+/* RESULTS: "SLUG BEFORE_K BEFORE_N BEFORE_VOID AFTER_K AFTER_N AFTER_VOID"
+ * per line, as make live-fixes counted; prints the table, exit 1 unless
+ * every row is fixed. */
+static int cmd_verdicts(int argc, char **argv)
+{
+	size_t len = 0, pos = 0, rows = 0, bad = 0;
+	char *text;
+
+	(void)argc;
+	if (load(argv[0]) != 0)
+		return 2;
+	text = rdmaneg_read_file(argv[1], 1u << 20, &len, NULL);
+	if (!text) {
+		fprintf(stderr, "rdmaneg-findings: cannot read %s\n", argv[1]);
+		return 2;
+	}
+	printf("%-3s %-40s %-11s %-11s %s\n", "#", "finding", "unpatched", "patched", "verdict");
+	while (pos < len) {
+		struct rdmaneg_fix_row r;
+		const struct rdmaneg_finding *f;
+		char line[256];
+		size_t n = strcspn(text + pos, "\n");
+		char b[16], a[16];
+
+		if (n >= sizeof(line)) {
+			fprintf(stderr, "rdmaneg-findings: %s: line too long\n", argv[1]);
+			free(text);
+			return 2;
+		}
+		memcpy(line, text + pos, n);
+		line[n] = '\0';
+		pos += n + 1;
+		if (!n)
+			continue;
+		memset(&r, 0, sizeof(r));
+		if (!result_line(line, &r) || !(f = rdmaneg_findings_find(&reg, r.slug))) {
+			fprintf(stderr, "rdmaneg-findings: %s: not a result line: %s\n", argv[1],
+				line);
+			free(text);
+			return 2;
+		}
+		snprintf(b, sizeof(b), "%u/%u", r.before_k, r.before_n);
+		snprintf(a, sizeof(a), "%u/%u", r.after_k, r.after_n);
+		printf("%-3u %-40s %-11s %-11s %s\n", f->id, f->slug, b, a,
+		       rdmaneg_fix_verdict(&r));
+		bad += strcmp(rdmaneg_fix_verdict(&r), "fixed") != 0;
+		rows++;
+	}
+	free(text);
+	printf("%zu finding(s), %zu fixed, %zu not\n", rows, rows - bad, bad);
+	return bad || rows == 0 ? 1 : 0;
+}
+
+static int cmd_w1(int argc, char **argv)
+{
+	size_t bl = 0, al = 0, fresh;
+	char *b = rdmaneg_read_file(argv[0], 1u << 24, &bl, NULL);
+	char *a = rdmaneg_read_file(argv[1], 1u << 24, &al, NULL);
+
+	(void)argc;
+	if (!a || !b) {
+		fprintf(stderr, "rdmaneg-findings: w1: cannot read %s\n", !b ? argv[0] : argv[1]);
+		free(a);
+		free(b);
+		return 2;
+	}
+	fresh = rdmaneg_w1_new(stdout, b, bl, a, al);
+	printf("W=1: %zu new warning(s) in the patched files\n", fresh);
+	free(a);
+	free(b);
+	return fresh ? 1 : 0;
+}
+
+static void usage(FILE *f);
+
+static int cmd_help(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	usage(stdout);
+	return 0;
+}
+
+/* nargs: the arguments after the verb, at least min and at most max */
+static const struct verb {
+	const char *name;
+	int min, max;
+	int (*run)(int argc, char **argv);
+	const char *synopsis;
+} verbs[] = {
+	{ "check", 1, 1, cmd_check, "check DIR   parse and check every DIR/*/finding" },
+	{ "patches", 1, 3, cmd_patches, "patches DIR [--drop ID]   the patch files, in id order" },
+	{ "plan", 1, 3, cmd_plan,
+	  "plan DIR [--only ID]   per finding: slug, race|once, suite, make variables" },
+	{ "seen", 3, 64, cmd_seen,
+	  "seen DIR ID CONSOLE...   did the run reproduce it? (exit 0 yes, 1 no, 3 not measured)" },
+	{ "label", 2, 2, cmd_label,
+	  "label DIR TITLE   the finding a splat title belongs to, or NEW" },
+	{ "html", 1, 1, cmd_html, "html DIR   the status page" },
+	{ "splice", 2, 3, cmd_splice,
+	  "splice DIR FILE [--check]   FILE's findings table, regenerated (or compared)" },
+	{ "verdicts", 2, 2, cmd_verdicts, "verdicts DIR RESULTS   make live-fixes's table" },
+	{ "w1", 2, 2, cmd_w1, "w1 BEFORE AFTER   the W=1 warnings AFTER adds" },
+	{ "help", 0, 0, cmd_help, "help   this text" },
+};
+
+static void usage(FILE *f)
+{
+	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
+		fprintf(f, "%s rdmaneg-findings %s\n", i ? "      " : "usage:", verbs[i].synopsis);
+}
+
+int main(int argc, char **argv)
+{
+	for (size_t i = 0; argc >= 2 && i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		const struct verb *v = &verbs[i];
+
+		if (strcmp(argv[1], v->name) != 0 &&
+		    !(v->run == cmd_help && !strcmp(argv[1], "--help")))
+			continue;
+		if (argc - 2 < v->min || argc - 2 > v->max) {
+			fprintf(stderr, "rdmaneg-findings: %s: wrong number of arguments\n",
+				v->name);
+			usage(stderr);
+			return 2;
+		}
+		return v->run(argc - 2, argv + 2);
+	}
+	if (argc >= 2)
+		fprintf(stderr, "rdmaneg-findings: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}
