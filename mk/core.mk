@@ -14,6 +14,7 @@ PLAIN_OBJ := $(call flavour_objs,core,$(LIB_SRC))
 all: $(B)/plain/librdmaneg.a $(B)/plain/rdmaneg $(B)/plain/unit
 
 $(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
+	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
 # the CLI reads and writes hex and escapes JSON with util/, as rdmaneg-peer
@@ -24,6 +25,7 @@ CLI_UTIL := util/hex.c util/json.c util/roff.c util/file.c
 CLI_SRC := $(wildcard tools/cli/*.c)
 CLI_DEPS := $(CLI_SRC) $(wildcard tools/cli/*.h) $(CLI_UTIL) $(wildcard util/*.h)
 $(B)/plain/rdmaneg: $(call flavour_objs,cli,$(CLI_SRC) $(CLI_UTIL)) $(B)/plain/librdmaneg.a
+	@mkdir -p $(@D)
 	$(CC) $^ -o $@
 
 # rdmaneg(1), generated from the CLI's own help pages
@@ -38,6 +40,7 @@ PIC_OBJ := $(call flavour_objs,pic,$(LIB_SRC))
 
 # SONAME librdmaneg.so.0; src/librdmaneg.map exports rdmaneg_* only
 $(B)/pic/librdmaneg.so.$(VERSION): $(PIC_OBJ) src/librdmaneg.map
+	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-soname,librdmaneg.so.$(SOMAJOR) -Wl,--version-script=src/librdmaneg.map \
 		-Wl,-z,defs $(PIC_OBJ) -o $@
 
@@ -83,6 +86,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/rdmaneg
 
 $(B)/plain/unit: $(call flavour_objs,core,tests/unit.c) $(B)/plain/librdmaneg.a
+	@mkdir -p $(@D)
 	$(CC) $^ -o $@
 
 # ---- ASan+UBSan build of the same programs (clang) ----
