@@ -60,6 +60,30 @@ check_config() { # check_config FRAGMENT CONFIG
 	return "$bad"
 }
 
+# The built kernel of $tree into $out: boot/, the builtin module lists,
+# config, tree, gcov-dirs, build-seconds (since $t0), and release last
+# (what marks it complete); plus the files given and, for the fixed
+# kernel, the list of patches applied.
+install_kernel() {
+	kver=$(make -s -C "$tree" kernelrelease)
+	rm -rf "$out.part"
+	mkdir -p "$out.part/boot" "$out.part/lib/modules/$kver"
+	cp "$tree/arch/x86/boot/bzImage" "$out.part/boot/vmlinuz-$kver"
+	cp "$tree/System.map" "$out.part/boot/System.map-$kver"
+	cp "$tree/.config" "$out.part/config"
+	for f in modules.builtin modules.builtin.modinfo; do
+		if [ -e "$tree/$f" ]; then cp "$tree/$f" "$out.part/lib/modules/$kver/"; fi
+	done
+	[ $# -eq 0 ] || cp "$@" "$out.part/"
+	[ "${#patches[@]}" -eq 0 ] || printf '%s\n' "${patches[@]}" >"$out.part/patches"
+	echo "$tree" >"$out.part/tree"
+	echo "$GCOV_DIRS" >"$out.part/gcov-dirs"
+	echo $(($(date +%s) - t0)) >"$out.part/build-seconds"
+	echo "$kver" >"$out.part/release"
+	mv "$out.part" "$out"
+}
+
+patches=()
 if [ ! -s "$out/release" ]; then
 	t0=$(date +%s)
 	echo "kernel: cold build of linux-source-6.1 $src_ver (key $key) in $tree" >&2
@@ -81,20 +105,7 @@ if [ ! -s "$out/release" ]; then
 		echo "kernel: build failed; the log is $log" >&2
 		exit 1
 	fi
-	kver=$(make -s -C "$tree" kernelrelease)
-	rm -rf "$out.part"
-	mkdir -p "$out.part/boot" "$out.part/lib/modules/$kver"
-	cp "$tree/arch/x86/boot/bzImage" "$out.part/boot/vmlinuz-$kver"
-	cp "$tree/System.map" "$out.part/boot/System.map-$kver"
-	cp "$tree/.config" "$out.part/config"
-	for f in modules.builtin modules.builtin.modinfo; do
-		if [ -e "$tree/$f" ]; then cp "$tree/$f" "$out.part/lib/modules/$kver/"; fi
-	done
-	echo "$tree" >"$out.part/tree"
-	echo "$GCOV_DIRS" >"$out.part/gcov-dirs"
-	echo $(($(date +%s) - t0)) >"$out.part/build-seconds"
-	echo "$kver" >"$out.part/release"
-	mv "$out.part" "$out"
+	install_kernel
 fi
 if [ "${1:-}" = fixed ]; then
 	read -r -a patches <<<"${KERNEL_PATCHES:-}"
@@ -130,22 +141,7 @@ if [ "${1:-}" = fixed ]; then
 			exit 1
 		fi
 		mv "$tree.part" "$tree"
-		kver=$(make -s -C "$tree" kernelrelease)
-		rm -rf "$out.part"
-		mkdir -p "$out.part/boot" "$out.part/lib/modules/$kver"
-		cp "$tree/arch/x86/boot/bzImage" "$out.part/boot/vmlinuz-$kver"
-		cp "$tree/System.map" "$out.part/boot/System.map-$kver"
-		cp "$tree/.config" "$out.part/config"
-		for f in modules.builtin modules.builtin.modinfo; do
-			if [ -e "$tree/$f" ]; then cp "$tree/$f" "$out.part/lib/modules/$kver/"; fi
-		done
-		cp "$tree/w1-before.log" "$tree/w1-after.log" "$out.part/"
-		printf '%s\n' "${patches[@]}" >"$out.part/patches"
-		echo "$tree" >"$out.part/tree"
-		echo "$GCOV_DIRS" >"$out.part/gcov-dirs"
-		echo $(($(date +%s) - t0)) >"$out.part/build-seconds"
-		echo "$kver" >"$out.part/release"
-		mv "$out.part" "$out"
+		install_kernel "$tree/w1-before.log" "$tree/w1-after.log"
 	fi
 fi
 kver=$(cat "$out/release")

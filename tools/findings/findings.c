@@ -380,12 +380,13 @@ const struct rdmaneg_finding *rdmaneg_findings_match(const struct rdmaneg_findin
 	return NULL;
 }
 
-/* The console's line that begins with prefix and names the case as the
- * word after it and skip words: "PEER_CASE reply 3 s-with-pd-0". */
-static const char *case_line(const char *text, size_t len, const char *prefix, size_t skip,
-			     const char *name, char *line, size_t cap)
+/* The console's line that begins with prefix and names the case in the
+word after the next one ("PEER_CASE reply 3 s-with-pd-0", "LIVE_NFS_CASE
+server short-1"): the rest of the line after the name, or NULL. */
+static const char *case_line(const char *text, size_t len, const char *prefix, const char *name,
+			     char *line, size_t cap)
 {
-	size_t pos = 0;
+	size_t pos = 0, nl = strlen(name);
 
 	while (rdmaneg_klog_line(text, len, &pos, line, cap)) {
 		const char *p = line;
@@ -394,13 +395,10 @@ static const char *case_line(const char *text, size_t len, const char *prefix, s
 		if (strncmp(p, prefix, strlen(prefix)) != 0)
 			continue;
 		p += strlen(prefix);
-		for (size_t i = 0; i < skip && *p; i++) {
-			p += strcspn(p, " ");
-			p += strspn(p, " ");
-		}
-		if (strncmp(p, name, strlen(name)) == 0 &&
-		    (p[strlen(name)] == '\0' || p[strlen(name)] == ' '))
-			return p + strlen(name);
+		p += strcspn(p, " "); /* the role or the index */
+		p += strspn(p, " ");
+		if (strncmp(p, name, nl) == 0 && (p[nl] == '\0' || p[nl] == ' '))
+			return p + nl;
 	}
 	return NULL;
 }
@@ -415,7 +413,7 @@ int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size
 
 	/* the check's case ran: the peer's or the NFS suite's own line */
 	snprintf(prefix, sizeof(prefix), repro ? "PEER_CASE %s " : "LIVE_NFS_CASE ", f->check_role);
-	if (!case_line(text, len, prefix, 1, f->check_case, line, sizeof(line))) {
+	if (!case_line(text, len, prefix, f->check_case, line, sizeof(line))) {
 		snprintf(why, whycap, "the console has no %s line for case %s: not a measurement",
 			 repro ? "PEER_CASE" : "LIVE_NFS_CASE", f->check_case);
 		return -1;
@@ -424,7 +422,7 @@ int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size
 		const char *rest;
 
 		snprintf(prefix, sizeof(prefix), "PEER_VERDICT %s ", f->check_role);
-		rest = case_line(text, len, prefix, 1, f->check_case, line, sizeof(line));
+		rest = case_line(text, len, prefix, f->check_case, line, sizeof(line));
 		if (!rest) {
 			snprintf(why, whycap, "case %s ran but has no verdict (the guest died?)",
 				 f->check_case);
