@@ -143,6 +143,36 @@ static void test_klog(void)
 		CHECK(strcmp(s[0].kind, "LOCKDEP") == 0);
 		CHECK(strcmp(s[0].title, "inconsistent lock state in siw_qp_socket_assoc") == 0);
 	}
+	/* lockdep's irq-safety report, laid out as print_bad_irq_dependency()
+	 * prints it (6.1, kernel/locking/lockdep.c; the addresses are made
+	 * up): syzbot's "possible deadlock in" the acquirer */
+	{
+		static const char order[] =
+			"[   88.100000] =====================================================\n"
+			"[   88.100000] WARNING: SOFTIRQ-safe -> SOFTIRQ-unsafe lock order detected\n"
+			"[   88.100000] 6.1.192-rdmaneg-fixed #1 Not tainted\n"
+			"[   88.100000] -----------------------------------------------------\n"
+			"[   88.100000] rpc.nfsd/201 [HC0[0]:SC0[2]:HE1:SE0] is trying to acquire:\n"
+			"[   88.100000] ffff888006559ba0 (clock-AF_INET){++.-}-{2:2}, at: "
+			"inet_child_forget+0x9c/0x3c0\n"
+			"[   88.100000] \n"
+			"[   88.100000] and this task is already holding:\n"
+			"[   88.100000] ffff8880065598a8 (slock-AF_INET/1){+.-.}-{2:2}, at: "
+			"inet_csk_listen_stop+0x1c5/0xd40\n"
+			"[   88.100000] stack backtrace:\n"
+			"[   88.100000] Call Trace:\n"
+			"[   88.100000]  <TASK>\n"
+			"[   88.100000]  dump_stack_lvl+0x4c/0x5f\n"
+			"[   88.100000]  __lock_acquire+0x153e/0x6030\n"
+			"[   88.100000]  lock_acquire+0x19c/0x480\n"
+			"[   88.100000]  _raw_write_lock_bh+0x2f/0x40\n"
+			"[   88.100000]  inet_child_forget+0x9c/0x3c0\n"
+			"[   88.100000]  </TASK>\n";
+
+		CHECK(rdmaneg_klog_scan(order, sizeof(order) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].kind, "LOCKDEP") == 0);
+		CHECK(strcmp(s[0].title, "possible deadlock in inet_child_forget") == 0);
+	}
 	/* a hung task whose stack the report left out: no " in " and nothing */
 	{
 		static const char hung[] =

@@ -54,7 +54,8 @@ static const char *start_kind(const char *m)
 	if (starts_with(m, "UBSAN:"))
 		return "UBSAN";
 	if (starts_with(m, "WARNING: possible") || starts_with(m, "WARNING: inconsistent lock") ||
-	    starts_with(m, "WARNING: suspicious RCU"))
+	    starts_with(m, "WARNING: suspicious RCU") ||
+	    (starts_with(m, "WARNING: ") && strstr(m, " lock order detected")))
 		return "LOCKDEP";
 	if (starts_with(m, "WARNING:"))
 		return "WARNING";
@@ -236,8 +237,9 @@ static void title_of(struct rdmaneg_splat *s, const char *first, const char *sec
 		return;
 	}
 	if (strcmp(s->kind, "LOCKDEP") == 0) {
-		/* syzbot's titles: "possible deadlock in f", "inconsistent lock
-		 * state in f", "suspicious RCU usage in f" */
+		/* syzbot's titles: "possible deadlock in f" (circular, recursive,
+		 * and "X-safe -> X-unsafe lock order"), "inconsistent lock state
+		 * in f", "suspicious RCU usage in f" */
 		const char *t = starts_with(first, "WARNING: ") ? first + 9 : first;
 
 		n = strcspn(t, "!");
@@ -246,7 +248,8 @@ static void title_of(struct rdmaneg_splat *s, const char *first, const char *sec
 		memcpy(what, t, n);
 		what[n] = '\0';
 		snprintf(s->title, sizeof(s->title), "%s in %s",
-			 strstr(first, "circular") || strstr(first, "recursive")
+			 strstr(first, "circular") || strstr(first, "recursive") ||
+					 strstr(first, "lock order detected")
 				 ? "possible deadlock"
 				 : what,
 			 where);
