@@ -90,6 +90,21 @@ static void test_parse(void)
 	CHECK(parse_with("check", "repro CASE=x", err) != 0 && strstr(err, "ROLE="));
 	CHECK(parse_with("check", "repro ROLE=r CASE=$(rm)", err) != 0 &&
 	      strstr(err, "NAME=VALUE"));
+	/* CASE= may list the peer's globs; the last is the measured case */
+	CHECK(parse_with("check", "repro ROLE=request CASE=rev-*,abcd-0*,abcd-1000", err) == 0);
+	{
+		char text[4096];
+		const char *at = strstr(good, "check: ");
+
+		snprintf(text, sizeof(text), "%.*scheck: repro ROLE=request CASE=rev-*,abcd-1000%s",
+			 (int)(at - good), good, strchr(at, '\n'));
+		CHECK(parse(text, &f, err) == 0 && strcmp(f.check_case, "abcd-1000") == 0 &&
+		      strstr(f.check_args, "CASE=rev-*,abcd-1000"));
+	}
+	CHECK(parse_with("check", "repro ROLE=request CASE=rev-*,abcd-1*", err) != 0 &&
+	      strstr(err, "not a glob"));
+	CHECK(parse_with("check", "repro ROLE=request CASE=rev-*,", err) != 0 &&
+	      strstr(err, "ends with a case name"));
 	CHECK(parse_with("expect", "crash", err) != 0);
 	CHECK(parse_with("race", "maybe", err) != 0);
 	CHECK(parse_with("mainline-code", "gone", err) != 0);
@@ -142,7 +157,23 @@ static void test_seen(void)
 		CHECK(rdmaneg_finding_seen(&d, div, strlen(div), why, sizeof(why)) == 1);
 		CHECK(rdmaneg_finding_seen(&d, clean, strlen(clean), why, sizeof(why)) == 0);
 		CHECK(rdmaneg_finding_seen(&d, died, strlen(died), why, sizeof(why)) == -1);
+		/* with a clause, another divergence of the case is not this one */
+		snprintf(strstr(text, "expect: verdict") + 15,
+			 sizeof(text) - (size_t)(strstr(text, "expect: verdict") + 15 - text), "%s",
+			 " 6581-6-res\nrace: no\nfixes: x\npatch: 0001-a.patch\n"
+			 "mainline-repo: r\nmainline-commit: c\nmainline-code: present\n"
+			 "upstream: none\n");
+		CHECK(parse(text, &d, err) == 0 && strcmp(d.expect_clause, "6581-6-res") == 0);
+		CHECK(rdmaneg_finding_seen(&d, div, strlen(div), why, sizeof(why)) == 1);
+		snprintf(text + (strstr(text, "6581-6-res") - text), 40, "%s", "6581-9.1-ulp\n");
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "%s",
+			 "race: no\nfixes: x\npatch: 0001-a.patch\nmainline-repo: r\n"
+			 "mainline-commit: c\nmainline-code: present\nupstream: none\n");
+		CHECK(parse(text, &d, err) == 0 && strcmp(d.expect_clause, "6581-9.1-ulp") == 0);
+		CHECK(rdmaneg_finding_seen(&d, div, strlen(div), why, sizeof(why)) == 0);
+		CHECK(rdmaneg_finding_seen(&d, clean, strlen(clean), why, sizeof(why)) == 0);
 	}
+	CHECK(parse_with("expect", "verdict two words", err) != 0 && strstr(err, "one clause"));
 }
 
 static void test_verdict(void)

@@ -65,13 +65,15 @@ while read -r slug race suite args; do
 		hits=0 void=0
 		for ((i = 1; i <= n; i++)); do
 			log=$F/$slug/$k-$i.log
-			# shellcheck disable=SC2086 # $args: make variables, one word each
+			# make variables, one word each; read -a leaves the peer's
+			# globs in CASE= unexpanded
+			read -r -a argv <<<"$args"
 			if [ "$suite" = repro ]; then
-				KERNEL=$k LIVE_TIMEOUT=${LIVE_TIMEOUT:-90} make --no-print-directory live-repro $args \
-					>"$log.out" 2>&1
+				KERNEL=$k LIVE_TIMEOUT=${LIVE_TIMEOUT:-90} make --no-print-directory live-repro \
+					"${argv[@]}" >"$log.out" 2>&1
 				cat build/live/repro/console-*.log >"$log" 2>/dev/null
 			else
-				KERNEL=$k make --no-print-directory live-nfs $args >"$log.out" 2>&1
+				KERNEL=$k make --no-print-directory live-nfs "${argv[@]}" >"$log.out" 2>&1
 				cp build/live-nfs/console.log "$log" 2>/dev/null
 			fi
 			"$FB" seen findings "$slug" "$log" >"$log.seen" 2>&1

@@ -66,7 +66,7 @@ static bool make_var(const char *w, size_t n)
 		if (!isupper((unsigned char)w[i]) && w[i] != '_')
 			return false;
 	for (size_t i = eq + 1; i < n; i++)
-		if (!isalnum((unsigned char)w[i]) && !strchr("._-", w[i]))
+		if (!isalnum((unsigned char)w[i]) && !strchr("._-,*", w[i]))
 			return false;
 	return eq + 1 < n;
 }
@@ -94,9 +94,24 @@ static int parse_check(const struct line_ctx *c, struct rdmaneg_finding *f, cons
 			return fail(c, "check: not a NAME=VALUE make variable", p);
 		if (strncmp(p, "ROLE=", 5) == 0 && n - 5 < sizeof(f->check_role))
 			memcpy(f->check_role, p + 5, n - 5), f->check_role[n - 5] = '\0';
-		else if (strncmp(p, "CASE=", 5) == 0 && n - 5 < sizeof(f->check_case))
-			memcpy(f->check_case, p + 5, n - 5), f->check_case[n - 5] = '\0';
-		else if (strncmp(p, "NFS_CASE=", 9) == 0 && n - 9 < sizeof(f->check_case))
+		else if (strncmp(p, "CASE=", 5) == 0) {
+			/* the peer's comma-separated globs; the last, a plain
+			 * case name, is the one whose run is the measurement */
+			const char *last = p + 5;
+
+			for (const char *q = p + 5; q < p + n; q++)
+				if (*q == ',')
+					last = q + 1;
+			if (last == p + n || (size_t)(p + n - last) >= sizeof(f->check_case))
+				return fail(c, "check: CASE= ends with a case name", p);
+			memcpy(f->check_case, last, (size_t)(p + n - last));
+			f->check_case[p + n - last] = '\0';
+			if (strpbrk(f->check_case, "*?["))
+				return fail(
+					c,
+					"check: the last CASE= element is a case name, not a glob",
+					f->check_case);
+		} else if (strncmp(p, "NFS_CASE=", 9) == 0 && n - 9 < sizeof(f->check_case))
 			memcpy(f->check_case, p + 9, n - 9), f->check_case[n - 9] = '\0';
 		p += n;
 		while (*p == ' ')
@@ -183,8 +198,19 @@ static int set_key(const struct line_ctx *c, struct rdmaneg_finding *f, const ch
 	if (strcmp(k, "check") == 0)
 		return f->check_suite[0] ? fail(c, "given twice", k) : parse_check(c, f, v);
 	if (strcmp(k, "expect") == 0) {
+		/* "verdict CLAUSE": only a verdict naming that clause counts,
+		 * so another divergence of the same case is not this one */
+		if (strncmp(v, "verdict ", 8) == 0) {
+			const char *cl = v + 8;
+
+			if (!*cl || strlen(cl) >= sizeof(f->expect_clause) || strpbrk(cl, " \t"))
+				return fail(c, "expect: verdict CLAUSE, one clause id", v);
+			snprintf(f->expect_clause, sizeof(f->expect_clause), "%s", cl);
+			f->expect = RDMANEG_FE_VERDICT;
+			return 0;
+		}
 		if (strcmp(v, "splat") != 0 && strcmp(v, "verdict") != 0)
-			return fail(c, "expect: splat or verdict", v);
+			return fail(c, "expect: splat, verdict or verdict CLAUSE", v);
 		f->expect = strcmp(v, "splat") == 0 ? RDMANEG_FE_SPLAT : RDMANEG_FE_VERDICT;
 		return 0;
 	}
@@ -430,6 +456,14 @@ int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size
 		}
 		rest += strspn(rest, " ");
 		snprintf(why, whycap, "verdict: %s", rest);
+		if (f->expect_clause[0]) { /* "diverges CLAUSE" */
+			const char *cl = rest + strcspn(rest, " ");
+			size_t n = strlen(f->expect_clause);
+
+			cl += strspn(cl, " ");
+			return strncmp(cl, f->expect_clause, n) == 0 &&
+			       (cl[n] == '\0' || cl[n] == ' ');
+		}
 		return strncmp(rest, "conforms", 8) != 0;
 	}
 	found = rdmaneg_klog_scan(text, len, sp, sizeof(sp) / sizeof(sp[0]));

@@ -29,7 +29,8 @@ enum rdmaneg_finding_kind {
 /* How make live-fixes tells that a run reproduced the finding. */
 enum rdmaneg_finding_expect {
 	RDMANEG_FE_SPLAT = 0, /* a kernel splat titled as one of its signatures */
-	RDMANEG_FE_VERDICT    /* the peer's verdict on the check's case is not "conforms" */
+	RDMANEG_FE_VERDICT    /* the peer's verdict on the check's case is not "conforms"
+			       * (with expect_clause: names that clause) */
 };
 
 struct rdmaneg_finding_list {
@@ -54,7 +55,8 @@ struct rdmaneg_finding {
 	char check_args[RDMANEG_FINDING_TEXT];
 	char check_role[16], check_case[64]; /* ROLE= and CASE= or NFS_CASE= */
 	enum rdmaneg_finding_expect expect;
-	bool race; /* tried FIXES_TRIES times, not once */
+	char expect_clause[48]; /* "expect: verdict CLAUSE"; empty: any divergence */
+	bool race;		/* tried FIXES_TRIES times, not once */
 	char mainline_repo[128], mainline_commit[48];
 	char mainline_code[16]; /* present, changed, fixed, unknown */
 	char mainline_note[RDMANEG_FINDING_TEXT];
