@@ -62,6 +62,13 @@ rm -rf "$T/reg" && cp -r findings "$T/reg" && rm "$T"/reg/siw-term-header-bit-or
 "$FB" seen findings 3 tests/findings/console-abcd-1000-debug.log >"$T/seen.log" 2>&1; [ $? = 3 ] && grep -q "not a measurement" "$T/seen.log" && ok ||
 	bad "a run of another case measured nothing" "$T/seen.log"
 "$FB" seen findings 7 tests/findings/console-abcd-1000-debug.log >"$T/seen.log" 2>&1; [ $? = 3 ] && ok || bad "finding 7: not measured by a run of abcd-1000" "$T/seen.log"
+# finding 6's lock order form, from make live-nfs KERNEL=fixed FIXES_DROP=6
+# (2026-11-25): triage reads the splat and labels it with finding 6
+make --no-print-directory -s build/plain/rdmaneg-triage >/dev/null 2>&1
+build/plain/rdmaneg-triage kernel --out "$T/tri" --findings findings \
+	tests/findings/console-nfs-lock-order-fixed.log >"$T/tri.log" 2>&1 &&
+	grep -q "possible deadlock in inet_child_forget  \[finding 6: siw-rtr-data-ready-lockdep\]" "$T/tri.log" &&
+	ok || bad "the lock order form is labelled finding 6" "$T/tri.log"
 # make live-fixes's table: fixed only when reproduced before and never after
 printf 'siw-mpa-reply-enhanced-no-pd 1 1 0 0 1 0\n7 1 1 0 0 1 0\n' >"$T/results.tsv"
 "$FB" verdicts findings "$T/results.tsv" >"$T/v.log" 2>&1 && grep -q "2 fixed, 0 not" "$T/v.log" && ok || bad "all fixed: exit 0" "$T/v.log"
