@@ -3,8 +3,8 @@
 # the live suites). Built from Debian's linux-source-6.1, so the guest runs
 # the code Debian users run, instrumented: allnoconfig plus
 # live/guest/kernel.config (KASAN, KFENCE, lockdep, DEBUG_LIST, hung-task
-# detector, lkdtm; everything the suites use built in, no modules), gcov on
-# GCOV_DIRS and UBSAN on UBSAN_DIRS below.
+# detector, lkdtm; everything the suites use built in, no modules), gcov and
+# KCOV on GCOV_DIRS and UBSAN on UBSAN_DIRS below.
 # Cached in ${XDG_CACHE_HOME:-~/.cache}/rdmaneg/live/ keyed by the source
 # version, the compiler, the config and the two lists:
 #   kbuild-KEY/       the build tree (its .gcno files serve coverage)
@@ -27,9 +27,13 @@ set -euo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 L=build/live
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
-GCOV_DIRS="drivers/infiniband/sw/siw drivers/infiniband/core net/sunrpc/xprtrdma"
+# gcov and KCOV: a directory, or one file of a big directory (dir/file.c)
+GCOV_DIRS="drivers/infiniband/sw/siw drivers/infiniband/core net/sunrpc/xprtrdma \
+drivers/nvme/target drivers/nvme/host drivers/infiniband/ulp/iser drivers/infiniband/ulp/isert \
+fs/smb/server/transport_rdma.c fs/smb/client/smbdirect.c"
 UBSAN_DIRS="drivers/infiniband/core drivers/infiniband/sw/siw drivers/infiniband/sw/rxe \
-net/sunrpc net/sunrpc/xprtrdma"
+net/sunrpc net/sunrpc/xprtrdma drivers/nvme/target drivers/nvme/host \
+drivers/infiniband/ulp/iser drivers/infiniband/ulp/isert fs/smb/server fs/smb/client"
 mkdir -p "$L/cache" "$CACHE"
 tools/deps.sh kernel >&2
 src_tar=/usr/src/linux-source-6.1.tar.xz
@@ -92,7 +96,14 @@ if [ ! -s "$out/release" ]; then
 	rm -rf "$CACHE"/kbuild-* "$CACHE"/kernel-debug-* "$CACHE"/kernel-fixed-*
 	mkdir -p "$tree"
 	tar -x -I 'xz -T0' -f "$src_tar" -C "$tree" --strip-components=1
-	for d in $GCOV_DIRS; do echo 'GCOV_PROFILE := y' >>"$tree/$d/Makefile"; done
+	for d in $GCOV_DIRS; do
+		case "$d" in
+		*.c) f=${d##*/}
+			printf 'GCOV_PROFILE_%s := y\nKCOV_INSTRUMENT_%s := y\n' "${f%.c}.o" "${f%.c}.o" \
+				>>"$tree/${d%/*}/Makefile" ;;
+		*) printf 'GCOV_PROFILE := y\nKCOV_INSTRUMENT := y\n' >>"$tree/$d/Makefile" ;;
+		esac
+	done
 	for d in $UBSAN_DIRS; do echo 'UBSAN_SANITIZE := y' >>"$tree/$d/Makefile"; done
 	log=$tree/build.log
 	if ! make -C "$tree" KCONFIG_ALLCONFIG="$PWD/live/guest/kernel.config" allnoconfig >"$log" 2>&1; then
