@@ -170,15 +170,16 @@ static int cmd_run(int argc, char **argv)
 /* listen|connect --addr A --port P --log FILE */
 static int cmd_endpoint(int argc, char **argv)
 {
-	(void)argc; /* 8: the verb table checked it */
+	/* 8 or 9: the verb table checked it */
+	bool kcov = argc == 9 && strcmp(argv[8], "--kcov") == 0;
 	long long port = 0;
 	struct in_addr a;
 	FILE *log;
 	int rc;
 
 	if (strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
-	    strcmp(argv[6], "--log") != 0)
-		return usage("listen|connect --addr A --port P --log FILE");
+	    strcmp(argv[6], "--log") != 0 || (argc == 9 && !kcov))
+		return usage("listen|connect --addr A --port P --log FILE [--kcov]");
 	if (inet_pton(AF_INET, argv[3], &a) != 1)
 		return usage("--addr takes an IPv4 address");
 	if (parse_int(argv[5], 1, 65535, &port))
@@ -188,8 +189,8 @@ static int cmd_endpoint(int argc, char **argv)
 		fprintf(stderr, "rdmaneg-live: cannot open %s: %s\n", argv[7], strerror(errno));
 		return 2;
 	}
-	rc = strcmp(argv[1], "listen") == 0 ? live_endpoint_listen(argv[3], (int)port, log)
-					    : live_endpoint_connect(argv[3], (int)port, log);
+	rc = strcmp(argv[1], "listen") == 0 ? live_endpoint_listen(argv[3], (int)port, log, kcov)
+					    : live_endpoint_connect(argv[3], (int)port, log, kcov);
 	fclose(log);
 	return rc;
 }
@@ -224,58 +225,43 @@ static char *slurp(const char *path, size_t *len)
 	return rdmaneg_read_file(path, SIZE_MAX - 1, len, NULL);
 }
 
-/* nfs-client --addr A --port P [--random N --seed S --budget SEC --gcov DIR
- * --guided --only-random]: the hostile NFS client (live/nfspeer/nfspeer.h) */
-static int cmd_nfs_client(int argc, char **argv)
+/* nfs-client|nfs-server --addr A --port P --agent CHANNEL [--gcov DIR
+ * [--gcov-scope PARTS]]: the hostile NFS client and server, serving a
+ * campaign's cases (live/nfspeer/nfspeer.h) */
+static int cmd_nfs_agent(int argc, char **argv)
 {
-	static const char *const use = "nfs-client --addr A --port P (1..65535) [--case NAME] "
-				       "[--random N] [--seed S] [--budget SEC] [--gcov DIR] "
-				       "[--guided] [--only-random]";
+	static const char *const use =
+		"nfs-client|nfs-server --addr A --port P (1..65535) --agent CHANNEL\n"
+		"    [--gcov DIR [--gcov-scope PARTS]] (nfs-client only)";
+	bool client = strcmp(argv[1], "nfs-client") == 0;
 	struct live_nfs_client_opts o;
 	const char *addr = NULL;
-	long long port = 0, v = 0;
+	long long port = 0;
 
 	memset(&o, 0, sizeof(o));
-	for (int i = 2; i < argc; i++) {
+	for (int i = 2; i < argc; i += 2) {
 		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 
-		if (strcmp(a, "--guided") == 0) {
-			o.guided = true;
-			continue;
-		}
-		if (strcmp(a, "--only-random") == 0) {
-			o.only_random = true;
-			continue;
-		}
 		if (!val)
 			return usage(use);
-		i++;
 		if (strcmp(a, "--addr") == 0)
 			addr = val;
-		else if (strcmp(a, "--case") == 0 && live_nfs_case_find(val) >= 0)
-			o.only = val;
-		else if (strcmp(a, "--gcov") == 0)
+		else if (strcmp(a, "--agent") == 0)
+			o.agent = val;
+		else if (strcmp(a, "--gcov") == 0 && client)
 			o.gcov = val;
-		else if (strcmp(a, "--port") == 0 && !parse_int(val, 1, 65535, &port))
-			continue;
-		else if (strcmp(a, "--random") == 0 && !parse_int(val, 0, 1000000, &v))
-			o.random = (unsigned long)v;
-		else if (strcmp(a, "--seed") == 0 && !parse_int(val, 0, 4294967295LL, &v))
-			o.seed = (unsigned long)v;
-		else if (strcmp(a, "--budget") == 0 && !parse_int(val, 0, 86400, &v))
-			o.budget = (unsigned long)v;
-		else
+		else if (strcmp(a, "--gcov-scope") == 0 && client)
+			o.gcov_scope = val;
+		else if (strcmp(a, "--port") != 0 || parse_int(val, 1, 65535, &port))
 			return usage(use);
 	}
-	if (!addr || port == 0)
+	if (!addr || port == 0 || !o.agent || (o.gcov_scope && !o.gcov))
 		return usage(use);
-	if (o.guided && (!o.gcov || o.random == 0))
-		return usage("nfs-client: --guided needs --gcov DIR and --random N");
-	if (o.only_random && o.random == 0)
-		return usage("nfs-client: --only-random needs --random N");
-	if (o.only && o.random)
-		return usage("nfs-client: --case runs one table case, without --random");
-	return live_nfs_client(addr, (int)port, &o, stdout);
+	if (client)
+		return live_nfs_client(addr, (int)port, &o, stdout);
+	if (port + (long long)live_nfs_case_count() > 65535)
+		return usage("nfs-server: --port leaves no room for a port per case");
+	return live_nfs_server(addr, (int)port, o.agent, stdout);
 }
 
 /* capture --port P --ready FILE: every MPA Request and Reply to or from
@@ -426,6 +412,22 @@ static int cmd_gcov(int argc, char **argv)
 	return 0;
 }
 
+/* kcov CONSOLE INFO: make live-kcov's table (live/guest/gcov.h). Exit 1
+ * when there was nothing to compare. */
+static int cmd_kcov(int argc, char **argv)
+{
+	size_t cl, il;
+	char *c = slurp(argv[argc - 2], &cl), *i = slurp(argv[argc - 1], &il);
+	long r = c && i ? live_kcov_compare(c, cl, i, il, stdout) : -1;
+
+	if (!c || !i)
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n",
+			!c ? argv[argc - 2] : argv[argc - 1]);
+	free(c);
+	free(i);
+	return r < 0 ? 1 : 0;
+}
+
 /* arcs UNGUIDED GUIDED: the debug kernel's arcs the peer reached over
  * time in two consoles (--gcov, the second --guided), every 10 s. Exit 1
  * when either holds no sample. */
@@ -552,15 +554,17 @@ static int verb_nfs_facts(int argc, char **argv)
 	       0;
 }
 
-static int verb_nfs_server(int argc, char **argv)
+/* nfs-cases: every hostile case's name, one a line */
+static int verb_nfs_cases(int argc, char **argv)
 {
-	long long port = 0, k = 0;
+	struct live_nfs_case c;
 
-	if (argc != 8 || strcmp(argv[2], "--addr") != 0 || strcmp(argv[4], "--port") != 0 ||
-	    parse_int(argv[5], 1, 65535, &port) || strcmp(argv[6], "--case") != 0 ||
-	    parse_int(argv[7], 0, (long long)live_nfs_case_count() - 1, &k))
-		return usage("nfs-server --addr A --port P --case K (0..cases-1)");
-	return live_nfs_server(argv[3], (int)port, (size_t)k, stdout);
+	(void)argc;
+	(void)argv;
+	for (size_t i = 0; live_nfs_case(i, &c); i++)
+		if (printf("%s\n", c.name) < 0)
+			return 1;
+	return 0;
 }
 
 static int verb_fixed(int argc, char **argv)
@@ -612,21 +616,18 @@ static const struct verb {
 	{ "capture", 2, 0, cmd_capture,
 	  "capture --port P --ready FILE   every MPA Request and Reply to or from\n"
 	  "    port P, one line each, until SIGTERM; FILE once it listens" },
-	{ "nfs-client", 2, 0, cmd_nfs_client,
-	  "nfs-client --addr A --port P   the hostile NFS/RDMA client's cases against\n"
-	  "    nfsd (live/nfspeer/nfspeer.c);\n"
-	  "    [--case NAME]     that table case alone\n"
-	  "    [--random N --seed S --budget SEC]  then N mutated ones\n"
-	  "    [--gcov DIR [--guided]]  the debug kernel's arcs after each;\n"
-	  "                      guided: mutate what reached new arcs\n"
-	  "    [--only-random]   without the table" },
+	{ "nfs-client", 2, 0, cmd_nfs_agent,
+	  "nfs-client --addr A --port P --agent CHANNEL [--gcov DIR [--gcov-scope P]]\n"
+	  "    the hostile NFS/RDMA client against nfsd, serving a campaign's cases\n"
+	  "    (live/nfspeer/nfspeer.c, live/campaign)" },
 	{ "nfs-facts", 2, 2, verb_nfs_facts,
 	  "nfs-facts   nfsd's port, the hostile server's first port and the number\n"
 	  "    of hostile cases" },
-	{ "nfs-server", 2, 0, verb_nfs_server,
-	  "nfs-server --addr A --port P --case K   case K's private data to the\n"
-	  "    kernel NFS client (live/nfspeer/nfspeer.c)" },
+	{ "nfs-server", 2, 0, cmd_nfs_agent,
+	  "nfs-server --addr A --port P --agent CHANNEL   each case's private data to\n"
+	  "    the kernel NFS client, on port P + the case's index (live/nfspeer)" },
 	{ "nfs-case", 3, 3, cmd_nfs_case, "nfs-case NAME   the index of hostile case NAME" },
+	{ "nfs-cases", 2, 2, verb_nfs_cases, "nfs-cases   every hostile case's name" },
 	{ "nfs", 2, 0, cmd_nfs,
 	  "nfs FILE [--json OUT]   make live-nfs's tables and divergences from its\n"
 	  "    console log (exit 1: nothing measured, or the core disagrees)" },
@@ -639,13 +640,16 @@ static const struct verb {
 	{ "gcov", 4, 4, cmd_gcov,
 	  "gcov SUITE INFO   the debug kernel's lines and branches reached per file,\n"
 	  "    from lcov's tracefile (exit 1: none of the files, or torn)" },
+	{ "kcov", 4, 4, cmd_kcov,
+	  "kcov CONSOLE INFO   which tasks' KCOV saw the functions of siw and iw_cm\n"
+	  "    gcov saw run (make live-kcov; exit 1: nothing to compare)" },
 	{ "arcs", 4, 4, cmd_arcs,
 	  "arcs UNGUIDED GUIDED   the kernel arcs two peer runs reached over time\n"
 	  "    (make live-guided; exit 1: no samples)" },
-	{ "listen", 8, 8, cmd_endpoint,
-	  "listen|connect --addr A --port P --log FILE   the ULP endpoint\n"
-	  "    rdmaneg-peer tests siw through" },
-	{ "connect", 8, 8, cmd_endpoint, NULL },
+	{ "listen", 8, 9, cmd_endpoint,
+	  "listen|connect --addr A --port P --log FILE [--kcov]   the ULP endpoint\n"
+	  "    rdmaneg-peer tests siw through (--kcov: KCOV over its syscalls)" },
+	{ "connect", 8, 9, cmd_endpoint, NULL },
 	{ "help", 2, 2, verb_help, "help, --help   this text" },
 	{ "--help", 2, 2, verb_help, NULL },
 };

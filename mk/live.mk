@@ -1,7 +1,7 @@
 # mk/live.mk: the live suites in the qemu guest, and rdmaneg-peer (included by the Makefile, in order)
 # ---- rdmaneg-live: the live suites' program (live/) ----
 UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c util/arcs.c \
-	util/verdict.c util/guide.c
+	util/verdict.c util/guide.c util/agent.c util/casename.c util/kcov.c
 # the pure half of the harness (no sockets, no verbs): host and guest, and
 # make test's unit tests
 LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
@@ -44,7 +44,7 @@ $(B)/asan/util-unit: $(call flavour_objs,live-asan,tests/util_unit.c $(UTIL_SRC)
 
 # ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
 # the pure half (cases, expectations, verdict, report) and the sockets
-PEER_PURE := peer/peer_cases.c peer/expect.c peer/fpdu.c peer/peer_report.c
+PEER_PURE := peer/peer_cases.c peer/plan.c peer/expect.c peer/fpdu.c peer/peer_report.c
 PEER_SRC := peer/main.c peer/run.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
 PEER_INC := -Isrc -Iutil -Ipeer
 CC_peer = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(PEER_INC)
@@ -105,6 +105,16 @@ live-fixes:
 live-fixes-control:
 	@tests/fixes-control.sh
 
+# what KCOV would see of siw and iw_cm, against gcov (live/adversarial/kcov.sh)
+live-kcov:
+	@live/adversarial/kcov.sh
+
+# snapshots against boots: the same campaign in both modes, stock and
+# debug, the table's outcomes compared, guided against random mode
+# (live/campaign/bench.sh; docs/snapshots.md)
+bench-live:
+	@live/campaign/bench.sh
+
 # LIVE_SOAK cases per transport in one boot (default 1000)
 live-soak:
 	@live/mpa/run.sh soak
@@ -112,3 +122,25 @@ live-soak:
 # OSS-Fuzz build.sh under the environment OSS-Fuzz sets, plus check_build.
 oss-fuzz-check:
 	@tools/oss-fuzz-check.sh
+
+# ---- rdmaneg-campaign: the host's campaign driver (live/campaign/) ----
+# boots the guest once, saves it, hands each case to its agent over a
+# virtio-serial port and restores the snapshot after a case that killed,
+# hung or tainted it (docs/snapshots.md)
+CAMPAIGN_PURE := live/campaign/schedule.c live/campaign/qmp.c live/campaign/compare.c \
+	live/campaign/blame.c
+CAMPAIGN_SRC := live/campaign/main.c live/campaign/record.c live/campaign/vm.c live/campaign/cache.c \
+	$(CAMPAIGN_PURE) $(UTIL_SRC)
+CC_campaign = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Isrc -Iutil \
+	-Ilive/campaign
+CC_campaign-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O1 -g \
+	$(SAN) -Isrc -Iutil -Ilive/campaign -Itests
+$(foreach f,campaign campaign-asan,$(eval $(call c_flavour,$(f))))
+$(B)/live/rdmaneg-campaign: $(call flavour_objs,campaign,$(CAMPAIGN_SRC))
+	@mkdir -p $(@D)
+	$(CC) $^ -o $@
+
+$(B)/asan/campaign-unit: $(call flavour_objs,campaign-asan,tests/campaign_unit.c \
+		$(CAMPAIGN_PURE) $(UTIL_SRC))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@

@@ -70,6 +70,13 @@ enum {
 	O_ALL,
 	O_KMSG,
 	O_P2P,
+	O_AGENT,
+	O_GCOV_SCOPE,
+	O_SUT,
+	O_ROLE,
+	O_BASES,
+	O_KMSG_MARKS,
+	O_KCOV,
 };
 
 /* One row per option: getopt_long's entry, its argument's name and its
@@ -81,7 +88,7 @@ static const struct peer_option {
 } options[] = {
 	{ { "case", required_argument, NULL, O_CASE },
 	  "GLOB",
-	  "run the cases matching GLOB (repeatable; default all);\nrandom-S-K is the K-th random case of seed S" },
+	  "run the cases matching GLOB (repeatable; default all);\none random-S-K (the K-th random case of seed S) or\nBASE~HEX~... (BASE mutated once per HEX) runs alone" },
 	{ { "timeout", required_argument, NULL, O_TIMEOUT },
 	  "MS",
 	  "per-case wait for the SUT (default 1000)" },
@@ -146,6 +153,27 @@ static const struct peer_option {
 	{ { "plant", required_argument, NULL, O_PLANT },
 	  "NAME",
 	  "respond: misbehave on purpose (rev0_accept, reply_3fff,\nignore_3fff, reset_kills)" },
+	{ { "agent", required_argument, NULL, O_AGENT },
+	  "CHANNEL",
+	  "serve a campaign: READY, then one case per CASE line\n(a virtio-serial port name, or a socket path)" },
+	{ { "gcov-scope", required_argument, NULL, O_GCOV_SCOPE },
+	  "PARTS",
+	  "with --gcov: only the .gcda files whose path holds\none of the comma-separated PARTS" },
+	{ { "sut", required_argument, NULL, O_SUT },
+	  "CMD",
+	  "reply: run CMD (split at spaces) once listening: the\nSUT's initiator" },
+	{ { "role", required_argument, NULL, O_ROLE },
+	  "ROLE",
+	  "list: the names of ROLE's cases, one a line" },
+	{ { "bases", no_argument, NULL, O_BASES },
+	  NULL,
+	  "list --role ROLE: the inputs random and guided cases\nstart from (with --corpus DIR, its frames too)" },
+	{ { "kmsg-marks", no_argument, NULL, O_KMSG_MARKS },
+	  NULL,
+	  "with --progress: the marks as /dev/kmsg records, whole\nand in order with the kernel's lines (a guest's agent)" },
+	{ { "kcov", no_argument, NULL, O_KCOV },
+	  NULL,
+	  "KCOV over every case's syscalls (the debug kernel): the\nfunctions of siw and the CMs they ran, PEER_KCOV" },
 	{ { "p2p", no_argument, NULL, O_P2P },
 	  NULL,
 	  "initiate: offer peer-to-peer RTR (RFC 6581 sec. 7)" },
@@ -239,6 +267,27 @@ static int set_opt(int c, const char *flag, const char *val, struct rdmaneg_peer
 		return 0;
 	case O_P2P:
 		o->p2p = true;
+		return 0;
+	case O_AGENT:
+		o->agent = val;
+		return 0;
+	case O_GCOV_SCOPE:
+		o->gcov_scope = val;
+		return 0;
+	case O_SUT:
+		o->sut = val;
+		return 0;
+	case O_ROLE:
+		o->list_role = val;
+		return 0;
+	case O_BASES:
+		o->list_bases = true;
+		return 0;
+	case O_KMSG_MARKS:
+		o->kmsg_marks = true;
+		return 0;
+	case O_KCOV:
+		o->kcov = true;
 		return 0;
 	default:
 		return -1;
@@ -342,7 +391,8 @@ static const struct mode {
 } modes[] = {
 	{ "request", "request HOST:PORT [options]", "test an MPA responder", mode_request },
 	{ "reply", "reply --listen PORT [options]", "test an MPA initiator", mode_reply },
-	{ "list", "list [--local-max N] [--case GLOB]", "list the cases", rdmaneg_peer_list },
+	{ "list", "list [--case GLOB] [--role ROLE [--bases [--corpus DIR]]]", "list the cases",
+	  rdmaneg_peer_list },
 	{ "respond", "respond --listen PORT [--plant NAME] [--count N]", "reference responder",
 	  mode_respond },
 	{ "initiate", "initiate HOST:PORT [--p2p] [--count N]", "reference initiator",
@@ -403,16 +453,14 @@ int main(int argc, char **argv)
 			usage(stderr);
 			return RDMANEG_PEER_EXIT_USAGE;
 		}
-		if (o.nglobs == 1) {
-			unsigned long sd, k;
+		if (o.nglobs == 1 && modes[i].run != rdmaneg_peer_list) {
+			struct rdmaneg_casename cn;
 
-			/* one random case, exactly as the run that printed its name */
-			if (rdmaneg_peer_random_name(o.globs[0], RDMANEG_PEER_RANDOM_MAX, &sd,
-						     &k)) {
-				o.seed = sd;
-				o.only_random = true;
-				o.random = k + 1;
-				o.from = k;
+			/* one random or chain case, exactly as the run that
+			 * printed its name */
+			if (rdmaneg_casename_parse(o.globs[0], &cn) &&
+			    cn.kind != RDMANEG_CASENAME_PLAIN) {
+				o.exact = o.globs[0];
 				o.nglobs = 0;
 			}
 		}

@@ -370,39 +370,3 @@ bool rdmaneg_peer_glob(const char *pat, const char *name)
 		pat++;
 	return *pat == '\0';
 }
-
-/* one unsigned decimal, at least one digit, no overflow; *s moves past it */
-static bool decimal(const char **s, unsigned long *out)
-{
-	unsigned long x = 0;
-	const char *p = *s;
-
-	if (*p < '0' || *p > '9')
-		return false;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		unsigned long d = (unsigned long)(*p - '0');
-
-		if (x > (ULONG_MAX - d) / 10)
-			return false;
-		x = x * 10 + d;
-	}
-	*s = p;
-	*out = x;
-	return true;
-}
-
-bool rdmaneg_peer_random_name(const char *name, unsigned long max_index, unsigned long *seed,
-			      unsigned long *index)
-{
-	const char *p = name;
-	unsigned long sd, k;
-
-	if (strncmp(p, "random-", 7) != 0)
-		return false;
-	p += 7;
-	if (!decimal(&p, &sd) || *p++ != '-' || !decimal(&p, &k) || *p != '\0' || k >= max_index)
-		return false;
-	*seed = sd;
-	*index = k;
-	return true;
-}

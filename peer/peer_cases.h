@@ -77,12 +77,4 @@ void rdmaneg_peer_mutate(uint8_t *buf, size_t *len, size_t cap, uint64_t *rng);
 /* fnmatch-style glob, with '*' and '?'; linear in the name per '*'. */
 bool rdmaneg_peer_glob(const char *pat, const char *name);
 
-/*
- * "random-SEED-INDEX", the name a run prints for a random case, back to
- * its seed and index: unsigned decimal, SEED up to ULONG_MAX, INDEX below
- * max_index. False, and nothing written, for anything else.
- */
-bool rdmaneg_peer_random_name(const char *name, unsigned long max_index, unsigned long *seed,
-			      unsigned long *index);
-
 #endif

@@ -6,6 +6,7 @@
 #ifndef RDMANEG_PEER_REPORT_H
 #define RDMANEG_PEER_REPORT_H
 
+#include "casename.h"
 #include "expect.h"
 
 #include <stdbool.h>
@@ -16,7 +17,7 @@
 #define RDMANEG_PEER_HEAD 64u
 
 struct rdmaneg_peer_row {
-	char name[64];
+	char name[RDMANEG_CASENAME_MAX];
 	const char *section;
 	enum rdmaneg_peer_role role;
 	uint8_t head[RDMANEG_PEER_HEAD]; /* the first octets of the frame sent */

@@ -4,23 +4,28 @@
 #define _GNU_SOURCE
 #include "run.h"
 
+#include "agent.h"
 #include "arcs.h"
-#include "file.h"
 #include "guide.h"
 #include "hex.h"
+#include "kcov.h"
 #include "klog.h"
 #include "peer_cases.h"
 #include "peer_report.h"
+#include "plan.h"
 #include "record.h"
+#include "rng.h"
 #include "session.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <termios.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---- the ULP log: records "ULP seq= lport= rport= event= status= pd= rr= id="
@@ -152,137 +157,6 @@ static bool selected(const struct rdmaneg_peer_opts *o, const char *name)
 	return false;
 }
 
-/* The frames a run sends: the table, then random mutations of it. */
-struct plan {
-	struct rdmaneg_peer_case table[RDMANEG_PEER_CASES_MAX];
-	size_t ntable;
-	size_t nmutable; /* the table cases random ones draw from: not the
-			    tail of cases that end in a reset (the table's
-			    last, added after the random draws were fixed) */
-	size_t *pick;	 /* indices into table, in order; random ones get a seed */
-	size_t n;
-};
-
-/* --corpus: every regular file of the directory of 1..RDMANEG_PEER_FRAME_CAP octets,
- * in name order, one frame each */
-#define CORPUS_MAX 1024
-#define CORPUS_ARENA (1u << 20)
-struct corpus {
-	const uint8_t *frame[CORPUS_MAX];
-	size_t len[CORPUS_MAX];
-	size_t n, used;
-	uint8_t arena[CORPUS_ARENA];
-};
-
-static int visible(const struct dirent *e)
-{
-	return e->d_name[0] != '.';
-}
-
-/* 0, or -1 with why in err: no directory, nothing to load, too much */
-static int load_corpus(const char *dir, struct corpus *cp, char *err, size_t cap)
-{
-	struct dirent **names = NULL;
-	int nn = scandir(dir, &names, visible, alphasort); /* C locale: byte order */
-	int rc = 0;
-
-	cp->n = cp->used = 0;
-	if (nn < 0) {
-		snprintf(err, cap, "%s: %s", dir, strerror(errno));
-		return -1;
-	}
-	for (int i = 0; i < nn && rc == 0; i++) {
-		char path[4096];
-		size_t len = 0;
-		bool more = false;
-		char *b = NULL;
-
-		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name) <
-		    sizeof(path))
-			b = rdmaneg_read_file(path, RDMANEG_PEER_FRAME_CAP, &len, &more);
-		if (b && !more && len > 0) { /* a subdirectory does not read */
-			if (cp->n == CORPUS_MAX || cp->used + len > sizeof(cp->arena)) {
-				snprintf(err, cap, "%s: more than %d frames or %u octets", dir,
-					 CORPUS_MAX, CORPUS_ARENA);
-				rc = -1;
-			} else {
-				memcpy(cp->arena + cp->used, b, len);
-				cp->frame[cp->n] = cp->arena + cp->used;
-				cp->len[cp->n++] = len;
-				cp->used += len;
-			}
-		}
-		free(b);
-	}
-	for (int i = 0; i < nn; i++)
-		free(names[i]);
-	free(names);
-	if (rc == 0 && cp->n == 0) {
-		snprintf(err, cap, "%s: no frame of 1 to %u octets", dir,
-			 (unsigned)RDMANEG_PEER_FRAME_CAP);
-		rc = -1;
-	}
-	return rc;
-}
-
-/* --guided: an input that reached new arcs is its table case and the
- * seeds of the mutations applied to it, in order (replayed to rebuild it) */
-#define GUIDED_POOL 4096
-#define GUIDED_DEPTH 8
-struct guided {
-	size_t c;
-	const uint8_t *base; /* a --corpus frame instead of table case c */
-	size_t base_n;
-	uint64_t seed[GUIDED_DEPTH];
-	size_t n;
-};
-
-struct frame_ctx {
-	enum rdmaneg_peer_role role;
-	const struct rdmaneg_peer_case *c;
-	bool random;
-	const struct guided *chain; /* --guided: the mutations, instead of rng */
-	uint64_t rng;
-	const uint8_t *fixed;
-	size_t fixed_n;
-	size_t k;      /* the case's index in the run */
-	bool progress; /* print PEER_FRAME: triage attaches it to a splat */
-};
-
-/* The frame of one case: the table's recipe, a random mutation of it, or
- * the --frame octets. */
-static size_t make_frame(void *vctx, const uint8_t *req, size_t req_n, uint8_t *out, size_t cap)
-{
-	struct frame_ctx *x = vctx;
-	size_t n;
-
-	if (x->fixed) {
-		n = x->fixed_n < cap ? x->fixed_n : cap;
-		memcpy(out, x->fixed, n);
-	} else {
-		n = rdmaneg_peer_frame(&x->c->r, x->role, req, req_n, out, cap);
-	}
-	for (size_t j = 0; x->chain && j < x->chain->n; j++) {
-		uint64_t rng = x->chain->seed[j];
-
-		rdmaneg_peer_mutate(out, &n, cap, &rng);
-	}
-	if (x->random && !x->chain)
-		rdmaneg_peer_mutate(out, &n, cap, &x->rng);
-	if (x->progress) {
-		/* the length tells a reader whether a dying console cut the line */
-		printf("PEER_FRAME %s %zu %zu ", rdmaneg_peer_role_name(x->role), x->k, n);
-		rdmaneg_hex_print(stdout, out, n);
-		printf("\n");
-		fflush(stdout);
-		/* a frame that kills the kernel stops the console: let the
-		 * line out first */
-		if (isatty(STDOUT_FILENO))
-			tcdrain(STDOUT_FILENO);
-	}
-	return n;
-}
-
 /* A verdict's clause as a baseline line and PEER_VERDICT name it: "-"
  * when it conforms or names none. */
 static const char *line_clause(const struct rdmaneg_verdict *r)
@@ -350,27 +224,36 @@ static int check_baseline(const char *path, const struct rdmaneg_peer_row *rows,
 	return differ ? 1 : 0;
 }
 
+/* --guided: the names of the inputs that reached new arcs, from the bases */
+#define GUIDED_POOL 4096
+
 /* One run's state, from its setup to its report. */
 struct run {
 	enum rdmaneg_peer_role role;
 	const struct rdmaneg_peer_opts *o;
-	struct plan p;
+	struct rdmaneg_peer_plan p;
+	size_t *pick; /* the table cases to run, in order; SIZE_MAX: --frame */
+	size_t npick;
 	struct rdmaneg_peer_row *rows;
 	size_t nrows;
 	struct sockaddr_storage sa; /* request: the SUT */
 	socklen_t salen;
 	int lfd, kfd; /* reply: the listening socket; --kmsg */
+	int pfd;      /* --agent --progress: /dev/kmsg, one record a line */
+	pid_t sut;    /* --sut: the SUT's initiator, once started */
 	struct ulp_tail ulp;
 	struct rdmaneg_arcs cov;
-	struct corpus corp;
-	struct guided pool[GUIDED_POOL];
+	struct rdmaneg_peer_corpus corp;
+	struct rdmaneg_casename_str pool[GUIDED_POOL];
 	struct rdmaneg_guide guide;
-	struct guided child; /* the guided case under way */
+	struct rdmaneg_casename_str child; /* the case under way, when chosen here */
 	uint8_t frame[RDMANEG_PEER_FRAME_CAP];
-	uint8_t fixed[RDMANEG_PEER_FRAME_CAP]; /* --frame */
-	size_t fixed_n;
+	uint8_t fixed[RDMANEG_PEER_FRAME_CAP]; /* --frame, or a CASE's frame */
 	double t0, t_rnd;
-	bool reached; /* the SUT answered once */
+	bool reached;		      /* the SUT answered once */
+	bool down_before;	      /* the last case found the SUT gone before its octets */
+	struct rdmaneg_kcov kc;	      /* --kcov: this task's KCOV */
+	struct rdmaneg_kcov_set kset; /* the PCs of every case's syscalls */
 };
 
 /* The usage errors an option combination gives on its own: a message,
@@ -379,45 +262,48 @@ static const char *opts_conflict(const struct rdmaneg_peer_opts *o)
 {
 	if (o->guided && (!o->gcov || o->random == 0))
 		return "--guided needs --gcov DIR and --random N";
-	if (o->corpus && o->random == 0)
-		return "--corpus needs --random N";
+	if (o->corpus && o->random == 0 && !o->agent)
+		return "--corpus needs --random N (or --agent)";
+	if (o->gcov_scope && !o->gcov)
+		return "--gcov-scope needs --gcov DIR";
+	if (o->kmsg_marks && !o->progress)
+		return "--kmsg-marks needs --progress";
+	if (o->kcov && o->agent)
+		return "--kcov is for a run of its own, not an agent";
+	if (o->agent && (o->random || o->guided || o->nglobs || o->frame_hex || o->from ||
+			 o->budget || o->only_random || o->expect || o->write_expect ||
+			 o->only_expected || o->json || o->junit))
+		return "--agent takes its cases from the channel: no --case, --frame, --random, "
+		       "--guided, --from, --budget, --only-random, --expect, --write-expect, "
+		       "--only-expected, --json or --junit";
 	return NULL;
 }
 
-/* The cases a run sends, in order: --frame alone, or the table cases of
- * this role that --case and --only-expected select. */
+/* The cases an in-process run sends, in order: --frame alone, one named
+ * random or chain case alone, or the table cases of this role that
+ * --case and --only-expected select. */
+#define EXACT (SIZE_MAX - 1) /* pick: the one named case (o->exact) */
 static int plan_cases(struct run *u)
 {
 	const struct rdmaneg_peer_opts *o = u->o;
-	struct rdmaneg_peer_params prm = { (uint16_t)o->local_max };
-	struct plan *p = &u->p;
+	const struct rdmaneg_peer_plan *p = &u->p;
 
-	p->ntable = rdmaneg_peer_cases(&prm, p->table, RDMANEG_PEER_CASES_MAX);
-	for (p->nmutable = 0;
-	     p->nmutable < p->ntable && p->table[p->nmutable].r.delivery != RDMANEG_DELIVER_RESET &&
-	     p->table[p->nmutable].r.delivery != RDMANEG_DELIVER_THEN_RESET;
-	     p->nmutable++)
-		;
-	if (p->nmutable == 0) { /* random cases draw from the table */
-		fprintf(stderr, "rdmaneg-peer: the case table is empty\n");
-		return -1;
-	}
-	p->pick = calloc(p->ntable + o->random + 1, sizeof(*p->pick));
+	u->pick = calloc(p->ntable + 1, sizeof(*u->pick));
 	u->rows = calloc(p->ntable + o->random + 1, sizeof(*u->rows));
-	if (!p->pick || !u->rows) {
+	if (!u->pick || !u->rows) {
 		fprintf(stderr, "rdmaneg-peer: out of memory\n");
 		return -1;
 	}
-	p->n = 0;
-	if (o->frame_hex)
-		p->pick[p->n++] = (size_t)-1;
-	for (size_t i = 0; !o->frame_hex && !o->only_random && i < p->ntable; i++)
+	u->npick = 0;
+	if (o->frame_hex || o->exact)
+		u->pick[u->npick++] = o->exact ? EXACT : SIZE_MAX;
+	for (size_t i = 0; !o->frame_hex && !o->exact && !o->only_random && i < p->ntable; i++)
 		if ((p->table[i].roles & RDMANEG_PEER_ROLE_BIT(u->role)) &&
 		    selected(o, p->table[i].name) &&
 		    (!o->only_expected ||
 		     in_baseline(o->expect, rdmaneg_peer_role_name(u->role), p->table[i].name)))
-			p->pick[p->n++] = i;
-	if (p->n == 0 && o->random == 0) {
+			u->pick[u->npick++] = i;
+	if (u->npick == 0 && o->random == 0 && !o->agent) {
 		fprintf(stderr, "rdmaneg-peer: no case matches the --case patterns\n");
 		return -1;
 	}
@@ -429,11 +315,15 @@ static int plan_cases(struct run *u)
 static int open_ends(struct run *u)
 {
 	const struct rdmaneg_peer_opts *o = u->o;
-	char err[200];
+	char err[300];
 
 	if (u->role == RDMANEG_PEER_REQUEST) {
 		if (!o->target) {
 			fprintf(stderr, "rdmaneg-peer: request needs HOST:PORT\n");
+			return -1;
+		}
+		if (o->sut) {
+			fprintf(stderr, "rdmaneg-peer: --sut is the reply role's initiator\n");
 			return -1;
 		}
 		if (rdmaneg_peer_addr(o->target, &u->sa, &u->salen, err, sizeof(err)) != 0) {
@@ -464,12 +354,42 @@ static int open_ends(struct run *u)
 		return -1;
 	}
 	if (o->gcov) {
-		if (rdmaneg_arcs_open(&u->cov, o->gcov, err, sizeof(err)) != 0) {
+		if (rdmaneg_arcs_open(&u->cov, o->gcov, o->gcov_scope, err, sizeof(err)) != 0) {
 			fprintf(stderr, "rdmaneg-peer: --gcov: %s\n", err);
 			return -1;
 		}
-		printf("PEER_ARCS %s start 0 %zu 0 (%zu files, %zu arcs)\n",
-		       rdmaneg_peer_role_name(u->role), u->cov.total, u->cov.nfiles, u->cov.narcs);
+		if (!o->agent)
+			printf("PEER_ARCS %s start 0 %zu 0 (%zu files, %zu arcs)\n",
+			       rdmaneg_peer_role_name(u->role), u->cov.total, u->cov.nfiles,
+			       u->cov.narcs);
+	}
+	return 0;
+}
+
+/* --sut: the SUT's initiator, started once our socket listens (split at
+ * spaces, no shell). 0, or -1 after a message. */
+static int start_sut(struct run *u)
+{
+	char buf[1024], *argv[32], *save = NULL;
+	size_t n = 0;
+	int e;
+
+	if ((size_t)snprintf(buf, sizeof(buf), "%s", u->o->sut) >= sizeof(buf)) {
+		fprintf(stderr, "rdmaneg-peer: --sut: longer than %zu octets\n", sizeof(buf) - 1);
+		return -1;
+	}
+	for (char *t = strtok_r(buf, " ", &save); t && n < 31; t = strtok_r(NULL, " ", &save))
+		argv[n++] = t;
+	argv[n] = NULL;
+	if (n == 0) {
+		fprintf(stderr, "rdmaneg-peer: --sut: no command\n");
+		return -1;
+	}
+	e = posix_spawn(&u->sut, argv[0], NULL, NULL, argv, environ);
+	if (e != 0) {
+		fprintf(stderr, "rdmaneg-peer: --sut %s: %s\n", argv[0], strerror(e));
+		u->sut = 0;
+		return -1;
 	}
 	return 0;
 }
@@ -485,9 +405,16 @@ static int setup(struct run *u)
 		fprintf(stderr, "rdmaneg-peer: %s\n", conflict);
 		return -1;
 	}
-	if (o->corpus && load_corpus(o->corpus, &u->corp, err, sizeof(err)) != 0) {
-		fprintf(stderr, "rdmaneg-peer: --corpus %s\n", err);
+	if (rdmaneg_peer_plan_init(&u->p, u->role, (uint16_t)o->local_max) != 0) {
+		fprintf(stderr, "rdmaneg-peer: the case table is empty\n");
 		return -1;
+	}
+	if (o->corpus) {
+		if (rdmaneg_peer_corpus_load(o->corpus, &u->corp, err, sizeof(err)) != 0) {
+			fprintf(stderr, "rdmaneg-peer: --corpus %s\n", err);
+			return -1;
+		}
+		u->p.corpus = &u->corp;
 	}
 	if (o->frame_hex) {
 		struct rdmaneg_hex h;
@@ -500,81 +427,50 @@ static int setup(struct run *u)
 				sizeof(u->fixed));
 			return -1;
 		}
-		u->fixed_n = h.len;
+		u->p.fixed = u->fixed;
+		u->p.fixed_n = h.len;
 	}
 	if (plan_cases(u) != 0 || open_ends(u) != 0)
 		return -1;
-	/* --guided starts from every table case of this role */
+	if (o->kcov && rdmaneg_kcov_open(&u->kc, 1u << 20, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-peer: --kcov: %s\n", err);
+		return -1;
+	}
+	/* --guided starts from every base: the role's mutable table cases,
+	 * then the --corpus frames */
 	rdmaneg_guide_init(&u->guide, u->pool, sizeof(u->pool[0]), GUIDED_POOL);
-	for (size_t i = 0; o->guided && i < u->p.nmutable; i++)
-		if (u->p.table[i].roles & RDMANEG_PEER_ROLE_BIT(u->role))
-			(void)rdmaneg_guide_add(&u->guide, &(struct guided){ .c = i, .n = 0 });
-	/* ... and from every --corpus frame */
-	for (size_t i = 0; o->guided && i < u->corp.n; i++)
-		(void)rdmaneg_guide_add(&u->guide, &(struct guided){ .base = u->corp.frame[i],
-								     .base_n = u->corp.len[i] });
+	for (size_t i = 0; o->guided && i < rdmaneg_peer_plan_bases(&u->p); i++) {
+		struct rdmaneg_casename_str b;
+
+		snprintf(b.s, sizeof(b.s), "%s", rdmaneg_peer_plan_base(&u->p, i));
+		(void)rdmaneg_guide_add(&u->guide, &b);
+	}
 	return 0;
 }
 
-/* Case k of the run: a kept input one mutation further (guided), a random
- * mutation of a table case or corpus frame, the --frame octets, or a
- * table case. Names the row and fills x; returns the table case. */
-static const struct rdmaneg_peer_case *choose(struct run *u, size_t k, struct rdmaneg_peer_row *r,
-					      struct frame_ctx *x)
+/* The name of case k of an in-process run: a table case, --frame, a
+ * kept input one mutation further (guided) or a random case. */
+static const char *choose(struct run *u, size_t k)
 {
 	const struct rdmaneg_peer_opts *o = u->o;
-	const struct plan *p = &u->p;
-	const struct rdmaneg_peer_case *c;
-	bool rnd = k >= p->n;
+	size_t rel = k - u->npick;
 
-	memset(x, 0, sizeof(*x));
-	x->rng = rdmaneg_guide_rng(o->seed, (uint64_t)(k - p->n));
-	if (rnd && o->guided && u->guide.n > 0) {
-		u->child = *(const struct guided *)rdmaneg_guide_pick(&u->guide, &x->rng);
-		u->child.seed[u->child.n < GUIDED_DEPTH ? u->child.n++ : GUIDED_DEPTH - 1] =
-			rdmaneg_splitmix64(&x->rng);
-		c = &p->table[u->child.c];
-		x->chain = &u->child;
-		x->fixed = u->child.base; /* a corpus frame, sent whole */
-		x->fixed_n = u->child.base_n;
-		snprintf(r->name, sizeof(r->name), "guided-%lu-%zu", o->seed, k - p->n);
-		r->section = "guided";
-	} else if (rnd) {
-		size_t span = p->nmutable + u->corp.n; /* nmutable > 0: plan_cases */
-		size_t i = span ? (size_t)(rdmaneg_splitmix64(&x->rng) % span) : 0;
-
-		c = &p->table[i < p->nmutable ? i : 0];
-		if (i >= p->nmutable) { /* a corpus frame, sent whole */
-			x->fixed = u->corp.frame[i - p->nmutable];
-			x->fixed_n = u->corp.len[i - p->nmutable];
-		}
-		snprintf(r->name, sizeof(r->name), "random-%lu-%zu", o->seed, k - p->n);
-		r->section = "random";
-	} else if (p->pick[k] == (size_t)-1) {
-		c = &p->table[0];
-		snprintf(r->name, sizeof(r->name), "frame");
-		r->section = "frame";
-		x->fixed = u->fixed;
-		x->fixed_n = u->fixed_n;
-	} else {
-		c = &p->table[p->pick[k]];
-		snprintf(r->name, sizeof(r->name), "%s", c->name);
-		r->section = c->section;
-	}
-	x->c = c;
-	x->role = u->role;
-	x->random = rnd;
-	x->k = k;
-	x->progress = o->progress;
-	r->role = u->role;
-	return c;
+	if (k < u->npick)
+		return u->pick[k] == EXACT	? o->exact
+		       : u->pick[k] == SIZE_MAX ? "frame"
+						: u->p.table[u->pick[k]].name;
+	if (o->guided && rdmaneg_casename_guided(&u->guide, o->seed, (uint64_t)rel, u->child.s,
+						 sizeof(u->child.s)))
+		return u->child.s;
+	snprintf(u->child.s, sizeof(u->child.s), "random-%lu-%zu", o->seed, rel);
+	return u->child.s;
 }
 
 /* Sends case x and captures what came back into r and w, with the
- * expectation for what was sent: 0, or -1 (after a message) when the SUT
+ * expectation for what was sent: 0, or -1 (w->err says why) when the SUT
  * was never reachable. A SUT that answered before and no longer does is
  * a finding of this row. */
-static int exchange(struct run *u, struct frame_ctx *x, struct rdmaneg_peer_row *r,
+static int exchange(struct run *u, struct rdmaneg_peer_frame_ctx *x, struct rdmaneg_peer_row *r,
 		    struct rdmaneg_peer_wire *w, int *rc)
 {
 	const struct rdmaneg_peer_opts *o = u->o;
@@ -582,26 +478,21 @@ static int exchange(struct run *u, struct frame_ctx *x, struct rdmaneg_peer_row 
 	size_t n = 0;
 
 	if (u->role == RDMANEG_PEER_REQUEST) {
-		n = make_frame(x, NULL, 0, u->frame, sizeof(u->frame));
+		n = rdmaneg_peer_make_frame(x, NULL, 0, u->frame, sizeof(u->frame));
 		rdmaneg_peer_expect_request(u->frame, n, d, &r->e);
 		*rc = rdmaneg_peer_run_request(&u->sa, u->salen, u->frame, n, d, o->timeout_ms,
 					       &r->o, w);
 	} else {
-		*rc = rdmaneg_peer_run_reply(u->lfd, o->accept_ms, make_frame, x, d, o->timeout_ms,
-					     u->frame, sizeof(u->frame), &n, &r->o, w);
+		*rc = rdmaneg_peer_run_reply(u->lfd, o->accept_ms, rdmaneg_peer_make_frame, x, d,
+					     o->timeout_ms, u->frame, sizeof(u->frame), &n, &r->o,
+					     w);
 		if (*rc == 0)
 			rdmaneg_peer_expect_reply(w->req, w->req_len, u->frame, n, d, &r->e);
 	}
+	u->down_before = *rc != 0;
 	if (*rc != 0) {
-		if (!u->reached) {
-			if (u->role == RDMANEG_PEER_REQUEST)
-				fprintf(stderr, "rdmaneg-peer: cannot reach %s: %s\n", o->target,
-					w->err);
-			else
-				fprintf(stderr, "rdmaneg-peer: port %d: %s\n", o->listen_port,
-					w->err);
+		if (!u->reached)
 			return -1;
-		}
 		memset(&r->o, 0, sizeof(r->o));
 		r->o.unreachable = true;
 		snprintf(r->klog, sizeof(r->klog), "%s", w->err);
@@ -645,8 +536,48 @@ static void observe_and_judge(struct run *u, size_t k, struct rdmaneg_peer_row *
 					    "the SUT's own Request breaks %s", bad);
 	}
 	if (u->o->progress) /* a guest that dies later keeps this verdict */
-		printf("PEER_VERDICT %s %zu %s %s %s\n", rdmaneg_peer_role_name(u->role), k,
-		       r->name, rdmaneg_verdict_name(r->r.kind), line_clause(&r->r));
+		rdmaneg_peer_progress(u->pfd, "PEER_VERDICT %s %zu %s %s %s",
+				      rdmaneg_peer_role_name(u->role), k, r->name,
+				      rdmaneg_verdict_name(r->r.kind), line_clause(&r->r));
+}
+
+/* Case k, called name: resolved, sent, observed and judged into r. 0;
+ * -1 with why in err when the name does not resolve or the SUT was never
+ * reachable. */
+static int run_case(struct run *u, size_t k, const char *name, struct rdmaneg_peer_row *r,
+		    char *err, size_t cap)
+{
+	static struct rdmaneg_peer_wire w;
+	struct rdmaneg_peer_frame_ctx x;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	memset(&w, 0, sizeof(w));
+	if (rdmaneg_peer_resolve(&u->p, name, &x, r, err, cap) != 0)
+		return -1;
+	x.k = k;
+	x.progress = u->o->progress;
+	x.progress_fd = u->pfd;
+	if (u->o->progress)
+		rdmaneg_peer_progress(u->pfd, "PEER_CASE %s %zu %s",
+				      rdmaneg_peer_role_name(u->role), k, r->name);
+	if (u->o->kcov)
+		(void)rdmaneg_kcov_start(&u->kc);
+	int xrc = exchange(u, &x, r, &w, &rc);
+
+	if (u->o->kcov) { /* what this task's syscalls ran of the kernel */
+		(void)rdmaneg_kcov_fold(&u->kc, &u->kset);
+		(void)rdmaneg_kcov_stop(&u->kc);
+	}
+	if (xrc != 0) {
+		if (u->role == RDMANEG_PEER_REQUEST)
+			snprintf(err, cap, "cannot reach %s: %s", u->o->target, w.err);
+		else
+			snprintf(err, cap, "port %d: %s", u->o->listen_port, w.err);
+		return -1;
+	}
+	observe_and_judge(u, k, r, &w, rc);
+	return 0;
 }
 
 /* The summary, the table, --json and --junit, and the exit status. */
@@ -658,6 +589,9 @@ static int report(struct run *u)
 	int ret;
 	FILE *f;
 
+	if (o->kcov)
+		rdmaneg_kcov_report(stdout, "PEER_KCOV", rdmaneg_peer_role_name(u->role), &u->kset,
+				    RDMANEG_KCOV_PREFIXES);
 	rdmaneg_peer_summary(stdout, u->rows, u->nrows);
 	rdmaneg_peer_table(stdout, u->rows, u->nrows, o->all);
 	rdmaneg_peer_count(u->rows, u->nrows, &t);
@@ -696,20 +630,19 @@ static int report(struct run *u)
 	return ret;
 }
 
-/* Each case in turn: choose, exchange (capture and expect), observe,
- * judge; the kernel's arcs after it (--gcov); then the report. */
+/* Each case in turn: choose, resolve, exchange (capture and expect),
+ * observe, judge; the kernel's arcs after it (--gcov); then the report. */
 static int cases(struct run *u)
 {
 	const struct rdmaneg_peer_opts *o = u->o;
-	char err[200];
+	char err[300];
 
 	u->t0 = rdmaneg_peer_now_ms();
-	for (size_t k = o->from; k < u->p.n + o->random; k++) {
+	if (o->sut && start_sut(u) != 0)
+		return RDMANEG_PEER_EXIT_USAGE;
+	for (size_t k = o->from; k < u->npick + o->random; k++) {
 		struct rdmaneg_peer_row *r = &u->rows[u->nrows];
-		static struct rdmaneg_peer_wire w;
-		struct frame_ctx x;
-		bool rnd = k >= u->p.n;
-		int rc;
+		bool rnd = k >= u->npick;
 
 		/* the budget runs from the first random case: a slow kernel's
 		 * table does not eat it */
@@ -718,14 +651,10 @@ static int cases(struct run *u)
 		if (rnd && o->budget &&
 		    rdmaneg_peer_now_ms() - u->t_rnd > (double)o->budget * 1000.0)
 			break;
-		memset(&w, 0, sizeof(w));
-		choose(u, k, r, &x);
-		if (o->progress)
-			printf("PEER_CASE %s %zu %s\n", rdmaneg_peer_role_name(u->role), k,
-			       r->name);
-		if (exchange(u, &x, r, &w, &rc) != 0)
+		if (run_case(u, k, choose(u, k), r, err, sizeof(err)) != 0) {
+			fprintf(stderr, "rdmaneg-peer: %s\n", err);
 			return RDMANEG_PEER_EXIT_USAGE;
-		observe_and_judge(u, k, r, &w, rc);
+		}
 		if (o->gcov) {
 			long fresh = rdmaneg_arcs_sample(&u->cov, err, sizeof(err));
 
@@ -736,7 +665,7 @@ static int cases(struct run *u)
 			printf("PEER_ARCS %s %zu %.0f %zu %ld\n", rdmaneg_peer_role_name(u->role),
 			       k, rdmaneg_peer_now_ms() - u->t0, u->cov.total, fresh);
 			/* a kept input: it reached arcs no case had */
-			if (x.chain)
+			if (o->guided && strcmp(r->section, "guided") == 0)
 				(void)rdmaneg_guide_keep(&u->guide, &u->child, fresh);
 		}
 		fflush(stdout);
@@ -747,6 +676,130 @@ static int cases(struct run *u)
 	return report(u);
 }
 
+/* The agent's answer to one CASE: its verdict, taint and, asked for,
+ * the arcs new to this guest (util/agent.h). */
+static void agent_case(struct run *u, struct rdmaneg_agent *a, const struct rdmaneg_rec *rec,
+		       int64_t seq, size_t k)
+{
+	static struct rdmaneg_peer_row r;
+	char name[RDMANEG_CASENAME_MAX] = "", err[300] = "", why[280];
+	int64_t cov = 0;
+	size_t fl = 0;
+
+	memset(&r, 0, sizeof(r));
+	u->p.fixed = NULL; /* frame= octets are this case's only */
+	(void)rdmaneg_rec_i64(rec, "cov", &cov);
+	if (rdmaneg_rec_str(rec, "name", name, sizeof(name)) != RDMANEG_REC_OK)
+		snprintf(err, sizeof(err), "CASE without a name that fits");
+	else if (rdmaneg_rec_find(rec, "frame") &&
+		 (rdmaneg_rec_hex(rec, "frame", u->fixed, sizeof(u->fixed), &fl) !=
+			  RDMANEG_REC_OK ||
+		  fl == 0))
+		snprintf(err, sizeof(err), "frame= is not 1 to %zu octets of hex",
+			 sizeof(u->fixed));
+	else if (u->o->sut && u->sut == 0 && start_sut(u) != 0)
+		snprintf(err, sizeof(err), "--sut %s did not start", u->o->sut);
+	if (!err[0] && fl) {
+		u->p.fixed = u->fixed;
+		u->p.fixed_n = fl;
+	}
+	if (!err[0])
+		(void)run_case(u, k, name, &r, err, sizeof(err));
+	if (!err[0] && cov && u->o->gcov && rdmaneg_arcs_sample(&u->cov, why, sizeof(why)) < 0)
+		snprintf(err, sizeof(err), "--gcov: %s", why);
+	rdmaneg_rec_begin(a->out, "DONE");
+	rdmaneg_rec_i64w(a->out, "seq", seq);
+	rdmaneg_rec_strw(a->out, "name", name);
+	if (err[0]) {
+		rdmaneg_rec_strw(a->out, "verdict", "error");
+		rdmaneg_rec_strw(a->out, "detail", err);
+	} else {
+		rdmaneg_rec_strw(a->out, "verdict", rdmaneg_verdict_name(r.r.kind));
+		rdmaneg_rec_strw(a->out, "clause", line_clause(&r.r));
+		rdmaneg_rec_strw(a->out, "detail", r.r.detail);
+		rdmaneg_rec_strw(a->out, "section", r.section ? r.section : "-");
+		rdmaneg_rec_i64w(a->out, "ms", (int64_t)r.ms);
+		rdmaneg_rec_strw(a->out, "splat", r.o.splat ? r.o.splat_title : "");
+		/* the SUT was gone before this case's octets went out: what
+		 * broke it ran earlier (the host blames the case before) */
+		if (u->down_before)
+			rdmaneg_rec_i64w(a->out, "before", 1);
+		if (cov && u->o->gcov)
+			rdmaneg_agent_ranges_w(a->out, "new", u->cov.fresh, u->cov.bits);
+	}
+	rdmaneg_rec_i64w(a->out, "taint", (int64_t)rdmaneg_agent_taint());
+	rdmaneg_rec_end(a->out);
+}
+
+/* --agent: READY, then one case per CASE line until the host closes the
+ * channel; COV samples the arcs alone, PING answers PONG (util/agent.h). */
+static int agent(struct run *u)
+{
+	static struct rdmaneg_agent a;
+	static char line[RDMANEG_AGENT_LINE];
+	static struct rdmaneg_rec rec;
+	char err[300];
+	size_t k = 0;
+	long n;
+
+	if (rdmaneg_agent_open(&a, u->o->agent, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-peer: --agent: %s\n", err);
+		return RDMANEG_PEER_EXIT_USAGE;
+	}
+	rdmaneg_rec_begin(a.out, "READY");
+	rdmaneg_rec_strw(a.out, "agent", rdmaneg_peer_role_name(u->role));
+	rdmaneg_rec_i64w(a.out, "taint", (int64_t)rdmaneg_agent_taint());
+	if (u->o->gcov) {
+		rdmaneg_rec_i64w(a.out, "bits", (int64_t)u->cov.bits);
+		rdmaneg_rec_i64w(a.out, "files", (int64_t)u->cov.nfiles);
+		rdmaneg_rec_i64w(a.out, "arcs", (int64_t)u->cov.narcs);
+		rdmaneg_agent_ranges_w(a.out, "new", u->cov.acc, u->cov.bits);
+	}
+	rdmaneg_rec_end(a.out);
+	while ((n = rdmaneg_agent_line(&a, line, sizeof(line))) != -1) {
+		int64_t seq = -1;
+		long fresh;
+
+		if (n < 0 || rdmaneg_rec_parse(line, (size_t)n, &rec) != RDMANEG_REC_OK ||
+		    rdmaneg_rec_i64(&rec, "seq", &seq) != RDMANEG_REC_OK) {
+			rdmaneg_rec_begin(a.out, "DONE");
+			rdmaneg_rec_i64w(a.out, "seq", seq);
+			rdmaneg_rec_strw(a.out, "verdict", "error");
+			rdmaneg_rec_strw(a.out, "detail",
+					 n == -2 ? "a line too long" : "not a command");
+			rdmaneg_rec_end(a.out);
+		} else if (strcmp(rec.tag, "CASE") == 0) {
+			agent_case(u, &a, &rec, seq, k++);
+		} else if (strcmp(rec.tag, "PING") == 0) { /* alive, after a restore */
+			rdmaneg_rec_begin(a.out, "PONG");
+			rdmaneg_rec_i64w(a.out, "seq", seq);
+			rdmaneg_rec_end(a.out);
+		} else if (strcmp(rec.tag, "COV") == 0 && u->o->gcov) {
+			fresh = rdmaneg_arcs_sample(&u->cov, err, sizeof(err));
+			rdmaneg_rec_begin(a.out, "DONE");
+			rdmaneg_rec_i64w(a.out, "seq", seq);
+			if (fresh < 0) {
+				rdmaneg_rec_strw(a.out, "verdict", "error");
+				rdmaneg_rec_strw(a.out, "detail", err);
+			} else {
+				rdmaneg_rec_i64w(a.out, "cov", 1);
+				rdmaneg_agent_ranges_w(a.out, "new", u->cov.fresh, u->cov.bits);
+			}
+			rdmaneg_rec_end(a.out);
+		} else {
+			rdmaneg_rec_begin(a.out, "DONE");
+			rdmaneg_rec_i64w(a.out, "seq", seq);
+			rdmaneg_rec_strw(a.out, "verdict", "error");
+			rdmaneg_rec_strw(a.out, "detail",
+					 "unknown command (or COV without --gcov)");
+			rdmaneg_rec_end(a.out);
+		}
+		fflush(stdout);
+	}
+	rdmaneg_agent_close(&a);
+	return 0;
+}
+
 int rdmaneg_peer_run(enum rdmaneg_peer_role role, const struct rdmaneg_peer_opts *o)
 {
 	static struct run u;
@@ -755,31 +808,86 @@ int rdmaneg_peer_run(enum rdmaneg_peer_role role, const struct rdmaneg_peer_opts
 	memset(&u, 0, sizeof(u));
 	u.role = role;
 	u.o = o;
-	u.lfd = u.kfd = -1;
-	ret = setup(&u) != 0 ? RDMANEG_PEER_EXIT_USAGE : cases(&u);
+	u.lfd = u.kfd = u.pfd = u.kc.fd = -1;
+	/* --kmsg-marks: the marks as kernel records, so the console never
+	 * interleaves them with a splat's lines */
+	if (o->kmsg_marks && (u.pfd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC)) < 0)
+		fprintf(stderr, "rdmaneg-peer: /dev/kmsg: %s: the marks go to stdout\n",
+			strerror(errno));
+	if (setup(&u) != 0)
+		ret = RDMANEG_PEER_EXIT_USAGE;
+	else
+		ret = o->agent ? agent(&u) : cases(&u);
+	if (u.sut > 0) {
+		kill(u.sut, SIGTERM);
+		waitpid(u.sut, NULL, 0);
+	}
 	if (u.ulp.f)
 		fclose(u.ulp.f);
 	if (u.lfd >= 0)
 		close(u.lfd);
 	if (u.kfd >= 0)
 		close(u.kfd);
-	free(u.p.pick);
+	if (u.pfd >= 0)
+		close(u.pfd);
+	rdmaneg_kcov_close(&u.kc);
+	free(u.kset.pc);
+	free(u.pick);
 	free(u.rows);
 	return ret;
 }
 
 int rdmaneg_peer_list(const struct rdmaneg_peer_opts *o)
 {
-	static struct rdmaneg_peer_case c[RDMANEG_PEER_CASES_MAX];
-	struct rdmaneg_peer_params prm = { (uint16_t)o->local_max };
-	size_t n = rdmaneg_peer_cases(&prm, c, RDMANEG_PEER_CASES_MAX);
+	static struct rdmaneg_peer_plan p;
+	static struct rdmaneg_peer_corpus corp;
+	int role = o->list_role ? (strcmp(o->list_role, "request") == 0 ? RDMANEG_PEER_REQUEST
+				   : strcmp(o->list_role, "reply") == 0 ? RDMANEG_PEER_REPLY
+									: -1)
+				: RDMANEG_PEER_REQUEST;
 
-	for (size_t i = 0; i < n; i++)
-		if (selected(o, c[i].name))
-			printf("%-30s %-22s %s\n", c[i].name, c[i].section,
-			       c[i].roles == RDMANEG_PEER_BOTH ? "request,reply"
-			       : c[i].roles & RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST)
-				       ? "request"
-				       : "reply");
+	if (role < 0 || (o->list_bases && !o->list_role)) {
+		fprintf(stderr, "rdmaneg-peer: list: --role is request or reply%s\n",
+			o->list_bases ? " (--bases needs it)" : "");
+		return RDMANEG_PEER_EXIT_USAGE;
+	}
+	if (rdmaneg_peer_plan_init(&p, (enum rdmaneg_peer_role)role, (uint16_t)o->local_max) != 0)
+		return RDMANEG_PEER_EXIT_USAGE;
+	if (o->corpus) {
+		char err[300];
+
+		if (rdmaneg_peer_corpus_load(o->corpus, &corp, err, sizeof(err)) != 0) {
+			fprintf(stderr, "rdmaneg-peer: --corpus %s\n", err);
+			return RDMANEG_PEER_EXIT_USAGE;
+		}
+		p.corpus = &corp;
+	}
+	if (o->list_bases) { /* what random and guided cases start from */
+		for (size_t i = 0; i < rdmaneg_peer_plan_bases(&p); i++)
+			printf("%s\n", rdmaneg_peer_plan_base(&p, i));
+		return 0;
+	}
+	for (size_t i = 0; i < p.ntable; i++) {
+		const struct rdmaneg_peer_case *c = &p.table[i];
+
+		if (!selected(o, c->name))
+			continue;
+		if (o->list_role) {
+			if (c->roles & RDMANEG_PEER_ROLE_BIT(role))
+				printf("%s\n", c->name);
+			continue;
+		}
+		printf("%-30s %-22s %s\n", c->name, c->section,
+		       c->roles == RDMANEG_PEER_BOTH				? "request,reply"
+		       : c->roles & RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST) ? "request"
+										: "reply");
+	}
+	/* a random or chain name is a case of its own, after the table's */
+	for (size_t i = 0; o->list_role && i < o->nglobs; i++) {
+		struct rdmaneg_casename cn;
+
+		if (rdmaneg_casename_parse(o->globs[i], &cn) && cn.kind != RDMANEG_CASENAME_PLAIN)
+			printf("%s\n", o->globs[i]);
+	}
 	return 0;
 }

@@ -1,17 +1,20 @@
 /*
  * Host tests of the shared helpers in util/: the kernel-log scanner
  * (klog.c), hex (hex.c), gcov's .gcda reader and the arcs reached
- * (gcda.c, arcs.c) the verdict type (verdict.c) and the
- * guided loop's pool (guide.c). Prints "N passed, N
- * failed".
+ * (gcda.c, arcs.c), the verdict type (verdict.c), the guided loop's
+ * pool (guide.c), case names (casename.c) and the campaign channel's arc
+ * lists (agent.c). Prints "N passed, N failed".
  */
 #define _GNU_SOURCE
 
+#include "agent.h"
 #include "arcs.h"
+#include "casename.h"
 #include "file.h"
 #include "gcda.h"
 #include "guide.h"
 #include "hex.h"
+#include "kcov.h"
 #include "klog.h"
 #include "verdict.h"
 
@@ -342,20 +345,28 @@ static void test_arcs_dir(void)
 		CHECK(0);
 		return;
 	}
-	CHECK(rdmaneg_arcs_open(&a, dir, err, sizeof(err)) == -1 && strstr(err, "no .gcda"));
+	CHECK(rdmaneg_arcs_open(&a, dir, NULL, err, sizeof(err)) == -1 && strstr(err, "no .gcda"));
 	snprintf(sub, sizeof(sub), "%s/siw", dir);
 	snprintf(p1, sizeof(p1), "%s/siw/b.gcda", dir);
 	snprintf(p2, sizeof(p2), "%s/a.gcda", dir);
 	CHECK(mkdir(sub, 0700) == 0);
 	write_gcda(p1, 0, 0, 2);
 	write_gcda(p2, 1, 0, 2);
-	CHECK(rdmaneg_arcs_open(&a, dir, err, sizeof(err)) == 0);
+	/* a scope keeps the files whose path holds one of its parts */
+	CHECK(rdmaneg_arcs_open(&a, dir, "nope,/siw/", err, sizeof(err)) == 0 && a.nfiles == 1 &&
+	      strcmp(a.path[0], p1) == 0);
+	CHECK(rdmaneg_arcs_open(&a, dir, "nope", err, sizeof(err)) == -1 &&
+	      strstr(err, "in scope nope"));
+	CHECK(rdmaneg_arcs_open(&a, dir, "", err, sizeof(err)) == 0 && a.nfiles == 2);
+	CHECK(rdmaneg_arcs_open(&a, dir, NULL, err, sizeof(err)) == 0);
 	/* sorted by path; each file's first bit a multiple of 8 */
 	CHECK(a.nfiles == 2 && strcmp(a.path[0], p2) == 0 && a.off[1] == 8 && a.narcs == 4 &&
 	      a.total == 1);
 	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 0 && a.total == 1);
 	write_gcda(p1, 0, 7, 2);
 	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 1 && a.total == 2);
+	/* the fresh map names the one new arc: b.gcda's second, bit 8 + 1 */
+	CHECK(a.fresh[1] == 0x02 && a.fresh[0] == 0);
 	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == 0 && a.total == 2);
 	write_gcda(p2, 1, 1, 2);
 	write_gcda(p1, 1, 7, 2);
@@ -365,6 +376,123 @@ static void test_arcs_dir(void)
 	CHECK(unlink(p1) == 0);
 	CHECK(rdmaneg_arcs_sample(&a, err, sizeof(err)) == -1 && strstr(err, p1));
 	CHECK(unlink(p2) == 0 && rmdir(sub) == 0 && rmdir(dir) == 0);
+}
+
+/* util/casename.c: the grammar of case names; the random names of the
+ * peers' runs, chains, corpus bases and every way out of the grammar */
+static void test_casename(void)
+{
+	struct rdmaneg_casename c;
+	char out[RDMANEG_CASENAME_MAX], longn[RDMANEG_CASENAME_MAX + 8];
+
+	CHECK(rdmaneg_casename_parse("random-42-3", &c) && c.kind == RDMANEG_CASENAME_RANDOM &&
+	      c.seed == 42 && c.index == 3);
+	CHECK(rdmaneg_casename_parse("random-18446744073709551615-0", &c) &&
+	      c.kind == RDMANEG_CASENAME_RANDOM && c.seed == 18446744073709551615ul);
+	/* past the bounds, or off the pattern: a plain name (no table case) */
+	CHECK(rdmaneg_casename_parse("random-18446744073709551616-0", &c) &&
+	      c.kind == RDMANEG_CASENAME_PLAIN);
+	CHECK(rdmaneg_casename_parse("random-1-10000000", &c) && c.kind == RDMANEG_CASENAME_PLAIN);
+	CHECK(rdmaneg_casename_parse("random-1-9999999", &c) && c.kind == RDMANEG_CASENAME_RANDOM);
+	CHECK(rdmaneg_casename_parse("random--1-3", &c) && c.kind == RDMANEG_CASENAME_PLAIN);
+	CHECK(rdmaneg_casename_parse("random-1-", &c) && c.kind == RDMANEG_CASENAME_PLAIN);
+	CHECK(rdmaneg_casename_parse("abcd-1000", &c) && c.kind == RDMANEG_CASENAME_PLAIN &&
+	      strcmp(c.base, "abcd-1000") == 0);
+	CHECK(rdmaneg_casename_parse("abcd-1000~1f~ffffffff", &c) &&
+	      c.kind == RDMANEG_CASENAME_CHAIN && strcmp(c.base, "abcd-1000") == 0 &&
+	      c.nchain == 2 && c.chain[0] == 0x1f && c.chain[1] == 0xffffffffu);
+	CHECK(rdmaneg_casename_parse("corpus.live-reply-0~0", &c) && c.nchain == 1 &&
+	      c.chain[0] == 0 && strcmp(c.base, "corpus.live-reply-0") == 0);
+	CHECK(rdmaneg_casename_parse("a~1~2~3~4~5~6~7~8", &c) && c.nchain == 8);
+	CHECK(!rdmaneg_casename_parse("a~1~2~3~4~5~6~7~8~9", &c));
+	CHECK(!rdmaneg_casename_parse("~1", &c) && !rdmaneg_casename_parse("a~", &c));
+	CHECK(!rdmaneg_casename_parse("a~~1", &c) && !rdmaneg_casename_parse("a~123456789", &c));
+	CHECK(!rdmaneg_casename_parse("a~AB", &c) && !rdmaneg_casename_parse("a~g", &c));
+	CHECK(!rdmaneg_casename_parse("", &c) && !rdmaneg_casename_parse("a b", &c));
+	CHECK(!rdmaneg_casename_parse("a*", &c) && !rdmaneg_casename_parse("a/b", &c));
+	memset(longn, 'a', sizeof(longn) - 1);
+	longn[sizeof(longn) - 1] = '\0';
+	CHECK(!rdmaneg_casename_parse(longn, &c));
+	longn[RDMANEG_CASENAME_MAX - 1] = '\0';
+	CHECK(rdmaneg_casename_parse(longn, &c));
+	/* a child: one mutation more; a full chain's last one replaced */
+	CHECK(rdmaneg_casename_child("abcd", 0x1f, out, sizeof(out)) &&
+	      strcmp(out, "abcd~1f") == 0);
+	CHECK(rdmaneg_casename_child("abcd~1f", 0, out, sizeof(out)) &&
+	      strcmp(out, "abcd~1f~0") == 0);
+	CHECK(rdmaneg_casename_child("a~1~2~3~4~5~6~7~8", 0xabc, out, sizeof(out)) &&
+	      strcmp(out, "a~1~2~3~4~5~6~7~abc") == 0);
+	CHECK(!rdmaneg_casename_child("a b", 1, out, sizeof(out)));
+	CHECK(!rdmaneg_casename_child("abcd", 0x1f, out, 7) &&
+	      rdmaneg_casename_child("abcd", 0x1f, out, 8));
+	CHECK(!rdmaneg_casename_child(longn, 1, out, sizeof(out)));
+	CHECK(rdmaneg_casename_corpus("live-reply-0", out, sizeof(out)) &&
+	      strcmp(out, "corpus.live-reply-0") == 0);
+	CHECK(!rdmaneg_casename_corpus("a b", out, sizeof(out)) &&
+	      !rdmaneg_casename_corpus("", out, sizeof(out)));
+	CHECK(!rdmaneg_casename_corpus("abc", out, 10));
+}
+
+/* util/agent.c: arc lists on the channel, written and read back, and
+ * every malformed list refused whole */
+static void test_agent_ranges(void)
+{
+	uint8_t map[4] = { 0x0e, 0x00, 0x81, 0xff }, got[4] = { 0 };
+	char buf[256];
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+	if (!f) {
+		CHECK(0);
+		return;
+	}
+	rdmaneg_agent_ranges_w(f, "new", map, 32);
+	rdmaneg_agent_ranges_w(f, "none", got, 32);
+	fclose(f);
+	CHECK(strcmp(buf, " new=1-3,16,23-31 none=-") == 0);
+	CHECK(rdmaneg_agent_ranges("1-3,16,23-31", 12, got, 32) == 13 &&
+	      memcmp(got, map, sizeof(map)) == 0);
+	CHECK(rdmaneg_agent_ranges("-", 1, got, 32) == 0);
+	memset(got, 0, sizeof(got));
+	CHECK(rdmaneg_agent_ranges("1,2,3", 5, got, 32) == 3 && got[0] == 0x0e);
+	/* refused, and got left as it was */
+	CHECK(rdmaneg_agent_ranges("3,1", 3, got, 32) == -1);
+	CHECK(rdmaneg_agent_ranges("1-3,2", 5, got, 32) == -1);
+	CHECK(rdmaneg_agent_ranges("5-5", 3, got, 32) == -1);
+	CHECK(rdmaneg_agent_ranges("32", 2, got, 32) == -1);
+	CHECK(rdmaneg_agent_ranges("1,", 2, got, 32) == -1);
+	CHECK(rdmaneg_agent_ranges(",1", 2, got, 32) == -1);
+	CHECK(rdmaneg_agent_ranges("", 0, got, 32) == -1);
+	CHECK(rdmaneg_agent_ranges("1-", 2, got, 32) == -1);
+	CHECK(rdmaneg_agent_ranges("1x", 2, got, 32) == -1);
+	CHECK(rdmaneg_agent_ranges("99999999999999999999", 20, got, 32) == -1);
+	CHECK(got[0] == 0x0e && got[1] == 0 && got[2] == 0 && got[3] == 0);
+}
+
+/* util/kcov.c: PCs to the functions they fall in, text symbols only,
+ * each once, in address order, by prefix; PCs below every symbol count
+ * for none */
+static void test_kcov_functions(void)
+{
+	static const char ks[] = "ffffffff81000000 T _stext\n"
+				 "ffffffff81001000 t siw_accept\n"
+				 "ffffffff81001200 d siw_data\n"
+				 "ffffffff81001400 T siw_connect\n"
+				 "ffffffff81001800 t cm_work_handler\t[iw_cm]\n"
+				 "ffffffff81002000 T tcp_sendmsg\n"
+				 "garbage line\n";
+	const uint64_t pcs[] = { 0xffffffff81001010ull, 0xffffffff81001210ull,
+				 0xffffffff81001020ull, 0xffffffff81001810ull,
+				 0xffffffff81002010ull, 0xffffffff80000000ull };
+	char out[256];
+
+	CHECK(rdmaneg_kcov_functions(ks, sizeof(ks) - 1, pcs, 6, "siw_ cm_", out, sizeof(out)) ==
+		      2 &&
+	      strcmp(out, "siw_accept cm_work_handler") == 0);
+	CHECK(rdmaneg_kcov_functions(ks, sizeof(ks) - 1, pcs, 6, "tcp_", out, sizeof(out)) == 1 &&
+	      strcmp(out, "tcp_sendmsg") == 0);
+	CHECK(rdmaneg_kcov_functions(ks, sizeof(ks) - 1, pcs, 0, "siw_", out, sizeof(out)) == 0 &&
+	      out[0] == '\0');
+	CHECK(rdmaneg_kcov_functions("", 0, pcs, 6, "siw_", out, sizeof(out)) == 0);
 }
 
 /* util/verdict.c: names round-trip, the text form, the tally */
@@ -431,6 +559,9 @@ int main(void)
 	test_gcda();
 	test_arcs_dir();
 	test_verdict();
+	test_casename();
+	test_agent_ranges();
+	test_kcov_functions();
 	test_guide();
 	printf("util-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;

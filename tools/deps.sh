@@ -14,7 +14,7 @@ pkgs_for() {
 	cov) echo "clang libclang-rt-14-dev llvm" ;;
 	proof) echo "frama-c-base why3 z3 cvc4 bc" ;;
 	oss-fuzz) echo "clang libclang-rt-14-dev llvm afl++ zip unzip yamllint" ;;
-	live) echo "qemu-system-x86 busybox-static cpio kmod gcc make xz-utils \
+	live) echo "qemu-system-x86 qemu-utils busybox-static cpio kmod gcc make xz-utils \
 librdmacm-dev libibverbs-dev rdma-core ibverbs-providers rdmacm-utils \
 iproute2 tcpdump tshark bc flex bison libelf-dev libssl-dev dwarves xxd jq" ;;
 	live-nfs) echo "libwrap0 kmod" ;;

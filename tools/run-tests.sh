@@ -48,6 +48,8 @@ add live-unit        -           "$M build/asan/live-unit && build/asan/live-uni
 add nfs-unit         -           "$M build/asan/nfs-unit && build/asan/nfs-unit"
 add util-unit        -           "$M build/asan/util-unit && build/asan/util-unit"
 add peer-unit        -           "$M build/asan/peer-unit && build/asan/peer-unit"
+add campaign-unit    -           "$M build/asan/campaign-unit && build/asan/campaign-unit"
+add campaign         peer        "$M build/live/rdmaneg-campaign build/asan/rdmaneg-peer && tests/campaign.sh build/live/rdmaneg-campaign build/asan/rdmaneg-peer"
 add replay-driver    -           "$M build/asan/replay-control && tests/replay.sh build/asan/replay-control"
 add apidoc-unit      -           "$M build/asan/apidoc-unit && build/asan/apidoc-unit"
 add triage-unit      -           "$M build/asan/triage-unit && build/asan/triage-unit"

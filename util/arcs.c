@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <ftw.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +16,32 @@
 static struct rdmaneg_arcs *walking;
 static int walk_full;
 
+/* Does path hold one of the comma-separated parts of scope? */
+static bool in_scope(const char *scope, const char *path)
+{
+	if (!scope[0])
+		return true;
+	for (const char *p = scope; *p;) {
+		size_t n = strcspn(p, ",");
+		char part[sizeof(walking->scope)];
+
+		memcpy(part, p, n);
+		part[n] = '\0';
+		if (n > 0 && strstr(path, part))
+			return true;
+		p += n + (p[n] == ',');
+	}
+	return false;
+}
+
 static int found(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
 	size_t n = strlen(path);
 
 	(void)st;
 	(void)ftw;
-	if (flag != FTW_F || n < 5 || strcmp(path + n - 5, ".gcda") != 0)
+	if (flag != FTW_F || n < 5 || strcmp(path + n - 5, ".gcda") != 0 ||
+	    !in_scope(walking->scope, path))
 		return 0;
 	if (walking->nfiles == RDMANEG_ARCS_FILES || n >= sizeof(walking->path[0])) {
 		walk_full = 1;
@@ -82,9 +102,15 @@ static long read_all(struct rdmaneg_arcs *c, uint8_t *map, bool layout, char *er
 	return 0;
 }
 
-int rdmaneg_arcs_open(struct rdmaneg_arcs *c, const char *dir, char *err, size_t cap)
+int rdmaneg_arcs_open(struct rdmaneg_arcs *c, const char *dir, const char *scope, char *err,
+		      size_t cap)
 {
 	memset(c, 0, sizeof(*c));
+	if (scope &&
+	    (size_t)snprintf(c->scope, sizeof(c->scope), "%s", scope) >= sizeof(c->scope)) {
+		snprintf(err, cap, "the scope is longer than %zu octets", sizeof(c->scope) - 1);
+		return -1;
+	}
 	walking = c;
 	walk_full = 0;
 	if (nftw(dir, found, 16, FTW_PHYS) == -1) {
@@ -97,7 +123,8 @@ int rdmaneg_arcs_open(struct rdmaneg_arcs *c, const char *dir, char *err, size_t
 		return -1;
 	}
 	if (c->nfiles == 0) {
-		snprintf(err, cap, "%s: no .gcda file (not the debug kernel?)", dir);
+		snprintf(err, cap, "%s: no .gcda file%s%s (not the debug kernel?)", dir,
+			 c->scope[0] ? " in scope " : "", c->scope);
 		return -1;
 	}
 	qsort(c->path, c->nfiles, sizeof(c->path[0]), by_path);
@@ -113,6 +140,8 @@ long rdmaneg_arcs_sample(struct rdmaneg_arcs *c, char *err, size_t cap)
 	memset(c->cur, 0, sizeof(c->cur));
 	if (read_all(c, c->cur, false, err, cap) != 0)
 		return -1;
+	for (size_t i = 0; i < (c->bits + 7) / 8; i++)
+		c->fresh[i] = (uint8_t)(c->cur[i] & ~c->acc[i]);
 	fresh = rdmaneg_gcda_merge(c->acc, c->cur, c->bits);
 	c->total += fresh;
 	return (long)fresh;

@@ -22,19 +22,25 @@ struct rdmaneg_arcs {
 	size_t narcs;			 /* arc counters over every file */
 	size_t total;			 /* arcs ever reached, the boot's first sample included */
 	uint8_t acc[RDMANEG_ARCS_BYTES], cur[RDMANEG_ARCS_BYTES];
+	uint8_t fresh[RDMANEG_ARCS_BYTES]; /* the last sample's arcs that acc lacked */
+	char scope[512];		   /* the path parts a file must hold, or "" */
 };
 
 /*
  * Finds every .gcda file under dir (sorted by path, symlinks not
- * followed), lays out their arcs and takes the first sample: what the
- * boot reached before the first case counts as reached. 0, or -1 with why
- * in err (no file, too many files or arcs, a file that does not parse).
+ * followed) whose path holds one of the comma-separated parts of scope
+ * (NULL or "": every file), lays out their arcs and takes the first
+ * sample: what the boot reached before the first case counts as reached.
+ * Reading only the files in scope is what keeps a sample cheap (debugfs
+ * builds each file anew on every read). 0, or -1 with why in err (no
+ * file, too many files or arcs, a file that does not parse).
  */
-int rdmaneg_arcs_open(struct rdmaneg_arcs *c, const char *dir, char *err, size_t cap);
+int rdmaneg_arcs_open(struct rdmaneg_arcs *c, const char *dir, const char *scope, char *err,
+		      size_t cap);
 
 /* Reads every file again: the arcs reached since the last sample that
- * no sample had, added to total; -1 (err says why) when a file can no
- * longer be read or changed its layout. */
+ * no sample had (also left in fresh), added to total; -1 (err says why)
+ * when a file can no longer be read or changed its layout. */
 long rdmaneg_arcs_sample(struct rdmaneg_arcs *c, char *err, size_t cap);
 
 #endif

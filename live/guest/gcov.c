@@ -234,3 +234,133 @@ void live_arcs_print(FILE *out, const struct live_arcs *u, const struct live_arc
 		(long)live_arcs_at(g, both) - (long)live_arcs_at(u, both), u->start, g->start, u->n,
 		g->n, g->total, g->files);
 }
+
+/* ---- make live-kcov ---- */
+#define KCOV_WHO 8
+#define KCOV_FUNCS 4096
+
+struct kcov_seen {
+	char who[16];
+	char *names; /* " a b c " */
+};
+
+static bool has_word(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = list ? strstr(list, w) : NULL; p; p = strstr(p + 1, w))
+		if (p[-1] == ' ' && (p[n] == ' ' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
+/* " " NAMES " " of a "TAG WHO N names" line into *s */
+static bool kcov_line(const char *m, size_t tag, struct kcov_seen *s)
+{
+	const char *p = m + tag, *names;
+	size_t wl = strcspn(p, " ");
+
+	if (wl == 0 || wl >= sizeof(s->who))
+		return false;
+	memcpy(s->who, p, wl);
+	s->who[wl] = '\0';
+	p += wl;
+	p += strspn(p, " ");
+	p += strspn(p, "0123456789"); /* the count */
+	names = p;
+	s->names = malloc(strlen(names) + 3);
+	if (!s->names)
+		return false;
+	snprintf(s->names, strlen(names) + 3, " %s ", names + strspn(names, " "));
+	return true;
+}
+
+long live_kcov_compare(const char *console, size_t clen, const char *info, size_t ilen, FILE *out)
+{
+	static struct kcov_seen seen[KCOV_WHO], syms[KCOV_WHO];
+	static char fn[KCOV_FUNCS][96], file[KCOV_FUNCS][64];
+	size_t nseen = 0, nsyms = 0, nfn = 0, pos = 0, inlined = 0;
+	long hit = 0;
+	char line[1u << 16], cur[256] = "";
+	bool scope = false;
+
+	while (rdmaneg_klog_line(console, clen, &pos, line, sizeof(line))) {
+		const char *m = rdmaneg_klog_message(line);
+		bool sym = strncmp(m, "PEER_KCOV_SYMS ", 15) == 0 ||
+			   strncmp(m, "LIVE_KCOV_SYMS ", 15) == 0;
+
+		if (sym && nsyms < KCOV_WHO && kcov_line(m, 15, &syms[nsyms]))
+			nsyms++;
+		else if (!sym &&
+			 (strncmp(m, "PEER_KCOV ", 10) == 0 || strncmp(m, "LIVE_KCOV ", 10) == 0) &&
+			 nseen < KCOV_WHO && kcov_line(m, 10, &seen[nseen]))
+			nseen++;
+	}
+	pos = 0;
+	while (rdmaneg_klog_line(info, ilen, &pos, line, sizeof(line))) {
+		if (strncmp(line, "SF:", 3) == 0) {
+			const char *base = strrchr(line, '/');
+
+			scope = (strstr(line, "/sw/siw/") &&
+				 path_ends(line + 3, base ? base + 1 : "")) ||
+				path_ends(line + 3, "core/iwcm.c");
+			snprintf(cur, sizeof(cur), "%.255s", base ? base + 1 : line + 3);
+		} else if (scope && strncmp(line, "FNDA:", 5) == 0) {
+			char *comma, *end;
+			unsigned long long c = strtoull(line + 5, &end, 10);
+			bool dup = false;
+
+			comma = strchr(line, ',');
+			if (c == 0 || !comma || end != comma || nfn == KCOV_FUNCS)
+				continue;
+			for (size_t i = 0; i < nfn && !dup; i++)
+				dup = strcmp(fn[i], comma + 1) == 0;
+			if (dup)
+				continue;
+			snprintf(fn[nfn], sizeof(fn[0]), "%.95s", comma + 1);
+			snprintf(file[nfn], sizeof(file[0]), "%.63s", cur);
+			nfn++;
+		}
+	}
+	if (nfn == 0 || nsyms == 0) {
+		fprintf(out,
+			"live-kcov: nothing to compare: %zu function(s) gcov saw run, %zu "
+			"KCOV symbol list(s)\n",
+			nfn, nsyms);
+		hit = -1;
+		goto done;
+	}
+	fprintf(out, "  %-34s %-16s", "function (gcov: run)", "file");
+	for (size_t j = 0; j < nseen; j++)
+		fprintf(out, " %-8s", seen[j].who);
+	fprintf(out, "\n");
+	for (size_t i = 0; i < nfn; i++) {
+		bool any = false, real = false;
+
+		for (size_t j = 0; j < nsyms && !real; j++)
+			real = has_word(syms[j].names, fn[i]);
+		if (!real) { /* inlined: KCOV files its PCs under its caller */
+			inlined++;
+			continue;
+		}
+		fprintf(out, "  %-34s %-16s", fn[i], file[i]);
+		for (size_t j = 0; j < nseen; j++) {
+			bool in = has_word(seen[j].names, fn[i]);
+
+			any |= in;
+			fprintf(out, " %-8s", in ? "yes" : "-");
+		}
+		fprintf(out, "%s\n", any ? "" : "  (no task's KCOV)");
+		hit += any;
+	}
+	fprintf(out,
+		"live-kcov: of %zu functions of siw and iw_cm that gcov saw run (%zu more are "
+		"inlined), KCOV in the peer's and the ULPs' tasks saw %ld\n",
+		nfn - inlined, inlined, hit);
+done:
+	for (size_t j = 0; j < nseen; j++)
+		free(seen[j].names);
+	for (size_t j = 0; j < nsyms; j++)
+		free(syms[j].names);
+	return hit;
+}

@@ -57,4 +57,16 @@ size_t live_arcs_at(const struct live_arcs *a, double t);
 void live_arcs_print(FILE *out, const struct live_arcs *unguided, const struct live_arcs *guided,
 		     double step_ms);
 
+/*
+ * make live-kcov: the functions of siw and iw_cm (files ending in
+ * "sw/siw/" ... ".c" or "core/iwcm.c") that gcov saw run (the tracefile's
+ * FNDA lines with a count) and kallsyms holds (not inlined), and which
+ * tasks' KCOV saw each: the console's "PEER_KCOV WHO N names" (the peer's
+ * syscalls) and "LIVE_KCOV WHO N names" (the ULP endpoints'), whose
+ * "..._SYMS WHO N names" lines name every such function of the kernel.
+ * Prints the table and a summary; returns how many of the functions some
+ * task's KCOV saw, -1 when the console or the tracefile holds nothing.
+ */
+long live_kcov_compare(const char *console, size_t clen, const char *info, size_t ilen, FILE *out);
+
 #endif

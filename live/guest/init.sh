@@ -54,6 +54,7 @@ run() { # run TRANSPORT ADDR
 # rdmaneg-peer against siw: the responder behind an rdma_cm listener, the
 # initiator behind an rdma_cm client; each ULP logs what rdma_cm told it.
 PEER_PORT=19000 # the responder's; the initiator connects to PEER_PORT+1
+ULP_KCOV= # make live-kcov: --kcov for the ULP endpoints
 wait_port() { # a TCP listener on port $1 (IPv4 or IPv6), up to 10 s
 	hex=$(printf '%04X' "$1")
 	for _ in $(seq 100); do
@@ -67,7 +68,8 @@ peer() { # peer ROLE JSON-OUT ARGS...
 	role=$1 json=$2; shift 2
 	if [ "$role" = request ]; then
 		: >/tmp/ulp-listen.log
-		/bin/rdmaneg-live listen --addr 192.0.2.1 --port $PEER_PORT --log /tmp/ulp-listen.log &
+		# shellcheck disable=SC2086 # ULP_KCOV is one option or none
+		/bin/rdmaneg-live listen --addr 192.0.2.1 --port $PEER_PORT --log /tmp/ulp-listen.log $ULP_KCOV &
 		ep=$!
 		wait_port $PEER_PORT
 		/bin/rdmaneg-peer request 192.0.2.1:$PEER_PORT --ulp-log /tmp/ulp-listen.log \
@@ -84,14 +86,59 @@ peer() { # peer ROLE JSON-OUT ARGS...
 			--kmsg --progress --json "$json" "$@" &
 		pp=$!
 		wait_port $((PEER_PORT + 1))
+		# shellcheck disable=SC2086 # ULP_KCOV is one option or none
 		/bin/rdmaneg-live connect --addr 192.0.2.1 --port $((PEER_PORT + 1)) \
-			--log /tmp/ulp-connect.log
+			--log /tmp/ulp-connect.log $ULP_KCOV
 		wait $pp
 		rc=$?
 	fi
 	[ -n "$ep" ] && wait $ep 2>/dev/null
 	echo "PEER_RC $role $rc"
 	echo "LIVE_PEER role=$role rc=$rc cases=$(grep -o '"cases":[0-9]*' "$json" | cut -d: -f2)" >/dev/ttyS1
+}
+# the debug kernel's gcov counters, as one tar into $1 (debugfs gives them
+# no size, so each is read into /tmp first; Documentation/dev-tools/gcov.rst)
+gcov_tar() {
+	rm -rf /tmp/gcov && mkdir -p /tmp/gcov || return 1
+	g=/sys/kernel/debug/gcov n=0
+	for f in $(cd $g && find . -name '*.gcda'); do
+		mkdir -p "/tmp/gcov/${f%/*}" && cat "$g/$f" >"/tmp/gcov/$f" && n=$((n + 1))
+	done
+	tar -c -C /tmp/gcov . >"$1" && echo "LIVE_GCOV $n files"
+}
+vport() { # the /dev node of the virtio-serial port named $1
+	for p in /sys/class/virtio-ports/*; do
+		[ "$(cat "$p/name" 2>/dev/null)" = "$1" ] && echo "/dev/${p##*/}"
+	done
+}
+# Under a campaign (live/campaign; live.agents=...): the host's service
+# shell on the port rdmaneg.service (live/campaign/vm.c): "sysrq C" (the
+# console shows every task's stack for t), "gcov" (GCOV SIZE, then the tar)
+# and "dmesg" (its last lines on the console); one line of answer each.
+service() {
+	port=$(vport rdmaneg.service)
+	[ -n "$port" ] || { echo "LIVE_ERROR no rdmaneg.service port"; return 1; }
+	exec 3<>"$port"
+	while read -r cmd <&3; do
+		case "$cmd" in
+		"sysrq "?)
+			# the task lines are KERN_INFO: above loglevel=5's console cut
+			echo 7 >/proc/sys/kernel/printk
+			echo "${cmd#sysrq }" >/proc/sysrq-trigger
+			echo OK >&3 ;;
+		gcov)
+			if [ -d /sys/kernel/debug/gcov ] && gcov_tar /tmp/gcov.tar; then
+				echo "GCOV $(wc -c </tmp/gcov.tar)" >&3
+				cat /tmp/gcov.tar >&3
+			else
+				echo "ERROR no gcov" >&3
+			fi ;;
+		dmesg)
+			echo "PEER_DMESG_BEGIN"; dmesg | tail -60; echo "PEER_DMESG_END"
+			echo OK >&3 ;;
+		*) echo "ERROR unknown command" >&3 ;;
+		esac
+	done
 }
 plant=$(arg plant)
 # LIVE_PLANT=kasan, the debug kernel's control (KERNEL=debug): lkdtm writes
@@ -105,32 +152,49 @@ if [ "$(arg mode)" = nfs ]; then
 	# make live-nfs: Linux NFS over RDMA (live/nfs/nfs-init.sh)
 	# shellcheck source=live/nfs/nfs-init.sh
 	. /nfs-init
-elif [ "$(arg mode)" = adversarial ]; then
-	# make live-adversarial / live-repro: the peer only, on siw
-	set --
-	set -f # globs in live.case are the peer's, not this shell's
-	for g in $(arg case | tr , ' '); do set -- "$@" --case "$g"; done
-	set +f
-	[ -n "$(arg frame)" ] && set -- "$@" --frame "$(arg frame)"
-	[ -n "$(arg random)" ] && set -- "$@" --random "$(arg random)" --seed "$(arg seed)"
-	[ -n "$(arg budget)" ] && set -- "$@" --budget "$(arg budget)"
-	[ -n "$(arg timeout)" ] && set -- "$@" --timeout "$(arg timeout)"
-	# the debug kernel's arcs after each case; --guided keeps what reached new ones
-	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov
-	[ "$(arg guided)" = 1 ] && set -- "$@" --guided
+elif [ "$(arg mode)" = adversarial ] && [ -n "$(arg agents)" ]; then
+	# make live-adversarial, live-guided, live-repro (live/campaign): the
+	# peer's agents wait on their ports for the host's cases, one role
+	# each; the guest never ends, the host restores or stops it
+	set -- --kmsg --progress --kmsg-marks --timeout "$(arg timeout)"
 	[ "$(arg corpus)" = 1 ] && set -- "$@" --corpus /corpus/mpa_frame
-	[ "$(arg only_random)" = 1 ] && set -- "$@" --only-random
+	# the debug kernel's arcs in scope, sent after a case the host asks
+	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov \
+		--gcov-scope "$(arg gcov_scope)"
+	for role in $(arg agents | tr , ' '); do
+		case "$role" in
+		request)
+			: >/tmp/ulp-listen.log
+			/bin/rdmaneg-live listen --addr 192.0.2.1 --port $PEER_PORT \
+				--log /tmp/ulp-listen.log &
+			wait_port $PEER_PORT
+			/bin/rdmaneg-peer request 192.0.2.1:$PEER_PORT --agent rdmaneg.agent.request \
+				--ulp-log /tmp/ulp-listen.log "$@" & ;;
+		reply)
+			# the kernel's initiator starts at the first reply case
+			: >/tmp/ulp-connect.log
+			/bin/rdmaneg-peer reply --listen $((PEER_PORT + 1)) \
+				--agent rdmaneg.agent.reply --ulp-log /tmp/ulp-connect.log \
+				--sut "/bin/rdmaneg-live connect --addr 192.0.2.1 --port $((PEER_PORT + 1)) --log /tmp/ulp-connect.log" \
+				"$@" & ;;
+		*) echo "LIVE_ERROR unknown agent $role" ;;
+		esac
+	done
+	service
+	echo "LIVE_ERROR the service shell ended"
+	while :; do sleep 3600; done
+elif [ "$(arg mode)" = kcov ]; then
+	# make live-kcov (the debug kernel): cases that crash neither role's
+	# siw (no finding's case), KCOV in the peer and in both ULP endpoints;
+	# gcov's counters go out at the end
+	ULP_KCOV=--kcov
 	for role in request reply; do
-		case "$(arg role)" in "$role" | both | '') ;; *) continue ;; esac
-		from=$(arg "from_$role")
 		echo "PEER_BEGIN $role"
-		peer "$role" "/tmp/peer-$role.json" ${from:+--from "$from"} "$@"
-		cat "/tmp/peer-$role.json" >"/dev/ttyS$([ "$role" = request ] && echo 2 || echo 3)"
+		peer "$role" "/tmp/peer-$role.json" --timeout 500 --kcov --case 'rev-2' \
+			--case 'key-*' --case 'abcd-0*' --case 'ird-*' --case 'ord-*' \
+			--case 'pd-length-4-*' --case 'flag-*' --case 'res-bit-*' 
 		echo "PEER_END $role"
 	done
-	if [ "$(arg dmesg)" = 1 ]; then
-		echo "PEER_DMESG_BEGIN"; dmesg | tail -60; echo "PEER_DMESG_END"
-	fi
 else
 	case "$transport" in
 	siw) run siw 192.0.2.1 ;;
@@ -148,23 +212,12 @@ fi
 # nothing may be left once the harness is gone
 /bin/rdmaneg-live res exit --out /dev/ttyS1
 # the debug kernel's gcov counters, out on their virtio-serial port as a
-# tar (live/guest/qemu.sh, live/guest/gcov.sh); debugfs gives them no size, so each
-# is read into /tmp first (Documentation/dev-tools/gcov.rst)
+# tar (live/guest/qemu.sh, live/guest/gcov.sh)
 if [ -d /sys/kernel/debug/gcov ]; then
-	port=
-	for p in /sys/class/virtio-ports/*; do
-		[ "$(cat "$p/name" 2>/dev/null)" = rdmaneg.gcov ] && port=/dev/${p##*/}
-	done
-	g=/sys/kernel/debug/gcov
-	n=0
-	for f in $(cd $g && find . -name '*.gcda'); do
-		mkdir -p "/tmp/gcov/${f%/*}" && cat "$g/$f" >"/tmp/gcov/$f" && n=$((n + 1))
-	done
+	port=$(vport rdmaneg.gcov)
 	if [ -z "$port" ]; then
 		echo "LIVE_ERROR no rdmaneg.gcov port: the kernel coverage stays in the guest"
-	elif tar -c -C /tmp/gcov . >"$port"; then
-		echo "LIVE_GCOV $n files"
-	else
+	elif ! gcov_tar "$port"; then
 		echo "LIVE_ERROR the gcov tar did not go out"
 	fi
 fi

@@ -24,8 +24,11 @@ grep -q 'not a dynamic' <<<"$ldd_out" ||
 # modules tree (live/guest/kernel.sh's) has all of them built in
 : >"$root/modules.order"
 if [ -d "$kmods/kernel" ]; then
+	# virtio-serial: a campaign's channels (live/campaign)
 	for m in configfs crc32c_generic libcrc32c crc32_generic udp_tunnel ip6_udp_tunnel \
-		ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm rdma_rxe dummy; do
+		ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm rdma_rxe dummy \
+		virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci \
+		virtio_console; do
 		f=$(find "$kmods" -name "$m.ko" | head -1)
 		[ -n "$f" ] || { echo "mkinitramfs: $m.ko missing from $kmods" >&2; exit 1; }
 		cp "$f" "$root/lib/modules/"

@@ -6,6 +6,12 @@
 #   virtio-serial rdmaneg.gcov gcov.tar (the debug kernel only)
 # Exit status: qemu's, or 124 when TIMEOUT seconds ran out (then qemu.log
 # holds every vCPU's registers).
+# LIVE_QEMU_CTL=1: under a campaign's control (live/campaign, the files in
+# build/live/ctl): a QMP socket (qmp.sock), a virtio-serial port per agent
+# of LIVE_QEMU_AGENTS (rdmaneg.agent.NAME on agent-NAME.sock) and one for
+# init.sh's service shell (rdmaneg.service on service.sock), the qcow2
+# drive snap.qcow2 that holds the snapshot (LIVE_QEMU_LOADVM=1 starts from
+# it), and a guest reboot that resets the machine instead of ending QEMU.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 L=build/live
@@ -25,13 +31,30 @@ mem=512
 [ -s "$kdir/qemu-mem" ] && mem=$(cat "$kdir/qemu-mem")
 [ -s "$kdir/cmdline" ] && append="$(cat "$kdir/cmdline") $append"
 # a kernel with gcov (live/guest/kernel.sh) sends its counters on a port of its
-# own, as a tar (init.sh; live/guest/gcov.sh reads it)
-gcov=()
+# own, as a tar (init.sh; live/guest/gcov.sh reads it); under a campaign
+# they leave through the service port instead
+gcov=() ctl=(-no-reboot)
 # shellcheck disable=SC2054 # the commas are qemu option syntax
-[ -s "$kdir/gcov-dirs" ] && gcov=(-device virtio-serial-pci
+[ -s "$kdir/gcov-dirs" ] && [ -z "${LIVE_QEMU_CTL:-}" ] && gcov=(-device virtio-serial-pci
 	-chardev "file,id=gcov,path=$L/gcov.tar" -device virtserialport,chardev=gcov,name=rdmaneg.gcov)
+if [ -n "${LIVE_QEMU_CTL:-}" ]; then
+	C=$L/ctl
+	mkdir -p "$C" && rm -f "$C"/*.sock
+	# shellcheck disable=SC2054 # the commas are qemu option syntax
+	ctl=(-qmp "unix:$C/qmp.sock,server=on,wait=off" -action shutdown=pause
+		-drive "if=none,id=snap,format=qcow2,file=$C/snap.qcow2"
+		-device virtio-serial-pci,id=vs
+		-chardev "socket,id=svc,path=$C/service.sock,server=on,wait=off"
+		-device virtserialport,bus=vs.0,chardev=svc,name=rdmaneg.service)
+	for a in ${LIVE_QEMU_AGENTS:-}; do
+		case "$a" in *[!a-z0-9-]*) echo "qemu.sh: agent '$a' is not a word of [a-z0-9-]" >&2; exit 2 ;; esac
+		ctl+=(-chardev "socket,id=ag-$a,path=$C/agent-$a.sock,server=on,wait=off"
+			-device "virtserialport,bus=vs.0,chardev=ag-$a,name=rdmaneg.agent.$a")
+	done
+	[ "${LIVE_QEMU_LOADVM:-0}" = 1 ] && ctl+=(-loadvm ready)
+fi
 qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m "$mem" \
-	-display none -monitor stdio -no-reboot -nic none \
+	-display none -monitor stdio -nic none "${ctl[@]}" \
 	-serial "file:$L/console.log" -serial "file:$L/records.txt" \
 	-serial "file:$L/peer-request.json" -serial "file:$L/peer-reply.json" \
 	-kernel "$kdir/boot/vmlinuz-$kver" -initrd "$img" \

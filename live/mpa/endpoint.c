@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "endpoint.h"
 
+#include "kcov.h"
 #include "net.h"
 #include "record.h"
 #include "rpcrdma_pd.h"
@@ -21,6 +22,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <rdma/rdma_cma.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,7 +116,48 @@ static int addr_of(const char *addr, int port, struct sockaddr_in *sin)
 	return inet_pton(AF_INET, addr, &sin->sin_addr) == 1 ? 0 : -1;
 }
 
-int live_endpoint_listen(const char *addr, int port, FILE *log)
+/* --kcov: this task's KCOV, over its whole life */
+static struct rdmaneg_kcov kc = { -1, NULL, 0 };
+static struct rdmaneg_kcov_set kset;
+static volatile sig_atomic_t stopping;
+
+static void on_term(int sig)
+{
+	(void)sig;
+	stopping = 1;
+}
+
+/* KCOV on for this task, and SIGTERM ends the event loop (no restart of
+ * the read it interrupts); 0, or -1 after a message. */
+static int kcov_begin(bool on)
+{
+	struct sigaction sa;
+	char err[200];
+
+	if (!on)
+		return 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_term;
+	sigaction(SIGTERM, &sa, NULL);
+	if (rdmaneg_kcov_open(&kc, 1u << 20, err, sizeof(err)) != 0 ||
+	    rdmaneg_kcov_start(&kc) != 0) {
+		fprintf(stderr, "rdmaneg-live: --kcov: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+static void kcov_end(const char *who)
+{
+	if (kc.fd < 0)
+		return;
+	(void)rdmaneg_kcov_fold(&kc, &kset);
+	(void)rdmaneg_kcov_stop(&kc);
+	rdmaneg_kcov_report(stdout, "LIVE_KCOV", who, &kset, RDMANEG_KCOV_PREFIXES);
+	rdmaneg_kcov_close(&kc);
+}
+
+int live_endpoint_listen(const char *addr, int port, FILE *log, bool kcov)
 {
 	struct rdma_event_channel *ch = rdma_create_event_channel();
 	struct rdma_cm_id *lid = NULL;
@@ -127,6 +170,8 @@ int live_endpoint_listen(const char *addr, int port, FILE *log)
 		fprintf(stderr, "rdmaneg-live listen %s:%d: %s\n", addr, port, strerror(errno));
 		return 1;
 	}
+	if (kcov_begin(kcov) != 0)
+		return 1;
 	printf("LIVE_LISTENING %s:%d\n", addr, port);
 	fflush(stdout);
 	while (rdma_get_cm_event(ch, &ev) == 0) {
@@ -134,6 +179,8 @@ int live_endpoint_listen(const char *addr, int port, FILE *log)
 		enum rdma_cm_event_type t = ev->event;
 
 		log_event(log, ++seq, id, ev);
+		if (kc.fd >= 0)
+			(void)rdmaneg_kcov_fold(&kc, &kset);
 		if (t == RDMA_CM_EVENT_CONNECT_REQUEST) {
 			struct rdma_conn_param cp = ev->param.conn;
 			uint8_t pd[EP_PD_LEN];
@@ -158,7 +205,11 @@ int live_endpoint_listen(const char *addr, int port, FILE *log)
 			drop(id);
 		}
 	}
-	/* only a failing rdma_get_cm_event ends the loop */
+	/* only a failing rdma_get_cm_event ends the loop, or --kcov's SIGTERM */
+	if (stopping) {
+		kcov_end("listen");
+		return 0;
+	}
 	fprintf(stderr, "LIVE_ERROR rdmaneg-live listen: rdma_get_cm_event: %s\n", strerror(errno));
 	return 1;
 }
@@ -196,7 +247,7 @@ int live_cm_resolve(struct rdma_event_channel *ch, struct rdma_cm_id *id,
 	return 0;
 }
 
-int live_endpoint_connect(const char *addr, int port, FILE *log)
+int live_endpoint_connect(const char *addr, int port, FILE *log, bool kcov)
 {
 	struct sockaddr_in sin;
 	struct rdma_event_channel *ch = rdma_create_event_channel();
@@ -206,6 +257,8 @@ int live_endpoint_connect(const char *addr, int port, FILE *log)
 		fprintf(stderr, "rdmaneg-live connect %s:%d: bad address\n", addr, port);
 		return 1;
 	}
+	if (kcov_begin(kcov) != 0)
+		return 1;
 	for (uint32_t seq = 1; refused < 3; seq++) {
 		struct rdma_cm_id *id = NULL;
 		struct rdma_cm_event *ev;
@@ -244,6 +297,9 @@ int live_endpoint_connect(const char *addr, int port, FILE *log)
 		if (!ev)
 			fprintf(stderr, "LIVE_EP connect %u: no event for 30 s\n", seq);
 		drop(id);
+		if (kc.fd >= 0)
+			(void)rdmaneg_kcov_fold(&kc, &kset);
 	}
+	kcov_end("connect");
 	return 0;
 }

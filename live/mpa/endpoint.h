@@ -8,13 +8,17 @@
 
 #include <netinet/in.h>
 #include <rdma/rdma_cma.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
-/* Accepts every connection request on addr:port, forever. */
-int live_endpoint_listen(const char *addr, int port, FILE *log);
-/* Connects to addr:port, one connection at a time, until refused. */
-int live_endpoint_connect(const char *addr, int port, FILE *log);
+/* Accepts every connection request on addr:port, until SIGTERM. */
+int live_endpoint_listen(const char *addr, int port, FILE *log, bool kcov);
+/* Connects to addr:port, one connection at a time, until refused.
+ * kcov (both): KCOV over the endpoint's own syscalls, the functions of
+ * siw and the CMs they ran printed at the end (LIVE_KCOV listen|connect,
+ * make live-kcov). */
+int live_endpoint_connect(const char *addr, int port, FILE *log, bool kcov);
 
 /* The next rdma_cm event on ch, up to ms; NULL on a timeout or an error. */
 struct rdma_cm_event *live_cm_next_event(struct rdma_event_channel *ch, int ms);

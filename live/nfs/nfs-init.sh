@@ -7,15 +7,15 @@
 # capture), xprtrdma's thresholds (the rpcrdma:xprtrdma_inline_thresh
 # tracepoint) and svcrdma's Sends (rpcrdma:svcrdma_post_send, whose
 # inv_rkey says Send With Invalidate). Then the harness as a hostile client
-# against nfsd and as a hostile server to the kernel client (live/nfspeer/nfspeer.c);
-# live.random, live.gcov and live.guided add mutated client cases;
-# live.nfs_case=NAME (NFS_CASE) runs that table case alone, in both roles.
+# against nfsd and as a hostile server to the kernel client
+# (live/nfspeer/nfspeer.c), agents of a campaign (live/campaign) that send
+# them their cases; live.nfs_case=NAME (NFS_CASE) marks a run of one.
 # Every result is a LIVE_NFS* line on the console, judged on the host by
 # rdmaneg-live nfs (live/nfs/nfs.c).
-# nfsd's port, the hostile server's first port, its number of cases (live/nfs/nfs.h)
-# shellcheck disable=SC2046 # three numbers, split into $1 $2 $3
+# nfsd's port, the hostile server's first port (live/nfs/nfs.h)
+# shellcheck disable=SC2046 # numbers, split into $1 $2 $3
 set -- $(/bin/rdmaneg-live nfs-facts)
-NFS_PORT=$1 NFS_SERVER_PORT=$2 NFS_CASES=$3
+NFS_PORT=$1 NFS_SERVER_PORT=$2
 set --
 NFS_ADDR=192.0.2.1
 nfs_step() { # nfs_step NAME CMD...: runs it, says how it went
@@ -79,53 +79,30 @@ nfs_main() {
 		nfs_report
 		return
 	fi
-	# the harness as a hostile client: crafted private data, then NULL and
-	# a COMPOUND whose reply outgrows 1024 octets (live/nfspeer/nfspeer.c); then,
-	# for make live-guided PEER_ROLE=nfs-client, mutated private data,
-	# guided or not by the debug kernel's arcs
-	set --
-	only=$(arg nfs_case)
-	if [ -n "$only" ]; then
-		echo "LIVE_NFS_ONLY $only"
-		set -- --case "$only"
-	fi
-	[ -n "$(arg random)" ] && set -- --random "$(arg random)" --seed "$(arg seed)"
-	[ -n "$(arg budget)" ] && set -- "$@" --budget "$(arg budget)"
-	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov
-	[ "$(arg guided)" = 1 ] && set -- "$@" --guided
-	[ "$(arg only_random)" = 1 ] && set -- "$@" --only-random
-	/bin/rdmaneg-live nfs-client --addr "$NFS_ADDR" --port "$NFS_PORT" "$@" ||
-		echo "LIVE_NFS_STEP hostile-client failed: rdmaneg-live nfs-client exit $?"
-	echo "PEER_END nfs-client"
-	# the guided comparison wants the client only
-	[ "$(arg only_random)" = 1 ] && return
-	# the harness as a hostile server: each case's private data in the
-	# Reply to the kernel client's mount, one port per case
-	k=0 last=$NFS_CASES
-	[ -n "$only" ] && k=$(/bin/rdmaneg-live nfs-case "$only") && last=$((k + 1))
-	while [ "$k" -lt "$last" ]; do
-		port=$((NFS_SERVER_PORT + k))
-		/bin/rdmaneg-live nfs-server --addr "$NFS_ADDR" --port "$port" --case "$k" & srv=$!
-		wait_port $port
-		timeout 10 mount.nfs4 "$NFS_ADDR:/" /mnt -o \
-			"vers=4.1,proto=rdma,port=$port,soft,timeo=10,retrans=1,retry=0" \
-			>/dev/null 2>&1 &
-		wait $srv
-		k=$((k + 1))
-	done
-	# a kernel client that never gives up on a hostile server is a finding
-	# (each mount had soft,timeo=10,retrans=1 and timeout 10)
-	# (busybox has no pgrep: ps, whose own grep never matches [m]ount)
-	# shellcheck disable=SC2009 # the guest's busybox has ps but no pgrep
-	for _ in $(seq 150); do ps | grep -q '[m]ount.nfs' || break; sleep 0.1; done
-	# shellcheck disable=SC2009 # as above
-	if ps | grep -q '[m]ount.nfs'; then
-		echo "LIVE_NFS_STEP clients failed: mount.nfs still running 15 s after the last case:" \
-			"$(ps | grep '[m]ount.nfs' | tr '\n' ';')"
-	else
-		echo "LIVE_NFS_STEP clients ok"
-	fi
+	# the hostile peers serve a campaign (live/campaign): the mount's own
+	# thresholds first, then the agents wait on their ports for the host's
+	# cases (live/nfspeer/nfspeer.h); the guest never ends, the host
+	# restores or stops it
 	nfs_report
+	: >/sys/kernel/tracing/trace
+	[ -n "$(arg nfs_case)" ] && echo "LIVE_NFS_ONLY $(arg nfs_case)"
+	set --
+	# the debug kernel's arcs in scope, sent after a case the host asks
+	[ "$(arg gcov)" = 1 ] && set -- --gcov /sys/kernel/debug/gcov --gcov-scope "$(arg gcov_scope)"
+	for role in $(arg agents | tr , ' '); do
+		case "$role" in
+		nfs-client)
+			/bin/rdmaneg-live nfs-client --addr "$NFS_ADDR" --port "$NFS_PORT" \
+				--agent rdmaneg.agent.nfs-client "$@" & ;;
+		nfs-server)
+			/bin/rdmaneg-live nfs-server --addr "$NFS_ADDR" --port "$NFS_SERVER_PORT" \
+				--agent rdmaneg.agent.nfs-server & ;;
+		*) echo "LIVE_ERROR unknown agent $role" ;;
+		esac
+	done
+	service
+	echo "LIVE_ERROR the service shell ended"
+	while :; do sleep 3600; done
 }
 nfs_report() {
 	grep -oE '(xprtrdma_inline_thresh|svcrdma_post_send): .*' /sys/kernel/tracing/trace |

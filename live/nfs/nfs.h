@@ -19,6 +19,7 @@
 #ifndef RDMANEG_LIVE_NFS_H
 #define RDMANEG_LIVE_NFS_H
 
+#include "casename.h"
 #include "mpa.h"
 #include "rng.h"
 #include "rpcrdma_pd.h"
@@ -42,7 +43,7 @@
  * server send: the case's Receive Size when its message decodes (search
  * mode, sec. 5.2), else the 1024 default (sec. 5.1). */
 struct live_nfs_case {
-	char name[32];
+	char name[RDMANEG_CASENAME_MAX];
 	uint8_t pd[LIVE_NFS_CASE_PD_MAX];
 	size_t pd_len;
 	bool present; /* the core finds a valid message in pd (sec. 5.2) */
@@ -97,7 +98,7 @@ struct live_nfs_call {
 
 /* The hostile client's case against nfsd, and the verdict */
 struct live_nfs_hostile {
-	char name[32];
+	char name[RDMANEG_CASENAME_MAX];
 	bool known;	/* a case of live_nfs_case */
 	bool present;	/* its private data held a valid message */
 	size_t recv;	/* the Receives it posted (from the case table) */

@@ -2,20 +2,29 @@
 
 #include "nfspeer.h"
 
+#include "agent.h"
 #include "arcs.h"
+#include "casename.h"
 #include "clock.h"
 #include "endpoint.h"
 #include "guide.h"
 #include "hex.h"
 #include "nfs.h"
+#include "record.h"
+#include "rng.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <infiniband/verbs.h>
 #include <poll.h>
 #include <rdma/rdma_cma.h>
+#include <signal.h>
+#include <spawn.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 /* a reply normally takes milliseconds; one NULL call once got none within
  * 5 s (make live-nfs with make test beside it; the cause is not known) */
@@ -196,108 +205,186 @@ done:
 	fflush(out);
 }
 
-static int64_t ms_since(int64_t t)
+/* The case a name stands for: a table case, random-SEED-K (a table case
+ * its generator draws, mutated once by it) or BASE~HEX~... (the table case
+ * BASE mutated once per HEX), as rdmaneg-peer reads names
+ * (util/casename.h). False when there is no such case. */
+static bool case_of(const char *name, struct live_nfs_case *c)
 {
-	return (rdmaneg_mono_us() / 1000) - t;
+	struct rdmaneg_casename cn;
+
+	if (!rdmaneg_casename_parse(name, &cn))
+		return false;
+	if (cn.kind == RDMANEG_CASENAME_RANDOM) {
+		uint64_t rng = rdmaneg_guide_rng(cn.seed, cn.index);
+
+		live_nfs_case((size_t)(rdmaneg_splitmix64(&rng) % live_nfs_case_count()), c);
+		live_nfs_mutate(c, &rng);
+	} else {
+		if (!live_nfs_case_named(cn.base, c))
+			return false;
+		for (size_t j = 0; j < cn.nchain; j++) {
+			uint64_t rng = cn.chain[j];
+
+			live_nfs_mutate(c, &rng);
+		}
+	}
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	return true;
+}
+
+/* The DONE of one case: the host judges the NFS cases from the console
+ * (rdmaneg-live nfs), so the verdict is "unjudged", a finding only when
+ * the agent saw one itself (why, a kernel client that never gave up). */
+static void done(struct rdmaneg_agent *a, int64_t seq, const char *name, const char *finding,
+		 const struct rdmaneg_arcs *arcs, bool cov)
+{
+	rdmaneg_rec_begin(a->out, "DONE");
+	rdmaneg_rec_i64w(a->out, "seq", seq);
+	rdmaneg_rec_strw(a->out, "name", name);
+	rdmaneg_rec_strw(a->out, "verdict", finding ? "finding" : "unjudged");
+	rdmaneg_rec_strw(a->out, "clause", "-");
+	rdmaneg_rec_strw(a->out, "detail", finding ? finding : "");
+	rdmaneg_rec_i64w(a->out, "taint", (int64_t)rdmaneg_agent_taint());
+	if (cov && arcs)
+		rdmaneg_agent_ranges_w(a->out, "new", arcs->fresh, arcs->bits);
+	rdmaneg_rec_end(a->out);
+}
+
+static void refuse(struct rdmaneg_agent *a, int64_t seq, const char *why)
+{
+	rdmaneg_rec_begin(a->out, "DONE");
+	rdmaneg_rec_i64w(a->out, "seq", seq);
+	rdmaneg_rec_strw(a->out, "verdict", "error");
+	rdmaneg_rec_strw(a->out, "detail", why);
+	rdmaneg_rec_end(a->out);
+}
+
+/* One command of the host: the case's record into *rec, its seq and
+ * name. 1 for a CASE to run, 0 when answered here (PING, COV, a bad
+ * line), -1 when the host closed the channel. */
+static int next_command(struct rdmaneg_agent *a, struct rdmaneg_rec *rec, int64_t *seq, char *name,
+			size_t cap, struct rdmaneg_arcs *arcs, bool *cov)
+{
+	static char line[RDMANEG_AGENT_LINE];
+	int64_t c = 0;
+	long n = rdmaneg_agent_line(a, line, sizeof(line));
+
+	*seq = -1;
+	if (n == -1)
+		return -1;
+	if (n < 0 || rdmaneg_rec_parse(line, (size_t)n, rec) != RDMANEG_REC_OK ||
+	    rdmaneg_rec_i64(rec, "seq", seq) != RDMANEG_REC_OK) {
+		refuse(a, *seq, n == -2 ? "a line too long" : "not a command");
+		return 0;
+	}
+	if (strcmp(rec->tag, "PING") == 0) {
+		rdmaneg_rec_begin(a->out, "PONG");
+		rdmaneg_rec_i64w(a->out, "seq", *seq);
+		rdmaneg_rec_end(a->out);
+		return 0;
+	}
+	if (strcmp(rec->tag, "COV") == 0) {
+		char err[300];
+
+		if (!arcs->nfiles || rdmaneg_arcs_sample(arcs, err, sizeof(err)) < 0) {
+			refuse(a, *seq, arcs->nfiles ? err : "COV without --gcov");
+			return 0;
+		}
+		rdmaneg_rec_begin(a->out, "DONE");
+		rdmaneg_rec_i64w(a->out, "seq", *seq);
+		rdmaneg_rec_i64w(a->out, "cov", 1);
+		rdmaneg_agent_ranges_w(a->out, "new", arcs->fresh, arcs->bits);
+		rdmaneg_rec_end(a->out);
+		return 0;
+	}
+	if (strcmp(rec->tag, "CASE") != 0 ||
+	    rdmaneg_rec_str(rec, "name", name, cap) != RDMANEG_REC_OK) {
+		refuse(a, *seq, "unknown command, or a CASE without a name that fits");
+		return 0;
+	}
+	*cov = rdmaneg_rec_i64(rec, "cov", &c) == RDMANEG_REC_OK && c != 0 && arcs->nfiles;
+	return 1;
 }
 
 /* the debug kernel's arcs (--gcov) */
 static struct rdmaneg_arcs arcs;
 
-/* --random: mutated cases after the table, guided by the kernel's arcs
- * when o->guided; 0, or 1 when the arcs cannot be read */
-#define NFS_POOL 1024
-static int random_cases(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
-			const struct live_nfs_client_opts *o, FILE *out)
+static int agent_open(struct rdmaneg_agent *a, const char *who, const char *channel,
+		      const char *gcov, const char *scope)
 {
-	static struct live_nfs_case pool[NFS_POOL];
-	struct rdmaneg_guide guide;
-	char err[512];
-	int64_t t0 = (rdmaneg_mono_us() / 1000);
+	char err[300];
 
-	if (o->gcov) {
-		/* what the table reached counts as reached */
-		if (rdmaneg_arcs_sample(&arcs, err, sizeof(err)) < 0) {
-			fprintf(stderr, "rdmaneg-live nfs-client: --gcov: %s\n", err);
-			return 1;
-		}
-		fprintf(out, "PEER_ARCS nfs-client start 0 %zu 0 (%zu files, %zu arcs)\n",
-			arcs.total, arcs.nfiles, arcs.narcs);
+	if (rdmaneg_agent_open(a, channel, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-live %s: --agent: %s\n", who, err);
+		return -1;
 	}
-	/* the guided pool starts from the table */
-	rdmaneg_guide_init(&guide, pool, sizeof(pool[0]), NFS_POOL);
-	for (size_t k = 0; o->guided && k < live_nfs_case_count(); k++) {
-		struct live_nfs_case c;
-
-		if (live_nfs_case(k, &c))
-			(void)rdmaneg_guide_add(&guide, &c);
+	memset(&arcs, 0, sizeof(arcs));
+	if (gcov && rdmaneg_arcs_open(&arcs, gcov, scope, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-live %s: --gcov: %s\n", who, err);
+		return -1;
 	}
-	for (unsigned long k = 0; k < o->random; k++) {
-		uint64_t rng = rdmaneg_guide_rng(o->seed, k);
-		struct live_nfs_case c;
-
-		if (o->budget && ms_since(t0) > (int64_t)o->budget * 1000)
-			break;
-		if (o->guided && guide.n > 0)
-			c = *(const struct live_nfs_case *)rdmaneg_guide_pick(&guide, &rng);
-		else
-			live_nfs_case((size_t)(rdmaneg_splitmix64(&rng) % live_nfs_case_count()),
-				      &c);
-		live_nfs_mutate(&c, &rng);
-		snprintf(c.name, sizeof(c.name), "%s-%lu-%lu", o->guided ? "guided" : "random",
-			 o->seed, k);
-		one_case(ch, sin, &c, "LIVE_NFSR", out);
-		if (o->gcov) {
-			long fresh = rdmaneg_arcs_sample(&arcs, err, sizeof(err));
-
-			if (fresh < 0) {
-				fprintf(stderr, "rdmaneg-live nfs-client: --gcov: %s\n", err);
-				return 1;
-			}
-			fprintf(out, "PEER_ARCS nfs-client %lu %lld %zu %ld\n", k,
-				(long long)ms_since(t0), arcs.total, fresh);
-			/* a kept input: it reached arcs no case had */
-			if (o->guided)
-				(void)rdmaneg_guide_keep(&guide, &c, fresh);
-			fflush(out);
-		}
+	rdmaneg_rec_begin(a->out, "READY");
+	rdmaneg_rec_strw(a->out, "agent", who);
+	rdmaneg_rec_i64w(a->out, "taint", (int64_t)rdmaneg_agent_taint());
+	if (gcov) {
+		rdmaneg_rec_i64w(a->out, "bits", (int64_t)arcs.bits);
+		rdmaneg_rec_i64w(a->out, "files", (int64_t)arcs.nfiles);
+		rdmaneg_rec_i64w(a->out, "arcs", (int64_t)arcs.narcs);
+		rdmaneg_agent_ranges_w(a->out, "new", arcs.acc, arcs.bits);
 	}
+	rdmaneg_rec_end(a->out);
 	return 0;
 }
 
 int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opts *o, FILE *out)
 {
+	static struct rdmaneg_agent a;
+	static struct rdmaneg_rec rec;
 	struct rdma_event_channel *ch = rdma_create_event_channel();
 	struct sockaddr_in sin;
-	struct live_nfs_case c;
-	char err[512];
-	int rc;
+	char name[RDMANEG_CASENAME_MAX], err[300];
+	int64_t seq;
+	bool cov;
+	int r;
 
 	memset(&sin, 0, sizeof(sin));
 	sin.sin_family = AF_INET;
 	sin.sin_port = htons((uint16_t)port);
-	if (inet_pton(AF_INET, addr, &sin.sin_addr) != 1) {
-		fprintf(stderr, "rdmaneg-live nfs-client: %s is not an IPv4 address\n", addr);
+	if (inet_pton(AF_INET, addr, &sin.sin_addr) != 1 || !ch) {
+		fprintf(stderr, "rdmaneg-live nfs-client: %s\n",
+			ch ? "--addr is not an IPv4 address" : "no rdma_cm event channel");
 		if (ch)
 			rdma_destroy_event_channel(ch);
 		return 1;
 	}
-	if (!ch) {
-		fprintf(stderr, "rdmaneg-live nfs-client: no rdma_cm event channel: %s\n",
-			strerror(errno));
-		return 1;
-	}
-	if (o->gcov && rdmaneg_arcs_open(&arcs, o->gcov, err, sizeof(err)) != 0) {
-		fprintf(stderr, "rdmaneg-live nfs-client: --gcov: %s\n", err);
+	if (agent_open(&a, "nfs-client", o->agent, o->gcov, o->gcov_scope) != 0) {
 		rdma_destroy_event_channel(ch);
 		return 1;
 	}
-	for (size_t k = 0; !o->only_random && live_nfs_case(k, &c); k++)
-		if (!o->only || strcmp(o->only, c.name) == 0)
-			one_case(ch, &sin, &c, "LIVE_NFSC", out);
-	rc = random_cases(ch, &sin, o, out);
+	while ((r = next_command(&a, &rec, &seq, name, sizeof(name), &arcs, &cov)) >= 0) {
+		struct live_nfs_case c;
+		bool table;
+
+		if (r == 0)
+			continue;
+		if (!case_of(name, &c)) {
+			refuse(&a, seq, "no such hostile client case");
+			continue;
+		}
+		/* a table case's line is judged (LIVE_NFSC); a mutated one's is
+		 * only reported (LIVE_NFSR) */
+		table = live_nfs_case_find(name) >= 0;
+		one_case(ch, &sin, &c, table ? "LIVE_NFSC" : "LIVE_NFSR", out);
+		if (cov && rdmaneg_arcs_sample(&arcs, err, sizeof(err)) < 0) {
+			refuse(&a, seq, err);
+			continue;
+		}
+		done(&a, seq, name, NULL, &arcs, cov);
+	}
+	rdmaneg_agent_close(&a);
 	rdma_destroy_event_channel(ch);
-	return rc;
+	return 0;
 }
 
 /* the first Receive completion, up to WAIT_MS: "wc_status:octets" */
@@ -319,7 +406,67 @@ static void first_send(struct conn *k, char *res, size_t cap)
 	}
 }
 
-int live_nfs_server(const char *addr, int port, size_t kcase, FILE *out)
+/* The kernel client of a hostile server case: mount.nfs4 against port,
+ * soft, one retransmission, bounded by timeout(1), as the server listens. */
+static pid_t mount_client(const char *addr, int port)
+{
+	char src[64], opt[160];
+	char *argv[] = { "/bin/timeout", "10", "/sbin/mount.nfs4", src, "/mnt", "-o", opt, NULL };
+	pid_t pid;
+	posix_spawn_file_actions_t fa;
+
+	snprintf(src, sizeof(src), "%s:/", addr);
+	snprintf(opt, sizeof(opt), "vers=4.1,proto=rdma,port=%d,soft,timeo=10,retrans=1,retry=0",
+		 port);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+	if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ) != 0)
+		pid = -1;
+	posix_spawn_file_actions_destroy(&fa);
+	return pid;
+}
+
+/* xprtrdma's thresholds of the connection to port (its
+ * xprtrdma_inline_thresh line, as LIVE_NFS_TRACE), then the trace is
+ * emptied: each case reports its own, and a restore keeps none */
+static void trace_of(const char *addr, int port, FILE *out)
+{
+	FILE *t = fopen("/sys/kernel/tracing/trace", "r");
+	char line[1024], want[64];
+
+	snprintf(want, sizeof(want), "-> %s:%d ", addr, port);
+	while (t && fgets(line, sizeof(line), t)) {
+		const char *m = strstr(line, "xprtrdma_inline_thresh: ");
+
+		if (m && strstr(m, want))
+			fprintf(out, "LIVE_NFS_TRACE %s", m);
+	}
+	if (t)
+		fclose(t);
+	t = fopen("/sys/kernel/tracing/trace", "w");
+	if (t)
+		fclose(t);
+	fflush(out);
+}
+
+/* Waits up to ms for pid; false when it still runs (then it is killed). */
+static bool reaped(pid_t pid, int ms)
+{
+	for (int i = 0; i < ms / 20; i++) {
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			return true;
+		poll(NULL, 0, 20);
+	}
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	return false;
+}
+
+/* Case kcase's server on addr:port: listens, starts the kernel client
+ * (*mnt), accepts with the case's private data, reports the first Send
+ * (LIVE_NFSS). 0, or -1 when it could not listen. */
+static int serve_case(const char *addr, int port, size_t kcase, FILE *out, pid_t *mnt)
 {
 	struct rdma_event_channel *ch = rdma_create_event_channel();
 	struct rdma_cm_id *lid = NULL;
@@ -343,11 +490,11 @@ int live_nfs_server(const char *addr, int port, size_t kcase, FILE *out)
 			rdma_destroy_id(lid);
 		if (ch)
 			rdma_destroy_event_channel(ch);
-		return 1;
+		*mnt = -1;
+		return -1;
 	}
 	case_mark(out, "server", &c);
-	printf("LIVE_NFSS_READY %d\n", port);
-	fflush(stdout);
+	*mnt = mount_client(addr, port);
 	ev = live_cm_next_event(ch, 30000);
 	if (ev && ev->event == RDMA_CM_EVENT_CONNECT_REQUEST) {
 		k.id = ev->id;
@@ -388,5 +535,47 @@ int live_nfs_server(const char *addr, int port, size_t kcase, FILE *out)
 	release(&k);
 	rdma_destroy_id(lid);
 	rdma_destroy_event_channel(ch);
+	return 0;
+}
+
+int live_nfs_server(const char *addr, int base, const char *channel, FILE *out)
+{
+	static struct rdmaneg_agent a;
+	static struct rdmaneg_rec rec;
+	char name[RDMANEG_CASENAME_MAX];
+	int64_t seq;
+	bool cov;
+	int r;
+
+	if (agent_open(&a, "nfs-server", channel, NULL, NULL) != 0)
+		return 1;
+	while ((r = next_command(&a, &rec, &seq, name, sizeof(name), &arcs, &cov)) >= 0) {
+		long k = r ? live_nfs_case_find(name) : -1;
+		int port = base + (int)k;
+		pid_t mnt;
+		char why[200];
+
+		if (r == 0)
+			continue;
+		if (k < 0) {
+			refuse(&a, seq, "no such hostile server case (table cases only)");
+			continue;
+		}
+		if (serve_case(addr, port, (size_t)k, out, &mnt) != 0) {
+			refuse(&a, seq, "the hostile server could not listen");
+			continue;
+		}
+		/* a kernel client that never gives up on a hostile server is a
+		 * finding (soft, timeo=10, retrans=1, and timeout 10) */
+		why[0] = '\0';
+		if (mnt > 0 && !reaped(mnt, 15000)) {
+			snprintf(why, sizeof(why), "mount.nfs still running 15 s after case %s",
+				 name);
+			fprintf(out, "LIVE_NFS_STEP client-%s failed: %s\n", name, why);
+		}
+		trace_of(addr, port, out);
+		done(&a, seq, name, why[0] ? why : NULL, NULL, false);
+	}
+	rdmaneg_agent_close(&a);
 	return 0;
 }

@@ -20,39 +20,39 @@
 #include <stdio.h>
 
 /*
- * The random and guided cases after the table (nfs-client --random N):
- * each a case's private data through live_nfs_mutate, seeded by seed and
- * its index, up to budget seconds (0: no limit) from the first. Each runs
- * as a table case does, named random-SEED-K or guided-SEED-K, with
- * LIVE_NFSR in place of LIVE_NFSC.
- * With gcov (the debug kernel's debugfs directory), the kernel's arcs
- * after every case as rdmaneg-peer prints them:
- *   PEER_ARCS nfs-client K MS ARCS NEW
- * guided mutates the inputs that reached new arcs, starting from the
- * table's; only_random skips the table.
+ * Both peers serve a campaign (live/campaign, util/agent.h): READY on
+ * their channel, then one case per CASE line, named as rdmaneg-peer names
+ * them (util/casename.h).
+ *
+ * The client: a table case (its line LIVE_NFSC, judged on the host), a
+ * random-SEED-K or a BASE~HEX~... chain (the private data through
+ * live_nfs_mutate; LIVE_NFSR, reported). With gcov (the debug kernel's
+ * debugfs directory) and a CASE's cov=1, the arcs new to the guest come
+ * back in its DONE.
  */
 struct live_nfs_client_opts {
-	unsigned long random, seed, budget;
-	const char *gcov;
-	bool guided, only_random;
-	const char *only; /* the one table case to run (NFS_CASE), or NULL */
+	const char *agent;	       /* the channel */
+	const char *gcov, *gcov_scope; /* --gcov DIR, --gcov-scope PARTS (util/arcs.h) */
 };
 
-/* Runs every case against addr:port; 0, or 1 when rdma_cm (or with gcov,
- * the arcs) could not be set up at all. */
+/* Serves the client's cases against nfsd at addr:port; 0, or 1 when the
+ * channel, rdma_cm or the arcs could not be set up. */
 int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opts *o, FILE *out);
 
 /*
- * The server: listens on addr:port, accepts the first connection with the
- * private data of case k (live_nfs_case), posts one 262144-octet Receive
- * and reports the first Send the kernel client makes on it, then closes.
- * Two lines on out, the first once it listens (the kernel log after it
- * belongs to the case, whose private data it names):
+ * The server: for each CASE (a table case), listens on addr:(base + its
+ * index), starts the kernel client (mount.nfs4, soft, bounded by
+ * timeout 10) against it, accepts the first connection with the case's
+ * private data, posts one 262144-octet Receive and reports the first Send
+ * the kernel client makes on it, then closes. Lines on out (the kernel
+ * log after the first belongs to the case, whose private data it names):
  *   LIVE_NFS_CASE server CASE PD_HEX
  *   LIVE_NFSS CASE PORT EVENT CLIENT_PD_HEX FIRST_SEND
- * with FIRST_SEND as "wc_status:octets" or "timeout". 0, or 1 when the
- * listener could not be set up.
+ *   LIVE_NFS_TRACE xprtrdma_inline_thresh: ...   (that connection's)
+ * with FIRST_SEND as "wc_status:octets" or "timeout". A kernel client
+ * still running 15 s later is a finding (LIVE_NFS_STEP client-CASE
+ * failed). 0, or 1 when the channel could not be set up.
  */
-int live_nfs_server(const char *addr, int port, size_t k, FILE *out);
+int live_nfs_server(const char *addr, int base, const char *channel, FILE *out);
 
 #endif

@@ -3,6 +3,7 @@
  * group per signature, each with the peer case it came during and a
  * reproducer.
  */
+#include "casename.h"
 #include "file.h"
 #include "findings.h"
 #include "hex.h"
@@ -28,9 +29,9 @@
 struct peer_mark {
 	size_t line;
 	bool nfs;
-	char role[8];
+	char role[16];
 	unsigned long k;
-	char name[64];
+	char name[RDMANEG_CASENAME_MAX];
 	size_t size; /* frame octets, SIZE_MAX when not known */
 	char *frame; /* hex, from "PEER_FRAME role K length hex", when whole */
 };
@@ -95,10 +96,12 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 		if (strncmp(m, "Linux version ", 14) == 0)
 			snprintf(version, sizeof(version), "linux %.*s", (int)strcspn(m + 14, " "),
 				 m + 14);
-		if (strncmp(p, "PEER_CASE ", 10) == 0 && nmarks < 1024) {
+		/* the peer's marks come on the console, or through /dev/kmsg as
+		 * records of their own (a campaign's agents), with a time */
+		if (strncmp(m, "PEER_CASE ", 10) == 0 && nmarks < 1024) {
 			struct peer_mark *k = &marks[nmarks];
 
-			const char *q = p + 10;
+			const char *q = m + 10;
 
 			if (rdmaneg_triage_next_word(&q, k->role, sizeof(k->role)) &&
 			    rdmaneg_triage_next_ulong(&q, &k->k) &&
@@ -109,9 +112,9 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 				k->frame = NULL;
 				nmarks++;
 			}
-		} else if (strncmp(p, "LIVE_NFS_CASE ", 14) == 0 && nmarks < 1024) {
+		} else if (strncmp(m, "LIVE_NFS_CASE ", 14) == 0 && nmarks < 1024) {
 			struct peer_mark *k = &marks[nmarks];
-			const char *q = p + 14;
+			const char *q = m + 14;
 
 			/* a client case names its private data (live/nfspeer/nfspeer.h) */
 			if (rdmaneg_triage_next_word(&q, k->role, sizeof(k->role)) &&
@@ -129,12 +132,12 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 				}
 				nmarks++;
 			}
-		} else if (strncmp(p, "PEER_FRAME ", 11) == 0 && nmarks > 0 &&
+		} else if (strncmp(m, "PEER_FRAME ", 11) == 0 && nmarks > 0 &&
 			   !marks[nmarks - 1].nfs) {
 			struct peer_mark *k = &marks[nmarks - 1];
-			char role[8];
+			char role[16];
 			unsigned long kk, n;
-			const char *hex = p + 11;
+			const char *hex = m + 11;
 
 			/* "PEER_FRAME role K length hex": a console that died
 			 * mid-line leaves fewer digits, and then no frame */
@@ -154,7 +157,7 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 	for (size_t i = 0; i < ns; i++) {
 		struct rdmaneg_crash c;
 		struct peer_mark *mk = NULL;
-		char id[600], where[80];
+		char id[600], where[200];
 		size_t fsize = SIZE_MAX;
 		struct rdmaneg_triage_group *g;
 

@@ -1,0 +1,37 @@
+/*
+ * cache: the snapshots a campaign keeps, in ~/.cache/rdmaneg/live
+ * (docs/snapshots.md): snap-KEY.qcow2 (the drive with the snapshot
+ * "ready"), snap-KEY.ready (each agent's READY line) and snap-KEY.console
+ * (the boot's console). KEY hashes everything the saved VM depends on, so
+ * a snapshot of another kernel, image, command line, agent list, device
+ * layout or QEMU is never found; the six newest are kept.
+ */
+#ifndef RDMANEG_CAMPAIGN_CACHE_H
+#define RDMANEG_CAMPAIGN_CACHE_H
+
+#include "vm.h"
+
+#include <stddef.h>
+
+/* v->key from the kernel image, the initramfs, the command line, the
+ * agents, live/guest/qemu.sh and qemu-system-x86_64 --version (FNV-1a
+ * over their contents); 0, or -1 with why in err. */
+int cache_key(struct vm *v, char *err, size_t cap);
+
+/* The cache's file of v's key with extension ext into out. */
+void cache_path(const struct vm *v, const char *ext, char *out, size_t cap);
+
+/* Copies a file (through FILE.part, renamed when whole); 0 or -1. */
+int cache_copy(const char *from, const char *to);
+
+/* The READY lines and the boot console of v's key into v; 0, or -1 when
+ * they are missing or do not name every agent. */
+int cache_load_meta(struct vm *v);
+
+/* v's READY lines and boot console into the cache; 0 or -1. */
+int cache_save_meta(struct vm *v);
+
+/* Deletes all but the newest snapshots of the cache. */
+void cache_evict(struct vm *v);
+
+#endif
