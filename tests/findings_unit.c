@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check.h"
 
@@ -226,8 +227,82 @@ static void test_table(void)
 	}
 }
 
+/* DIR/SLUG/finding from good with id, slug's patch and a requires line */
+static int write_finding(const char *dir, const char *slug, unsigned id, unsigned requires)
+{
+	char path[512], text[4096];
+	FILE *o;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, slug);
+	if (mkdir(path, 0700) != 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s/0001-RDMA-siw-Do-not-release.patch", dir, slug);
+	o = fopen(path, "w");
+	if (!o)
+		return -1;
+	fputs("From x\n", o);
+	fclose(o);
+	snprintf(text, sizeof(text), "%s", strstr(good, "title:"));
+	snprintf(path, sizeof(path), "%s/%s/finding", dir, slug);
+	o = fopen(path, "w");
+	if (!o)
+		return -1;
+	fprintf(o, "id: %u\n%s", id, text);
+	if (requires)
+		fprintf(o, "requires: %u\n", requires);
+	fclose(o);
+	return 0;
+}
+
+/* good with "requires: value" appended */
+static int with_requires(const char *value, struct rdmaneg_finding *f, char *err)
+{
+	char text[4096];
+
+	snprintf(text, sizeof(text), "%srequires: %s\n", good, value);
+	return parse(text, f, err);
+}
+
+static void test_requires(void)
+{
+	static struct rdmaneg_finding f;
+	static struct rdmaneg_findings all;
+	char err[300], dir[] = "/tmp/findings-unit-XXXXXX";
+
+	CHECK(with_requires("6", &f, err) == 0 && f.requires == 6);
+	CHECK(with_requires("0", &f, err) != 0 && strstr(err, "requires:"));
+	CHECK(with_requires("6x", &f, err) != 0 && strstr(err, "requires:"));
+	CHECK(with_requires("-6", &f, err) != 0 && strstr(err, "requires:"));
+	CHECK(with_requires("6\nrequires: 5", &f, err) != 0 && strstr(err, "once"));
+	CHECK(parse(good, &f, err) == 0 && f.requires == 0);
+	CHECK(mkdtemp(dir) != NULL);
+	/* 12 on 6, 13 on 12: dropping 6 drops all three, dropping 12 two */
+	CHECK(write_finding(dir, "a", 6, 0) == 0 && write_finding(dir, "b", 12, 6) == 0 &&
+	      write_finding(dir, "c", 13, 12) == 0 && write_finding(dir, "d", 14, 0) == 0);
+	CHECK(rdmaneg_findings_load(dir, &all, err, sizeof(err)) == 0 && all.n == 4);
+	if (all.n == 4) {
+		CHECK(rdmaneg_findings_dropped(&all, &all.f[2], &all.f[0]));
+		CHECK(rdmaneg_findings_dropped(&all, &all.f[1], &all.f[0]));
+		CHECK(rdmaneg_findings_dropped(&all, &all.f[2], &all.f[1]));
+		CHECK(!rdmaneg_findings_dropped(&all, &all.f[0], &all.f[1]));
+		CHECK(!rdmaneg_findings_dropped(&all, &all.f[3], &all.f[0]));
+		CHECK(!rdmaneg_findings_dropped(&all, &all.f[2], NULL));
+	}
+	/* a requires of an unknown or later id is refused at load */
+	CHECK(write_finding(dir, "e", 15, 99) == 0);
+	CHECK(rdmaneg_findings_load(dir, &all, err, sizeof(err)) != 0 &&
+	      strstr(err, "finding e: requires 99"));
+	{
+		char cmd[600];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf -- '%s'", dir);
+		CHECK(system(cmd) == 0);
+	}
+}
+
 int main(void)
 {
+	test_requires();
 	test_parse();
 	test_seen();
 	test_verdict();

@@ -214,6 +214,17 @@ static int set_key(const struct line_ctx *c, struct rdmaneg_finding *f, const ch
 		f->expect = strcmp(v, "splat") == 0 ? RDMANEG_FE_SPLAT : RDMANEG_FE_VERDICT;
 		return 0;
 	}
+	if (strcmp(k, "requires") == 0) {
+		char *end;
+		unsigned long id = strtoul(v, &end, 10);
+
+		/* its patch applies on the other's: KERNEL=fixed applies them in id
+		 * order, and dropping the other (FIXES_DROP) drops this one too */
+		if (f->requires || !isdigit((unsigned char)v[0]) || *end || id == 0 || id > 9999)
+			return fail(c, "requires: a finding's id in 1..9999, once", v);
+		f->requires = (unsigned)id;
+		return 0;
+	}
 	if (strcmp(k, "race") == 0) {
 		if (strcmp(v, "yes") != 0 && strcmp(v, "no") != 0)
 			return fail(c, "race: yes or no", v);
@@ -380,7 +391,37 @@ int rdmaneg_findings_load(const char *dir, struct rdmaneg_findings *all, char *e
 		snprintf(err, errcap, "findings: none in %s", dir);
 		return -1;
 	}
+	for (size_t i = 0; i < all->n; i++) {
+		const struct rdmaneg_finding *f = &all->f[i], *r = NULL;
+
+		for (size_t j = 0; f->requires && j < i; j++)
+			if (all->f[j].id == f->requires)
+				r = &all->f[j];
+		if (f->requires && (!r || r->patch.n == 0)) {
+			snprintf(err, errcap,
+				 "finding %s: requires %u, which is no earlier finding with a patch",
+				 f->slug, f->requires);
+			return -1;
+		}
+	}
 	return 0;
+}
+
+bool rdmaneg_findings_dropped(const struct rdmaneg_findings *all, const struct rdmaneg_finding *f,
+			      const struct rdmaneg_finding *dropped)
+{
+	/* requires names a smaller id (load checks it): the chain ends */
+	while (f && dropped) {
+		const struct rdmaneg_finding *next = NULL;
+
+		if (f == dropped)
+			return true;
+		for (size_t j = 0; f->requires && j < all->n; j++)
+			if (all->f[j].id == f->requires)
+				next = &all->f[j];
+		f = next;
+	}
+	return false;
 }
 
 const struct rdmaneg_finding *rdmaneg_findings_find(const struct rdmaneg_findings *all,

@@ -57,6 +57,7 @@ struct rdmaneg_finding {
 	enum rdmaneg_finding_expect expect;
 	char expect_clause[48]; /* "expect: verdict CLAUSE"; empty: any divergence */
 	bool race;		/* tried FIXES_TRIES times, not once */
+	unsigned requires;	/* the finding whose patch this one's applies on, or 0 */
 	char mainline_repo[128], mainline_commit[48];
 	char mainline_code[16]; /* present, changed, fixed, unknown */
 	char mainline_note[RDMANEG_FINDING_TEXT];
@@ -80,10 +81,15 @@ int rdmaneg_finding_parse(const char *slug, const char *text, size_t len, struct
 
 /*
  * Reads every DIR/<slug>/finding, sorted by id; checks that ids and
- * slugs are unique and each patch file exists. 0, or -1 with the first
- * problem in err.
+ * slugs are unique, each patch file exists, and a "requires" names an
+ * earlier finding with a patch. 0, or -1 with the first problem in err.
  */
 int rdmaneg_findings_load(const char *dir, struct rdmaneg_findings *all, char *err, size_t errcap);
+
+/* Is f's patch left out when dropped's is: f is dropped, or requires,
+ * directly or through others, a finding that is. */
+bool rdmaneg_findings_dropped(const struct rdmaneg_findings *all, const struct rdmaneg_finding *f,
+			      const struct rdmaneg_finding *dropped);
 
 /* The finding whose slug or id (decimal) is key, or NULL. */
 const struct rdmaneg_finding *rdmaneg_findings_find(const struct rdmaneg_findings *all,

@@ -55,17 +55,22 @@ static int cmd_check(int argc, char **argv)
 	return 0;
 }
 
-/* the patches, in id order, as paths: what KERNEL=fixed applies */
+/* the patches, in id order, as paths: what KERNEL=fixed applies; with
+ * --drop, that finding's left out, and those that require it */
 static int cmd_patches(int argc, char **argv)
 {
 	const struct rdmaneg_finding *drop;
+	bool first = true;
 
 	if (load(argv[0]) != 0 || pick(argc, argv, "--drop", &drop) != 0)
 		return 2;
-	for (size_t i = 0; i < reg.n; i++)
-		for (size_t k = 0; &reg.f[i] != drop && k < reg.f[i].patch.n; k++)
-			printf("%s%s/%s/%s", i || k ? " " : "", argv[0], reg.f[i].slug,
+	for (size_t i = 0; i < reg.n; i++) {
+		if (rdmaneg_findings_dropped(&reg, &reg.f[i], drop))
+			continue;
+		for (size_t k = 0; k < reg.f[i].patch.n; k++, first = false)
+			printf("%s%s/%s/%s", first ? "" : " ", argv[0], reg.f[i].slug,
 			       reg.f[i].patch.v[k]);
+	}
 	putchar('\n');
 	return 0;
 }
