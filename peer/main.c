@@ -363,7 +363,6 @@ static int mode_respond(const struct rdmaneg_peer_opts *o)
 		return RDMANEG_PEER_EXIT_USAGE;
 	}
 	rdmaneg_ref_respond(lfd, (enum rdmaneg_ref_plant)pl, (unsigned)o->count);
-	close(lfd);
 	return 0;
 }
 

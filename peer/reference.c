@@ -114,14 +114,22 @@ void rdmaneg_ref_respond(int lfd, enum rdmaneg_ref_plant plant, unsigned count)
 		if (fd < 0) {
 			if (errno == EINTR)
 				continue;
-			return;
+			break;
+		}
+		/* the last connection: nobody else may reach the backlog, so a
+		 * connection after it is refused, not queued until exit */
+		if (count && i + 1 == count) {
+			close(lfd);
+			lfd = -1;
 		}
 		if (!respond_one(fd, plant)) {
 			close(fd);
-			return;
+			break;
 		}
 		close(fd);
 	}
+	if (lfd >= 0)
+		close(lfd);
 }
 
 static void send_fpdu(int fd, enum rdmaneg_fpdu_kind k, uint8_t code, bool crc)

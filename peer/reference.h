@@ -27,7 +27,8 @@ enum rdmaneg_ref_plant {
 /* Name to plant; -1 if unknown. */
 int rdmaneg_ref_plant_parse(const char *name);
 
-/* Serves count connections (0: until killed) on the listening socket lfd. */
+/* Serves count connections (0: until killed) on the listening socket lfd,
+ * and closes it: at the count-th accept, before serving that connection. */
 void rdmaneg_ref_respond(int lfd, enum rdmaneg_ref_plant plant, unsigned count);
 
 /* Connects to sa again and again, one Request each, until a connect is

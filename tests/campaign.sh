@@ -66,15 +66,20 @@ grep -qx 'request rev-1 conforms -' "$out/k/verdicts.txt" && grep -q '1 recoveri
 	bad "the case after the finding ran on a restarted guest" "$out/k.log"
 
 # 2b. a SUT the case before broke (a responder that serves 2 connections):
-# the case that finds it down runs again on a restarted guest, and the
-# case before takes the finding
+# rev-1 takes the finding and rev-2 runs on a restarted guest. The
+# responder exits after rev-1's connection, and rev-1's own check may see
+# it gone (a finding at once) or not yet, when rev-2 finds the SUT down
+# before its octets and blames the case before: both paths are right, and
+# which one runs depends on the load (make test's 3 jobs gave the first,
+# an idle machine the second). Neither may blame another case.
 port=$((port + 1))
 printf 'request rev-0\nrequest rev-1\nrequest rev-2\n' >"$out/c5.txt"
 "$D" --local "$(agents $port | sed 's/respond --listen [0-9]*/& --count 2/')" --out "$out/b" \
 	--agent request --cases "$out/c5.txt" --boot-timeout 20 >"$out/b.log" 2>&1
 grep -q $'^request rev-1\tthe SUT stopped accepting connections\t' "$out/b/findings.txt" &&
+	[ "$(wc -l <"$out/b/findings.txt")" -eq 1 ] &&
 	grep -qx 'request rev-2 conforms -' "$out/b/verdicts.txt" &&
-	grep -q 'the SUT was down before request rev-2 sent its octets: request rev-1 takes the blame' "$out/b.log" &&
+	! grep 'takes the blame' "$out/b.log" | grep -qv 'request rev-1 takes the blame' &&
 	ok || bad "a SUT down before the case: the case before takes the finding" "$out/b.log"
 
 # 3. an agent that never connects fails the campaign; a case the agent
