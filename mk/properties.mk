@@ -1,7 +1,7 @@
 # mk/properties.mk: the oracle, the property suite, the sweeps and the planted builds (included by the Makefile, in order)
 # ---- the oracle (oracle/): RFC rules and the reference decoder ----
-ORACLE_SRC := oracle/rules.c
-ORACLE_HDR := oracle/rules.h
+ORACLE_SRC := $(wildcard oracle/*.c)
+ORACLE_HDR := $(wildcard oracle/*.h)
 
 # ---- property checks (properties/) ----
 PBT_SRC := properties/pbt.c properties/props.c $(ORACLE_SRC)
@@ -63,12 +63,14 @@ props: $(B)/asan/props $(B)/plain/sweep
 	$(B)/plain/sweep rpcrdma --slice 64 --jobs $(SWEEP_JOBS)
 	$(B)/plain/sweep mpa --slice 1 --jobs $(SWEEP_JOBS)
 	$(B)/plain/sweep enh --slice 1 --jobs $(SWEEP_JOBS)
+	$(B)/plain/sweep nvme --slice 16 --jobs $(SWEEP_JOBS)
 
 # The whole RFC 8797 sweep: 2^34 pairs (make test runs 1/64), and the rest.
 prove: $(B)/plain/sweep
 	$(B)/plain/sweep rpcrdma --slice 1 --jobs $(SWEEP_JOBS)
 	$(B)/plain/sweep mpa --slice 1 --jobs $(SWEEP_JOBS)
 	$(B)/plain/sweep enh --slice 1 --jobs $(SWEEP_JOBS)
+	$(B)/plain/sweep nvme --slice 1 --jobs $(SWEEP_JOBS)
 
 # Negative controls: every planted bug is caught by its checker.
 plants:

@@ -7,7 +7,7 @@
 # are word lists: OSS-Fuzz's contract splits them
 cd "$SRC/rdmaneg"
 
-support="oracle/rules.c properties/pbt.c properties/props.c tools/cli/input.c util/hex.c util/file.c util/gcda.c $(ls src/*.c)"
+support="$(ls oracle/*.c) properties/pbt.c properties/props.c tools/cli/input.c util/hex.c util/file.c util/gcda.c $(ls src/*.c)"
 inc="-Isrc -Ioracle -Iproperties -Ifuzz -Itools/cli -Iutil"
 objs=""
 for f in $support; do

@@ -320,3 +320,84 @@ void eva_rdmaneg_strerror(void)
 {
 	(void)rdmaneg_strerror(Frama_C_interval(-2147483647 - 1, 2147483647));
 }
+
+/* NVMe-oF RDMA (nvme-rdma fig. 5-7, 11) */
+static void any_nvme_req(struct rdmaneg_nvme_req *r)
+{
+	r->recfmt = any_u16();
+	r->qid = any_u16();
+	r->hrqsize = any_u16();
+	r->hsqsize = any_u16();
+	r->cntlid = any_u16();
+	r->reserved_at = any_size();
+}
+
+void eva_rdmaneg_nvme_req_encode(void)
+{
+	struct rdmaneg_nvme_req r;
+
+	any_nvme_req(&r);
+	(void)rdmaneg_nvme_req_encode(any_bool() ? &r : NULL, any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_nvme_req_decode(void)
+{
+	struct rdmaneg_nvme_req r;
+	size_t len = any_len();
+
+	(void)rdmaneg_nvme_req_decode(any_buf(len), len, any_bool() ? &r : NULL);
+}
+
+void eva_rdmaneg_nvme_target_judge(void)
+{
+	struct rdmaneg_nvme_limits lim;
+	struct rdmaneg_nvme_answer a;
+	size_t len = any_len();
+
+	lim.max_qid = any_u16();
+	lim.admin_max = Frama_C_unsigned_int_interval(0, 4294967295u);
+	lim.io_max = Frama_C_unsigned_int_interval(0, 4294967295u);
+	(void)rdmaneg_nvme_target_judge(any_buf(len), len, any_bool() ? &lim : NULL,
+					any_bool() ? &a : NULL);
+}
+
+void eva_rdmaneg_nvme_accept_encode(void)
+{
+	struct rdmaneg_nvme_req r;
+
+	any_nvme_req(&r);
+	(void)rdmaneg_nvme_accept_encode(any_bool() ? &r : NULL, any_bool() ? out : NULL,
+					 any_len());
+}
+
+void eva_rdmaneg_nvme_accept_check(void)
+{
+	struct rdmaneg_nvme_req r;
+	struct rdmaneg_nvme_accept acc;
+	unsigned d;
+	size_t len = any_len();
+
+	any_nvme_req(&r);
+	(void)rdmaneg_nvme_accept_check(any_buf(len), len, any_bool() ? &r : NULL, any_bool(),
+					any_bool() ? &acc : NULL, any_bool() ? &d : NULL);
+}
+
+void eva_rdmaneg_nvme_reject_encode(void)
+{
+	(void)rdmaneg_nvme_reject_encode(any_u16(), any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_nvme_reject_read(void)
+{
+	struct rdmaneg_nvme_reject rej;
+	unsigned d;
+	size_t len = any_len();
+
+	(void)rdmaneg_nvme_reject_read(any_buf(len), len, any_bool() ? &rej : NULL,
+				       any_bool() ? &d : NULL);
+}
+
+void eva_rdmaneg_nvme_sts_name(void)
+{
+	(void)rdmaneg_nvme_sts_name(Frama_C_unsigned_int_interval(0, 4294967295u));
+}

@@ -1,5 +1,6 @@
 #include "props.h"
 
+#include "nvme_rules.h"
 #include "rules.h"
 
 #include <string.h>
@@ -643,6 +644,117 @@ int prop_decode_pieces(struct pbt *p)
 	return rdmaneg_rule_decode(&p->o, pbt_exact(p, buf, n), n);
 }
 
+/* NVMe-oF RDMA: u16 values worth hitting often, and the targets' limits */
+static const uint64_t u16s[] = { 0, 1, 2, 30, 31, 32, 33, 127, 128, 1023, 1024, 65535 };
+static const uint64_t limits[] = { 1, 2, 32, 33, 128, 1024, 65536 };
+
+/* A request's octets: fig. 5's fields at their edges, reserved octets
+ * perhaps set, cut or padded; into buf, returns the length. */
+static size_t draw_nvme_req(struct pbt *p, uint8_t *buf, size_t cap)
+{
+	struct rdmaneg_nvme_req r;
+	size_t n = RDMANEG_NVME_REQ_LEN;
+
+	r.recfmt = (uint16_t)pbt_mixed(p, u16s, 2, 0, 65535, "recfmt");
+	r.qid = (uint16_t)pbt_mixed(p, u16s, 12, 0, 65535, "qid");
+	r.hrqsize = (uint16_t)pbt_mixed(p, u16s, 12, 0, 65535, "hrqsize");
+	r.hsqsize = (uint16_t)pbt_mixed(p, u16s, 12, 0, 65535, "hsqsize");
+	r.cntlid = (uint16_t)pbt_mixed(p, u16s, 2, 0, 65535, "cntlid");
+	r.reserved_at = 0;
+	(void)rdmaneg_nvme_req_encode(&r, buf, cap);
+	if (pbt_bool(p, "reserved"))
+		buf[pbt_range(p, RDMANEG_NVME_REQ_RSVD, RDMANEG_NVME_REQ_LEN - 1, "reserved_at")] =
+			(uint8_t)pbt_range(p, 1, 255, "reserved_value");
+	switch (pbt_pick(p, 3, "shape")) {
+	case 1: /* cut */
+		n = (size_t)pbt_range(p, 0, RDMANEG_NVME_REQ_LEN - 1, "cut");
+		break;
+	case 2: /* padded, as an InfiniBand CM delivers it */
+		n += pbt_bytes(p, buf + n, cap - n, "pad");
+		break;
+	default:
+		break;
+	}
+	return n;
+}
+
+/* 17. nvme-rdma fig. 5, 11: the target's judgement of any request equals
+ * the reference's, and the strict answer is one that conforms. */
+int prop_nvme_request(struct pbt *p)
+{
+	struct rdmaneg_nvme_limits lim;
+	uint8_t buf[RDMANEG_NVME_REQ_LEN + 64];
+	size_t n = draw_nvme_req(p, buf, sizeof(buf));
+
+	lim.max_qid = (uint16_t)pbt_mixed(p, u16s, 12, 0, 65535, "max_qid");
+	lim.admin_max = (uint32_t)pbt_mixed(p, limits, 7, 1, 65536, "admin_max");
+	lim.io_max = (uint32_t)pbt_mixed(p, limits, 7, 1, 65536, "io_max");
+	return rdmaneg_rule_nvme_target(&p->o, pbt_exact(p, buf, n), n, &lim);
+}
+
+/* 18. nvme-rdma fig. 6, 7: the answers the core builds for a request pass
+ * a host's checks: its accept with and without RNR, every reject. */
+int prop_nvme_answer(struct pbt *p)
+{
+	struct rdmaneg_nvme_req r = { 0 };
+	struct rdmaneg_nvme_accept acc;
+	struct rdmaneg_nvme_reject rej;
+	uint8_t out[RDMANEG_NVME_ACCEPT_LEN];
+	unsigned d;
+	uint16_t sts;
+
+	r.hsqsize = (uint16_t)pbt_mixed(p, u16s, 12, 0, 65535, "hsqsize");
+	PBT_CHECK(p, rdmaneg_nvme_accept_encode(&r, out, sizeof(out)) == RDMANEG_OK,
+		  "accept encode failed");
+	for (int rnr = 0; rnr < 2; rnr++) {
+		PBT_CHECK(p,
+			  rdmaneg_nvme_accept_check(pbt_exact(p, out, sizeof(out)), sizeof(out), &r,
+						    rnr, &acc, &d) == RDMANEG_OK,
+			  "accept check failed");
+		PBT_CHECK(
+			p, d == 0 && acc.crqsize == r.hsqsize,
+			"nvme-rdma fig. 6: our accept (CRQSIZE %u for HSQSIZE %u) has defects 0x%x",
+			acc.crqsize, r.hsqsize, d);
+	}
+	sts = (uint16_t)pbt_range(p, 1, RDMANEG_NVME_STS_MAX, "sts");
+	PBT_CHECK(p, rdmaneg_nvme_reject_encode(sts, out, sizeof(out)) == RDMANEG_OK,
+		  "reject encode failed");
+	PBT_CHECK(p,
+		  rdmaneg_nvme_reject_read(pbt_exact(p, out, RDMANEG_NVME_REJECT_LEN),
+					   RDMANEG_NVME_REJECT_LEN, &rej, &d) == RDMANEG_OK &&
+			  d == 0 && rej.has_sts && rej.sts == sts,
+		  "nvme-rdma fig. 7: our reject with STS %u reads back as %u, defects 0x%x", sts,
+		  rej.sts, d);
+	return 0;
+}
+
+/* 19. nvme-rdma fig. 6, 7, 11: a host's checks of any accept or reject
+ * equal the reference's and read only octets that are there. */
+int prop_nvme_host(struct pbt *p)
+{
+	uint8_t buf[RDMANEG_NVME_ACCEPT_LEN + 16];
+	uint16_t hsqsize = (uint16_t)pbt_mixed(p, u16s, 12, 0, 65535, "hsqsize");
+	size_t n;
+
+	memset(buf, 0, sizeof(buf));
+	buf[0] = (uint8_t)pbt_mixed(p, u16s, 2, 0, 255, "recfmt");
+	/* the second field: a CRQSIZE near HSQSIZE, or any STS */
+	if (pbt_bool(p, "near")) {
+		uint32_t v = (uint32_t)hsqsize + (uint32_t)pbt_range(p, 0, 2, "plus");
+
+		v = v > 0 ? v - 1u : 0u;
+		buf[2] = (uint8_t)(v & 0xffu);
+		buf[3] = (uint8_t)((v >> 8) & 0xffu);
+	} else {
+		buf[2] = (uint8_t)pbt_range(p, 0, 12, "sts");
+		buf[3] = (uint8_t)pbt_mixed(p, u16s, 2, 0, 255, "sts_high");
+	}
+	if (pbt_bool(p, "reserved"))
+		buf[pbt_range(p, 4, sizeof(buf) - 1, "reserved_at")] = 0xff;
+	n = (size_t)pbt_mixed(p, (const uint64_t[]){ 4, 32 }, 2, 0, sizeof(buf), "len");
+	return rdmaneg_rule_nvme_host(&p->o, pbt_exact(p, buf, n), n, hsqsize);
+}
+
 const struct pbt_prop rdmaneg_props[] = {
 	{ "thresholds", "RFC 8797 4.2", prop_thresholds },
 	{ "absent_defaults", "RFC 8797 5.1", prop_absent_defaults },
@@ -660,5 +772,8 @@ const struct pbt_prop rdmaneg_props[] = {
 	{ "respond", "RFC 6581 9.1", prop_respond },
 	{ "liveness", "RFC 6581 9.3", prop_liveness },
 	{ "decode_pieces", "RFC 8797 5.2", prop_decode_pieces },
+	{ "nvme_request", "nvme-rdma fig. 5", prop_nvme_request },
+	{ "nvme_answer", "nvme-rdma fig. 6", prop_nvme_answer },
+	{ "nvme_host", "nvme-rdma fig. 7", prop_nvme_host },
 };
 const size_t rdmaneg_nprops = sizeof(rdmaneg_props) / sizeof(rdmaneg_props[0]);

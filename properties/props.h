@@ -20,6 +20,9 @@ int prop_hostile_reply(struct pbt *p);
 int prop_respond(struct pbt *p);
 int prop_liveness(struct pbt *p);
 int prop_decode_pieces(struct pbt *p);
+int prop_nvme_request(struct pbt *p);
+int prop_nvme_answer(struct pbt *p);
+int prop_nvme_host(struct pbt *p);
 
 extern const struct pbt_prop rdmaneg_props[];
 extern const size_t rdmaneg_nprops;

@@ -6,11 +6,16 @@
  *            initiator/responder capacities.
  *   enh:     every 32-bit enhanced word (2^32), decoded and re-encoded,
  *            bit for bit against a separate reading of RFC 6581 sec. 9.
+ *   nvme:    every HSQSIZE x every CRQSIZE (a host's accept check, with
+ *            and without RNR) and x every HRQSIZE (a target's judgement of
+ *            the admin queue and of I/O queue 1 under Linux nvmet's
+ *            limits): 2^34 checks against the oracle (oracle/nvme_rules.c).
  * --slice K keeps every K-th outer value (K=1 is the whole domain).
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "clock.h"
+#include "nvme_rules.h"
 #include "rules.h"
 
 #include <pthread.h>
@@ -215,6 +220,61 @@ static void *enh_worker(void *arg)
 	return NULL;
 }
 
+/* nvme-rdma fig. 5, 6, 11: outer value HSQSIZE, inner the other u16 */
+static void *nvme_worker(void *arg)
+{
+	static const struct rdmaneg_nvme_limits lim = { 128, 32, 1024 };
+	struct job *j = arg;
+
+	for (unsigned hsq = j->first; hsq < 0x10000u; hsq += j->stride) {
+		struct rdmaneg_nvme_req r = { 0 };
+		uint8_t req[RDMANEG_NVME_REQ_LEN] = { 0 }, acc[RDMANEG_NVME_ACCEPT_LEN] = { 0 };
+
+		r.hsqsize = (uint16_t)hsq;
+		req[6] = (uint8_t)(hsq & 0xffu);
+		req[7] = (uint8_t)(hsq >> 8);
+		for (unsigned v = 0; v < 0x10000u; v++) {
+			struct rdmaneg_nvme_accept a;
+			struct rdmaneg_nvme_answer ans;
+			struct rdmaneg_ref_nvme_answer ref;
+			unsigned d;
+
+			acc[2] = req[4] = (uint8_t)(v & 0xffu);
+			acc[3] = req[5] = (uint8_t)(v >> 8);
+			for (int rnr = 0; rnr < 2; rnr++) {
+				if (rdmaneg_nvme_accept_check(acc, sizeof(acc), &r, rnr, &a, &d) !=
+					    RDMANEG_OK ||
+				    d != rdmaneg_ref_nvme_accept(acc, sizeof(acc), hsq, rnr)) {
+					snprintf(j->failure, sizeof(j->failure),
+						 "HSQSIZE %u CRQSIZE %u rnr %d: defects 0x%x, the "
+						 "oracle says 0x%x",
+						 hsq, v, rnr, d,
+						 rdmaneg_ref_nvme_accept(acc, sizeof(acc), hsq,
+									 rnr));
+					return NULL;
+				}
+			}
+			for (uint8_t qid = 0; qid < 2; qid++) {
+				req[2] = qid;
+				rdmaneg_ref_nvme_target(req, sizeof(req), &lim, &ref);
+				if (rdmaneg_nvme_target_judge(req, sizeof(req), &lim, &ans) !=
+					    RDMANEG_OK ||
+				    ans.sts != ref.sts || ans.allowed != ref.allowed) {
+					snprintf(
+						j->failure, sizeof(j->failure),
+						"QID %u HSQSIZE %u HRQSIZE %u: status %u set 0x%x, "
+						"the oracle says %u set 0x%x",
+						qid, hsq, v, ans.sts, ans.allowed, ref.sts,
+						ref.allowed);
+					return NULL;
+				}
+			}
+		}
+		j->pairs += 4ull * 0x10000ull;
+	}
+	return NULL;
+}
+
 static double now(void)
 {
 	return (double)rdmaneg_mono_us() / 1e6;
@@ -258,10 +318,10 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--jobs") == 0)
 			jobs = (unsigned)strtoul(argv[i + 1], NULL, 10);
 	}
-	if ((strcmp(what, "rpcrdma") != 0 && strcmp(what, "mpa") != 0 &&
-	     strcmp(what, "enh") != 0) ||
+	if ((strcmp(what, "rpcrdma") != 0 && strcmp(what, "mpa") != 0 && strcmp(what, "enh") != 0 &&
+	     strcmp(what, "nvme") != 0) ||
 	    slice == 0 || jobs == 0 || jobs > 64) {
-		fprintf(stderr, "usage: sweep rpcrdma|mpa|enh [--slice K] [--jobs N]\n");
+		fprintf(stderr, "usage: sweep rpcrdma|mpa|enh|nvme [--slice K] [--jobs N]\n");
 		return 2;
 	}
 	t0 = now();
@@ -269,11 +329,15 @@ int main(int argc, char **argv)
 		return 1;
 	failed = spawn(strcmp(what, "rpcrdma") == 0 ? rpcrdma_worker
 		       : strcmp(what, "mpa") == 0   ? mpa_worker
+		       : strcmp(what, "nvme") == 0  ? nvme_worker
 						    : enh_worker,
 		       what, jobs, slice, &total);
 	if (strcmp(what, "enh") == 0)
 		printf("sweep enh: %llu of %llu enhanced words (slice 1/%u), %u threads, %.1f s\n",
 		       total, 1ull << 32, slice, jobs, now() - t0);
+	else if (strcmp(what, "nvme") == 0)
+		printf("sweep nvme: %llu of %llu checks (HSQSIZE slice 1/%u), %u threads, %.1f s\n",
+		       total, 1ull << 34, slice, jobs, now() - t0);
 	else if (strcmp(what, "rpcrdma") == 0)
 		printf("sweep rpcrdma: %llu of %llu pairs (slice 1/%u), %u threads, %.1f s\n",
 		       total, (unsigned long long)NSET * NSET, slice, jobs, now() - t0);

@@ -28,14 +28,16 @@
 	  "MPA S=1 requires PD_Length of at least 4 (RFC 6581 sec. 9)") \
 	X(RDMANEG_E_MPA_RANGE, 13, "mpa_range", "IRD or ORD above 0x3FFF (RFC 6581 sec. 9)") \
 	X(RDMANEG_E_MPA_FLAGS, 14, "mpa_flags", \
-	  "control flag A=0 with B, C or D set (RFC 6581 sec. 9.2)")
+	  "control flag A=0 with B, C or D set (RFC 6581 sec. 9.2)") \
+	X(RDMANEG_E_NVME_SHORT, 15, "nvme_short", \
+	  "NVMe-oF RDMA private data shorter than its record (nvme-rdma fig. 5, 6)")
 
 /* Every function in the core returns one of these; 0 is success. */
 #define RDMANEG_STATUS_ENUM(sym, val, name, text) sym = (val),
 enum rdmaneg_status { RDMANEG_STATUS_LIST(RDMANEG_STATUS_ENUM) };
 #undef RDMANEG_STATUS_ENUM
 
-#define RDMANEG_STATUS_MAX 14
+#define RDMANEG_STATUS_MAX 15
 
 /* The short stable name of status, e.g. "mpa_pd_too_long"; "unknown" for
  * a value not in RDMANEG_STATUS_LIST. Never NULL. */

@@ -31,6 +31,12 @@
 #define RDMANEG_PLANT_ID_parse_dirty 23	       /* parse leaves fields set on an error */
 #define RDMANEG_PLANT_ID_cli_size_mask 24      /* CLI: a size's suffix case-folded with ~0x20 */
 #define RDMANEG_PLANT_ID_gcda_len_unchecked 25 /* .gcda: a record read past the image */
+#define RDMANEG_PLANT_ID_nvme_short_read 26    /* NVMe request: 30 octets taken as 32 */
+#define RDMANEG_PLANT_ID_nvme_swap_sizes 27    /* NVMe request: HRQSIZE and HSQSIZE swapped */
+#define RDMANEG_PLANT_ID_nvme_admin_limit 28   /* NVMe target: HSQSIZE limit off by one */
+#define RDMANEG_PLANT_ID_nvme_crq_plus_one 29  /* NVMe host: CRQSIZE = HSQSIZE + 1 passes */
+#define RDMANEG_PLANT_ID_nvme_sts_two 30       /* NVMe reject: STS read from 2 octets */
+#define RDMANEG_PLANT_ID_nvme_accept_plus_one 31 /* NVMe accept: CRQSIZE sent as HSQSIZE + 1 */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

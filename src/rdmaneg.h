@@ -6,6 +6,7 @@
 #include "mpa.h"
 #include "mpa_negotiate.h"
 #include "negotiate.h"
+#include "nvme_rdma_pd.h"
 #include "rpcrdma_pd.h"
 
 #define RDMANEG_VERSION "0.1.0"

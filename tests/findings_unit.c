@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -292,12 +293,18 @@ static void test_requires(void)
 	CHECK(write_finding(dir, "e", 15, 99) == 0);
 	CHECK(rdmaneg_findings_load(dir, &all, err, sizeof(err)) != 0 &&
 	      strstr(err, "finding e: requires 99"));
-	{
-		char cmd[600];
+	for (const char *slug = "abcde"; *slug; slug++) {
+		char path[512];
 
-		snprintf(cmd, sizeof(cmd), "rm -rf -- '%s'", dir);
-		CHECK(system(cmd) == 0);
+		snprintf(path, sizeof(path), "%s/%c/finding", dir, *slug);
+		CHECK(unlink(path) == 0);
+		snprintf(path, sizeof(path), "%s/%c/0001-RDMA-siw-Do-not-release.patch", dir,
+			 *slug);
+		CHECK(unlink(path) == 0);
+		snprintf(path, sizeof(path), "%s/%c", dir, *slug);
+		CHECK(rmdir(path) == 0);
 	}
+	CHECK(rmdir(dir) == 0);
 }
 
 int main(void)

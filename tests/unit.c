@@ -599,6 +599,120 @@ static void test_errors(void)
 	CHECK(strcmp(rdmaneg_status_name(RDMANEG_E_MPA_PD_TOO_LONG), "mpa_pd_too_long") == 0);
 }
 
+/* nvme-rdma fig. 5-7, 11: hand-checked vectors of every entry point */
+static void test_nvme(void)
+{
+	static const uint8_t admin[32] = { 0, 0, 0, 0, 32, 0, 31 }; /* Linux's admin queue */
+	const struct rdmaneg_nvme_limits linux61 = { 128, 32, 1024 };
+	struct rdmaneg_nvme_req r = { 0, 1, 128, 127, 0, 0 };
+	struct rdmaneg_nvme_answer a;
+	struct rdmaneg_nvme_accept acc;
+	struct rdmaneg_nvme_reject rej;
+	uint8_t b[56];
+	unsigned d;
+
+	CHECK(rdmaneg_nvme_req_encode(&r, b, 31) == RDMANEG_E_NOSPACE);
+	CHECK(rdmaneg_nvme_req_encode(NULL, b, 32) == RDMANEG_E_INVAL);
+	memset(b, 0xee, sizeof(b));
+	CHECK(rdmaneg_nvme_req_encode(&r, b, sizeof(b)) == RDMANEG_OK);
+	CHECK(b[0] == 0 && b[1] == 0 && b[2] == 1 && b[3] == 0 && b[4] == 128 && b[5] == 0 &&
+	      b[6] == 127 && b[7] == 0 && b[8] == 0 && b[31] == 0 && b[32] == 0xee);
+	CHECK(rdmaneg_nvme_req_decode(b, 31, &r) == RDMANEG_E_NVME_SHORT && r.qid == 0 &&
+	      r.hsqsize == 0);
+	CHECK(rdmaneg_nvme_req_decode(NULL, 1, &r) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_nvme_req_decode(b, 32, NULL) == RDMANEG_E_INVAL);
+	b[20] = 7;
+	CHECK(rdmaneg_nvme_req_decode(b, 56, &r) == RDMANEG_OK && r.qid == 1 && r.hrqsize == 128 &&
+	      r.hsqsize == 127 && r.reserved_at == 20);
+
+	/* the target's answers */
+	CHECK(rdmaneg_nvme_target_judge(admin, 32, &linux61, &a) == RDMANEG_OK && a.decoded &&
+	      a.sts == 0 && a.allowed == ((1u << 0) | (1u << 6)));
+	CHECK(rdmaneg_nvme_target_judge(admin, 31, &linux61, &a) == RDMANEG_OK && !a.decoded &&
+	      a.sts == RDMANEG_NVME_STS_LEN && a.allowed == (1u << 1));
+	CHECK(rdmaneg_nvme_target_judge(NULL, 0, &linux61, &a) == RDMANEG_OK &&
+	      a.sts == RDMANEG_NVME_STS_LEN);
+	memcpy(b, admin, 32);
+	b[6] = 32; /* 33 entries on a 32-entry admin queue */
+	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
+	      a.sts == RDMANEG_NVME_STS_HSQSIZE);
+	b[6] = 0; /* SQSIZE 0h: the base spec's Connect refuses it */
+	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
+	      a.sts == RDMANEG_NVME_STS_HSQSIZE);
+	memcpy(b, admin, 32);
+	b[0] = 1;
+	b[4] = 0; /* and HRQSIZE 0: RECFMT hides every other field */
+	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
+	      a.sts == RDMANEG_NVME_STS_RECFMT && a.allowed == (1u << 2));
+	b[0] = 0; /* HRQSIZE 0 alone */
+	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
+	      a.sts == RDMANEG_NVME_STS_HRQSIZE && a.allowed == (1u << 5));
+	memcpy(b, admin, 32);
+	b[2] = 129; /* QID past 128 I/O queues, and admin sizes on an I/O queue */
+	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
+	      a.sts == RDMANEG_NVME_STS_QID && a.allowed == (1u << 3));
+	b[2] = 1; /* QID 1 with the admin sizes: conforming */
+	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK && a.sts == 0);
+	memcpy(b, admin, 32);
+	b[8] = 1; /* CNTLID on the admin queue: the host broke a shall */
+	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
+	      a.sts == RDMANEG_NVME_STS_CNTLID && a.allowed == ((1u << 0) | (1u << 6) | (1u << 9)));
+	memcpy(b, admin, 32);
+	b[31] = 0xff; /* reserved octets: no rule reads them */
+	CHECK(rdmaneg_nvme_target_judge(b, 56, &linux61, &a) == RDMANEG_OK && a.sts == 0 &&
+	      a.req.reserved_at == 31);
+	CHECK(rdmaneg_nvme_target_judge(admin, 32, NULL, &a) == RDMANEG_E_INVAL);
+	{
+		const struct rdmaneg_nvme_limits bad = { 1, 0, 32 }, big = { 1, 32, 65537 };
+
+		CHECK(rdmaneg_nvme_target_judge(admin, 32, &bad, &a) == RDMANEG_E_INVAL);
+		CHECK(rdmaneg_nvme_target_judge(admin, 32, &big, &a) == RDMANEG_E_INVAL);
+	}
+
+	/* the host's checks: Linux's nvmet answers CRQSIZE = HSQSIZE + 1 */
+	r.hsqsize = 31;
+	memset(b, 0, sizeof(b));
+	b[2] = 32;
+	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, true, &acc, &d) == RDMANEG_OK &&
+	      d == RDMANEG_NVME_D_CRQSIZE && acc.crqsize == 32);
+	b[2] = 31;
+	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, false, &acc, &d) == RDMANEG_OK && d == 0);
+	b[2] = 30; /* below HSQSIZE: only with RNR flow control */
+	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, true, &acc, &d) == RDMANEG_OK && d == 0);
+	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, false, &acc, &d) == RDMANEG_OK &&
+	      d == RDMANEG_NVME_D_CRQSIZE);
+	b[0] = 1;
+	b[20] = 1;
+	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, true, &acc, &d) == RDMANEG_OK &&
+	      d == RDMANEG_NVME_D_RECFMT && acc.reserved_at == 20);
+	CHECK(rdmaneg_nvme_accept_check(b, 31, &r, true, &acc, &d) == RDMANEG_OK &&
+	      d == RDMANEG_NVME_D_SHORT && acc.recfmt == 0 && acc.crqsize == 0);
+	CHECK(rdmaneg_nvme_accept_check(b, 32, NULL, true, &acc, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_nvme_accept_encode(&r, b, 32) == RDMANEG_OK && b[0] == 0 && b[2] == 31 &&
+	      b[3] == 0 && b[4] == 0);
+
+	CHECK(rdmaneg_nvme_reject_encode(6, b, 4) == RDMANEG_OK && b[0] == 0 && b[1] == 0 &&
+	      b[2] == 6 && b[3] == 0);
+	CHECK(rdmaneg_nvme_reject_encode(0, b, 4) == RDMANEG_E_INVAL &&
+	      rdmaneg_nvme_reject_encode(10, b, 4) == RDMANEG_E_INVAL &&
+	      rdmaneg_nvme_reject_encode(6, b, 3) == RDMANEG_E_NOSPACE);
+	CHECK(rdmaneg_nvme_reject_read(b, 4, &rej, &d) == RDMANEG_OK && d == 0 && rej.sts == 6);
+	CHECK(rdmaneg_nvme_reject_read(b, 3, &rej, &d) == RDMANEG_OK && rej.has_recfmt &&
+	      !rej.has_sts && rej.sts == 0 && d == RDMANEG_NVME_D_SHORT);
+	CHECK(rdmaneg_nvme_reject_read(NULL, 0, &rej, &d) == RDMANEG_OK && !rej.has_recfmt &&
+	      d == RDMANEG_NVME_D_SHORT);
+	b[2] = 10;
+	CHECK(rdmaneg_nvme_reject_read(b, 4, &rej, &d) == RDMANEG_OK && d == RDMANEG_NVME_D_STS);
+	b[2] = 0;
+	b[0] = 2;
+	CHECK(rdmaneg_nvme_reject_read(b, 4, &rej, &d) == RDMANEG_OK &&
+	      d == (RDMANEG_NVME_D_STS | RDMANEG_NVME_D_RECFMT));
+	CHECK(rdmaneg_nvme_reject_read(b, 4, NULL, &d) == RDMANEG_E_INVAL);
+	CHECK(strcmp(rdmaneg_nvme_sts_name(4), "invalid_hsqsize") == 0 &&
+	      strcmp(rdmaneg_nvme_sts_name(0), "accept") == 0 &&
+	      strcmp(rdmaneg_nvme_sts_name(10), "reserved") == 0);
+}
+
 int main(void)
 {
 	test_size_codes();
@@ -610,6 +724,7 @@ int main(void)
 	test_mpa_negotiate();
 	test_arguments();
 	test_errors();
+	test_nvme();
 	printf("unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

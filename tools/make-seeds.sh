@@ -118,5 +118,37 @@ seed gcda hand-header-only 61646367 2a323242 01000000 00000000
 seed gcda hand-one-function 61646367 2a323242 01000000 00000000 \
 	00000001 0c000000 01000000 02000000 03000000 \
 	0000a101 10000000 00000000 00000000 05000000 00000000
+# nvme_target: RDMA_CM_REQUEST private data (nvme-rdma fig. 5) as Linux's
+# host sends it (drivers/nvme/host/rdma.c: admin 32/31, I/O queue_size and
+# sqsize) and at each field's edge; captures of the guest's exchange are
+# kept as they came (live-*)
+nreq() { "$CLI" nvme encode --kind request "$@"; }
+find corpus/nvme_target corpus/nvme_host -maxdepth 1 -type f ! -name 'live-*' -delete 2>/dev/null || true
+seed nvme_target empty ""
+seed nvme_target linux-admin "$(nreq)"
+seed nvme_target linux-io-1 "$(nreq --qid 1 --hrqsize 128 --hsqsize 127)"
+seed nvme_target short-31 "$(nreq | cut -c1-62)"
+seed nvme_target short-8 "$(nreq | cut -c1-16)"
+seed nvme_target ib-padded-56 "$(nreq --qid 2 --hrqsize 128 --hsqsize 127)" "$(zeros 24)"
+seed nvme_target recfmt-1 "$(nreq --recfmt 1)"
+seed nvme_target hsqsize-0 "$(nreq --hsqsize 0)"
+seed nvme_target admin-hsqsize-32 "$(nreq --hsqsize 32)"
+seed nvme_target io-hsqsize-max "$(nreq --qid 1 --hrqsize 65535 --hsqsize 65535)"
+seed nvme_target hrqsize-0 "$(nreq --hrqsize 0)"
+seed nvme_target hrq-below-hsq "$(nreq --qid 1 --hrqsize 16 --hsqsize 127)"
+seed nvme_target qid-max "$(nreq --qid 65535 --hrqsize 128 --hsqsize 127)"
+seed nvme_target admin-cntlid "$(nreq --cntlid 1)"
+seed nvme_target reserved-31 "$(nreq | cut -c1-62)ff"
+# nvme_host: RDMA_CM_ACCEPT (fig. 6) and RDMA_CM_REJECT (fig. 7) private data
+seed nvme_host empty ""
+seed nvme_host accept-admin "$("$CLI" nvme encode --kind accept --hsqsize 31)"
+seed nvme_host accept-linux-crq-plus-one 0000 2000 "$(zeros 28)"
+seed nvme_host accept-short-2 0000
+for sts in 1 2 3 4 5 6 7 8 9; do
+	seed nvme_host "reject-sts-$sts" "$("$CLI" nvme encode --kind reject --sts "$sts")"
+done
+seed nvme_host reject-short-2 0000
+seed nvme_host reject-short-3 000006
+seed nvme_host reject-sts-reserved 00000a00
 for t in $(rdmaneg_targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
 for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(find "corpus/$t" -mindepth 1 -maxdepth 1 | wc -l)"; done

@@ -35,6 +35,7 @@ steps() {
 	echo "cli rdmaneg $PWD/tests/cli.sh ./rdmaneg"
 	echo "sweep-rpcrdma sweep ./sweep rpcrdma --slice 64 --jobs 1"
 	echo "sweep-mpa sweep ./sweep mpa --slice 16 --jobs 1"
+	echo "sweep-nvme sweep ./sweep nvme --slice 16 --jobs 1"
 }
 
 # one ID: build and judge one mutant; prints and stores "ID status detail"

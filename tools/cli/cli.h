@@ -43,6 +43,14 @@ extern const char rdmaneg_cli_help_mpa_decode[];
 extern const char rdmaneg_cli_help_mpa_encode[];
 extern const char rdmaneg_cli_help_mpa_negotiate[];
 
+/* nvme.c: NVMe-oF RDMA transport */
+int rdmaneg_cli_nvme_encode(int argc, char **argv);
+int rdmaneg_cli_nvme_judge(int argc, char **argv);
+int rdmaneg_cli_nvme_check(int argc, char **argv);
+extern const char rdmaneg_cli_help_nvme_encode[];
+extern const char rdmaneg_cli_help_nvme_judge[];
+extern const char rdmaneg_cli_help_nvme_check[];
+
 /* output.c */
 const char *rdmaneg_cli_jbool(bool b);
 void rdmaneg_cli_json_hex(const uint8_t *p, size_t n);

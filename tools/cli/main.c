@@ -23,11 +23,15 @@ static const char help_main[] =
 	"    rdmaneg mpa decode [-f FILE | HEX...]\n"
 	"    rdmaneg mpa encode --type request|reply [OPTIONS]\n"
 	"    rdmaneg mpa negotiate [OPTIONS]\n"
+	"    rdmaneg nvme encode --kind request|accept|reject [OPTIONS]\n"
+	"    rdmaneg nvme judge [LIMITS] [-f FILE | HEX...]\n"
+	"    rdmaneg nvme check [--hsqsize N] [--rnr] [-f FILE | HEX...]\n"
 	"    rdmaneg help [COMMAND]   |   rdmaneg --version\n"
 	"\n"
 	"DESCRIPTION\n"
 	"    Encodes, decodes and negotiates RPC-over-RDMA version 1 CM private\n"
-	"    data (RFC 8797) and MPA v2 Request/Reply frames (RFC 5044, RFC 6581).\n"
+	"    data (RFC 8797), MPA v2 Request/Reply frames (RFC 5044, RFC 6581) and\n"
+	"    the NVMe-oF RDMA transport's connect private data (nvme-rdma).\n"
 	"    Input is hex (whitespace allowed, several arguments are joined; \"\" is\n"
 	"    a zero-length buffer) or raw octets with -f FILE (- for stdin).\n"
 	"    Output is one JSON object on stdout.\n"
@@ -46,6 +50,9 @@ static const struct rdmaneg_cli_verb verbs[] = {
 	{ "mpa decode", rdmaneg_cli_mpa_decode, rdmaneg_cli_help_mpa_decode },
 	{ "mpa encode", rdmaneg_cli_mpa_encode, rdmaneg_cli_help_mpa_encode },
 	{ "mpa negotiate", rdmaneg_cli_mpa_negotiate, rdmaneg_cli_help_mpa_negotiate },
+	{ "nvme encode", rdmaneg_cli_nvme_encode, rdmaneg_cli_help_nvme_encode },
+	{ "nvme judge", rdmaneg_cli_nvme_judge, rdmaneg_cli_help_nvme_judge },
+	{ "nvme check", rdmaneg_cli_nvme_check, rdmaneg_cli_help_nvme_check },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 

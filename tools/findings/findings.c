@@ -398,9 +398,10 @@ int rdmaneg_findings_load(const char *dir, struct rdmaneg_findings *all, char *e
 			if (all->f[j].id == f->requires)
 				r = &all->f[j];
 		if (f->requires && (!r || r->patch.n == 0)) {
-			snprintf(err, errcap,
-				 "finding %s: requires %u, which is no earlier finding with a patch",
-				 f->slug, f->requires);
+			snprintf(
+				err, errcap,
+				"finding %s: requires %u, which is no earlier finding with a patch",
+				f->slug, f->requires);
 			return -1;
 		}
 	}
