@@ -18,6 +18,7 @@
 #include "loopback.h"
 #include "nfs.h"
 #include "nfspeer.h"
+#include "nvme.h"
 #include "obs.h"
 #include "rdmaneg.h"
 #include "record.h"
@@ -264,10 +265,10 @@ static int cmd_nfs_agent(int argc, char **argv)
 	return live_nfs_server(addr, (int)port, o.agent, stdout);
 }
 
-/* capture --port P --ready FILE: every MPA Request and Reply to or from
- * port P, as "LIVE_NFS_FRAME SPORT DPORT HEX" lines as they arrive, until
- * SIGTERM (the NFS suite: the kernel is both ends). FILE appears once the
- * packet socket is open. */
+/* capture --port P --ready FILE [--tag NAME]: every MPA Request and Reply
+ * to or from port P, as "NAME SPORT DPORT HEX" lines as they arrive (NAME
+ * LIVE_NFS_FRAME by default), until SIGTERM (the NFS and NVMe-oF suites:
+ * the kernel is both ends). FILE appears once the packet socket is open. */
 static volatile sig_atomic_t capture_stop;
 
 static void capture_on_term(int sig)
@@ -281,11 +282,16 @@ static int cmd_capture(int argc, char **argv)
 	static struct live_obs o;
 	struct sigaction sa;
 	long long port = 0;
+	const char *tag = "LIVE_NFS_FRAME";
 	FILE *ready;
 
-	if (argc != 6 || strcmp(argv[2], "--port") != 0 || parse_int(argv[3], 1, 65535, &port) ||
-	    strcmp(argv[4], "--ready") != 0)
-		return usage("capture --port P (1..65535) --ready FILE");
+	if ((argc != 6 && argc != 8) || strcmp(argv[2], "--port") != 0 ||
+	    parse_int(argv[3], 1, 65535, &port) || strcmp(argv[4], "--ready") != 0 ||
+	    (argc == 8 && (strcmp(argv[6], "--tag") != 0 || !argv[7][0] ||
+			   strspn(argv[7], "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") != strlen(argv[7]))))
+		return usage("capture --port P (1..65535) --ready FILE [--tag NAME (A-Z and _)]");
+	if (argc == 8)
+		tag = argv[7];
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = capture_on_term;
 	sigaction(SIGTERM, &sa, NULL);
@@ -307,7 +313,7 @@ static int cmd_capture(int argc, char **argv)
 		live_obs_init(&o);
 		live_capture_claim((int)port, 0, &o);
 		for (size_t i = 0; i < o.nframes; i++) {
-			printf("LIVE_NFS_FRAME %u %u ", o.frame[i].sport, o.frame[i].dport);
+			printf("%s %u %u ", tag, o.frame[i].sport, o.frame[i].dport);
 			rdmaneg_hex_print(stdout, o.frame[i].b, o.frame[i].len);
 			printf("\n");
 		}
@@ -554,6 +560,77 @@ static int verb_nfs_facts(int argc, char **argv)
 	       0;
 }
 
+/* nvme-facts: nvmet's port and the subsystem's NQN (live/nvme/nvme.h) */
+static int verb_nvme_facts(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return printf("%d %s\n", LIVE_NVME_PORT, LIVE_NVME_NQN) < 0;
+}
+
+/* nvme CONSOLE [--json FILE]: make live-nvme's differential table */
+static int cmd_nvme(int argc, char **argv)
+{
+	static struct live_nvme r;
+	struct live_nvme_verdict v;
+	FILE *json = NULL;
+	size_t len;
+	char *con, why[256];
+	int fail = 0;
+
+	if (argc != 3 && (argc != 5 || strcmp(argv[3], "--json") != 0))
+		return usage("nvme CONSOLE [--json FILE]");
+	con = slurp(argv[2], &len);
+	if (!con) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[2]);
+		return 2;
+	}
+	if (live_nvme_read(con, len, &r, why, sizeof(why)) != 0) {
+		free(con);
+		printf("live-nvme: FAILED: %s\n", why);
+		return 1;
+	}
+	free(con);
+	if (argc == 5 && !(json = fopen(argv[4], "w"))) {
+		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
+		return 2;
+	}
+	live_nvme_report(stdout, json, &r, &v);
+	if (json && fclose(json) != 0) {
+		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
+		return 2;
+	}
+	for (int s = 0; s < LIVE_NVME_NSTEPS; s++)
+		if (r.step[s] != 1) {
+			printf("live-nvme: FAILED: step %s %s\n", live_nvme_step_name(s),
+			       r.step[s] == 0 ? r.step_why[s] : "never ran");
+			fail = 1;
+		}
+	if (r.queues != 3) {
+		printf("live-nvme: FAILED: %ld queues, not an admin queue and two I/O queues\n",
+		       r.queues);
+		fail = 1;
+	}
+	if (v.admin != 1 || v.io != 2) {
+		printf("live-nvme: FAILED: %zu admin and %zu I/O connections captured, not 1 and 2\n",
+		       v.admin, v.io);
+		fail = 1;
+	}
+	if (v.disagree) {
+		printf("live-nvme: FAILED: %zu rows where the core and the oracle differ\n",
+		       v.disagree);
+		fail = 1;
+	}
+	if (r.bad)
+		printf("live-nvme: %zu LIVE_NVME lines did not parse, the first: %s\n", r.bad,
+		       r.first_bad);
+	printf("live-nvme: %zu connections (%zu admin, %zu I/O), %zu rows, %zu where Linux "
+	       "diverges from the spec%s\n",
+	       v.conns, v.admin, v.io, v.rows, v.diverges,
+	       r.done ? "" : "; the guest never said done");
+	return fail || !r.done;
+}
+
 /* nfs-cases: every hostile case's name, one a line */
 static int verb_nfs_cases(int argc, char **argv)
 {
@@ -614,8 +691,8 @@ static const struct verb {
 	{ "rips", 5, 5, cmd_rips,
 	  "rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung guest, named from System.map" },
 	{ "capture", 2, 0, cmd_capture,
-	  "capture --port P --ready FILE   every MPA Request and Reply to or from\n"
-	  "    port P, one line each, until SIGTERM; FILE once it listens" },
+	  "capture --port P --ready FILE [--tag NAME]   every MPA Request and Reply\n"
+	  "    to or from port P, one NAME line each, until SIGTERM; FILE once it listens" },
 	{ "nfs-client", 2, 0, cmd_nfs_agent,
 	  "nfs-client --addr A --port P --agent CHANNEL [--gcov DIR [--gcov-scope P]]\n"
 	  "    the hostile NFS/RDMA client against nfsd, serving a campaign's cases\n"
@@ -631,6 +708,12 @@ static const struct verb {
 	{ "nfs", 2, 0, cmd_nfs,
 	  "nfs FILE [--json OUT]   make live-nfs's tables and divergences from its\n"
 	  "    console log (exit 1: nothing measured, or the core disagrees)" },
+	{ "nvme-facts", 2, 2, verb_nvme_facts,
+	  "nvme-facts   nvmet's port and the subsystem's NQN" },
+	{ "nvme", 2, 0, cmd_nvme,
+	  "nvme FILE [--json OUT]   make live-nvme's differential table from its console\n"
+	  "    log (exit 1: a step failed, nothing measured, or the core and the oracle\n"
+	  "    differ)" },
 	{ "stacks", 3, 3, cmd_stacks,
 	  "stacks FILE   from the watchdog's SysRq-t dump in a console log, the\n"
 	  "    stack of every rdmaneg-* task (exit 1: none)" },

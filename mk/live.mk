@@ -6,10 +6,10 @@ UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gc
 # make test's unit tests
 LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
 	$(addprefix live/nfs/,nfs_read.c nfs_expect.c nfs_judge.c nfs_print.c nfs_json.c nfs_cases.c nfs_rpc.c) \
-	live/guest/gcov.c
+	live/nvme/nvme_report.c live/guest/gcov.c
 LIVE_SRC := live/main.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c \
 	live/nfspeer/nfspeer.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
-LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/mpa -Ilive/nfs -Ilive/nfspeer -Ilive/guest
+LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/mpa -Ilive/nfs -Ilive/nvme -Ilive/nfspeer -Ilive/guest
 CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC)
 CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC) -Itests
 $(foreach f,live live-asan,$(eval $(call c_flavour,$(f))))
@@ -33,6 +33,10 @@ $(B)/asan/live-unit: $(call flavour_objs,live-asan,tests/live_unit.c $(LIVE_PURE
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $^ -o $@
 $(B)/asan/nfs-unit: $(call flavour_objs,live-asan,tests/nfs_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
+		$(UTIL_SRC) $(LIB_SRC))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@
+$(B)/asan/nvme-unit: $(call flavour_objs,live-asan,tests/nvme_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
 		$(UTIL_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $^ -o $@
@@ -80,6 +84,10 @@ live-repro:
 # Linux NFS over RDMA in the guest, measured against RFC 8797 (live/nfs/nfs.sh)
 live-nfs:
 	@live/nfs/nfs.sh
+
+# Linux NVMe over Fabrics on siw in the guest (live/nvme/nvme.sh, docs/nvme.md)
+live-nvme:
+	@live/nvme/nvme.sh
 
 # the debug guest kernel from linux-source-6.1 (live/guest/kernel.sh, cached),
 # then its control: lkdtm's slab overflow must fail make live as a KASAN

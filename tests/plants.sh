@@ -78,6 +78,16 @@ while IFS=$'\t' read -r plant checker want; do
 		rc=$?
 		if [ "$rc" -eq 1 ] && grep -qF "  CORE DISAGREES with RFC 8797 $want" <<<"$out"; then ok
 		else bad "$plant: the NFS judge on $console did not print 'CORE DISAGREES with RFC 8797 $want' (exit $rc)"; fi ;;
+	nvme:*)
+		# make live-nvme's table judges each row with the core and the
+		# oracle: a planted core must disagree on the field named
+		console=${checker#nvme:}
+		make --no-print-directory -s "$B/plant-live/$plant/rdmaneg-live" >/dev/null ||
+			{ bad "build of $B/plant-live/$plant/rdmaneg-live"; continue; }
+		out=$("$B/plant-live/$plant/rdmaneg-live" nvme "$console")
+		rc=$?
+		if [ "$rc" -eq 1 ] && grep -qE "^  $want .*<- the core and the oracle differ" <<<"$out"; then ok
+		else bad "$plant: the NVMe judge on $console did not flag field $want (exit $rc)"; fi ;;
 	*) bad "unknown checker '$checker'" ;;
 	esac
 done <"$table"

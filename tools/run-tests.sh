@@ -46,6 +46,7 @@ add cli              -           "$M build/plain/rdmaneg build/asan/rdmaneg && t
 add install          -           "tests/install.sh"
 add live-unit        -           "$M build/asan/live-unit && build/asan/live-unit"
 add nfs-unit         -           "$M build/asan/nfs-unit && build/asan/nfs-unit"
+add nvme-unit        -           "$M build/asan/nvme-unit && build/asan/nvme-unit"
 add util-unit        -           "$M build/asan/util-unit && build/asan/util-unit"
 add peer-unit        -           "$M build/asan/peer-unit && build/asan/peer-unit"
 add campaign-unit    -           "$M build/asan/campaign-unit && build/asan/campaign-unit"

@@ -10,7 +10,7 @@
 static const char *const report_files[] = {
 	"sw/siw/siw_cm.c",  "sw/siw/siw_qp_rx.c", "core/iwcm.c",
 	"core/cma.c",	    "core/verbs.c",	  "xprtrdma/svc_rdma_transport.c",
-	"xprtrdma/verbs.c",
+	"xprtrdma/verbs.c", "nvme/target/rdma.c", "nvme/host/rdma.c",
 };
 
 size_t live_gcov_report_files(struct live_gcov_file *out, size_t cap)

@@ -2,7 +2,8 @@
 # live/guest/image.sh: everything a guest boot needs, for every live suite:
 # the kernel and siw.ko (live/guest/prepare.sh, cached), rdmaneg-live and
 # rdmaneg-peer, and the initramfs, rebuilt only when an input changed.
-# live/guest/image.sh nfs: the same plus NFS over RDMA (live/nfs/nfs-prepare.sh).
+# live/guest/image.sh nfs: the same plus NFS over RDMA (live/nfs/nfs-prepare.sh);
+# live/guest/image.sh nvme: plus NVMe over Fabrics (live/nvme/nvme-prepare.sh).
 # KERNEL=debug: the debug kernel of live/guest/kernel.sh instead of Debian's,
 # with everything built in (no modules, no siw.ko); KERNEL=fixed: the same
 # with every patch of findings/ applied (FIXES_DROP=ID: but that one's).
@@ -37,10 +38,11 @@ fixed)
 esac
 flavour=${1:-}
 case "$flavour" in
-'') nfs= ;;
-nfs) live/nfs/nfs-prepare.sh "$kver" >&2 || { echo "live: FAILED: NFS preparation" >&2; exit 1; }
-	nfs=$L/nfs ;;
-*) echo "live/guest/image.sh: the flavour is nfs or nothing" >&2; exit 2 ;;
+'') fdir= ;;
+nfs | nvme) "live/$flavour/$flavour-prepare.sh" "$kver" >&2 ||
+		{ echo "live: FAILED: $flavour preparation" >&2; exit 1; }
+	fdir=$L/$flavour ;;
+*) echo "live/guest/image.sh: the flavour is nfs, nvme or nothing" >&2; exit 2 ;;
 esac
 make --no-print-directory -s PLANT= "$L/rdmaneg-live" build/plain/rdmaneg-peer >&2 ||
 	{ echo "live: FAILED: building the harness and the peer" >&2; exit 1; }
@@ -49,13 +51,13 @@ stamp=$({
 	echo "$kver"
 	# shellcheck disable=SC2086 # $siw is a list of module files
 	cat live/guest/init.sh live/guest/mkinitramfs.sh live/adversarial/peer-baseline.txt "$L/rdmaneg-live" \
-		build/plain/rdmaneg-peer $siw ${nfs:+live/nfs/nfs-init.sh "$nfs/modules" "$nfs/bin"}
+		build/plain/rdmaneg-peer $siw ${fdir:+"live/$flavour/$flavour-init.sh" "$fdir/modules" "$fdir/bin"}
 	cat corpus/mpa_frame/*
 } | sha1sum | cut -c1-16)
 img=$L/initramfs-${flavour:+$flavour-}$stamp.gz
 if [ ! -s "$img" ]; then
 	rm -f "$L"/initramfs-${flavour:+$flavour-}[0-9a-f]*.gz
-	live/guest/mkinitramfs.sh "$kver" "$L/rdmaneg-live" build/plain/rdmaneg-peer "$img" $nfs >&2 ||
+	live/guest/mkinitramfs.sh "$kver" "$L/rdmaneg-live" build/plain/rdmaneg-peer "$img" ${fdir:+"$flavour"} >&2 ||
 		{ echo "live: FAILED: initramfs" >&2; exit 1; }
 fi
 command -v qemu-system-x86_64 >/dev/null || { echo "live: FAILED: no qemu-system-x86_64" >&2; exit 1; }

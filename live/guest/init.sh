@@ -152,6 +152,10 @@ if [ "$(arg mode)" = nfs ]; then
 	# make live-nfs: Linux NFS over RDMA (live/nfs/nfs-init.sh)
 	# shellcheck source=live/nfs/nfs-init.sh
 	. /nfs-init
+elif [ "$(arg mode)" = nvme ]; then
+	# make live-nvme: Linux NVMe over Fabrics (live/nvme/nvme-init.sh)
+	# shellcheck source=live/nvme/nvme-init.sh
+	. /nvme-init
 elif [ "$(arg mode)" = adversarial ] && [ -n "$(arg agents)" ]; then
 	# make live-adversarial, live-guided, live-repro (live/campaign): the
 	# peer's agents wait on their ports for the host's cases, one role

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# live/guest/mkinitramfs.sh KVER HARNESS PEER OUT [NFS]: a gzipped cpio with
+# live/guest/mkinitramfs.sh KVER HARNESS PEER OUT [FLAVOUR]: a gzipped cpio with
 # busybox, the RDMA modules (siw.ko built here, rdma_rxe from Debian),
 # rdma-core with the siw and rxe providers, iproute2's rdma, the harness,
 # rdmaneg-peer, its siw baseline and corpus/mpa_frame, every ldd closure,
 # and live/guest/init.sh
-# as /init. With NFS (build/live/nfs, from live/nfs/nfs-prepare.sh) it adds
-# the NFS modules (/lib/modules/nfs, load order in /nfs.modules), the
-# nfs-utils programs and live/nfs/nfs-init.sh as /nfs-init.
+# as /init. With a FLAVOUR (nfs or nvme: build/live/FLAVOUR, from
+# live/FLAVOUR/FLAVOUR-prepare.sh) it adds that suite's modules
+# (/lib/modules/FLAVOUR, load order in /FLAVOUR.modules), its programs
+# and live/FLAVOUR/FLAVOUR-init.sh as /FLAVOUR-init.
 set -euo pipefail
 cd "$(dirname "$0")/../.." || exit 2
-kver=$1 harness=$2 peer=$3 out=$4 nfs=${5:-}
+kver=$1 harness=$2 peer=$3 out=$4 flavour=${5:-}
 L=build/live
 root=$L/root
 kmods=$L/cache/kernel-$kver/lib/modules/$kver
@@ -69,21 +70,26 @@ copy_closure "$(find /usr/lib /lib -name libgcc_s.so.1 | head -1)"
 cp -r /etc/libibverbs.d "$root/etc/"
 echo 'root:x:0:0:root:/:/bin/sh' >"$root/etc/passwd"
 echo 'root:x:0:' >"$root/etc/group"
-if [ -n "$nfs" ]; then
-	mkdir -p "$root/lib/modules/nfs" "$root/sbin"
-	: >"$root/nfs.modules"
+if [ -n "$flavour" ]; then
+	# a suite's flavour (nfs, nvme): build/live/FLAVOUR/{modules,bin} from
+	# live/FLAVOUR/FLAVOUR-prepare.sh, and its part of /init
+	fdir=build/live/$flavour
+	mkdir -p "$root/lib/modules/$flavour" "$root/sbin"
+	: >"$root/$flavour.modules"
 	while read -r ko; do
-		cp "$ko" "$root/lib/modules/nfs/"
-		basename "$ko" .ko >>"$root/nfs.modules"
-	done <"$nfs/modules"
+		cp "$ko" "$root/lib/modules/$flavour/"
+		basename "$ko" .ko >>"$root/$flavour.modules"
+	done <"$fdir/modules"
 	while read -r b; do
 		copy_closure "$b"
 		mv "$root$b" "$root/sbin/"
-	done <"$nfs/bin"
+	done <"$fdir/bin"
+	cp "live/$flavour/$flavour-init.sh" "$root/$flavour-init"
+fi
+if [ "$flavour" = nfs ]; then
 	ln -s mount.nfs "$root/sbin/mount.nfs4"
 	# libtirpc reads the transports from /etc/netconfig
 	[ -e /etc/netconfig ] && cp /etc/netconfig "$root/etc/"
-	cp live/nfs/nfs-init.sh "$root/nfs-init"
 fi
 cp live/guest/init.sh "$root/init"
 chmod +x "$root/init"

@@ -4,8 +4,7 @@
 #  1. nfs-kernel-server and nfs-common from Debian, fetched with apt-get
 #     download and unpacked (nothing installed on the host): rpc.mountd,
 #     exportfs and mount.nfs;
-#  2. the kernel's NFS modules in load order, from depmod and modprobe
-#     --show-depends run on the cached kernel tree (never a fixed list).
+#  2. the kernel's NFS modules in load order (live/guest/modules.sh).
 # Writes build/live/nfs/{modules,bin}: one path per line.
 set -euo pipefail
 cd "$(dirname "$0")/../.." || exit 2
@@ -13,9 +12,6 @@ kver=${1:?usage: live/nfs/nfs-prepare.sh KVER}
 L=build/live
 N=$L/nfs
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
-kroot=$(readlink -f "$L/cache/kernel-$kver") # the depmod tree links into it
-[ -d "$kroot/lib/modules/$kver" ] ||
-	{ echo "nfs-prepare: no cached kernel $kver (live/guest/prepare.sh or live/guest/kernel.sh)" >&2; exit 1; }
 tools/deps.sh live-nfs
 mkdir -p "$N"
 
@@ -34,22 +30,6 @@ fi
 printf '%s\n' "$uroot/usr/sbin/rpc.mountd" "$uroot/usr/sbin/exportfs" \
 	"$uroot/sbin/mount.nfs" >"$N/bin"
 
-# 2. modules: depmod into a scratch tree that links the cached modules
-dep=$N/depmod
-rm -rf "$dep" && mkdir -p "$dep/lib/modules/$kver"
-# (the debug kernel has every module built in, and no kernel/ tree)
-if [ -d "$kroot/lib/modules/$kver/kernel" ]; then
-	ln -s "$kroot/lib/modules/$kver/kernel" "$dep/lib/modules/$kver/kernel"
-fi
-for f in modules.order modules.builtin modules.builtin.modinfo; do
-	if [ -e "$kroot/lib/modules/$kver/$f" ]; then cp "$kroot/lib/modules/$kver/$f" "$dep/lib/modules/$kver/"
-	else : >"$dep/lib/modules/$kver/$f"; fi
-done
-depmod -b "$dep" "$kver"
-# each module is loaded (insmod lines) or built in ("builtin NAME")
-for m in nfsd nfsv4 rpcrdma; do
-	deps=$(modprobe -d "$dep" -S "$kver" --show-depends "$m" 2>&1) && [ -n "$deps" ] ||
-		{ echo "nfs-prepare: $kver has no $m: ${deps:-nothing from modprobe}" >&2; exit 1; }
-	awk '$1 == "insmod" {print $2}' <<<"$deps"
-done | awk '!seen[$0]++' >"$N/modules"
+# 2. modules, in load order
+live/guest/modules.sh "$kver" "$N/modules" nfsd nfsv4 rpcrdma
 echo "nfs-prepare: nfs-utils $utils, $(wc -l <"$N/modules") modules to load" >&2

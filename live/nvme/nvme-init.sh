@@ -1,0 +1,87 @@
+# shellcheck shell=dash # sourced by busybox ash (live/guest/init.sh)
+# live/nvme/nvme-init.sh, sourced by /init when live.mode=nvme: Linux NVMe over
+# Fabrics on siw0, both ends in this guest. nvmet (configfs) serves a
+# subsystem with one file-backed namespace on rdma 192.0.2.1:4420; the
+# kernel host connects with an admin queue and two I/O queues through
+# /dev/nvme-fabrics, writes a random 1 MiB pattern with O_DIRECT, reads it
+# back and compares, then deletes the controller. The MPA frames of every
+# connection are on the console (rdmaneg-live capture --tag
+# LIVE_NVME_FRAME); rdmaneg-live nvme judges them on the host
+# (live/nvme/nvme_report.c). Every result is a LIVE_NVME* line.
+# the target's port and subsystem NQN (live/nvme/nvme.h)
+# shellcheck disable=SC2046 # two words, split into $1 $2
+set -- $(/bin/rdmaneg-live nvme-facts)
+NVME_PORT=$1 NVME_NQN=$2
+set --
+NVME_ADDR=192.0.2.1
+NVMET=/sys/kernel/config/nvmet
+nvme_step() { # nvme_step NAME CMD...: runs it, says how it went
+	name=$1; shift
+	if out=$("$@" 2>&1); then
+		echo "LIVE_NVME_STEP $name ok"
+	else
+		echo "LIVE_NVME_STEP $name failed: $(echo "$out" | tail -3 | tr '\n' ' ')"
+		return 1
+	fi
+}
+nvme_modules() {
+	# shellcheck disable=SC2013 # one module name a line, none with a space
+	for m in $(cat /nvme.modules); do
+		grep -q "^$(echo "$m" | tr - _) " /proc/modules && continue
+		insmod "/lib/modules/nvme/$m.ko" || return 1
+	done
+}
+nvme_target() {
+	{ [ -d "$NVMET" ] || mount -t configfs none /sys/kernel/config; } &&
+	s=$NVMET/subsystems/$NVME_NQN &&
+	mkdir "$s" && echo 1 >"$s/attr_allow_any_host" &&
+	dd if=/dev/zero of=/tmp/nvme-ns.img bs=1M count=16 2>/dev/null &&
+	mkdir "$s/namespaces/1" &&
+	echo /tmp/nvme-ns.img >"$s/namespaces/1/device_path" &&
+	# tmpfs has no O_DIRECT: the target reads and writes the file buffered
+	echo 1 >"$s/namespaces/1/buffered_io" &&
+	echo 1 >"$s/namespaces/1/enable" &&
+	mkdir "$NVMET/ports/1" &&
+	echo rdma >"$NVMET/ports/1/addr_trtype" && echo ipv4 >"$NVMET/ports/1/addr_adrfam" &&
+	echo "$NVME_ADDR" >"$NVMET/ports/1/addr_traddr" &&
+	echo "$NVME_PORT" >"$NVMET/ports/1/addr_trsvcid" &&
+	ln -s "$s" "$NVMET/ports/1/subsystems/$NVME_NQN"
+}
+nvme_connect() { # the admin queue and two I/O queues; waits for the namespace
+	echo "transport=rdma,traddr=$NVME_ADDR,trsvcid=$NVME_PORT,nqn=$NVME_NQN,nr_io_queues=2" \
+		>/dev/nvme-fabrics || return 1
+	for _ in $(seq 200); do [ -b /dev/nvme0n1 ] && break; sleep 0.1; done
+	[ -b /dev/nvme0n1 ] || { echo "no /dev/nvme0n1 after 20 s"; return 1; }
+}
+nvme_io() { # 1 MiB of random octets through the block device and back (256 KiB
+	# blocks: malloc maps them, so O_DIRECT gets page-aligned buffers)
+	dd if=/dev/urandom of=/tmp/nvme-data bs=256k count=4 2>/dev/null &&
+	dd if=/tmp/nvme-data of=/dev/nvme0n1 bs=256k count=4 oflag=direct 2>/dev/null &&
+	dd if=/dev/nvme0n1 of=/tmp/nvme-back bs=256k count=4 iflag=direct 2>/dev/null &&
+	cmp /tmp/nvme-data /tmp/nvme-back &&
+	# and on the target's side: the namespace's file holds the same octets
+	dd if=/tmp/nvme-ns.img of=/tmp/nvme-file bs=256k count=4 2>/dev/null &&
+	cmp /tmp/nvme-data /tmp/nvme-file
+}
+nvme_disconnect() {
+	echo 1 >/sys/class/nvme/nvme0/delete_controller &&
+	for _ in $(seq 100); do [ -e /sys/class/nvme/nvme0 ] || return 0; sleep 0.1; done &&
+	echo "nvme0 still there after 10 s" && return 1
+}
+nvme_main() {
+	nvme_step modules nvme_modules || return
+	nvme_step target nvme_target || return
+	rm -f /tmp/capture.ready
+	/bin/rdmaneg-live capture --port "$NVME_PORT" --ready /tmp/capture.ready \
+		--tag LIVE_NVME_FRAME & cap=$!
+	for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
+	[ -e /tmp/capture.ready ] || echo "LIVE_NVME_STEP capture failed: not listening after 10 s"
+	if nvme_step connect nvme_connect; then
+		echo "LIVE_NVME_QUEUES $(cat /sys/class/nvme/nvme0/queue_count)"
+		nvme_step io nvme_io
+		nvme_step disconnect nvme_disconnect
+	fi
+	kill $cap; wait $cap
+	echo "LIVE_NVME_DONE"
+}
+nvme_main

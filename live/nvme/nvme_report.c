@@ -1,0 +1,371 @@
+/*
+ * nvme_report: make live-nvme's reader and differential table. Each row is
+ * one field or answer of a connection: the value on the wire, the rule
+ * (docs/nvme.md), and two verdicts, one from the core and one from the
+ * oracle; a row where they differ is a defect of the core (its planted
+ * bugs show there), a row where both say "diverges" is Linux's.
+ */
+#include "nvme.h"
+
+#include "hex.h"
+#include "nvme_rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const step_names[LIVE_NVME_NSTEPS] = { "modules", "target", "connect", "io",
+							  "disconnect" };
+
+const char *live_nvme_step_name(int step)
+{
+	return step >= 0 && step < LIVE_NVME_NSTEPS ? step_names[step] : "?";
+}
+
+static void bad_line(struct live_nvme *r, const char *p, size_t n)
+{
+	if (r->bad++ == 0)
+		snprintf(r->first_bad, sizeof(r->first_bad), "%.*s", (int)(n > 120 ? 120 : n), p);
+}
+
+static struct live_nvme_conn *conn_of(struct live_nvme *r, unsigned host_port)
+{
+	for (size_t i = 0; i < r->nconn; i++)
+		if (r->conn[i].host_port == host_port)
+			return &r->conn[i];
+	if (r->nconn == LIVE_NVME_CONNS)
+		return NULL;
+	memset(&r->conn[r->nconn], 0, sizeof(r->conn[0]));
+	r->conn[r->nconn].host_port = host_port;
+	return &r->conn[r->nconn++];
+}
+
+/* A decimal port 1..65535 at s: its value and the first character after it */
+static bool port_word(const char *s, const char **after, unsigned *port)
+{
+	unsigned long v;
+	char *e;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	v = strtoul(s, &e, 10);
+	if (v == 0 || v > 65535)
+		return false;
+	*after = e;
+	*port = (unsigned)v;
+	return true;
+}
+
+/* "SPORT DPORT HEX": one MPA frame on the target's port */
+static int frame_line(struct live_nvme *r, const char *p, size_t n, char *why, size_t cap)
+{
+	static uint8_t b[20 + LIVE_NVME_PD];
+	char line[2 * (20 + LIVE_NVME_PD) + 32];
+	const char *q, *hexs;
+	unsigned sport, dport;
+	struct rdmaneg_mpa_frame f;
+	struct rdmaneg_hex h;
+	struct live_nvme_conn *c;
+	const uint8_t *ulp;
+	size_t ulp_len;
+
+	if (n >= sizeof(line))
+		return bad_line(r, p, n), 0;
+	memcpy(line, p, n);
+	line[n] = '\0';
+	if (!port_word(line, &q, &sport) || *q++ != ' ' || !port_word(q, &q, &dport) ||
+	    *q++ != ' ' || !*q || strchr(q, ' ') ||
+	    (sport != LIVE_NVME_PORT && dport != LIVE_NVME_PORT))
+		return bad_line(r, p, n), 0;
+	hexs = q;
+	rdmaneg_hex_init(&h, b, sizeof(b));
+	if (rdmaneg_hex_feed(&h, hexs) != 0 || !rdmaneg_hex_whole(&h) ||
+	    rdmaneg_mpa_parse(b, h.len, &f) != RDMANEG_OK ||
+	    rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) != RDMANEG_OK)
+		return bad_line(r, p, n), 0;
+	c = conn_of(r, dport == LIVE_NVME_PORT ? sport : dport);
+	if (!c) {
+		snprintf(why, cap, "more than %d connections", LIVE_NVME_CONNS);
+		return -1;
+	}
+	if (f.type == RDMANEG_MPA_REQUEST && dport == LIVE_NVME_PORT) {
+		c->have_req = true;
+		c->req_len = ulp_len;
+		if (ulp_len)
+			memcpy(c->req, ulp, ulp_len);
+	} else if (f.type == RDMANEG_MPA_REPLY && sport == LIVE_NVME_PORT) {
+		c->have_rep = true;
+		c->rejected = f.reject;
+		c->rep_len = ulp_len;
+		if (ulp_len)
+			memcpy(c->rep, ulp, ulp_len);
+	} else {
+		bad_line(r, p, n);
+	}
+	return 0;
+}
+
+static void step_line(struct live_nvme *r, const char *p, size_t n)
+{
+	for (int s = 0; s < LIVE_NVME_NSTEPS; s++) {
+		size_t k = strlen(step_names[s]);
+
+		if (n < k + 3 || strncmp(p, step_names[s], k) != 0 || p[k] != ' ')
+			continue;
+		if (n == k + 3 && strncmp(p + k + 1, "ok", 2) == 0) {
+			r->step[s] = 1;
+			return;
+		}
+		if (n > k + 8 && strncmp(p + k + 1, "failed", 6) == 0) {
+			r->step[s] = 0;
+			snprintf(r->step_why[s], sizeof(r->step_why[s]), "%.*s", (int)(n - k - 1),
+				 p + k + 1);
+			return;
+		}
+	}
+	bad_line(r, p, n);
+}
+
+int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, size_t cap)
+{
+	const char *p = con, *end = con + len;
+	size_t frames = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->queues = -1;
+	for (int s = 0; s < LIVE_NVME_NSTEPS; s++)
+		r->step[s] = -1;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (n > 16 && strncmp(p, "LIVE_NVME_FRAME ", 16) == 0) {
+			frames++;
+			if (frame_line(r, p + 16, n - 16, why, cap) != 0)
+				return -1;
+		} else if (n > 15 && strncmp(p, "LIVE_NVME_STEP ", 15) == 0) {
+			step_line(r, p + 15, n - 15);
+		} else if (n > 17 && strncmp(p, "LIVE_NVME_QUEUES ", 17) == 0) {
+			char *e;
+			long q = strtol(p + 17, &e, 10);
+
+			if (e != p + n || q < 0 || q > 65536)
+				bad_line(r, p, n);
+			else
+				r->queues = q;
+		} else if (n == 14 && strncmp(p, "LIVE_NVME_DONE", 14) == 0) {
+			r->done = true;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (frames == 0) {
+		snprintf(why, cap, "no LIVE_NVME_FRAME line: nothing was captured");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- the table ---- */
+
+struct row {
+	const char *field;
+	char value[48];
+	char rule[120];
+	bool core_ok, oracle_ok, same_value;
+};
+
+static unsigned field(const uint8_t *b, size_t off)
+{
+	return (unsigned)b[off] + 256u * (unsigned)b[off + 1];
+}
+
+static void names_of(unsigned set, char *out, size_t cap)
+{
+	size_t n = 0;
+
+	out[0] = '\0';
+	for (unsigned k = 0; k <= RDMANEG_NVME_STS_MAX && n < cap; k++)
+		if ((set >> k) & 1u)
+			n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? ", " : "",
+					      rdmaneg_nvme_sts_name(k));
+}
+
+static void emit(FILE *out, FILE *json, const struct live_nvme_conn *c, const struct row *w,
+		 bool *first, struct live_nvme_verdict *v)
+{
+	bool agree = w->core_ok == w->oracle_ok && w->same_value;
+
+	v->rows++;
+	if (!w->oracle_ok)
+		v->diverges++;
+	if (!agree)
+		v->disagree++;
+	fprintf(out, "  %-10s %-22s %-9s %-9s %s%s\n", w->field, w->value,
+		w->core_ok ? "conforms" : "diverges", w->oracle_ok ? "conforms" : "diverges",
+		w->rule, agree ? "" : "   <- the core and the oracle differ");
+	if (json) {
+		fprintf(json,
+			"%s\n  {\"host_port\":%u,\"field\":\"%s\",\"value\":\"%s\",\"rule\":\"%s\","
+			"\"core\":\"%s\",\"oracle\":\"%s\"}",
+			*first ? "" : ",", c->host_port, w->field, w->value, w->rule,
+			w->core_ok ? "conforms" : "diverges",
+			w->oracle_ok ? "conforms" : "diverges");
+		*first = false;
+	}
+}
+
+/* The host's request: each field as the sender wrote it. */
+static void request_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
+			 const struct rdmaneg_nvme_answer *a,
+			 const struct rdmaneg_ref_nvme_answer *ref, bool *first,
+			 struct live_nvme_verdict *v)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+		unsigned sts;
+		const char *rule;
+	} f[] = {
+		{ "RECFMT", 0, RDMANEG_NVME_STS_RECFMT, "nvme-rdma fig. 5: shall be 0h" },
+		{ "QID", 2, RDMANEG_NVME_STS_QID, "fig. 5: a queue the controller has (1..128)" },
+		{ "HRQSIZE", 4, RDMANEG_NVME_STS_HRQSIZE,
+		  "fig. 5: receive entries; 0h receives nothing" },
+		{ "HSQSIZE", 6, RDMANEG_NVME_STS_HSQSIZE,
+		  "fig. 5: SQSIZE, 0's based; base spec Connect: not 0h, within the limit" },
+		{ "CNTLID", 8, RDMANEG_NVME_STS_CNTLID, "fig. 5: shall be 0h for the admin queue" },
+	};
+	const unsigned core_vals[] = { a->req.recfmt, a->req.qid, a->req.hrqsize, a->req.hsqsize,
+				       a->req.cntlid };
+	struct row w;
+	bool qid0;
+
+	memset(&w, 0, sizeof(w));
+	w.field = "length";
+	snprintf(w.value, sizeof(w.value), "%zu", c->req_len);
+	snprintf(w.rule, sizeof(w.rule), "fig. 5: 32 octets (31:00)");
+	w.core_ok = a->decoded;
+	w.oracle_ok = c->req_len >= 32;
+	w.same_value = true;
+	emit(out, json, c, &w, first, v);
+	if (c->req_len < 32 || !a->decoded)
+		return;
+	qid0 = field(c->req, 2) == 0;
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		unsigned bit = 1u << f[i].sts, val = field(c->req, f[i].off);
+
+		w.field = f[i].name;
+		snprintf(w.value, sizeof(w.value), "%u", val);
+		if (core_vals[i] != val)
+			snprintf(w.value, sizeof(w.value), "%u (core %u)", val, core_vals[i]);
+		w.same_value = core_vals[i] == val;
+		snprintf(w.rule, sizeof(w.rule), "%s", f[i].rule);
+		if (f[i].sts == RDMANEG_NVME_STS_CNTLID) {
+			/* a shall on the host, whatever a target may answer */
+			w.core_ok = !(a->req.qid == 0 && a->req.cntlid != 0);
+			w.oracle_ok = !(qid0 && val != 0);
+		} else {
+			/* a defect: its status conforms and the accept does not */
+			w.core_ok = !((a->allowed & bit) && !(a->allowed & 1u));
+			w.oracle_ok = !((ref->allowed & bit) && !(ref->allowed & 1u));
+		}
+		emit(out, json, c, &w, first, v);
+	}
+}
+
+/* The target's answer, then the accept's or the reject's fields. */
+static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
+			const struct rdmaneg_nvme_answer *a,
+			const struct rdmaneg_ref_nvme_answer *ref, bool *first,
+			struct live_nvme_verdict *v)
+{
+	struct rdmaneg_nvme_accept acc;
+	struct rdmaneg_nvme_reject rej;
+	unsigned d = 0, refd, sts;
+	char set[120];
+	struct row w;
+
+	memset(&w, 0, sizeof(w));
+	w.same_value = true;
+	w.field = "answer";
+	(void)rdmaneg_nvme_reject_read(c->rep, c->rep_len, &rej, &d);
+	sts = c->rejected ? (rej.has_sts ? rej.sts : 0xFFFFu) : 0u;
+	if (!c->rejected)
+		snprintf(w.value, sizeof(w.value), "accept");
+	else if (rej.has_sts)
+		snprintf(w.value, sizeof(w.value), "reject %u", sts);
+	else
+		snprintf(w.value, sizeof(w.value), "reject, no STS");
+	names_of(ref->allowed, set, sizeof(set));
+	snprintf(w.rule, sizeof(w.rule), "fig. 11: one of %s", set);
+	w.core_ok = sts <= RDMANEG_NVME_STS_MAX && ((a->allowed >> sts) & 1u);
+	w.oracle_ok = sts <= RDMANEG_NVME_STS_MAX && ((ref->allowed >> sts) & 1u);
+	emit(out, json, c, &w, first, v);
+	if (c->rejected) {
+		refd = rdmaneg_ref_nvme_reject(c->rep, c->rep_len);
+		w.field = "reject";
+		snprintf(w.value, sizeof(w.value), "%zu octets", c->rep_len);
+		snprintf(w.rule, sizeof(w.rule), "fig. 7, 11: 4 octets, RECFMT 0h, STS 1h..9h");
+		w.core_ok = d == 0;
+		w.oracle_ok = refd == 0;
+		emit(out, json, c, &w, first, v);
+		return;
+	}
+	/* iWARP has no RNR retry: fig. 6's rule without RNR flow control */
+	(void)rdmaneg_nvme_accept_check(c->rep, c->rep_len, &a->req, false, &acc, &d);
+	refd = rdmaneg_ref_nvme_accept(c->rep, c->rep_len, field(c->req, 6), false);
+	w.field = "accept";
+	snprintf(w.value, sizeof(w.value), "%zu octets", c->rep_len);
+	snprintf(w.rule, sizeof(w.rule), "fig. 6: 32 octets, RECFMT 0h");
+	w.core_ok = !(d & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT));
+	w.oracle_ok = !(refd & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT));
+	emit(out, json, c, &w, first, v);
+	if (c->rep_len < 32)
+		return;
+	w.field = "CRQSIZE";
+	snprintf(w.value, sizeof(w.value), "%u", field(c->rep, 2));
+	w.same_value = acc.crqsize == field(c->rep, 2);
+	snprintf(w.rule, sizeof(w.rule),
+		 "fig. 6: equal to HSQSIZE %u (no RNR flow control on iWARP)", field(c->req, 6));
+	w.core_ok = !(d & RDMANEG_NVME_D_CRQSIZE);
+	w.oracle_ok = !(refd & RDMANEG_NVME_D_CRQSIZE);
+	emit(out, json, c, &w, first, v);
+}
+
+void live_nvme_report(FILE *out, FILE *json, const struct live_nvme *r, struct live_nvme_verdict *v)
+{
+	const struct rdmaneg_nvme_limits lim = LIVE_NVME_LIMITS;
+	bool first = true;
+
+	memset(v, 0, sizeof(*v));
+	if (json)
+		fprintf(json, "{\"queues\":%ld,\"rows\":[", r->queues);
+	for (size_t i = 0; i < r->nconn; i++) {
+		const struct live_nvme_conn *c = &r->conn[i];
+		struct rdmaneg_nvme_answer a;
+		struct rdmaneg_ref_nvme_answer ref;
+
+		fprintf(out, "live-nvme: connection %zu (host port %u)", i + 1, c->host_port);
+		if (!c->have_req || !c->have_rep) {
+			fprintf(out, ": %s not captured\n",
+				c->have_req ? "the reply" : "the request");
+			v->disagree++; /* nothing to judge is a failed measurement */
+			continue;
+		}
+		v->conns++;
+		(void)rdmaneg_nvme_target_judge(c->req, c->req_len, &lim, &a);
+		rdmaneg_ref_nvme_target(c->req, c->req_len, &lim, &ref);
+		if (c->req_len >= 32 && field(c->req, 2) == 0)
+			v->admin++;
+		else if (c->req_len >= 32)
+			v->io++;
+		fprintf(out, ", QID %s\n",
+			c->req_len >= 32 ? (field(c->req, 2) ? "I/O" : "0 (admin)") : "?");
+		fprintf(out, "  %-10s %-22s %-9s %-9s %s\n", "field", "Linux", "core", "oracle",
+			"rule");
+		request_rows(out, json, c, &a, &ref, &first, v);
+		answer_rows(out, json, c, &a, &ref, &first, v);
+	}
+	if (json)
+		fprintf(json, "\n]}\n");
+}

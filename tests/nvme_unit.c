@@ -1,0 +1,168 @@
+/*
+ * Host tests of make live-nvme's reader and differential table
+ * (live/nvme/nvme_report.c): consoles built from MPA frames as Linux's
+ * host and nvmet exchange them (drivers/nvme/{host,target}/rdma.c), then
+ * each way a run can be wrong. No qemu. Prints "N passed, N failed".
+ */
+#define _GNU_SOURCE
+
+#include "file.h"
+#include "nvme.h"
+#include "rdmaneg.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+/* one LIVE_NVME_FRAME line: an MPA v2 frame with the enhanced word and pd */
+static void frame(FILE *f, unsigned sport, unsigned dport, bool reply, bool reject,
+		  const uint8_t *pd, size_t n)
+{
+	uint8_t body[4 + 64] = { 0, 4, 0, 4 }, out[20 + sizeof(body)];
+	struct rdmaneg_mpa_frame fr;
+	size_t len;
+
+	memcpy(body + 4, pd, n);
+	memset(&fr, 0, sizeof(fr));
+	fr.type = reply ? RDMANEG_MPA_REPLY : RDMANEG_MPA_REQUEST;
+	fr.reject = reject;
+	fr.enhanced = true;
+	fr.rev = 2;
+	fr.pd_length = (uint16_t)(4 + n);
+	fr.pd = body;
+	if (rdmaneg_mpa_build(&fr, out, sizeof(out), &len) != RDMANEG_OK)
+		abort();
+	fprintf(f, "LIVE_NVME_FRAME %u %u ", sport, dport);
+	for (size_t i = 0; i < len; i++)
+		fprintf(f, "%02x", out[i]);
+	fputc('\n', f);
+}
+
+/* a connection from host port sport: the request (qid, hrq, hsq), then
+ * the answer: accept with crq, or reject with rej_len octets of STS sts */
+static void conn(FILE *f, unsigned sport, uint16_t qid, uint16_t hrq, uint16_t hsq, int crq,
+		 uint16_t sts, size_t rej_len)
+{
+	struct rdmaneg_nvme_req r = { 0, qid, hrq, hsq, 0, 0 };
+	uint8_t b[32] = { 0 };
+
+	rdmaneg_nvme_req_encode(&r, b, sizeof(b));
+	frame(f, sport, LIVE_NVME_PORT, false, false, b, 32);
+	memset(b, 0, sizeof(b));
+	if (crq >= 0) {
+		b[2] = (uint8_t)crq;
+		b[3] = (uint8_t)(crq >> 8);
+		frame(f, LIVE_NVME_PORT, sport, true, false, b, 32);
+	} else {
+		b[2] = (uint8_t)sts;
+		frame(f, LIVE_NVME_PORT, sport, true, true, b, rej_len);
+	}
+}
+
+/* the run as Linux 6.1 makes it: admin 32/31, two I/O queues 128/127,
+ * nvmet's accepts with CRQSIZE = HSQSIZE + 1 */
+static void linux_run(FILE *f)
+{
+	conn(f, 40001, 0, 32, 31, 32, 0, 0);
+	conn(f, 40002, 1, 128, 127, 128, 0, 0);
+	conn(f, 40003, 2, 128, 127, 128, 0, 0);
+	fputs("LIVE_NVME_STEP modules ok\nLIVE_NVME_STEP target ok\nLIVE_NVME_QUEUES 3\n"
+	      "LIVE_NVME_STEP connect ok\nLIVE_NVME_STEP io ok\nLIVE_NVME_STEP disconnect ok\n"
+	      "LIVE_NVME_DONE\n",
+	      f);
+}
+
+/* reads and judges text; the table goes to /dev/null */
+static int judge(const char *text, struct live_nvme *r, struct live_nvme_verdict *v, char *why)
+{
+	FILE *null = fopen("/dev/null", "w");
+	int rc = live_nvme_read(text, strlen(text), r, why, 200);
+
+	memset(v, 0, sizeof(*v));
+	if (rc == 0 && null)
+		live_nvme_report(null, NULL, r, v);
+	if (null)
+		fclose(null);
+	return rc;
+}
+
+int main(void)
+{
+	static struct live_nvme r;
+	struct live_nvme_verdict v;
+	char *text = NULL, why[200];
+	size_t n = 0;
+	FILE *f;
+
+	/* Linux's run: every field conforms but the three CRQSIZEs */
+	f = open_memstream(&text, &n);
+	linux_run(f);
+	fclose(f);
+	CHECK(judge(text, &r, &v, why) == 0 && r.nconn == 3 && r.queues == 3 && r.done);
+	CHECK(v.conns == 3 && v.admin == 1 && v.io == 2 && v.disagree == 0);
+	CHECK(v.diverges == 3 && v.rows == (size_t)3 * 9);
+	for (int s = 0; s < LIVE_NVME_NSTEPS; s++)
+		CHECK(r.step[s] == 1);
+	free(text);
+
+	/* CRQSIZE = HSQSIZE conforms; a reject with a status the request
+	 * earns conforms; one without its STS octets does not */
+	text = NULL;
+	f = open_memstream(&text, &n);
+	conn(f, 40001, 0, 32, 31, 31, 0, 0);
+	conn(f, 40002, 200, 128, 127, -1, RDMANEG_NVME_STS_QID, 4);
+	conn(f, 40003, 1, 128, 0, -1, RDMANEG_NVME_STS_HSQSIZE, 3);
+	fclose(f);
+	CHECK(judge(text, &r, &v, why) == 0 && v.disagree == 0);
+	/* conn 2: QID diverges (the host's), the answer conforms; conn 3:
+	 * HSQSIZE 0 diverges, the 3-octet reject twice (answer, reject) */
+	CHECK(v.diverges == 1 + 3 && v.conns == 3);
+	free(text);
+
+	/* a request without its reply is a failed measurement */
+	text = NULL;
+	f = open_memstream(&text, &n);
+	conn(f, 40001, 0, 32, 31, 31, 0, 0);
+	frame(f, 40002, LIVE_NVME_PORT, false, false, (const uint8_t[32]){ 0 }, 32);
+	fputs("LIVE_NVME_FRAME 1 2 zz\nLIVE_NVME_QUEUES x\nLIVE_NVME_STEP io failed: cmp differs\n",
+	      f);
+	fclose(f);
+	CHECK(judge(text, &r, &v, why) == 0 && v.disagree == 1 && v.conns == 1);
+	CHECK(r.bad == 2 && strstr(r.first_bad, "LIVE_NVME_FRAME 1 2") == NULL &&
+	      r.step[LIVE_NVME_IO] == 0 && strstr(r.step_why[LIVE_NVME_IO], "cmp differs") &&
+	      r.queues == -1 && !r.done);
+	free(text);
+
+	/* nothing captured; too many connections */
+	CHECK(judge("LIVE_NVME_DONE\n", &r, &v, why) != 0 && strstr(why, "no LIVE_NVME_FRAME"));
+	text = NULL;
+	f = open_memstream(&text, &n);
+	for (unsigned i = 0; i <= LIVE_NVME_CONNS; i++)
+		conn(f, 41000 + i, 1, 128, 127, 127, 0, 0);
+	fclose(f);
+	CHECK(judge(text, &r, &v, why) != 0 && strstr(why, "more than 16"));
+	free(text);
+	/* a real run: make live-nvme on Debian 6.1.0-56-amd64 */
+	{
+		size_t cl = 0;
+		char *con = rdmaneg_read_file("tests/nvme/console-stock.log", 1u << 20, &cl, NULL);
+
+		CHECK(con != NULL);
+		if (con) {
+			CHECK(live_nvme_read(con, cl, &r, why, sizeof(why)) == 0 && r.queues == 3 &&
+			      r.done && r.bad == 0);
+			f = fopen("/dev/null", "w");
+			if (f) {
+				live_nvme_report(f, NULL, &r, &v);
+				fclose(f);
+			}
+			CHECK(v.conns == 3 && v.admin == 1 && v.io == 2 && v.diverges == 3 &&
+			      v.disagree == 0);
+			free(con);
+		}
+	}
+	printf("nvme-unit: %d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}
