@@ -568,6 +568,77 @@ static int verb_nvme_facts(int argc, char **argv)
 	return printf("%d %s\n", LIVE_NVME_PORT, LIVE_NVME_NQN) < 0;
 }
 
+/* nvme-host --addr A --port P [--first K] [--count N]: the hostile host's
+ * cases K.. (N of them; 0: all) against nvmet (live/nvme/nvme_host.c) */
+static int cmd_nvme_host(int argc, char **argv)
+{
+	const char *addr = NULL;
+	long long port = 0, first = 0, count = 0;
+
+	for (int i = 2; i + 1 < argc; i += 2) {
+		const char *o = argv[i], *val = argv[i + 1];
+		long long cases = (long long)live_nvme_case_count();
+		bool bad;
+
+		if (strcmp(o, "--addr") == 0)
+			bad = (addr = val) == NULL;
+		else if (strcmp(o, "--port") == 0)
+			bad = parse_int(val, 1, 65535, &port) != 0;
+		else if (strcmp(o, "--first") == 0)
+			bad = parse_int(val, 0, cases, &first) != 0;
+		else
+			bad = strcmp(o, "--count") != 0 || parse_int(val, 0, cases, &count) != 0;
+		if (bad)
+			return usage("nvme-host --addr A --port P [--first K] [--count N]");
+	}
+	if (!addr || !port || argc % 2 != 0)
+		return usage("nvme-host --addr A --port P [--first K] [--count N]");
+	return live_nvme_host(addr, (int)port, (size_t)first, (size_t)count, stdout);
+}
+
+/* nvme-cases: every hostile case's index and name */
+static int verb_nvme_cases(int argc, char **argv)
+{
+	struct live_nvme_case c;
+
+	(void)argc;
+	(void)argv;
+	for (size_t i = 0; live_nvme_case(i, &c); i++)
+		printf("%zu %s\n", i, c.name);
+	return 0;
+}
+
+/* nvme-next CONSOLE: the index of the case after the last one the hostile
+ * host began in a console (the one a dead guest was running), "done" when
+ * it ran them all, "none" when it began none */
+static int cmd_nvme_next(int argc, char **argv)
+{
+	static struct live_nvme r;
+	size_t len;
+	char *con, why[256];
+	long idx;
+
+	(void)argc;
+	con = slurp(argv[2], &len);
+	if (!con) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[2]);
+		return 2;
+	}
+	(void)live_nvme_read(con, len, &r, why, sizeof(why));
+	free(con);
+	if (r.host_done)
+		return puts("done") < 0;
+	if (!r.last_case[0])
+		return puts("none") < 0;
+	idx = live_nvme_case_index(r.last_case);
+	if (idx < 0) {
+		fprintf(stderr, "rdmaneg-live: %s names no case\n", r.last_case);
+		return 2;
+	}
+	printf("%ld %s\n", idx + 1, r.last_case);
+	return 0;
+}
+
 /* nvme CONSOLE [--json FILE]: make live-nvme's differential table */
 static int cmd_nvme(int argc, char **argv)
 {
@@ -590,6 +661,8 @@ static int cmd_nvme(int argc, char **argv)
 		printf("live-nvme: FAILED: %s\n", why);
 		return 1;
 	}
+	/* a splat is a finding (live/nvme/nvme.sh lists them), not a failed run */
+	(void)live_nvme_splats(con, len, stdout);
 	free(con);
 	if (argc == 5 && !(json = fopen(argv[4], "w"))) {
 		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
@@ -624,6 +697,10 @@ static int cmd_nvme(int argc, char **argv)
 	if (r.bad)
 		printf("live-nvme: %zu LIVE_NVME lines did not parse, the first: %s\n", r.bad,
 		       r.first_bad);
+	if (v.cases)
+		printf("live-nvme: hostile host: %zu cases, %zu answered as the spec allows, %zu "
+		       "diverge (%zu without an answer)\n",
+		       v.cases, v.case_conform, v.case_diverge, v.case_unanswered);
 	printf("live-nvme: %zu connections (%zu admin, %zu I/O), %zu rows, %zu where Linux "
 	       "diverges from the spec%s\n",
 	       v.conns, v.admin, v.io, v.rows, v.diverges,
@@ -710,6 +787,14 @@ static const struct verb {
 	  "    console log (exit 1: nothing measured, or the core disagrees)" },
 	{ "nvme-facts", 2, 2, verb_nvme_facts,
 	  "nvme-facts   nvmet's port and the subsystem's NQN" },
+	{ "nvme-host", 2, 0, cmd_nvme_host,
+	  "nvme-host --addr A --port P [--first K] [--count N]   the hostile host's\n"
+	  "    cases K.. against nvmet (live/nvme/nvme_host.c)" },
+	{ "nvme-cases", 2, 2, verb_nvme_cases,
+	  "nvme-cases   every hostile host case: index, name" },
+	{ "nvme-next", 3, 3, cmd_nvme_next,
+	  "nvme-next CONSOLE   the case after the hostile host's last in a console\n"
+	  "    (\"INDEX NAME\"), \"done\" or \"none\"" },
 	{ "nvme", 2, 0, cmd_nvme,
 	  "nvme FILE [--json OUT]   make live-nvme's differential table from its console\n"
 	  "    log (exit 1: a step failed, nothing measured, or the core and the oracle\n"

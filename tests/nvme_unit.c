@@ -92,8 +92,8 @@ int main(void)
 {
 	static struct live_nvme r;
 	struct live_nvme_verdict v;
-	char *text = NULL, why[200];
-	size_t n = 0;
+	char *text = NULL, *text2 = NULL, why[200];
+	size_t n = 0, n2 = 0;
 	FILE *f;
 
 	/* Linux's run: every field conforms but the three CRQSIZEs */
@@ -144,6 +144,44 @@ int main(void)
 	fclose(f);
 	CHECK(judge(text, &r, &v, why) != 0 && strstr(why, "more than 16"));
 	free(text);
+	/* the hostile host: a case answered as the spec allows, one that
+	 * diverges, one without an answer, and a splat during a case */
+	{
+		struct live_nvme_case c;
+		long k = live_nvme_case_index("admin-hsqsize-32");
+
+		CHECK(live_nvme_case_count() > 60 && live_nvme_case_index("len-40") > 0 &&
+		      live_nvme_case_index("random-39") > 0 && live_nvme_case_index("nope") == -1);
+		CHECK(k >= 0 && live_nvme_case((size_t)k, &c) && c.pd_len == 32 && c.pd[6] == 32);
+		CHECK(!live_nvme_case(live_nvme_case_count(), &c));
+		text = NULL;
+		f = open_memstream(&text, &n);
+		linux_run(f);
+		fputs("LIVE_NVME_CASE host admin-hsqsize-32 00\n"
+		      "LIVE_NVMEH admin-hsqsize-32 RDMA_CM_EVENT_REJECTED 28 00000400\n"
+		      "LIVE_NVME_CASE host io-hsqsize-1024 00\n"
+		      "LIVE_NVMEH io-hsqsize-1024 RDMA_CM_EVENT_ESTABLISHED 0 -\n"
+		      "LIVE_NVME_CASE host len-3 00\n"
+		      "[   9.1] BUG: KASAN: slab-out-of-bounds in nvmet_rdma_cm_handler+0x1/0x2\n"
+		      "LIVE_NVMEH len-3 no-event 0 -\n"
+		      "LIVE_NVMEH len-2 RDMA_CM_EVENT_REJECTED 28 0000\n"
+		      "LIVE_NVMEH no-such-case RDMA_CM_EVENT_REJECTED 28 -\n"
+		      "LIVE_NVMEH_END\n",
+		      f);
+		fclose(f);
+		CHECK(judge(text, &r, &v, why) == 0 && r.nhost == 4 && r.host_done && r.bad == 1 &&
+		      strcmp(r.last_case, "len-3") == 0);
+		CHECK(v.cases == 4 && v.case_conform == 1 && v.case_diverge == 3 &&
+		      v.case_unanswered == 1 && v.disagree == 0);
+		f = open_memstream(&text2, &n2);
+		CHECK(live_nvme_splats(text, strlen(text), f) == 1);
+		fclose(f);
+		CHECK(strstr(text2, "during hostile case len-3: KASAN: slab-out-of-bounds") !=
+		      NULL);
+		free(text2);
+		free(text);
+	}
+
 	/* a real run: make live-nvme on Debian 6.1.0-56-amd64 */
 	{
 		size_t cl = 0;

@@ -7,7 +7,12 @@
 # back and compares, then deletes the controller. The MPA frames of every
 # connection are on the console (rdmaneg-live capture --tag
 # LIVE_NVME_FRAME); rdmaneg-live nvme judges them on the host
-# (live/nvme/nvme_report.c). Every result is a LIVE_NVME* line.
+# (live/nvme/nvme_report.c). Then, unless live.nvme_smoke=1, the hostile
+# host (rdmaneg-live nvme-host, live/nvme/nvme_host.c) sends nvmet every
+# case from live.nvme_first on, live.nvme_count of them (0: all); a boot
+# after one that died goes on from there with live.nvme_data=0 (no data
+# check, no capture).
+# Every result is a LIVE_NVME* line.
 # the target's port and subsystem NQN (live/nvme/nvme.h)
 # shellcheck disable=SC2046 # two words, split into $1 $2
 set -- $(/bin/rdmaneg-live nvme-facts)
@@ -69,19 +74,25 @@ nvme_disconnect() {
 	echo "nvme0 still there after 10 s" && return 1
 }
 nvme_main() {
+	first=$(arg nvme_first)
 	nvme_step modules nvme_modules || return
 	nvme_step target nvme_target || return
-	rm -f /tmp/capture.ready
-	/bin/rdmaneg-live capture --port "$NVME_PORT" --ready /tmp/capture.ready \
-		--tag LIVE_NVME_FRAME & cap=$!
-	for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
-	[ -e /tmp/capture.ready ] || echo "LIVE_NVME_STEP capture failed: not listening after 10 s"
-	if nvme_step connect nvme_connect; then
-		echo "LIVE_NVME_QUEUES $(cat /sys/class/nvme/nvme0/queue_count)"
-		nvme_step io nvme_io
-		nvme_step disconnect nvme_disconnect
+	if [ "$(arg nvme_data)" != 0 ]; then
+		rm -f /tmp/capture.ready
+		/bin/rdmaneg-live capture --port "$NVME_PORT" --ready /tmp/capture.ready \
+			--tag LIVE_NVME_FRAME & cap=$!
+		for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
+		[ -e /tmp/capture.ready ] || echo "LIVE_NVME_STEP capture failed: not listening after 10 s"
+		if nvme_step connect nvme_connect; then
+			echo "LIVE_NVME_QUEUES $(cat /sys/class/nvme/nvme0/queue_count)"
+			nvme_step io nvme_io
+			nvme_step disconnect nvme_disconnect
+		fi
+		kill $cap; wait $cap
+		echo "LIVE_NVME_DONE"
 	fi
-	kill $cap; wait $cap
-	echo "LIVE_NVME_DONE"
+	[ "$(arg nvme_smoke)" = 1 ] && return
+	/bin/rdmaneg-live nvme-host --addr "$NVME_ADDR" --port "$NVME_PORT" \
+		--first "${first:-0}" --count "$(arg nvme_count)"
 }
 nvme_main

@@ -39,6 +39,28 @@ struct live_nvme_conn {
 	size_t req_len, rep_len;
 };
 
+/*
+ * The hostile host's cases (live/nvme/nvme_cases.c): RDMA_CM_REQUEST
+ * private data built from Linux's admin request (32/31), at every length
+ * from 0 to 40 and every field at its edges, then random mutations of it
+ * (a fixed seed, so a name names the same octets on every machine).
+ */
+#define LIVE_NVME_CASE_PD 48
+#define LIVE_NVME_RANDOM 40 /* random cases, after the table */
+#define LIVE_NVME_CASES_MAX 128
+
+struct live_nvme_case {
+	char name[32];
+	uint8_t pd[LIVE_NVME_CASE_PD];
+	size_t pd_len;
+};
+
+size_t live_nvme_case_count(void);
+/* Case i (0 .. count - 1) into *c; false past the end. */
+bool live_nvme_case(size_t i, struct live_nvme_case *c);
+/* The index of the case named name, or -1. */
+long live_nvme_case_index(const char *name);
+
 /* The guest's steps, in order; LIVE_NVME_STEP NAME ok|failed: WHY */
 enum {
 	LIVE_NVME_MODULES,
@@ -58,6 +80,18 @@ struct live_nvme {
 	bool done;   /* LIVE_NVME_DONE */
 	size_t bad;  /* LIVE_NVME lines that did not parse */
 	char first_bad[160];
+	/* the hostile host: each case's outcome (LIVE_NVMEH NAME EVENT ...) */
+	struct live_nvme_hostile {
+		long index; /* into the case table */
+		bool answered;
+		bool established; /* else rejected, or no answer */
+		bool has_sts;	  /* the reject's private data held STS */
+		unsigned sts;
+		char event[48];
+	} host[LIVE_NVME_CASES_MAX];
+	size_t nhost;
+	char last_case[32]; /* the last LIVE_NVME_CASE host NAME, answered or not */
+	bool host_done;	    /* LIVE_NVMEH_END: every case ran */
 };
 
 /* The step's name ("io"), for the lines and the report. */
@@ -67,15 +101,31 @@ const char *live_nvme_step_name(int step);
  * all, or more connections than LIVE_NVME_CONNS). */
 int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, size_t cap);
 
-/* The verdicts of one run: every row of the table. */
+/* The verdicts of one run: every row of the table, and the hostile
+ * host's cases: conforming answers, divergences, and core/oracle
+ * disagreements (which fail the run, as the table's do). */
 struct live_nvme_verdict {
 	size_t rows, diverges, disagree; /* disagree: core and oracle differ */
 	size_t conns, admin, io;
+	size_t cases, case_conform, case_diverge, case_unanswered;
 };
 
 /* Prints the differential table of r to out (and as JSON to json, when
  * not NULL) into *v. */
 void live_nvme_report(FILE *out, FILE *json, const struct live_nvme *r,
 		      struct live_nvme_verdict *v);
+
+/* The kernel splats of a console, each named by the hostile case whose
+ * LIVE_NVME_CASE line came last before it (or as the data check's), to
+ * out; returns how many. */
+size_t live_nvme_splats(const char *con, size_t len, FILE *out);
+
+/* The hostile host, in the guest (live/nvme/nvme_host.c): every case from
+ * index first on, against addr:port, two lines each on out:
+ *   LIVE_NVME_CASE host NAME PD_HEX   (before it: the kernel log after it
+ *                                      belongs to the case)
+ *   LIVE_NVMEH NAME EVENT STATUS REPLY_PD_HEX
+ * 0, or 1 when rdma_cm could not be set up. */
+int live_nvme_host(const char *addr, int port, size_t first, size_t count, FILE *out);
 
 #endif

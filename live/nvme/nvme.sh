@@ -2,46 +2,101 @@
 # live/nvme/nvme.sh (make live-nvme): Linux NVMe over Fabrics in the live
 # guest, both ends on siw0 (live/nvme/nvme-init.sh): nvmet's target and the
 # kernel host with an admin queue and two I/O queues, 1 MiB written through
-# the block device and read back, and every connection's private data judged
-# against the NVMe-oF RDMA transport spec with the core and the oracle
-# (rdmaneg-live nvme, live/nvme/nvme_report.c; docs/nvme.md).
-#   LIVE_TIMEOUT=240   seconds for the boot
+# the block device and read back, every connection's private data judged
+# against the NVMe-oF RDMA transport spec with the core and the oracle; then
+# the hostile host's cases against nvmet (rdmaneg-live nvme-cases lists
+# them), each answer judged the same way (rdmaneg-live nvme,
+# live/nvme/nvme_report.c; docs/nvme.md). A case that kills or hangs the
+# guest is a finding, with its console and reproducer, and the next boot
+# goes on from the case after it.
+#   LIVE_TIMEOUT=300   seconds a boot may take
+#   LIVE_NVME_SMOKE=1  CI's subset: the connection, the data, the table and
+#                      the first NVME_SMOKE_CASES=12 hostile cases
+#   NVME_CASE=NAME     one hostile case, after the data check, on a fresh
+#                      boot (a finding's reproducer)
 #   KERNEL=debug       the debug kernel (make live-kernel), with the coverage
 #                      of drivers/nvme/{target,host}/rdma.c
-# Writes build/live-nvme/console.log, report.txt and report.json; ends with
-# "N passed, N failed" (passed: the data came back, every connection was
-# captured and judged, the core agreed with the oracle, no kernel splat).
-# Orchestration only: the verdicts are C.
+# Writes build/live-nvme/console.log (the first boot, then every later
+# boot's hostile lines), console-N.log, findings.txt, report.txt and
+# report.json; ends with "N passed, N failed" (passed: the data came back,
+# every connection and case was judged, the core agreed with the oracle;
+# findings are results, listed, as in make live-adversarial). Orchestration
+# only: the verdicts are C.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 L=build/live N=build/live-nvme
-TMO=${LIVE_TIMEOUT:-240}
-case "$TMO" in '' | *[!0-9]*) echo "live-nvme: LIVE_TIMEOUT is a number of seconds" >&2; exit 2 ;; esac
+TMO=${LIVE_TIMEOUT:-300} SMOKE=${LIVE_NVME_SMOKE:-0} SMOKE_CASES=${NVME_SMOKE_CASES:-12}
+ONLY=${NVME_CASE:-}
+case "$TMO$SMOKE_CASES" in '' | *[!0-9]*)
+	echo "live-nvme: LIVE_TIMEOUT and NVME_SMOKE_CASES are numbers" >&2; exit 2 ;; esac
+case "$SMOKE" in 0 | 1) ;; *) echo "live-nvme: LIVE_NVME_SMOKE is 0 or 1" >&2; exit 2 ;; esac
+[ -n "$ONLY" ] && [ "$SMOKE" = 1 ] &&
+	{ echo "live-nvme: NVME_CASE runs one case, LIVE_NVME_SMOKE=1 a subset: one or the other" >&2; exit 2; }
 read -r kver img prep_s img_s < <(live/guest/image.sh nvme | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
-echo "live-nvme: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)"
+first=0 count=0
+[ "$SMOKE" = 1 ] && count=$SMOKE_CASES
+if [ -n "$ONLY" ]; then
+	first=$("$L/rdmaneg-live" nvme-cases | awk -v n="$ONLY" '$2 == n {print $1}')
+	[ -n "$first" ] || { echo "live-nvme: NVME_CASE: no case '$ONLY' (rdmaneg-live nvme-cases)" >&2; exit 2; }
+	count=1
+fi
+echo "live-nvme: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
-log=$N/console.log fail=0
-live/guest/qemu.sh "$kver" "$img" "$TMO" "live.transport=siw live.mode=nvme"
-qrc=$?
-cp "$L/console.log" "$log"
-if [ "$qrc" -ne 0 ] || ! grep -aq '^LIVE_END' "$log"; then
-	echo "live-nvme: FAILED: $([ "$qrc" -eq 124 ] && echo "boot timed out after ${TMO}s" || echo "the guest did not finish (qemu exit $qrc)")"
-	sed '/^LIVE_WATCHDOG/,$d' "$log" | tail -25 | sed 's/^/  | /'
-	"$L/rdmaneg-live" stacks "$log" | sed 's/^/  /'
-	fail=1
-fi
+log=$N/console.log fail=0 boot=0 data=1 gcov=()
+: >"$N/findings.txt"
+repro="make live-nvme${KERNEL:+ KERNEL=$KERNEL}"
+while :; do
+	boot=$((boot + 1))
+	live/guest/qemu.sh "$kver" "$img" "$TMO" \
+		"live.transport=siw live.mode=nvme live.nvme_data=$data live.nvme_first=$first live.nvme_count=$count"
+	qrc=$?
+	cp "$L/console.log" "$N/console-$boot.log"
+	[ -s "$L/gcov.tar" ] && cp "$L/gcov.tar" "$N/gcov-$boot.tar" && gcov+=("$N/gcov-$boot.tar")
+	if [ "$data" = 1 ]; then cp "$N/console-$boot.log" "$log"
+	else grep -aE '^(LIVE_NVME_CASE host|LIVE_NVMEH)' "$N/console-$boot.log" >>"$log"; fi
+	if [ "$qrc" -eq 0 ] && grep -aq '^LIVE_END' "$N/console-$boot.log"; then break; fi
+	# the guest died or hung: the case it was running is a finding
+	read -r next name < <("$L/rdmaneg-live" nvme-next "$N/console-$boot.log")
+	why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | tail -1 | cut -f1)
+	[ -n "$why" ] || why=$([ "$qrc" -eq 124 ] && echo "hung: no end after ${TMO}s" || echo "died (qemu exit $qrc)")
+	if [ "${next:-none}" = none ] || [ "$next" = "done" ]; then
+		echo "live-nvme: FAILED: boot $boot ended before the hostile host ran ($why)"
+		sed '/^LIVE_WATCHDOG/,$d' "$N/console-$boot.log" | tail -25 | sed 's/^/  | /'
+		"$L/rdmaneg-live" stacks "$N/console-$boot.log" | sed 's/^/  /'
+		fail=1
+		break
+	fi
+	printf '%s\t%s\t%s NVME_CASE=%s\tconsole-%d.log\n' "$name" "$why" "$repro" "$name" "$boot" \
+		>>"$N/findings.txt"
+	echo "live-nvme: finding: case $name: $why (build/live-nvme/console-$boot.log); the next boot goes on"
+	[ -n "$ONLY" ] && break
+	[ "$boot" -ge 20 ] && { echo "live-nvme: FAILED: 20 boots, giving up"; fail=1; break; }
+	first=$next data=0
+	[ "$SMOKE" = 1 ] && { count=$((SMOKE_CASES - next)); [ "$count" -gt 0 ] || break; }
+done
 "$L/rdmaneg-live" nvme "$log" --json "$N/report.json" | tee "$N/report.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail=1
-if splats=$("$L/rdmaneg-live" splats "$log"); then
-	echo "live-nvme: FAILED: the kernel log holds a splat:"
-	while IFS= read -r l; do echo "  $l"; done <<<"$splats"
-	fail=1
+# a finding (a case that killed or hung the guest, or a splat during a
+# case) is a result, as in make live-adversarial: reported, grouped by
+# kernel bug (rdmaneg-triage kernel), never a failed run
+if [ -s "$N/findings.txt" ]; then
+	echo "live-nvme: findings (case, splat, reproducer, console):"
+	sed 's/^/  /' "$N/findings.txt"
+fi
+if [ -s "$N/findings.txt" ] || "$L/rdmaneg-live" splats "$log" >/dev/null; then
+	make --no-print-directory -s build/plain/rdmaneg-triage || exit 1
+	targs=()
+	[ "${KERNEL:-stock}" != stock ] && targs=(--make-args "KERNEL=$KERNEL")
+	build/plain/rdmaneg-triage kernel --out "$N/triage" "${targs[@]}" "$N"/console-[0-9]*.log |
+		sed 's/^/live-nvme: triage: /'
 fi
 grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed 's/^/live-nvme: /'
 if [ "${KERNEL:-stock}" != stock ]; then
-	live/guest/gcov.sh nvme "$kver" "$L/gcov.tar" || fail=1
+	if [ ${#gcov[@]} -gt 0 ]; then live/guest/gcov.sh nvme "$kver" "${gcov[@]}" || fail=1
+	else echo "live-nvme: no kernel coverage: no guest lived to send its counters"; fi
 fi
+echo "live-nvme: $boot boot(s)"
 echo "$((1 - fail)) passed, $fail failed"
 exit "$fail"

@@ -8,6 +8,7 @@
 #include "nvme.h"
 
 #include "hex.h"
+#include "klog.h"
 #include "nvme_rules.h"
 
 #include <stdlib.h>
@@ -104,6 +105,41 @@ static int frame_line(struct live_nvme *r, const char *p, size_t n, char *why, s
 	return 0;
 }
 
+/* "NAME EVENT STATUS REPLY_PD_HEX": one hostile case's outcome */
+static void hostile_line(struct live_nvme *r, const char *p, size_t n)
+{
+	char line[600], name[40], event[48], rpd[530];
+	struct live_nvme_hostile *h;
+	long idx;
+	int status, used = 0;
+
+	if (n >= sizeof(line) || r->nhost == LIVE_NVME_CASES_MAX)
+		return bad_line(r, p, n);
+	memcpy(line, p, n);
+	line[n] = '\0';
+	/* NOLINTNEXTLINE(cert-err34-c): STATUS is rdma_cm's errno, only printed */
+	if (sscanf(line, "%39s %47s %d %529s%n", name, event, &status, rpd, &used) != 4 ||
+	    (size_t)used != n || (idx = live_nvme_case_index(name)) < 0)
+		return bad_line(r, p, n);
+	h = &r->host[r->nhost++];
+	memset(h, 0, sizeof(*h));
+	h->index = idx;
+	snprintf(h->event, sizeof(h->event), "%s", event);
+	h->established = strcmp(event, "RDMA_CM_EVENT_ESTABLISHED") == 0;
+	h->answered = h->established || strcmp(event, "RDMA_CM_EVENT_REJECTED") == 0;
+	if (!h->established && h->answered && strcmp(rpd, "-") != 0) {
+		uint8_t b[256];
+		struct rdmaneg_hex hx;
+
+		rdmaneg_hex_init(&hx, b, sizeof(b));
+		if (rdmaneg_hex_feed(&hx, rpd) != 0 || !rdmaneg_hex_whole(&hx))
+			return bad_line(r, p, n);
+		/* fig. 7: STS is octets 03:02 */
+		h->has_sts = hx.len >= RDMANEG_NVME_REJECT_LEN;
+		h->sts = h->has_sts ? (unsigned)b[2] + 256u * (unsigned)b[3] : 0u;
+	}
+}
+
 static void step_line(struct live_nvme *r, const char *p, size_t n)
 {
 	for (int s = 0; s < LIVE_NVME_NSTEPS; s++) {
@@ -156,6 +192,15 @@ int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, 
 				r->queues = q;
 		} else if (n == 14 && strncmp(p, "LIVE_NVME_DONE", 14) == 0) {
 			r->done = true;
+		} else if (n > 20 && strncmp(p, "LIVE_NVME_CASE host ", 20) == 0) {
+			const char *sp = memchr(p + 20, ' ', n - 20);
+			size_t k = sp ? (size_t)(sp - p - 20) : n - 20;
+
+			snprintf(r->last_case, sizeof(r->last_case), "%.*s", (int)k, p + 20);
+		} else if (n > 11 && strncmp(p, "LIVE_NVMEH ", 11) == 0) {
+			hostile_line(r, p + 11, n - 11);
+		} else if (n == 14 && strncmp(p, "LIVE_NVMEH_END", 14) == 0) {
+			r->host_done = true;
 		}
 		p = nl ? nl + 1 : end;
 	}
@@ -171,7 +216,7 @@ int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, 
 struct row {
 	const char *field;
 	char value[48];
-	char rule[120];
+	char rule[200];
 	bool core_ok, oracle_ok, same_value;
 };
 
@@ -282,7 +327,7 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	struct rdmaneg_nvme_accept acc;
 	struct rdmaneg_nvme_reject rej;
 	unsigned d = 0, refd, sts;
-	char set[120];
+	char set[160];
 	struct row w;
 
 	memset(&w, 0, sizeof(w));
@@ -332,6 +377,69 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	emit(out, json, c, &w, first, v);
 }
 
+/* The hostile host's cases: what nvmet answered each, against what a
+ * conforming target may answer (the core's set and the oracle's). */
+static void hostile_rows(FILE *out, FILE *json, const struct live_nvme *r,
+			 const struct rdmaneg_nvme_limits *lim, bool *first,
+			 struct live_nvme_verdict *v)
+{
+	if (r->nhost == 0)
+		return;
+	fprintf(out, "live-nvme: the hostile host against nvmet (%zu cases)\n", r->nhost);
+	fprintf(out, "  %-20s %4s %-16s %-9s %-9s %s\n", "case", "len", "nvmet", "core", "oracle",
+		"conforming");
+	for (size_t i = 0; i < r->nhost; i++) {
+		const struct live_nvme_hostile *h = &r->host[i];
+		struct live_nvme_case c;
+		struct rdmaneg_nvme_answer a;
+		struct rdmaneg_ref_nvme_answer ref;
+		char got[32], set[160];
+		unsigned sts;
+		bool core_ok, oracle_ok;
+
+		if (!live_nvme_case((size_t)h->index, &c))
+			continue;
+		(void)rdmaneg_nvme_target_judge(c.pd, c.pd_len, lim, &a);
+		rdmaneg_ref_nvme_target(c.pd, c.pd_len, lim, &ref);
+		if (!h->answered)
+			snprintf(got, sizeof(got), "no answer");
+		else if (h->established)
+			snprintf(got, sizeof(got), "accept");
+		else if (h->has_sts)
+			snprintf(got, sizeof(got), "reject %u", h->sts);
+		else
+			snprintf(got, sizeof(got), "reject, no STS");
+		/* an answer the status set can name, or none (0xFFFF) */
+		sts = !h->answered ? 0xFFFFu : h->established ? 0u : h->has_sts ? h->sts : 0xFFFFu;
+		core_ok = sts <= RDMANEG_NVME_STS_MAX && ((a.allowed >> sts) & 1u);
+		oracle_ok = sts <= RDMANEG_NVME_STS_MAX && ((ref.allowed >> sts) & 1u);
+		names_of(ref.allowed, set, sizeof(set));
+		v->cases++;
+		if (!h->answered)
+			v->case_unanswered++;
+		if (oracle_ok)
+			v->case_conform++;
+		else
+			v->case_diverge++;
+		if (core_ok != oracle_ok || a.allowed != ref.allowed)
+			v->disagree++;
+		fprintf(out, "  %-20s %4zu %-16s %-9s %-9s %s%s\n", c.name, c.pd_len, got,
+			core_ok ? "conforms" : "diverges", oracle_ok ? "conforms" : "diverges", set,
+			core_ok == oracle_ok && a.allowed == ref.allowed
+				? ""
+				: "   <- the core and the oracle differ");
+		if (json) {
+			fprintf(json,
+				"%s\n  {\"case\":\"%s\",\"length\":%zu,\"nvmet\":\"%s\","
+				"\"event\":\"%s\",\"core\":\"%s\",\"oracle\":\"%s\"}",
+				*first ? "" : ",", c.name, c.pd_len, got, h->event,
+				core_ok ? "conforms" : "diverges",
+				oracle_ok ? "conforms" : "diverges");
+			*first = false;
+		}
+	}
+}
+
 void live_nvme_report(FILE *out, FILE *json, const struct live_nvme *r, struct live_nvme_verdict *v)
 {
 	const struct rdmaneg_nvme_limits lim = LIVE_NVME_LIMITS;
@@ -367,5 +475,35 @@ void live_nvme_report(FILE *out, FILE *json, const struct live_nvme *r, struct l
 		answer_rows(out, json, c, &a, &ref, &first, v);
 	}
 	if (json)
+		fprintf(json, "\n],\"hostile_host\":[");
+	first = true;
+	hostile_rows(out, json, r, &lim, &first, v);
+	if (json)
 		fprintf(json, "\n]}\n");
+}
+
+size_t live_nvme_splats(const char *con, size_t len, FILE *out)
+{
+	static struct rdmaneg_splat sp[16];
+	size_t n = rdmaneg_klog_scan(con, len, sp, 16), pos = 0, lineno = 0, k = 0;
+	char line[512], current[32] = "";
+
+	/* the kernel log after "LIVE_NVME_CASE host NAME" belongs to NAME */
+	while (k < n && k < 16 && rdmaneg_klog_line(con, len, &pos, line, sizeof(line))) {
+		lineno++;
+		if (strncmp(line, "LIVE_NVME_CASE host ", 20) == 0)
+			sscanf(line + 20, "%31s", current);
+		while (k < n && k < 16 && sp[k].line == lineno) {
+			if (current[0])
+				fprintf(out,
+					"live-nvme: splat during hostile case %s: %s (make live-nvme "
+					"NVME_CASE=%s)\n",
+					current, sp[k].title, current);
+			else
+				fprintf(out, "live-nvme: splat before the hostile host: %s\n",
+					sp[k].title);
+			k++;
+		}
+	}
+	return n;
 }

@@ -1,0 +1,123 @@
+/*
+ * nvme_host (guest only): the harness as a hostile NVMe-oF host. Each case
+ * of live/nvme/nvme_cases.c is one rdma_cm connection to nvmet with the
+ * case's private data and Linux's host's connection parameters
+ * (drivers/nvme/host/rdma.c nvme_rdma_route_resolved: responder resources
+ * for the target's Reads, no initiator depth, retries and RNR retries 7);
+ * an accepted connection is closed at once. The target's answer is the
+ * case's outcome, judged on the host (live/nvme/nvme_report.c).
+ */
+#include "nvme.h"
+
+#include "endpoint.h"
+#include "hex.h"
+
+#include <arpa/inet.h>
+#include <infiniband/verbs.h>
+#include <rdma/rdma_cma.h>
+#include <string.h>
+
+#define WAIT_MS 20000
+
+struct conn {
+	struct rdma_cm_id *id;
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
+};
+
+static void release(struct conn *k)
+{
+	if (k->id && k->id->qp)
+		rdma_destroy_qp(k->id);
+	if (k->cq)
+		ibv_destroy_cq(k->cq);
+	if (k->pd)
+		ibv_dealloc_pd(k->pd);
+	if (k->id)
+		rdma_destroy_id(k->id);
+}
+
+static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
+		     const struct live_nvme_case *c, FILE *out)
+{
+	char hex[2 * LIVE_NVME_CASE_PD + 1] = "-", rpd[2 * 256 + 1] = "-",
+					 ename[40] = "setup-failed";
+	struct rdma_conn_param cp;
+	struct rdma_cm_event *ev;
+	struct conn k;
+	int estatus = 0;
+	size_t n;
+
+	/* the kernel log after this line belongs to this case */
+	if (c->pd_len)
+		(void)rdmaneg_hex_format(c->pd, c->pd_len, hex, sizeof(hex), &n);
+	fprintf(out, "LIVE_NVME_CASE host %s %s\n", c->name, hex);
+	fflush(out);
+	memset(&k, 0, sizeof(k));
+	if (rdma_create_id(ch, &k.id, NULL, RDMA_PS_TCP) || live_cm_resolve(ch, k.id, sin) ||
+	    live_cm_qp(k.id, 4, &k.pd, &k.cq))
+		goto done;
+	memset(&cp, 0, sizeof(cp));
+	cp.private_data = c->pd_len ? c->pd : NULL;
+	cp.private_data_len = (uint8_t)c->pd_len;
+	cp.responder_resources = 16;
+	cp.initiator_depth = 0;
+	cp.retry_count = 7;
+	cp.rnr_retry_count = 7;
+	cp.flow_control = 1;
+	if (rdma_connect(k.id, &cp)) {
+		snprintf(ename, sizeof(ename), "connect-failed");
+		goto done;
+	}
+	ev = live_cm_next_event(ch, WAIT_MS);
+	if (!ev) {
+		snprintf(ename, sizeof(ename), "no-event");
+		goto done;
+	}
+	snprintf(ename, sizeof(ename), "%s", rdma_event_str(ev->event));
+	estatus = ev->status;
+	if (ev->param.conn.private_data && ev->param.conn.private_data_len > 0 &&
+	    !rdmaneg_hex_format(ev->param.conn.private_data, ev->param.conn.private_data_len, rpd,
+				sizeof(rpd), &n))
+		snprintf(rpd, sizeof(rpd), "?");
+	if (ev->event == RDMA_CM_EVENT_ESTABLISHED) {
+		rdma_ack_cm_event(ev);
+		rdma_disconnect(k.id);
+		while ((ev = live_cm_next_event(ch, 2000)) != NULL) {
+			enum rdma_cm_event_type t = ev->event;
+
+			rdma_ack_cm_event(ev);
+			if (t == RDMA_CM_EVENT_DISCONNECTED)
+				break;
+		}
+	} else {
+		rdma_ack_cm_event(ev);
+	}
+done:
+	release(&k);
+	fprintf(out, "LIVE_NVMEH %s %s %d %s\n", c->name, ename, estatus, rpd);
+	fflush(out);
+}
+
+int live_nvme_host(const char *addr, int port, size_t first, size_t count, FILE *out)
+{
+	struct rdma_event_channel *ch = rdma_create_event_channel();
+	struct sockaddr_in sin;
+	struct live_nvme_case c;
+
+	if (!ch)
+		return 1;
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_port = htons((uint16_t)port);
+	if (inet_pton(AF_INET, addr, &sin.sin_addr) != 1) {
+		rdma_destroy_event_channel(ch);
+		return 1;
+	}
+	for (size_t i = first; (count == 0 || i < first + count) && live_nvme_case(i, &c); i++)
+		one_case(ch, &sin, &c, out);
+	fprintf(out, "LIVE_NVMEH_END\n");
+	fflush(out);
+	rdma_destroy_event_channel(ch);
+	return 0;
+}
