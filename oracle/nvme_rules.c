@@ -2,9 +2,9 @@
 
 #include <string.h>
 
-/* fig. 5-7: every field a little-endian u16 at an even offset */
-static unsigned field(const uint8_t *buf, size_t off)
+unsigned rdmaneg_ref_nvme_u16(const uint8_t *buf, size_t off)
 {
+	/* fig. 5-7: every field a little-endian u16 at an even offset */
 	return (unsigned)buf[off] + 256u * (unsigned)buf[off + 1];
 }
 
@@ -20,11 +20,11 @@ void rdmaneg_ref_nvme_target(const uint8_t *buf, size_t len, const struct rdmane
 		a->allowed = 1u << 1;
 		return;
 	}
-	recfmt = field(buf, 0);
-	qid = field(buf, 2);
-	hrq = field(buf, 4);
-	hsq = field(buf, 6);
-	cntlid = field(buf, 8);
+	recfmt = rdmaneg_ref_nvme_u16(buf, 0);
+	qid = rdmaneg_ref_nvme_u16(buf, 2);
+	hrq = rdmaneg_ref_nvme_u16(buf, 4);
+	hsq = rdmaneg_ref_nvme_u16(buf, 6);
+	cntlid = rdmaneg_ref_nvme_u16(buf, 8);
 	/* fig. 5: another record format, nothing else readable */
 	if (recfmt != 0) {
 		a->sts = 2;
@@ -59,9 +59,9 @@ unsigned rdmaneg_ref_nvme_accept(const uint8_t *buf, size_t len, unsigned hsqsiz
 
 	if (len < 32)
 		return RDMANEG_NVME_D_SHORT;
-	if (field(buf, 0) != 0)
+	if (rdmaneg_ref_nvme_u16(buf, 0) != 0)
 		d |= RDMANEG_NVME_D_RECFMT;
-	crq = field(buf, 2);
+	crq = rdmaneg_ref_nvme_u16(buf, 2);
 	/* fig. 6: RNR: "less than or equal to the value of HSQSIZE"; without
 	 * RNR: "equal to the value of HSQSIZE" */
 	if ((rnr && crq > hsqsize) || (!rnr && crq != hsqsize))
@@ -73,12 +73,12 @@ unsigned rdmaneg_ref_nvme_reject(const uint8_t *buf, size_t len)
 {
 	unsigned d = 0;
 
-	if (len >= 2 && field(buf, 0) != 0)
+	if (len >= 2 && rdmaneg_ref_nvme_u16(buf, 0) != 0)
 		d |= RDMANEG_NVME_D_RECFMT;
 	if (len < 4)
 		return d | RDMANEG_NVME_D_SHORT;
 	/* fig. 11: 1h..9h defined, 0h and 0Ah..FFh not */
-	if (field(buf, 2) < 1 || field(buf, 2) > 9)
+	if (rdmaneg_ref_nvme_u16(buf, 2) < 1 || rdmaneg_ref_nvme_u16(buf, 2) > 9)
 		d |= RDMANEG_NVME_D_STS;
 	return d;
 }
@@ -105,9 +105,11 @@ int rdmaneg_rule_nvme_target(struct rdmaneg_oracle *o, const uint8_t *buf, size_
 	if (!a.decoded)
 		return 0;
 	RDMANEG_CHECK(o,
-		      a.req.recfmt == field(buf, 0) && a.req.qid == field(buf, 2) &&
-			      a.req.hrqsize == field(buf, 4) && a.req.hsqsize == field(buf, 6) &&
-			      a.req.cntlid == field(buf, 8),
+		      a.req.recfmt == rdmaneg_ref_nvme_u16(buf, 0) &&
+			      a.req.qid == rdmaneg_ref_nvme_u16(buf, 2) &&
+			      a.req.hrqsize == rdmaneg_ref_nvme_u16(buf, 4) &&
+			      a.req.hsqsize == rdmaneg_ref_nvme_u16(buf, 6) &&
+			      a.req.cntlid == rdmaneg_ref_nvme_u16(buf, 8),
 		      "nvme-rdma fig. 5: a field differs from its octets");
 	{
 		size_t first = 0;
@@ -160,7 +162,8 @@ int rdmaneg_rule_nvme_host(struct rdmaneg_oracle *o, const uint8_t *buf, size_t 
 		      d, ref);
 	RDMANEG_CHECK(o, rej.has_sts == (len >= 4) && rej.has_recfmt == (len >= 2),
 		      "nvme-rdma fig. 7: STS read from %zu octets", len);
-	RDMANEG_CHECK(o, !rej.has_sts || rej.sts == field(buf, 2),
-		      "nvme-rdma fig. 7: STS %u, the octets say %u", rej.sts, field(buf, 2));
+	RDMANEG_CHECK(o, !rej.has_sts || rej.sts == rdmaneg_ref_nvme_u16(buf, 2),
+		      "nvme-rdma fig. 7: STS %u, the octets say %u", rej.sts,
+		      rdmaneg_ref_nvme_u16(buf, 2));
 	return 0;
 }

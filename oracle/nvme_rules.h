@@ -20,6 +20,9 @@ struct rdmaneg_ref_nvme_answer {
 	unsigned allowed;
 };
 
+/* The reference reading of the field at buf + off (octets off, off + 1). */
+unsigned rdmaneg_ref_nvme_u16(const uint8_t *buf, size_t off);
+
 void rdmaneg_ref_nvme_target(const uint8_t *buf, size_t len, const struct rdmaneg_nvme_limits *lim,
 			     struct rdmaneg_ref_nvme_answer *a);
 

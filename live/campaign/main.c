@@ -89,13 +89,35 @@ static int load_list(const char *path, bool bases)
 	return rc;
 }
 
+/* The console's last line when it has no newline yet: held back from the
+ * whole log until it ends, so a case's marker never splits a line (a
+ * LIVE_NFSC line cut by one failed make live-nfs's reader twice) */
+static char *all_tail;
+static size_t all_tail_n;
+
 /* The console since the last read, into the campaign's whole log. */
 static char *console(int quiet_ms, size_t *n)
 {
 	char *t = vm_console(&C.v, quiet_ms, n);
+	char *grown;
+	size_t whole;
 
-	if (t && C.all)
+	if (!t || !C.all || *n == 0)
+		return t;
+	grown = realloc(all_tail, all_tail_n + *n);
+	if (!grown) {
+		/* no room to hold it back: the text goes out as it is */
 		fwrite(t, 1, *n, C.all);
+		return t;
+	}
+	all_tail = grown;
+	memcpy(all_tail + all_tail_n, t, *n);
+	all_tail_n += *n;
+	for (whole = all_tail_n; whole > 0 && all_tail[whole - 1] != '\n'; whole--)
+		;
+	fwrite(all_tail, 1, whole, C.all);
+	memmove(all_tail, all_tail + whole, all_tail_n - whole);
+	all_tail_n -= whole;
 	return t;
 }
 
@@ -758,6 +780,8 @@ int main(int argc, char **argv)
 	fclose(C.results);
 	fclose(C.findings_f);
 	fclose(C.arcs);
+	fwrite(all_tail, 1, all_tail_n, C.all);
+	free(all_tail);
 	fclose(C.all);
 	{
 		FILE *f = out_file("confirmed.txt", "w");

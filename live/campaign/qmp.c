@@ -3,6 +3,7 @@
 #include "qmp.h"
 
 #include "clock.h"
+#include "hex.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -11,17 +12,6 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
-
-static int hexdigit(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
 
 bool qmp_string(const char *line, const char *key, char *out, size_t cap)
 {
@@ -67,10 +57,10 @@ bool qmp_string(const char *line, const char *key, char *out, size_t cap)
 			case 'u':
 				if (!p[1] || !p[2] || !p[3] || !p[4])
 					return false;
-				a = hexdigit(p[1]);
-				b = hexdigit(p[2]);
-				d = hexdigit(p[3]);
-				e = hexdigit(p[4]);
+				a = rdmaneg_hex_digit(p[1]);
+				b = rdmaneg_hex_digit(p[2]);
+				d = rdmaneg_hex_digit(p[3]);
+				e = rdmaneg_hex_digit(p[4]);
 				if (a < 0 || b < 0 || d < 0 || e < 0)
 					return false;
 				c = a == 0 && b == 0 ? d << 4 | e : '?';

@@ -140,6 +140,18 @@ service() {
 		esac
 	done
 }
+# suite_step TAG NAME CMD...: runs CMD, prints "TAG NAME ok" or "TAG NAME
+# failed: its last lines" (the NFS and NVMe-oF suites' steps)
+suite_step() {
+	tag=$1 name=$2
+	shift 2
+	if out=$("$@" 2>&1); then
+		echo "$tag $name ok"
+	else
+		echo "$tag $name failed: $(echo "$out" | tail -3 | tr '\n' ' ')"
+		return 1
+	fi
+}
 plant=$(arg plant)
 # LIVE_PLANT=kasan, the debug kernel's control (KERNEL=debug): lkdtm writes
 # 4 octets past a 1020-octet kmalloc; KASAN must report it, the judge flag it

@@ -13,6 +13,8 @@
 #define _GNU_SOURCE
 #include "endpoint.h"
 
+#include "hex.h"
+
 #include "kcov.h"
 #include "net.h"
 #include "record.h"
@@ -302,4 +304,46 @@ int live_endpoint_connect(const char *addr, int port, FILE *log, bool kcov)
 	}
 	kcov_end("connect");
 	return 0;
+}
+
+bool live_cm_connect(struct rdma_event_channel *ch, struct rdma_cm_id *id,
+		     struct rdma_conn_param *cp, int ms, struct live_cm_answer *a)
+{
+	struct rdma_cm_event *ev;
+	size_t n;
+
+	memset(a, 0, sizeof(*a));
+	snprintf(a->pd, sizeof(a->pd), "-");
+	if (rdma_connect(id, cp)) {
+		snprintf(a->event, sizeof(a->event), "connect-failed");
+		return false;
+	}
+	ev = live_cm_next_event(ch, ms);
+	if (!ev) {
+		snprintf(a->event, sizeof(a->event), "no-event");
+		return false;
+	}
+	snprintf(a->event, sizeof(a->event), "%s", rdma_event_str(ev->event));
+	a->status = ev->status;
+	if (ev->param.conn.private_data && ev->param.conn.private_data_len > 0 &&
+	    !rdmaneg_hex_format(ev->param.conn.private_data, ev->param.conn.private_data_len, a->pd,
+				sizeof(a->pd), &n))
+		snprintf(a->pd, sizeof(a->pd), "?");
+	a->established = ev->event == RDMA_CM_EVENT_ESTABLISHED;
+	rdma_ack_cm_event(ev);
+	return a->established;
+}
+
+void live_cm_disconnect(struct rdma_event_channel *ch, struct rdma_cm_id *id)
+{
+	struct rdma_cm_event *ev;
+
+	rdma_disconnect(id);
+	while ((ev = live_cm_next_event(ch, 2000)) != NULL) {
+		enum rdma_cm_event_type t = ev->event;
+
+		rdma_ack_cm_event(ev);
+		if (t == RDMA_CM_EVENT_DISCONNECTED)
+			break;
+	}
 }

@@ -30,4 +30,20 @@ int live_cm_qp(struct rdma_cm_id *id, uint32_t depth, struct ibv_pd **pd, struct
 int live_cm_resolve(struct rdma_event_channel *ch, struct rdma_cm_id *id,
 		    const struct sockaddr_in *sin);
 
+/* The answer to a connection request, as the hostile clients report it */
+struct live_cm_answer {
+	char event[40];	      /* rdma_event_str, or connect-failed, no-event */
+	int status;	      /* the event's status */
+	char pd[2 * 256 + 1]; /* the answer's private data in hex, "-" for none */
+	bool established;
+};
+
+/* rdma_connect(id, cp), then the first event on ch within ms, acked, into
+ * *a; true when the connection is established (the caller disconnects). */
+bool live_cm_connect(struct rdma_event_channel *ch, struct rdma_cm_id *id,
+		     struct rdma_conn_param *cp, int ms, struct live_cm_answer *a);
+/* rdma_disconnect(id), then its events acked until DISCONNECTED or 2 s
+ * without one. */
+void live_cm_disconnect(struct rdma_event_channel *ch, struct rdma_cm_id *id);
+
 #endif

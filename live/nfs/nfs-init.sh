@@ -18,15 +18,7 @@ set -- $(/bin/rdmaneg-live nfs-facts)
 NFS_PORT=$1 NFS_SERVER_PORT=$2
 set --
 NFS_ADDR=192.0.2.1
-nfs_step() { # nfs_step NAME CMD...: runs it, says how it went
-	name=$1; shift
-	if out=$("$@" 2>&1); then
-		echo "LIVE_NFS_STEP $name ok"
-	else
-		echo "LIVE_NFS_STEP $name failed: $(echo "$out" | tail -3 | tr '\n' ' ')"
-		return 1
-	fi
-}
+nfs_step() { suite_step LIVE_NFS_STEP "$@"; } # init.sh's
 nfs_modules() {
 	# shellcheck disable=SC2013 # one module path a line, none with a space
 	for m in $(cat /nfs.modules); do

@@ -148,10 +148,8 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 {
 	struct conn k;
 	struct rdma_conn_param cp;
-	struct rdma_cm_event *ev;
-	char ename[40] = "setup-failed", nul[64] = "-", cmp[64] = "-";
-	char rpd[2 * 256 + 1] = "-";
-	int estatus = 0;
+	struct live_cm_answer ans = { "setup-failed", 0, "-", false };
+	char nul[64] = "-", cmp[64] = "-";
 	size_t n;
 
 	/* the kernel log after this line belongs to this case, whose private
@@ -165,43 +163,19 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 	cp.private_data_len = (uint8_t)c->pd_len;
 	cp.responder_resources = 16; /* as xprtrdma: the server may Read */
 	cp.initiator_depth = 0;
-	if (rdma_connect(k.id, &cp)) {
-		snprintf(ename, sizeof(ename), "connect-failed");
+	if (!live_cm_connect(ch, k.id, &cp, WAIT_MS, &ans))
 		goto done;
-	}
-	ev = live_cm_next_event(ch, WAIT_MS);
-	if (!ev) {
-		snprintf(ename, sizeof(ename), "no-event");
-		goto done;
-	}
-	snprintf(ename, sizeof(ename), "%s", rdma_event_str(ev->event));
-	estatus = ev->status;
-	if (ev->param.conn.private_data && ev->param.conn.private_data_len > 0 &&
-	    !rdmaneg_hex_format(ev->param.conn.private_data, ev->param.conn.private_data_len, rpd,
-				sizeof(rpd), &n))
-		snprintf(rpd, sizeof(rpd), "?");
-	if (ev->event != RDMA_CM_EVENT_ESTABLISHED) {
-		rdma_ack_cm_event(ev);
-		goto done;
-	}
-	rdma_ack_cm_event(ev);
 	n = live_nfs_rpc_null(1, sbuf, sizeof(sbuf));
 	call(&k, c->recv, n, nul, sizeof(nul));
 	if (strncmp(nul, "0:", 2) == 0) {
 		n = live_nfs_rpc_compound(2, LIVE_NFS_GETFH, sbuf, sizeof(sbuf));
 		call(&k, c->recv, n, cmp, sizeof(cmp));
 	}
-	rdma_disconnect(k.id);
-	while ((ev = live_cm_next_event(ch, 2000)) != NULL) {
-		enum rdma_cm_event_type t = ev->event;
-
-		rdma_ack_cm_event(ev);
-		if (t == RDMA_CM_EVENT_DISCONNECTED)
-			break;
-	}
+	live_cm_disconnect(ch, k.id);
 done:
 	release(&k);
-	fprintf(out, "%s %s %s %d %s %s %s\n", tag, c->name, ename, estatus, rpd, nul, cmp);
+	fprintf(out, "%s %s %s %d %s %s %s\n", tag, c->name, ans.event, ans.status, ans.pd, nul,
+		cmp);
 	fflush(out);
 }
 

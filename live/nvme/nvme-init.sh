@@ -20,15 +20,7 @@ NVME_PORT=$1 NVME_NQN=$2
 set --
 NVME_ADDR=192.0.2.1
 NVMET=/sys/kernel/config/nvmet
-nvme_step() { # nvme_step NAME CMD...: runs it, says how it went
-	name=$1; shift
-	if out=$("$@" 2>&1); then
-		echo "LIVE_NVME_STEP $name ok"
-	else
-		echo "LIVE_NVME_STEP $name failed: $(echo "$out" | tail -3 | tr '\n' ' ')"
-		return 1
-	fi
-}
+nvme_step() { suite_step LIVE_NVME_STEP "$@"; } # init.sh's
 nvme_modules() {
 	# shellcheck disable=SC2013 # one module name a line, none with a space
 	for m in $(cat /nvme.modules); do

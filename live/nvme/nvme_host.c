@@ -40,12 +40,10 @@ static void release(struct conn *k)
 static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
 		     const struct live_nvme_case *c, FILE *out)
 {
-	char hex[2 * LIVE_NVME_CASE_PD + 1] = "-", rpd[2 * 256 + 1] = "-",
-					 ename[40] = "setup-failed";
+	char hex[2 * LIVE_NVME_CASE_PD + 1] = "-";
+	struct live_cm_answer ans = { "setup-failed", 0, "-", false };
 	struct rdma_conn_param cp;
-	struct rdma_cm_event *ev;
 	struct conn k;
-	int estatus = 0;
 	size_t n;
 
 	/* the kernel log after this line belongs to this case */
@@ -65,37 +63,11 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 	cp.retry_count = 7;
 	cp.rnr_retry_count = 7;
 	cp.flow_control = 1;
-	if (rdma_connect(k.id, &cp)) {
-		snprintf(ename, sizeof(ename), "connect-failed");
-		goto done;
-	}
-	ev = live_cm_next_event(ch, WAIT_MS);
-	if (!ev) {
-		snprintf(ename, sizeof(ename), "no-event");
-		goto done;
-	}
-	snprintf(ename, sizeof(ename), "%s", rdma_event_str(ev->event));
-	estatus = ev->status;
-	if (ev->param.conn.private_data && ev->param.conn.private_data_len > 0 &&
-	    !rdmaneg_hex_format(ev->param.conn.private_data, ev->param.conn.private_data_len, rpd,
-				sizeof(rpd), &n))
-		snprintf(rpd, sizeof(rpd), "?");
-	if (ev->event == RDMA_CM_EVENT_ESTABLISHED) {
-		rdma_ack_cm_event(ev);
-		rdma_disconnect(k.id);
-		while ((ev = live_cm_next_event(ch, 2000)) != NULL) {
-			enum rdma_cm_event_type t = ev->event;
-
-			rdma_ack_cm_event(ev);
-			if (t == RDMA_CM_EVENT_DISCONNECTED)
-				break;
-		}
-	} else {
-		rdma_ack_cm_event(ev);
-	}
+	if (live_cm_connect(ch, k.id, &cp, WAIT_MS, &ans))
+		live_cm_disconnect(ch, k.id);
 done:
 	release(&k);
-	fprintf(out, "LIVE_NVMEH %s %s %d %s\n", c->name, ename, estatus, rpd);
+	fprintf(out, "LIVE_NVMEH %s %s %d %s\n", c->name, ans.event, ans.status, ans.pd);
 	fflush(out);
 }
 

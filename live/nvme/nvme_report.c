@@ -220,11 +220,6 @@ struct row {
 	bool core_ok, oracle_ok, same_value;
 };
 
-static unsigned field(const uint8_t *b, size_t off)
-{
-	return (unsigned)b[off] + 256u * (unsigned)b[off + 1];
-}
-
 static void names_of(unsigned set, char *out, size_t cap)
 {
 	size_t n = 0;
@@ -295,9 +290,9 @@ static void request_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	emit(out, json, c, &w, first, v);
 	if (c->req_len < 32 || !a->decoded)
 		return;
-	qid0 = field(c->req, 2) == 0;
+	qid0 = rdmaneg_ref_nvme_u16(c->req, 2) == 0;
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
-		unsigned bit = 1u << f[i].sts, val = field(c->req, f[i].off);
+		unsigned bit = 1u << f[i].sts, val = rdmaneg_ref_nvme_u16(c->req, f[i].off);
 
 		w.field = f[i].name;
 		snprintf(w.value, sizeof(w.value), "%u", val);
@@ -358,7 +353,7 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	}
 	/* iWARP has no RNR retry: fig. 6's rule without RNR flow control */
 	(void)rdmaneg_nvme_accept_check(c->rep, c->rep_len, &a->req, false, &acc, &d);
-	refd = rdmaneg_ref_nvme_accept(c->rep, c->rep_len, field(c->req, 6), false);
+	refd = rdmaneg_ref_nvme_accept(c->rep, c->rep_len, rdmaneg_ref_nvme_u16(c->req, 6), false);
 	w.field = "accept";
 	snprintf(w.value, sizeof(w.value), "%zu octets", c->rep_len);
 	snprintf(w.rule, sizeof(w.rule), "fig. 6: 32 octets, RECFMT 0h");
@@ -368,10 +363,11 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	if (c->rep_len < 32)
 		return;
 	w.field = "CRQSIZE";
-	snprintf(w.value, sizeof(w.value), "%u", field(c->rep, 2));
-	w.same_value = acc.crqsize == field(c->rep, 2);
+	snprintf(w.value, sizeof(w.value), "%u", rdmaneg_ref_nvme_u16(c->rep, 2));
+	w.same_value = acc.crqsize == rdmaneg_ref_nvme_u16(c->rep, 2);
 	snprintf(w.rule, sizeof(w.rule),
-		 "fig. 6: equal to HSQSIZE %u (no RNR flow control on iWARP)", field(c->req, 6));
+		 "fig. 6: equal to HSQSIZE %u (no RNR flow control on iWARP)",
+		 rdmaneg_ref_nvme_u16(c->req, 6));
 	w.core_ok = !(d & RDMANEG_NVME_D_CRQSIZE);
 	w.oracle_ok = !(refd & RDMANEG_NVME_D_CRQSIZE);
 	emit(out, json, c, &w, first, v);
@@ -463,12 +459,13 @@ void live_nvme_report(FILE *out, FILE *json, const struct live_nvme *r, struct l
 		v->conns++;
 		(void)rdmaneg_nvme_target_judge(c->req, c->req_len, &lim, &a);
 		rdmaneg_ref_nvme_target(c->req, c->req_len, &lim, &ref);
-		if (c->req_len >= 32 && field(c->req, 2) == 0)
+		if (c->req_len >= 32 && rdmaneg_ref_nvme_u16(c->req, 2) == 0)
 			v->admin++;
 		else if (c->req_len >= 32)
 			v->io++;
 		fprintf(out, ", QID %s\n",
-			c->req_len >= 32 ? (field(c->req, 2) ? "I/O" : "0 (admin)") : "?");
+			c->req_len >= 32 ? (rdmaneg_ref_nvme_u16(c->req, 2) ? "I/O" : "0 (admin)")
+					 : "?");
 		fprintf(out, "  %-10s %-22s %-9s %-9s %s\n", "field", "Linux", "core", "oracle",
 			"rule");
 		request_rows(out, json, c, &a, &ref, &first, v);
