@@ -71,6 +71,16 @@ struct rdmaneg_nvme_limits {
 	uint32_t io_max;    /* I/O queue entries, 1..65536 */
 };
 
+/* Linux nvmet-rdma 6.1's limits: NVMET_NR_QUEUES I/O queues, an admin
+ * queue of NVME_AQ_DEPTH entries, and I/O queues of
+ * NVME_RDMA_MAX_QUEUE_SIZE entries (its CAP.MQES + 1, from
+ * nvmet_rdma_get_max_queue_size; NVMET_QUEUE_SIZE, 1024, is the other
+ * transports'). The defaults of rdmaneg nvme judge and of make live-nvme. */
+#define RDMANEG_NVME_LIMITS_LINUX \
+	{ \
+		128, 32, 128 \
+	}
+
 /*
  * A conforming target's answer to one request (the strict status is
  * always one of the allowed; the oracle and the properties check it):

@@ -42,7 +42,7 @@ const char rdmaneg_cli_help_nvme_judge[] =
 	"    its fields, the status a strict target rejects it with (\"accept\" when\n"
 	"    none; fig. 11 names otherwise) and every answer that conforms. The\n"
 	"    limits are the target's: I/O queue ids 1..max-qid, admin and I/O\n"
-	"    queue entries (default Linux nvmet 6.1: 128, 32, 1024). Private data\n"
+	"    queue entries (default Linux nvmet-rdma 6.1: 128, 32, 128). Private data\n"
 	"    under 32 octets is judged, not refused: its answer is invalid_length.\n"
 	"\n"
 	"EXAMPLES\n"
@@ -218,7 +218,7 @@ static void print_defects(unsigned d)
 
 int rdmaneg_cli_nvme_judge(int argc, char **argv)
 {
-	struct rdmaneg_nvme_limits lim = { 128, 32, 1024 };
+	struct rdmaneg_nvme_limits lim = RDMANEG_NVME_LIMITS_LINUX;
 	struct rdmaneg_nvme_answer a;
 	struct rdmaneg_cli_buf in;
 	const char *file = NULL, *name;
