@@ -95,7 +95,7 @@ static void test_parse(void)
 	CHECK(parse_with("title", NULL, err) != 0 && strstr(err, "missing key: title"));
 	CHECK(parse_with("patch", "../escape.patch", err) != 0 && strstr(err, "patch:"));
 	CHECK(parse_with("patch", "0001-a.diff", err) != 0);
-	CHECK(parse_with("check", "boot ROLE=x", err) != 0 && strstr(err, "repro or nfs"));
+	CHECK(parse_with("check", "boot ROLE=x", err) != 0 && strstr(err, "repro, nfs or nvme"));
 	CHECK(parse_with("check", "repro CASE=x", err) != 0 && strstr(err, "ROLE="));
 	CHECK(parse_with("check", "repro ROLE=r CASE=$(rm)", err) != 0 &&
 	      strstr(err, "NAME=VALUE"));
@@ -163,6 +163,27 @@ static void test_seen(void)
 		CHECK(rdmaneg_finding_seen(&d, clean, strlen(clean), why, sizeof(why)) == 0);
 	}
 	CHECK(parse_with("expect", "verdict two words", err) != 0 && strstr(err, "one clause"));
+	/* an NVMe-oF check: its case line names the role, then the case */
+	{
+		static struct rdmaneg_finding n;
+		const char *kasan =
+			"LIVE_NVME_CASE host len-3 f6ab0e\n"
+			"[   9.1] BUG: KASAN: use-after-free in siw_destroy_listen+0x1/0x2\n"
+			"[   9.1] Read of size 2 at addr ffff8880054b90c0 by task x/1\n";
+		const char *elsewhere =
+			"LIVE_NVME_CASE host len-30 f6ab0e\n"
+			"[   9.1] BUG: KASAN: use-after-free in siw_destroy_listen+0x1/0x2\n";
+
+		CHECK(parse_into("check", "nvme NVME_CASE=len-3", &n, err) == 0 &&
+		      strcmp(n.check_suite, "nvme") == 0 && strcmp(n.check_case, "len-3") == 0);
+		CHECK(rdmaneg_finding_seen(&n, kasan, strlen(kasan), why, sizeof(why)) == 1);
+		CHECK(rdmaneg_finding_seen(&n, elsewhere, strlen(elsewhere), why, sizeof(why)) ==
+			      -1 &&
+		      strstr(why, "LIVE_NVME_CASE"));
+		CHECK(parse_with("check", "nvme NFS_CASE=len-3", err) != 0 &&
+		      strstr(err, "NVME_CASE="));
+		CHECK(parse_with("check", "nfs CASE=short-1", err) != 0);
+	}
 }
 
 static void test_verdict(void)

@@ -9,8 +9,8 @@
 #   3. each finding's check (rdmaneg-findings plan) runs on both kernels:
 #      once, or FIXES_TRIES times (default 20) for a race. It must
 #      reproduce on the debug kernel and never on the fixed one;
-#   4. make live, the whole make live-adversarial table, make live-nfs and
-#      make live-soak run on the fixed kernel: no splat, and the
+#   4. make live, the whole make live-adversarial table, make live-nfs,
+#      make live-nvme and make live-soak run on the fixed kernel: no splat, and the
 #      divergences the patches remove are gone (their checks above).
 # Prints one table (finding, unpatched k/N, patched k/N, verdict) and
 # exits 1 on any miss, 2 on a usage error.
@@ -72,9 +72,14 @@ while read -r slug race suite args; do
 				KERNEL=$k LIVE_TIMEOUT=${LIVE_TIMEOUT:-90} make --no-print-directory live-repro \
 					"${argv[@]}" >"$log.out" 2>&1
 				cat build/live/repro/console-*.log >"$log" 2>/dev/null
-			else
+			elif [ "$suite" = nfs ]; then
 				KERNEL=$k make --no-print-directory live-nfs "${argv[@]}" >"$log.out" 2>&1
 				cp build/live-nfs/console.log "$log" 2>/dev/null
+			else
+				# every boot's console: a case that kills the guest is
+				# in the last one
+				KERNEL=$k make --no-print-directory live-nvme "${argv[@]}" >"$log.out" 2>&1
+				cat build/live-nvme/console-[0-9]*.log >"$log" 2>/dev/null
 			fi
 			"$FB" seen findings "$slug" "$log" >"$log.seen" 2>&1
 			case $? in
@@ -94,7 +99,8 @@ done <<<"$plan"
 
 # 4: the suites on the fixed kernel
 if [ "$SUITES" -ne 0 ] && [ -z "$DROP" ] && [ -z "$ONLY" ]; then
-	for s in "live" "live-adversarial PEER_RANDOM=0" "live-nfs" "live-soak LIVE_SOAK=${LIVE_SOAK:-200}"; do
+	for s in "live" "live-adversarial PEER_RANDOM=0" "live-nfs" "live-nvme" \
+		"live-soak LIVE_SOAK=${LIVE_SOAK:-200}"; do
 		# shellcheck disable=SC2086 # a target and its make variables
 		if KERNEL=fixed make --no-print-directory $s >>"$F/suites.log" 2>&1; then
 			echo "live-fixes: make $s KERNEL=fixed: passed"
@@ -103,12 +109,24 @@ if [ "$SUITES" -ne 0 ] && [ -z "$DROP" ] && [ -z "$ONLY" ]; then
 			fail=1
 		fi
 	done
-	# the adversarial table: a splat of any kind is a failure on the fixed kernel
-	if grep -qa . build/live/adversarial/findings.txt 2>/dev/null; then
-		echo "live-fixes: FAILED: make live-adversarial found on the fixed kernel:"
-		sed 's/^/  | /' build/live/adversarial/findings.txt
-		fail=1
-	fi
+	# the hostile tables: a splat of any kind is a failure on the fixed kernel
+	for found in build/live/adversarial/findings.txt build/live-nvme/findings.txt; do
+		if grep -qa . "$found" 2>/dev/null; then
+			echo "live-fixes: FAILED: the fixed kernel has findings ($found):"
+			sed 's/^/  | /' "$found"
+			fail=1
+		fi
+	done
+	# a splat that did not kill the guest is no finding of make live-nvme's,
+	# but the fixed kernel must have none
+	for con in build/live-nvme/console-[0-9]*.log; do
+		[ -e "$con" ] || continue
+		if build/live/rdmaneg-live splats "$con" >"$F/nvme-splats.txt"; then
+			echo "live-fixes: FAILED: make live-nvme KERNEL=fixed: splats in $con:"
+			sed 's/^/  | /' "$F/nvme-splats.txt"
+			fail=1
+		fi
+	done
 fi
 
 echo

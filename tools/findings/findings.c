@@ -10,8 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *const kind_names[RDMANEG_FK_COUNT] = { "oops", "kasan", "lockdep",
-							  "bug",  "hang",  "divergence" };
+static const char *const kind_names[RDMANEG_FK_COUNT] = { "oops", "kasan",	"lockdep", "bug",
+							  "hang", "divergence", "oom" };
 
 const char *rdmaneg_finding_kind_name(enum rdmaneg_finding_kind k)
 {
@@ -71,54 +71,79 @@ static bool make_var(const char *w, size_t n)
 	return eq + 1 < n;
 }
 
-/* "repro ROLE=reply CASE=s-with-pd-0" or "nfs NFS_CASE=short-1" */
+/* The suites a check runs (live/fixes/fixes.sh has one runner each):
+ * its name, the make variable that names its case, and the console
+ * line, before the role or index word, that says the case ran. */
+static const struct check_suite {
+	const char *name, *case_var, *line;
+} check_suites[] = {
+	{ "repro", "CASE=", "PEER_CASE" },
+	{ "nfs", "NFS_CASE=", "LIVE_NFS_CASE" },
+	{ "nvme", "NVME_CASE=", "LIVE_NVME_CASE" },
+};
+#define NSUITES (sizeof(check_suites) / sizeof(check_suites[0]))
+
+static const struct check_suite *check_suite(const char *name)
+{
+	for (size_t i = 0; i < NSUITES; i++)
+		if (strcmp(check_suites[i].name, name) == 0)
+			return &check_suites[i];
+	return NULL;
+}
+
+/* "repro ROLE=reply CASE=s-with-pd-0", "nfs NFS_CASE=short-1" or "nvme
+ * NVME_CASE=len-3" */
 static int parse_check(const struct line_ctx *c, struct rdmaneg_finding *f, const char *v)
 {
+	const struct check_suite *cs;
 	const char *p = v;
 	size_t n = strcspn(p, " ");
 
 	if (n == 0 || n >= sizeof(f->check_suite))
-		return fail(c, "check: a suite (repro or nfs), then make variables", NULL);
+		return fail(c, "check: a suite (repro, nfs or nvme), then make variables", NULL);
 	memcpy(f->check_suite, p, n);
 	f->check_suite[n] = '\0';
-	if (strcmp(f->check_suite, "repro") != 0 && strcmp(f->check_suite, "nfs") != 0)
-		return fail(c, "check: the suite is repro or nfs", f->check_suite);
+	cs = check_suite(f->check_suite);
+	if (!cs)
+		return fail(c, "check: the suite is repro, nfs or nvme", f->check_suite);
 	p += n;
 	while (*p == ' ')
 		p++;
 	if (set_text(c, f->check_args, sizeof(f->check_args), p, "check") != 0)
 		return -1;
 	while (*p) {
+		size_t cv = strlen(cs->case_var);
+
 		n = strcspn(p, " ");
 		if (!make_var(p, n))
 			return fail(c, "check: not a NAME=VALUE make variable", p);
 		if (strncmp(p, "ROLE=", 5) == 0 && n - 5 < sizeof(f->check_role))
 			memcpy(f->check_role, p + 5, n - 5), f->check_role[n - 5] = '\0';
-		else if (strncmp(p, "CASE=", 5) == 0) {
+		else if (strncmp(p, cs->case_var, cv) == 0) {
 			/* the peer's comma-separated globs; the last, a plain
 			 * case name, is the one whose run is the measurement */
-			const char *last = p + 5;
+			const char *last = p + cv;
 
-			for (const char *q = p + 5; q < p + n; q++)
+			for (const char *q = p + cv; q < p + n; q++)
 				if (*q == ',')
 					last = q + 1;
 			if (last == p + n || (size_t)(p + n - last) >= sizeof(f->check_case))
-				return fail(c, "check: CASE= ends with a case name", p);
+				return fail(c, "check: the case variable ends with a case name", p);
 			memcpy(f->check_case, last, (size_t)(p + n - last));
 			f->check_case[p + n - last] = '\0';
 			if (strpbrk(f->check_case, "*?["))
 				return fail(
 					c,
-					"check: the last CASE= element is a case name, not a glob",
+					"check: the last case element is a case name, not a glob",
 					f->check_case);
-		} else if (strncmp(p, "NFS_CASE=", 9) == 0 && n - 9 < sizeof(f->check_case))
-			memcpy(f->check_case, p + 9, n - 9), f->check_case[n - 9] = '\0';
+		}
 		p += n;
 		while (*p == ' ')
 			p++;
 	}
 	if (!f->check_case[0] || (strcmp(f->check_suite, "repro") == 0 && !f->check_role[0]))
-		return fail(c, "check: repro needs ROLE= and CASE=, nfs needs NFS_CASE=", NULL);
+		return fail(c, "check: repro needs ROLE= and CASE=, nfs NFS_CASE=, nvme NVME_CASE=",
+			    NULL);
 	return 0;
 }
 
@@ -450,7 +475,7 @@ const struct rdmaneg_finding *rdmaneg_findings_match(const struct rdmaneg_findin
 
 /* The console's line that begins with prefix and names the case in the
 word after the next one ("PEER_CASE reply 3 s-with-pd-0", "LIVE_NFS_CASE
-server short-1"): the rest of the line after the name, or NULL. */
+server short-1", "LIVE_NVME_CASE host len-3 00"): the rest of the line after the name, or NULL. */
 static const char *case_line(const char *text, size_t len, const char *prefix, const char *name,
 			     char *line, size_t cap)
 {
@@ -477,13 +502,21 @@ int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size
 	static struct rdmaneg_splat sp[64];
 	char line[512], prefix[40];
 	size_t found;
-	bool repro = strcmp(f->check_suite, "repro") == 0;
+	const struct check_suite *cs = check_suite(f->check_suite);
 
-	/* the check's case ran: the peer's or the NFS suite's own line */
-	snprintf(prefix, sizeof(prefix), repro ? "PEER_CASE %s " : "LIVE_NFS_CASE ", f->check_role);
+	if (!cs) {
+		snprintf(why, whycap, "no check suite '%s'", f->check_suite);
+		return -1;
+	}
+	/* the check's case ran: its suite's own line (the peer's names the
+	 * role first: "PEER_CASE reply 3 s-with-pd-0") */
+	if (f->check_role[0])
+		snprintf(prefix, sizeof(prefix), "%s %s ", cs->line, f->check_role);
+	else
+		snprintf(prefix, sizeof(prefix), "%s ", cs->line);
 	if (!case_line(text, len, prefix, f->check_case, line, sizeof(line))) {
 		snprintf(why, whycap, "the console has no %s line for case %s: not a measurement",
-			 repro ? "PEER_CASE" : "LIVE_NFS_CASE", f->check_case);
+			 cs->line, f->check_case);
 		return -1;
 	}
 	if (f->expect == RDMANEG_FE_VERDICT) {

@@ -23,6 +23,7 @@ enum rdmaneg_finding_kind {
 	RDMANEG_FK_BUG, /* BUG() or BUG_ON() */
 	RDMANEG_FK_HANG,
 	RDMANEG_FK_DIVERGENCE, /* an RFC divergence, no crash */
+	RDMANEG_FK_OOM,	       /* memory exhausted from the wire: OOM kills, a panic */
 	RDMANEG_FK_COUNT
 };
 
@@ -49,11 +50,11 @@ struct rdmaneg_finding {
 	char trigger[RDMANEG_FINDING_TEXT];
 	char reproduced[RDMANEG_FINDING_TEXT]; /* "k of N ..." as measured */
 	char reproducer[RDMANEG_FINDING_TEXT]; /* one command */
-	/* what make live-fixes runs: its suite (repro or nfs), the make
+	/* what make live-fixes runs: its suite (repro, nfs or nvme), the make
 	 * variables, and how it tells a reproduction */
 	char check_suite[16];
 	char check_args[RDMANEG_FINDING_TEXT];
-	char check_role[16], check_case[64]; /* ROLE= and CASE= or NFS_CASE= */
+	char check_role[16], check_case[64]; /* ROLE= and CASE=, NFS_CASE= or NVME_CASE= */
 	enum rdmaneg_finding_expect expect;
 	char expect_clause[48]; /* "expect: verdict CLAUSE"; empty: any divergence */
 	bool race;		/* tried FIXES_TRIES times, not once */
