@@ -577,7 +577,8 @@ static int cmd_nvme_host(int argc, char **argv)
 
 	for (int i = 2; i + 1 < argc; i += 2) {
 		const char *o = argv[i], *val = argv[i + 1];
-		long long cases = (long long)live_nvme_case_count();
+		long long cases =
+			(long long)live_nvme_case_count() + (long long)live_nvme_tcase_count();
 		bool bad;
 
 		if (strcmp(o, "--addr") == 0)
@@ -596,15 +597,53 @@ static int cmd_nvme_host(int argc, char **argv)
 	return live_nvme_host(addr, (int)port, (size_t)first, (size_t)count, stdout);
 }
 
-/* nvme-cases: every hostile case's index and name */
+/* nvme-target --addr A --nqn NQN [--first K] [--count N]: the hostile
+ * target's cases among K.. (N of them; 0: all), the kernel host connecting
+ * to subsystem NQN on A's LIVE_NVME_TARGET_PORT and LIVE_NVME_MPA_PORT
+ * (live/nvme/nvme_target.c) */
+static int cmd_nvme_target(int argc, char **argv)
+{
+	static const char use[] = "nvme-target --addr A --nqn NQN [--first K] [--count N]";
+	const char *addr = NULL, *nqn = NULL;
+	long long first = 0, count = 0;
+	long long cases = (long long)live_nvme_case_count() + (long long)live_nvme_tcase_count();
+
+	for (int i = 2; i + 1 < argc; i += 2) {
+		const char *o = argv[i], *val = argv[i + 1];
+		bool bad;
+
+		if (strcmp(o, "--addr") == 0)
+			bad = (addr = val) == NULL;
+		else if (strcmp(o, "--nqn") == 0)
+			/* an NQN: at most 223 octets, none a separator of the
+			 * options string (NVMe base spec 4.5) */
+			bad = !*(nqn = val) || strlen(val) > 223 || strpbrk(val, ",= \n");
+		else if (strcmp(o, "--first") == 0)
+			bad = parse_int(val, 0, cases, &first) != 0;
+		else
+			bad = strcmp(o, "--count") != 0 || parse_int(val, 0, cases, &count) != 0;
+		if (bad)
+			return usage(use);
+	}
+	if (!addr || !nqn || argc % 2 != 0)
+		return usage(use);
+	return live_nvme_target(addr, nqn, (size_t)first, (size_t)count, stdout);
+}
+
+/* nvme-cases: every hostile case's index, name and role: the host's
+ * against nvmet, then the target's against the kernel host */
 static int verb_nvme_cases(int argc, char **argv)
 {
 	struct live_nvme_case c;
+	struct live_nvme_tcase t;
+	size_t n = live_nvme_case_count();
 
 	(void)argc;
 	(void)argv;
 	for (size_t i = 0; live_nvme_case(i, &c); i++)
-		printf("%zu %s\n", i, c.name);
+		printf("%zu %s host\n", i, c.name);
+	for (size_t j = 0; live_nvme_tcase(j, 0, &t); j++)
+		printf("%zu %s target\n", n + j, t.name);
 	return 0;
 }
 
@@ -626,11 +665,11 @@ static int cmd_nvme_next(int argc, char **argv)
 	}
 	(void)live_nvme_read(con, len, &r, why, sizeof(why));
 	free(con);
-	if (r.host_done)
+	if (r.target_done)
 		return puts("done") < 0;
 	if (!r.last_case[0])
 		return puts("none") < 0;
-	idx = live_nvme_case_index(r.last_case);
+	idx = live_nvme_any_index(r.last_case);
 	if (idx < 0) {
 		fprintf(stderr, "rdmaneg-live: %s names no case\n", r.last_case);
 		return 2;
@@ -701,6 +740,16 @@ static int cmd_nvme(int argc, char **argv)
 		printf("live-nvme: hostile host: %zu cases, %zu answered as the spec allows, %zu "
 		       "diverge (%zu without an answer)\n",
 		       v.cases, v.case_conform, v.case_diverge, v.case_unanswered);
+	if (v.tcases)
+		printf("live-nvme: hostile target: %zu cases, the host did as the spec asks in %zu, "
+		       "diverged in %zu, %zu not judged (no rule the wire shows), %zu measured "
+		       "nothing\n",
+		       v.tcases, v.t_conform, v.t_diverge, v.t_unjudged, v.t_void);
+	if (v.t_void) {
+		printf("live-nvme: FAILED: %zu hostile target case(s) saw no connect request\n",
+		       v.t_void);
+		fail = 1;
+	}
 	printf("live-nvme: %zu connections (%zu admin, %zu I/O), %zu rows, %zu where Linux "
 	       "diverges from the spec%s\n",
 	       v.conns, v.admin, v.io, v.rows, v.diverges,
@@ -790,8 +839,11 @@ static const struct verb {
 	{ "nvme-host", 2, 0, cmd_nvme_host,
 	  "nvme-host --addr A --port P [--first K] [--count N]   the hostile host's\n"
 	  "    cases K.. against nvmet (live/nvme/nvme_host.c)" },
+	{ "nvme-target", 2, 0, cmd_nvme_target,
+	  "nvme-target --addr A --nqn NQN [--first K] [--count N]   the hostile target's\n"
+	  "    cases among K.. against the kernel host (live/nvme/nvme_target.c)" },
 	{ "nvme-cases", 2, 2, verb_nvme_cases,
-	  "nvme-cases   every hostile host case: index, name" },
+	  "nvme-cases   every hostile case: index, name, role (host or target)" },
 	{ "nvme-next", 3, 3, cmd_nvme_next,
 	  "nvme-next CONSOLE   the case after the hostile host's last in a console\n"
 	  "    (\"INDEX NAME\"), \"done\" or \"none\"" },

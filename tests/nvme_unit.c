@@ -88,6 +88,121 @@ static int judge(const char *text, struct live_nvme *r, struct live_nvme_verdict
 	return rc;
 }
 
+/* The hostile target's case table: names unique and found again, every
+ * answer within its buffer, and the MPA cases real MPA Replies. */
+static void test_tcases(void)
+{
+	struct live_nvme_tcase t, u;
+	struct rdmaneg_mpa_frame f;
+	size_t n = live_nvme_tcase_count(), h = live_nvme_case_count(), mpa = 0;
+
+	CHECK(n > 60 && n <= LIVE_NVME_TCASES_MAX && !live_nvme_tcase(n, 0, &t));
+	for (size_t j = 0; j < n; j++) {
+		CHECK(live_nvme_tcase(j, 31, &t) && t.pd_len <= sizeof(t.pd));
+		CHECK(live_nvme_tcase_index(t.name) == (long)j &&
+		      live_nvme_any_index(t.name) == (long)(h + j) &&
+		      live_nvme_case_index(t.name) == -1);
+		if (t.kind == LIVE_NVME_T_MPA) {
+			mpa++;
+			CHECK(rdmaneg_mpa_parse(t.pd, t.pd_len, &f) == RDMANEG_OK &&
+			      f.type == RDMANEG_MPA_REPLY && f.frame_len == t.pd_len);
+		}
+	}
+	CHECK(mpa >= 6);
+	/* CRQSIZE follows the request's HSQSIZE; a fixed edge does not */
+	CHECK(live_nvme_tcase((size_t)live_nvme_tcase_index("accept-crq-plus-1"), 127, &t) &&
+	      t.pd[2] == 128 && t.pd[3] == 0 && t.pd_len == 32);
+	CHECK(live_nvme_tcase((size_t)live_nvme_tcase_index("accept-crq-ffff"), 127, &u) &&
+	      u.pd[2] == 0xff && u.pd[3] == 0xff);
+	CHECK(live_nvme_tcase((size_t)live_nvme_tcase_index("reject-len-3"), 0, &t) &&
+	      t.kind == LIVE_NVME_T_REJECT && t.pd_len == 3 && t.pd[2] == 6);
+	/* M set, the enhanced word and two ULP octets: PD_Length 6 */
+	CHECK(live_nvme_tcase((size_t)live_nvme_tcase_index("mpa-markers-ulp-2"), 0, &t) &&
+	      rdmaneg_mpa_parse(t.pd, t.pd_len, &f) == RDMANEG_OK && f.marker && f.enhanced &&
+	      !f.reject && f.pd_length == 6);
+	CHECK(live_nvme_any_index("len-3") == live_nvme_case_index("len-3") &&
+	      live_nvme_any_index("nope") == -1);
+}
+
+/* The hostile target's table: what the host did against what a
+ * conforming host does, and each way a line can be wrong. */
+static void test_target(void)
+{
+	static struct live_nvme r;
+	struct live_nvme_verdict v;
+	char *text = NULL, why[200];
+	size_t n = 0;
+	FILE *f = open_memstream(&text, &n);
+	const char *req = "0000000020001f00000000000000000000000000000000000000000000000000";
+
+	linux_run(f);
+	fprintf(f,
+		"LIVE_NVME_CASE target accept-ok\n"
+		"LIVE_NVMET accept-ok 1 yes 5 %s 00001f0000000000000000000000000000000000000000000000000000000000\n"
+		"LIVE_NVME_CASE target accept-len-3\n"
+		"LIVE_NVMET accept-len-3 1 yes 5 %s 00001f\n"
+		"LIVE_NVME_CASE target accept-crq-0\n"
+		"LIVE_NVMET accept-crq-0 1 yes 5 %s 0000000000000000000000000000000000000000000000000000000000000000\n"
+		"LIVE_NVME_CASE target reject-sts-6\n"
+		"[  9.1] nvme nvme0: Connect rejected: status -111 (refused) nvme status 6 (x).\n"
+		"LIVE_NVMET reject-sts-6 1 no 104 %s 00000600\n"
+		"LIVE_NVME_CASE target reject-len-2\n"
+		"[  9.2] nvme nvme0: Connect rejected: status -104 (reset by remote host).\n"
+		"LIVE_NVMET reject-len-2 1 no 104 %s 0000\n"
+		"LIVE_NVME_CASE target silent\n"
+		"LIVE_NVMET silent 1 no hung %s -\n"
+		"LIVE_NVME_CASE target accept-recfmt-1\n"
+		"LIVE_NVMET accept-recfmt-1 0 no 110 - -\n"
+		"LIVE_NVMET accept-ok 1 maybe 5 - -\n"
+		"LIVE_NVMET no-such-case 1 no 5 - -\n"
+		"LIVE_NVMET accept-ok 1 no 5x - -\n"
+		"LIVE_NVME_CASE target accept-long-40\n",
+		req, req, req, req, req, req);
+	fclose(f);
+	CHECK(judge(text, &r, &v, why) == 0 && r.ntarget == 7 && !r.target_done && r.bad == 3);
+	CHECK(strcmp(r.last_case, "accept-long-40") == 0);
+	CHECK(r.ntarget == 7 && r.target[0].capsule && r.target[3].sts_logged &&
+	      !r.target[4].sts_logged && r.target[5].hung && r.target[3].err == 104);
+	/* went on after a good accept: conforms; after a 3-octet one:
+	 * diverges; CRQSIZE 0: not judged; gave up on a reject: conforms;
+	 * hung: diverges; no request at all: nothing measured */
+	CHECK(v.tcases == 7 && v.t_conform == 3 && v.t_diverge == 2 && v.t_unjudged == 1 &&
+	      v.t_void == 1 && v.disagree == 0);
+	free(text);
+
+	/* a real run: the stock kernel's host against every target case */
+	{
+		size_t cl = 0;
+		char *con = rdmaneg_read_file("tests/nvme/console-target-stock.log", 1u << 20, &cl,
+					      NULL);
+
+		CHECK(con != NULL);
+		if (con) {
+			CHECK(live_nvme_read(con, cl, &r, why, sizeof(why)) == 0 && r.target_done &&
+			      r.bad == 0 && r.ntarget == live_nvme_tcase_count());
+			f = fopen("/dev/null", "w");
+			if (f) {
+				live_nvme_report(f, NULL, &r, &v);
+				fclose(f);
+			}
+			/* Linux 6.1's host never reads the accept; it reads a
+			 * consumer reject's STS from 2 octets on */
+			CHECK(v.tcases == r.ntarget && v.t_void == 0 && v.disagree == 0 &&
+			      v.t_diverge > 30 && v.t_unjudged == 4);
+			{
+				long k = live_nvme_tcase_index("mpa-markers-ulp-2");
+				bool seen = false;
+
+				for (size_t i = 0; i < r.ntarget; i++)
+					if (r.target[i].index == k)
+						seen = r.target[i].sts_logged;
+				CHECK(seen);
+			}
+			free(con);
+		}
+	}
+}
+
 int main(void)
 {
 	static struct live_nvme r;
@@ -201,6 +316,8 @@ int main(void)
 			free(con);
 		}
 	}
+	test_tcases();
+	test_target();
 	printf("nvme-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

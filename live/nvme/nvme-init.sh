@@ -9,7 +9,10 @@
 # LIVE_NVME_FRAME); rdmaneg-live nvme judges them on the host
 # (live/nvme/nvme_report.c). Then, unless live.nvme_smoke=1, the hostile
 # host (rdmaneg-live nvme-host, live/nvme/nvme_host.c) sends nvmet every
-# case from live.nvme_first on, live.nvme_count of them (0: all); a boot
+# case from live.nvme_first on, live.nvme_count of them (0: all), and the
+# hostile target (rdmaneg-live nvme-target, live/nvme/nvme_target.c)
+# answers the kernel host's connections with those of its cases in the
+# same range (one index space, the host's cases first); a boot
 # after one that died goes on from there with live.nvme_data=0 (no data
 # check, no capture).
 # Every result is a LIVE_NVME* line.
@@ -85,6 +88,14 @@ nvme_main() {
 	fi
 	[ "$(arg nvme_smoke)" = 1 ] && return
 	/bin/rdmaneg-live nvme-host --addr "$NVME_ADDR" --port "$NVME_PORT" \
+		--first "${first:-0}" --count "$(arg nvme_count)"
+	# the hostile target: the kernel host connects to rdmaneg-live's
+	# listener, which answers every case; an accepted host's Connect
+	# command is failed at once, so the admin timeout only bounds a host
+	# that never sends one
+	t=/sys/module/nvme_core/parameters/admin_timeout
+	[ -w $t ] && echo 5 >$t
+	/bin/rdmaneg-live nvme-target --addr "$NVME_ADDR" --nqn "$NVME_NQN" \
 		--first "${first:-0}" --count "$(arg nvme_count)"
 }
 nvme_main

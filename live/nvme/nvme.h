@@ -17,17 +17,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define LIVE_NVME_PORT 4420 /* nvmet's port: NVME_RDMA_IP_PORT */
+#define LIVE_NVME_PORT 4420	   /* nvmet's port: NVME_RDMA_IP_PORT */
+#define LIVE_NVME_TARGET_PORT 4421 /* the hostile target's rdma_cm listener */
+#define LIVE_NVME_MPA_PORT 4422	   /* ... and its TCP one, for MPA frames */
 #define LIVE_NVME_NQN "nqn.2026-11.org.rdmaneg:live"
 #define LIVE_NVME_CONNS 16
 #define LIVE_NVME_PD 512 /* RFC 5044 sec. 7.1: PD_Length's limit */
-
-/* Linux nvmet 6.1's limits (drivers/nvme/target/): 128 I/O queues,
- * NVME_AQ_DEPTH, NVMET_QUEUE_SIZE */
-#define LIVE_NVME_LIMITS \
-	{ \
-		128, 32, 1024 \
-	}
 
 /* One connection to the target's port: the host's MPA Request and the
  * target's Reply, each reduced to its ULP private data. */
@@ -61,6 +56,42 @@ bool live_nvme_case(size_t i, struct live_nvme_case *c);
 /* The index of the case named name, or -1. */
 long live_nvme_case_index(const char *name);
 
+/*
+ * The hostile target's answers (live/nvme/nvme_cases.c) to the kernel
+ * host's admin connect request: an accept or a reject with the case's
+ * private data, or none. Fig. 6's and fig. 7's records at every length and
+ * field edge, then random mutations. Their indices follow the host's
+ * cases: one index space, live.nvme_first and NVME_CASE= name both.
+ */
+#define LIVE_NVME_TRANDOM 20
+#define LIVE_NVME_ANSWER_MAX 64 /* an answer's private data, or an MPA frame */
+#define LIVE_NVME_TCASES_MAX 96
+
+/* ACCEPT, REJECT: rdma_accept or rdma_reject with pd; SILENT: no answer;
+ * MPA: pd is a whole MPA Reply frame, sent on LIVE_NVME_MPA_PORT's TCP
+ * listener, for what rdma_cm cannot send (RFC 5044 sec. 7.1 flags) */
+enum live_nvme_tkind {
+	LIVE_NVME_T_ACCEPT,
+	LIVE_NVME_T_REJECT,
+	LIVE_NVME_T_SILENT,
+	LIVE_NVME_T_MPA
+};
+
+struct live_nvme_tcase {
+	char name[32];
+	enum live_nvme_tkind kind;
+	uint8_t pd[LIVE_NVME_ANSWER_MAX]; /* ... or the MPA frame */
+	size_t pd_len;
+};
+
+size_t live_nvme_tcase_count(void);
+/* Target case j, its CRQSIZE built for a request of HSQSIZE hsqsize; false
+ * past the end. */
+bool live_nvme_tcase(size_t j, uint16_t hsqsize, struct live_nvme_tcase *t);
+long live_nvme_tcase_index(const char *name);
+/* A host or target case's index in the one index space, or -1. */
+long live_nvme_any_index(const char *name);
+
 /* The guest's steps, in order; LIVE_NVME_STEP NAME ok|failed: WHY */
 enum {
 	LIVE_NVME_MODULES,
@@ -90,8 +121,22 @@ struct live_nvme {
 		char event[48];
 	} host[LIVE_NVME_CASES_MAX];
 	size_t nhost;
-	char last_case[32]; /* the last LIVE_NVME_CASE host NAME, answered or not */
+	char last_case[32]; /* the last LIVE_NVME_CASE ROLE NAME, answered or not */
 	bool host_done;	    /* LIVE_NVMEH_END: every case ran */
+	/* the hostile target: each case's outcome (LIVE_NVMET ...) */
+	struct live_nvme_target_run {
+		long index;	   /* into the target case table */
+		unsigned requests; /* connect requests the host sent */
+		bool capsule;	   /* the host sent a capsule after the accept */
+		bool hung;	   /* the host's connect never returned */
+		bool created;	   /* ... or created a controller */
+		int err;	   /* else the errno it failed with */
+		bool sts_logged;   /* the kernel logged the reject's nvme status */
+		uint8_t req[LIVE_NVME_CASE_PD], ans[LIVE_NVME_ANSWER_MAX];
+		size_t req_len, ans_len;
+	} target[LIVE_NVME_TCASES_MAX];
+	size_t ntarget;
+	bool target_done; /* LIVE_NVMET_END */
 };
 
 /* The step's name ("io"), for the lines and the report. */
@@ -108,6 +153,9 @@ struct live_nvme_verdict {
 	size_t rows, diverges, disagree; /* disagree: core and oracle differ */
 	size_t conns, admin, io;
 	size_t cases, case_conform, case_diverge, case_unanswered;
+	/* the hostile target's: the host did what the spec asks, did not,
+	 * the spec gives it no observable rule, or nothing was measured */
+	size_t tcases, t_conform, t_diverge, t_unjudged, t_void;
 };
 
 /* Prints the differential table of r to out (and as JSON to json, when
@@ -127,5 +175,19 @@ size_t live_nvme_splats(const char *con, size_t len, FILE *out);
  *   LIVE_NVMEH NAME EVENT STATUS REPLY_PD_HEX
  * 0, or 1 when rdma_cm could not be set up. */
 int live_nvme_host(const char *addr, int port, size_t first, size_t count, FILE *out);
+
+/* The hostile target, in the guest (live/nvme/nvme_target.c): listens on
+ * addr's LIVE_NVME_TARGET_PORT (rdma_cm) and LIVE_NVME_MPA_PORT (TCP) and,
+ * for every target case whose index (in the one index space) is in
+ * [first, first + count) (count 0: to the end), has the kernel host
+ * connect to subsystem nqn through /dev/nvme-fabrics and answers its admin
+ * connect request; an accepted host's first capsule is answered with an
+ * error completion. Two lines a case on out:
+ *   LIVE_NVME_CASE target NAME
+ *   LIVE_NVMET NAME REQUESTS CAPSULE HOST REQ_HEX ANSWER_HEX
+ * (CAPSULE yes|no; HOST created, hung or the errno; REQ_HEX the ULP's
+ * private data of the host's request), then LIVE_NVMET_END. 0, or 1 when
+ * a listener could not be set up. */
+int live_nvme_target(const char *addr, const char *nqn, size_t first, size_t count, FILE *out);
 
 #endif

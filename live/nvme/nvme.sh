@@ -14,6 +14,9 @@
 #                      the first NVME_SMOKE_CASES=12 hostile cases
 #   NVME_CASE=NAME     one hostile case, after the data check, on a fresh
 #                      boot (a finding's reproducer)
+#   NVME_ROLE=host|target  one role's cases only: the hostile host's
+#                      against nvmet, or the hostile target's against the
+#                      kernel host (default: both, the host's first)
 #   KERNEL=debug       the debug kernel (make live-kernel), with the coverage
 #                      of drivers/nvme/{target,host}/rdma.c
 # Writes build/live-nvme/console.log (the first boot, then every later
@@ -26,12 +29,16 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 L=build/live N=build/live-nvme
 TMO=${LIVE_TIMEOUT:-300} SMOKE=${LIVE_NVME_SMOKE:-0} SMOKE_CASES=${NVME_SMOKE_CASES:-12}
-ONLY=${NVME_CASE:-}
+ONLY=${NVME_CASE:-} ROLE=${NVME_ROLE:-}
 case "$TMO$SMOKE_CASES" in '' | *[!0-9]*)
 	echo "live-nvme: LIVE_TIMEOUT and NVME_SMOKE_CASES are numbers" >&2; exit 2 ;; esac
 case "$SMOKE" in 0 | 1) ;; *) echo "live-nvme: LIVE_NVME_SMOKE is 0 or 1" >&2; exit 2 ;; esac
 [ -n "$ONLY" ] && [ "$SMOKE" = 1 ] &&
 	{ echo "live-nvme: NVME_CASE runs one case, LIVE_NVME_SMOKE=1 a subset: one or the other" >&2; exit 2; }
+case "$ROLE" in '' | host | target) ;; *)
+	echo "live-nvme: NVME_ROLE is host or target, not '$ROLE'" >&2; exit 2 ;; esac
+[ -n "$ROLE" ] && { [ -n "$ONLY" ] || [ "$SMOKE" = 1 ]; } &&
+	{ echo "live-nvme: NVME_ROLE takes neither NVME_CASE nor LIVE_NVME_SMOKE=1" >&2; exit 2; }
 read -r kver img prep_s img_s < <(live/guest/image.sh nvme | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
 first=0 count=0
@@ -41,6 +48,13 @@ if [ -n "$ONLY" ]; then
 	[ -n "$first" ] || { echo "live-nvme: NVME_CASE: no case '$ONLY' (rdmaneg-live nvme-cases)" >&2; exit 2; }
 	count=1
 fi
+if [ -n "$ROLE" ]; then
+	# the role's cases: a range of the one index space (rdmaneg-live nvme-cases)
+	read -r first count < <("$L/rdmaneg-live" nvme-cases |
+		awk -v r="$ROLE" '$3 == r {if (n++ == 0) f = $1} END {print f, n}')
+fi
+end=0
+[ "$count" -gt 0 ] && end=$((first + count))
 echo "live-nvme: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
@@ -74,7 +88,8 @@ while :; do
 	[ -n "$ONLY" ] && break
 	[ "$boot" -ge 20 ] && { echo "live-nvme: FAILED: 20 boots, giving up"; fail=1; break; }
 	first=$next data=0
-	[ "$SMOKE" = 1 ] && { count=$((SMOKE_CASES - next)); [ "$count" -gt 0 ] || break; }
+	# a bounded range (the smoke subset, a role) goes on to its end
+	if [ "$end" -gt 0 ]; then count=$((end - next)); [ "$count" -gt 0 ] || break; fi
 done
 "$L/rdmaneg-live" nvme "$log" --json "$N/report.json" | tee "$N/report.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail=1

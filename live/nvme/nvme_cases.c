@@ -33,11 +33,16 @@ static const struct edit edits[] = {
 	{ "admin-hsqsize-32", 0, 0, 0, 33, 32, 0, 0 },
 	{ "admin-hsqsize-ffff", 0, 0, 0, 32, 0xffff, 0, 0 },
 	{ "io-hsqsize-0", 0, 0, 1, 128, 0, 0, 0 },
+	{ "io-hsqsize-128", 0, 0, 1, 129, 128, 0, 0 },
 	{ "io-hsqsize-1023", 0, 0, 1, 1024, 1023, 0, 0 },
 	{ "io-hsqsize-1024", 0, 0, 1, 1025, 1024, 0, 0 },
 	{ "io-hsqsize-ffff", 0, 0, 1, 0xffff, 0xffff, 0, 0 },
 	{ "admin-hrqsize-0", 0, 0, 0, 0, 31, 0, 0 },
 	{ "io-hrqsize-0", 0, 0, 1, 0, 127, 0, 0 },
+	{ "admin-hrqsize-33", 0, 0, 0, 33, 31, 0, 0 },
+	{ "admin-hrqsize-ffff", 0, 0, 0, 0xffff, 31, 0, 0 },
+	{ "io-hrqsize-129", 0, 0, 1, 129, 127, 0, 0 },
+	{ "io-hrqsize-ffff", 0, 0, 1, 0xffff, 127, 0, 0 },
 	{ "io-hrq-below-hsq", 0, 0, 1, 16, 127, 0, 0 },
 	{ "io-admin-sizes", 0, 0, 1, 32, 31, 0, 0 },
 	{ "admin-cntlid-1", 0, 0, 0, 32, 31, 1, 0 },
@@ -107,4 +112,203 @@ long live_nvme_case_index(const char *name)
 		if (strcmp(c.name, name) == 0)
 			return (long)i;
 	return -1;
+}
+
+/* ---- the hostile target's answers ---- */
+
+/* one answer: its length, one octet at off set to val, its kind, CRQSIZE
+ * (HSQSIZE + crq_add, or crq_abs when crq_fixed), RECFMT and STS */
+struct answer {
+	const char *name;
+	size_t len, off;
+	enum live_nvme_tkind kind;
+	int crq_add;
+	uint16_t recfmt, crq_abs, sts;
+	bool crq_fixed;
+	uint8_t val;
+};
+
+/* nvme-rdma fig. 6 (the accept) and fig. 7 and 11 (the reject) at their
+ * edges; docs/nvme.md says what a conforming host does with each */
+static const struct answer answers[] = {
+	{ "accept-ok", 32, 0, LIVE_NVME_T_ACCEPT, 0, 0, 0, 0, false, 0 },
+	{ "accept-crq-plus-1", 32, 0, LIVE_NVME_T_ACCEPT, 1, 0, 0, 0, false, 0 },
+	{ "accept-crq-minus-1", 32, 0, LIVE_NVME_T_ACCEPT, -1, 0, 0, 0, false, 0 },
+	{ "accept-crq-0", 32, 0, LIVE_NVME_T_ACCEPT, 0, 0, 0, 0, true, 0 },
+	{ "accept-crq-ffff", 32, 0, LIVE_NVME_T_ACCEPT, 0, 0, 0xffff, 0, true, 0 },
+	{ "accept-recfmt-1", 32, 0, LIVE_NVME_T_ACCEPT, 0, 1, 0, 0, false, 0 },
+	{ "accept-recfmt-ffff", 32, 0, LIVE_NVME_T_ACCEPT, 0, 0xffff, 0, 0, false, 0 },
+	{ "accept-reserved-4", 32, 4, LIVE_NVME_T_ACCEPT, 0, 0, 0, 0, false, 0xff },
+	{ "accept-reserved-31", 32, 31, LIVE_NVME_T_ACCEPT, 0, 0, 0, 0, false, 0xff },
+	{ "accept-long-40", 40, 0, LIVE_NVME_T_ACCEPT, 0, 0, 0, 0, false, 0 },
+	{ "reject-sts-0", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 0, false, 0 },
+	{ "reject-sts-1", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 1, false, 0 },
+	{ "reject-sts-2", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 2, false, 0 },
+	{ "reject-sts-3", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 3, false, 0 },
+	{ "reject-sts-4", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 4, false, 0 },
+	{ "reject-sts-5", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 5, false, 0 },
+	{ "reject-sts-6", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 6, false, 0 },
+	{ "reject-sts-7", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 7, false, 0 },
+	{ "reject-sts-8", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 8, false, 0 },
+	{ "reject-sts-9", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 9, false, 0 },
+	{ "reject-sts-a", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 0xa, false, 0 },
+	{ "reject-sts-ffff", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 0xffff, false, 0 },
+	{ "reject-recfmt-1", 4, 0, LIVE_NVME_T_REJECT, 0, 1, 0, 6, false, 0 },
+	{ "reject-long-32", 32, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 6, false, 0 },
+	{ "silent", 0, 0, LIVE_NVME_T_SILENT, 0, 0, 0, 0, false, 0 },
+};
+#define NANSWERS (sizeof(answers) / sizeof(answers[0]))
+#define NACCEPT_LENS 32 /* accept-len-0 .. accept-len-31 */
+#define NREJECT_LENS 4	/* reject-len-0 .. reject-len-3 */
+
+/* MPA Replies, sent on a TCP listener of our own: what rdma_cm cannot
+ * send. name, the M and R bits, S with the enhanced word, the ULP private
+ * data's length (fig. 7's reject, RECFMT 0 and STS 6, cut or padded) */
+static const struct mpa_answer {
+	const char *name;
+	bool m, r, s;
+	size_t ulp;
+} mpa_answers[] = {
+	/* M set: siw refuses the Reply as unsupported and reports
+	 * -ECONNREFUSED, rdma_cm's consumer reject, with the ULP octets */
+	{ "mpa-markers-ulp-0", true, false, true, 0 },
+	{ "mpa-markers-ulp-1", true, false, true, 1 },
+	{ "mpa-markers-ulp-2", true, false, true, 2 },
+	{ "mpa-markers-ulp-3", true, false, true, 3 },
+	{ "mpa-markers-ulp-4", true, false, true, 4 },
+	{ "mpa-markers-ulp-32", true, false, true, 32 },
+	/* R set: the reject itself, as rdma_cm sends it */
+	{ "mpa-reject-ulp-2", false, true, true, 2 },
+	{ "mpa-reject-ulp-4", false, true, true, 4 },
+	/* no enhanced word to an enhanced Request (RFC 6581 sec. 5) */
+	{ "mpa-no-enhanced-ulp-4", false, false, false, 4 },
+};
+#define NMPA (sizeof(mpa_answers) / sizeof(mpa_answers[0]))
+
+size_t live_nvme_tcase_count(void)
+{
+	return NANSWERS + NACCEPT_LENS + NREJECT_LENS + LIVE_NVME_TRANDOM + NMPA;
+}
+
+/* An MPA Reply (RFC 5044 sec. 7.1), rev 2, IRD and ORD 16 in the
+ * enhanced word (RFC 6581 sec. 9) when S is set. */
+static void mpa_answer(const struct mpa_answer *a, struct live_nvme_tcase *t)
+{
+	uint8_t pd[4 + 32] = { 0 };
+	struct rdmaneg_mpa_frame f;
+	size_t at = 0;
+
+	memset(&f, 0, sizeof(f));
+	snprintf(t->name, sizeof(t->name), "%s", a->name);
+	t->kind = LIVE_NVME_T_MPA;
+	if (a->s) {
+		struct rdmaneg_mpa_enh e = { false, false, false, false, 16, 16 };
+
+		(void)rdmaneg_mpa_enh_encode(&e, pd, sizeof(pd));
+		at = 4;
+	}
+	pd[at + 2] = RDMANEG_NVME_STS_NO_RSC; /* fig. 7: RECFMT 0, STS 6 */
+	f.type = RDMANEG_MPA_REPLY;
+	f.marker = a->m;
+	f.reject = a->r;
+	f.enhanced = a->s;
+	f.rev = 2;
+	f.pd_length = (uint16_t)(at + a->ulp);
+	f.pd = f.pd_length ? pd : NULL;
+	if (rdmaneg_mpa_build(&f, t->pd, sizeof(t->pd), &t->pd_len) != RDMANEG_OK)
+		t->pd_len = 0;
+}
+
+static void put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)v;
+	p[1] = (uint8_t)(v >> 8);
+}
+
+static void answer(const struct answer *a, uint16_t hsqsize, struct live_nvme_tcase *t)
+{
+	snprintf(t->name, sizeof(t->name), "%s", a->name);
+	t->kind = a->kind;
+	t->pd_len = a->len;
+	put16(t->pd, a->recfmt);
+	if (a->kind == LIVE_NVME_T_ACCEPT) /* fig. 6: CRQSIZE, octets 03:02 */
+		put16(t->pd + 2, a->crq_fixed ? a->crq_abs : (uint16_t)(hsqsize + a->crq_add));
+	else /* fig. 7: STS, octets 03:02 */
+		put16(t->pd + 2, a->sts);
+	if (a->off)
+		t->pd[a->off] = a->val;
+}
+
+/* the answer named name (of the table above) */
+static const struct answer *named(const char *name)
+{
+	for (size_t i = 0; i < NANSWERS; i++)
+		if (strcmp(answers[i].name, name) == 0)
+			return &answers[i];
+	return &answers[0];
+}
+
+bool live_nvme_tcase(size_t j, uint16_t hsqsize, struct live_nvme_tcase *t)
+{
+	memset(t, 0, sizeof(*t));
+	if (j < NANSWERS) {
+		answer(&answers[j], hsqsize, t);
+		return true;
+	}
+	j -= NANSWERS;
+	if (j < NACCEPT_LENS) { /* fig. 6's record cut short */
+		answer(named("accept-ok"), hsqsize, t);
+		snprintf(t->name, sizeof(t->name), "accept-len-%zu", j);
+		t->pd_len = j;
+		return true;
+	}
+	j -= NACCEPT_LENS;
+	if (j < NREJECT_LENS) { /* fig. 7's record cut short: RECFMT 0, STS 6 */
+		answer(named("reject-sts-6"), hsqsize, t);
+		snprintf(t->name, sizeof(t->name), "reject-len-%zu", j);
+		t->pd_len = j;
+		return true;
+	}
+	j -= NREJECT_LENS;
+	if (j < LIVE_NVME_TRANDOM) {
+		/* a valid accept or reject with 1 to 4 octets replaced, a
+		 * third of them cut short, the stream seeded by the index */
+		uint64_t s = 0x6e766d74ull + j; /* "nvmt" */
+		unsigned flips = 1u + (unsigned)(rdmaneg_splitmix64(&s) % 4u);
+		bool acc = rdmaneg_splitmix64(&s) % 2u == 0;
+
+		answer(named(acc ? "accept-ok" : "reject-sts-6"), hsqsize, t);
+		snprintf(t->name, sizeof(t->name), "answer-random-%zu", j);
+		for (unsigned k = 0; k < flips; k++)
+			t->pd[rdmaneg_splitmix64(&s) % t->pd_len] = (uint8_t)rdmaneg_splitmix64(&s);
+		if (rdmaneg_splitmix64(&s) % 3u == 0)
+			t->pd_len = (size_t)(rdmaneg_splitmix64(&s) % (t->pd_len + 1));
+		return true;
+	}
+	j -= LIVE_NVME_TRANDOM;
+	if (j < NMPA) {
+		mpa_answer(&mpa_answers[j], t);
+		return true;
+	}
+	return false;
+}
+
+long live_nvme_tcase_index(const char *name)
+{
+	struct live_nvme_tcase t;
+
+	for (size_t j = 0; live_nvme_tcase(j, 0, &t); j++)
+		if (strcmp(t.name, name) == 0)
+			return (long)j;
+	return -1;
+}
+
+long live_nvme_any_index(const char *name)
+{
+	long k = live_nvme_case_index(name);
+
+	if (k >= 0)
+		return k;
+	k = live_nvme_tcase_index(name);
+	return k < 0 ? -1 : (long)live_nvme_case_count() + k;
 }

@@ -5,6 +5,7 @@
  * oracle; a row where they differ is a defect of the core (its planted
  * bugs show there), a row where both say "diverges" is Linux's.
  */
+#define _GNU_SOURCE /* memmem */
 #include "nvme.h"
 
 #include "hex.h"
@@ -140,6 +141,65 @@ static void hostile_line(struct live_nvme *r, const char *p, size_t n)
 	}
 }
 
+/* hex into out[0..cap-1], "-" for none; false when it is not whole octets
+ * or too long */
+static bool hex_field(const char *hex, uint8_t *out, size_t cap, size_t *len)
+{
+	struct rdmaneg_hex hx;
+
+	*len = 0;
+	if (strcmp(hex, "-") == 0)
+		return true;
+	rdmaneg_hex_init(&hx, out, cap);
+	if (rdmaneg_hex_feed(&hx, hex) != 0 || !rdmaneg_hex_whole(&hx))
+		return false;
+	*len = hx.len;
+	return true;
+}
+
+/* "NAME REQUESTS CAPSULE HOST REQ_HEX ANSWER_HEX": one hostile target
+ * case's outcome (live/nvme/nvme_target.c) */
+static void target_line(struct live_nvme *r, const char *p, size_t n)
+{
+	char line[400], name[40], nreq[8], cap[8], host[16], req[2 * LIVE_NVME_CASE_PD + 2],
+		ans[2 * LIVE_NVME_ANSWER_MAX + 2], *e;
+	struct live_nvme_target_run *t;
+	unsigned long requests;
+	long idx;
+	int used = 0;
+
+	if (n >= sizeof(line) || r->ntarget == LIVE_NVME_TCASES_MAX)
+		return bad_line(r, p, n);
+	memcpy(line, p, n);
+	line[n] = '\0';
+	if (sscanf(line, "%39s %7s %7s %15s %97s %129s%n", name, nreq, cap, host, req, ans,
+		   &used) != 6 ||
+	    (size_t)used != n || (idx = live_nvme_tcase_index(name)) < 0 ||
+	    (strcmp(cap, "yes") != 0 && strcmp(cap, "no") != 0))
+		return bad_line(r, p, n);
+	requests = strtoul(nreq, &e, 10);
+	if (*e || nreq[0] == '-' || requests > 1000)
+		return bad_line(r, p, n);
+	t = &r->target[r->ntarget];
+	memset(t, 0, sizeof(*t));
+	t->index = idx;
+	t->requests = (unsigned)requests;
+	t->capsule = strcmp(cap, "yes") == 0;
+	t->hung = strcmp(host, "hung") == 0;
+	t->created = strncmp(host, "created", 7) == 0;
+	if (!t->hung && !t->created) {
+		long err = strtol(host, &e, 10);
+
+		if (*e || err <= 0 || err > 255)
+			return bad_line(r, p, n);
+		t->err = (int)err;
+	}
+	if (!hex_field(req, t->req, sizeof(t->req), &t->req_len) ||
+	    !hex_field(ans, t->ans, sizeof(t->ans), &t->ans_len))
+		return bad_line(r, p, n);
+	r->ntarget++;
+}
+
 static void step_line(struct live_nvme *r, const char *p, size_t n)
 {
 	for (int s = 0; s < LIVE_NVME_NSTEPS; s++) {
@@ -165,6 +225,8 @@ int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, 
 {
 	const char *p = con, *end = con + len;
 	size_t frames = 0;
+	bool in_target = false; /* between a target case's line and its outcome */
+	bool logged = false;	/* ... the kernel host logged the reject's STS */
 
 	memset(r, 0, sizeof(*r));
 	r->queues = -1;
@@ -192,11 +254,27 @@ int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, 
 				r->queues = q;
 		} else if (n == 14 && strncmp(p, "LIVE_NVME_DONE", 14) == 0) {
 			r->done = true;
-		} else if (n > 20 && strncmp(p, "LIVE_NVME_CASE host ", 20) == 0) {
-			const char *sp = memchr(p + 20, ' ', n - 20);
-			size_t k = sp ? (size_t)(sp - p - 20) : n - 20;
+		} else if (n > 20 && (strncmp(p, "LIVE_NVME_CASE host ", 20) == 0 ||
+				      strncmp(p, "LIVE_NVME_CASE target ", 22) == 0)) {
+			size_t at = p[15] == 'h' ? 20 : 22;
+			const char *sp = memchr(p + at, ' ', n - at);
+			size_t k = sp ? (size_t)(sp - p) - at : n - at;
 
-			snprintf(r->last_case, sizeof(r->last_case), "%.*s", (int)k, p + 20);
+			snprintf(r->last_case, sizeof(r->last_case), "%.*s", (int)k, p + at);
+			in_target = at == 22;
+		} else if (in_target && memmem(p, n, "Connect rejected: status", 24)) {
+			/* drivers/nvme/host/rdma.c nvme_rdma_conn_rejected: "nvme
+			 * status" only when it read the reject's STS */
+			logged |= memmem(p, n, "nvme status", 11) != NULL;
+		} else if (n > 11 && strncmp(p, "LIVE_NVMET ", 11) == 0) {
+			size_t before = r->ntarget;
+
+			target_line(r, p + 11, n - 11);
+			if (r->ntarget > before)
+				r->target[before].sts_logged = logged;
+			in_target = logged = false;
+		} else if (n == 14 && strncmp(p, "LIVE_NVMET_END", 14) == 0) {
+			r->target_done = true;
 		} else if (n > 11 && strncmp(p, "LIVE_NVMEH ", 11) == 0) {
 			hostile_line(r, p + 11, n - 11);
 		} else if (n == 14 && strncmp(p, "LIVE_NVMEH_END", 14) == 0) {
@@ -436,9 +514,120 @@ static void hostile_rows(FILE *out, FILE *json, const struct live_nvme *r,
 	}
 }
 
+/* What a conforming host does with an answer: go on (send its first
+ * capsule), give the queue up, or nothing the harness can see. */
+enum expect { GO_ON, GIVE_UP, UNSEEN };
+
+static const char *const expect_names[] = { "go on", "give up", "not seen" };
+
+/* From the defects of an accept: one it cannot read (fig. 6: 32 octets,
+ * RECFMT 0h) leaves it no queue; a CRQSIZE off fig. 6's rule binds the
+ * controller, and a host that keeps to it (no more commands outstanding
+ * than CRQSIZE) looks, on the wire, like one that does not. */
+static enum expect expect_of(enum live_nvme_tkind kind, unsigned defects)
+{
+	if (kind != LIVE_NVME_T_ACCEPT)
+		return GIVE_UP; /* fig. 7, 11: a reject, an MPA Reply the host's
+				 * RNIC refuses (RFC 5044 sec. 7.1), or no answer
+				 * ends the queue */
+	if (defects & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT))
+		return GIVE_UP;
+	return defects & RDMANEG_NVME_D_CRQSIZE ? UNSEEN : GO_ON;
+}
+
+/* The hostile target's cases: what the kernel host did with each answer,
+ * against what a conforming host does (the core's reading and the
+ * oracle's). */
+static void target_rows(FILE *out, FILE *json, const struct live_nvme *r,
+			const struct rdmaneg_nvme_limits *lim, struct live_nvme_verdict *v)
+{
+	bool first = true;
+
+	if (r->ntarget == 0)
+		return;
+	fprintf(out, "live-nvme: the hostile target against the kernel host (%zu cases)\n",
+		r->ntarget);
+	fprintf(out, "  %-22s %3s %-13s %-8s %-8s %-9s %s\n", "case", "len", "host", "core",
+		"oracle", "verdict", "note");
+	for (size_t i = 0; i < r->ntarget; i++) {
+		const struct live_nvme_target_run *t = &r->target[i];
+		struct live_nvme_tcase tc;
+		struct rdmaneg_nvme_answer a;
+		struct rdmaneg_nvme_accept acc;
+		unsigned d = 0, refd;
+		enum expect core, oracle;
+		const char *verdict;
+		char did[24], note[80] = "";
+		bool gave_up = !t->capsule && !t->created && !t->hung;
+
+		if (!live_nvme_tcase((size_t)t->index, 0, &tc))
+			continue;
+		v->tcases++;
+		(void)rdmaneg_nvme_target_judge(t->req, t->req_len, lim, &a);
+		if (tc.kind == LIVE_NVME_T_ACCEPT)
+			(void)rdmaneg_nvme_accept_check(t->ans, t->ans_len, &a.req, false, &acc,
+							&d);
+		refd = tc.kind == LIVE_NVME_T_ACCEPT
+			       ? rdmaneg_ref_nvme_accept(
+					 t->ans, t->ans_len,
+					 t->req_len >= 8 ? rdmaneg_ref_nvme_u16(t->req, 6) : 0u,
+					 false)
+			       : 0u;
+		core = expect_of(tc.kind, d);
+		oracle = expect_of(tc.kind, refd);
+		if (core != oracle)
+			v->disagree++;
+		if (t->hung)
+			snprintf(did, sizeof(did), "hung");
+		else if (t->capsule)
+			snprintf(did, sizeof(did), "went on");
+		else if (t->created)
+			snprintf(did, sizeof(did), "created");
+		else
+			snprintf(did, sizeof(did), "gave up (%d)", t->err);
+		if (t->requests == 0) {
+			verdict = "void";
+			snprintf(note, sizeof(note), "no connect request reached the target");
+			v->t_void++;
+		} else if (t->hung) {
+			verdict = "diverges";
+			snprintf(note, sizeof(note), "its connect never returned");
+			v->t_diverge++;
+		} else if (oracle == UNSEEN) {
+			verdict = "unjudged";
+			v->t_unjudged++;
+		} else if ((oracle == GO_ON) == t->capsule && (oracle == GO_ON || gave_up)) {
+			verdict = "conforms";
+			v->t_conform++;
+		} else {
+			verdict = "diverges";
+			v->t_diverge++;
+		}
+		if (tc.kind == LIVE_NVME_T_REJECT || tc.kind == LIVE_NVME_T_MPA)
+			snprintf(note + strlen(note), sizeof(note) - strlen(note), "%sSTS %s",
+				 note[0] ? "; " : "", t->sts_logged ? "logged" : "not read");
+		if (t->requests > 1)
+			snprintf(note + strlen(note), sizeof(note) - strlen(note),
+				 "%s%u connect requests", note[0] ? "; " : "", t->requests);
+		fprintf(out, "  %-22s %3zu %-13s %-8s %-8s %-9s %s%s\n", tc.name, t->ans_len, did,
+			expect_names[core], expect_names[oracle], verdict, note,
+			core == oracle ? "" : "   <- the core and the oracle differ");
+		if (json) {
+			fprintf(json,
+				"%s\n  {\"case\":\"%s\",\"length\":%zu,\"host\":\"%s\","
+				"\"requests\":%u,\"core\":\"%s\",\"oracle\":\"%s\","
+				"\"verdict\":\"%s\",\"sts_logged\":%s}",
+				first ? "" : ",", tc.name, t->ans_len, did, t->requests,
+				expect_names[core], expect_names[oracle], verdict,
+				t->sts_logged ? "true" : "false");
+			first = false;
+		}
+	}
+}
+
 void live_nvme_report(FILE *out, FILE *json, const struct live_nvme *r, struct live_nvme_verdict *v)
 {
-	const struct rdmaneg_nvme_limits lim = LIVE_NVME_LIMITS;
+	const struct rdmaneg_nvme_limits lim = RDMANEG_NVME_LIMITS_LINUX;
 	bool first = true;
 
 	memset(v, 0, sizeof(*v));
@@ -476,6 +665,9 @@ void live_nvme_report(FILE *out, FILE *json, const struct live_nvme *r, struct l
 	first = true;
 	hostile_rows(out, json, r, &lim, &first, v);
 	if (json)
+		fprintf(json, "\n],\"hostile_target\":[");
+	target_rows(out, json, r, &lim, v);
+	if (json)
 		fprintf(json, "\n]}\n");
 }
 
@@ -485,11 +677,13 @@ size_t live_nvme_splats(const char *con, size_t len, FILE *out)
 	size_t n = rdmaneg_klog_scan(con, len, sp, 16), pos = 0, lineno = 0, k = 0;
 	char line[512], current[32] = "";
 
-	/* the kernel log after "LIVE_NVME_CASE host NAME" belongs to NAME */
+	/* the kernel log after "LIVE_NVME_CASE ROLE NAME" belongs to NAME */
 	while (k < n && k < 16 && rdmaneg_klog_line(con, len, &pos, line, sizeof(line))) {
 		lineno++;
 		if (strncmp(line, "LIVE_NVME_CASE host ", 20) == 0)
 			sscanf(line + 20, "%31s", current);
+		else if (strncmp(line, "LIVE_NVME_CASE target ", 22) == 0)
+			sscanf(line + 22, "%31s", current);
 		while (k < n && k < 16 && sp[k].line == lineno) {
 			if (current[0])
 				fprintf(out,
