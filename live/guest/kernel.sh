@@ -130,28 +130,30 @@ if [ "${1:-}" = fixed ]; then
 		t0=$(date +%s)
 		echo "kernel: fixed kernel (patches key $pkey): ${#patches[@]} patch(es) on the debug tree" >&2
 		rm -rf "$CACHE"/kbuild-"$key"-fixed-* "$CACHE"/kernel-fixed-*
-		cp -a "$base" "$tree.part" || { echo "kernel: fixed: cannot copy $base" >&2; exit 1; }
+		# built where it stays: gcov's .gcda paths are the objects'
+		# build paths (a tree built as .part and renamed names files
+		# that are not there); $out/release marks it complete
+		cp -a "$base" "$tree" || { echo "kernel: fixed: cannot copy $base" >&2; exit 1; }
 		# the objects the patches touch, built with W=1 before and after
 		mapfile -t objs < <(sed -n 's#^+++ b/\(.*\)\.c$#\1.o#p' "${patches[@]}" | sort -u)
-		log=$tree.part/build.log
-		make -C "$tree.part" W=1 "${objs[@]}" >"$tree.part/w1-before.log" 2>&1 ||
-			{ tail -20 "$tree.part/w1-before.log" >&2; echo "kernel: fixed: W=1 build before the patches failed" >&2; exit 1; }
+		log=$tree/build.log
+		make -C "$tree" W=1 "${objs[@]}" >"$tree/w1-before.log" 2>&1 ||
+			{ tail -20 "$tree/w1-before.log" >&2; echo "kernel: fixed: W=1 build before the patches failed" >&2; exit 1; }
 		for f in "${patches[@]}"; do
-			if ! out_p=$(patch -d "$tree.part" -p1 -F0 --no-backup-if-mismatch <"$f" 2>&1); then
+			if ! out_p=$(patch -d "$tree" -p1 -F0 --no-backup-if-mismatch <"$f" 2>&1); then
 				printf '%s\n' "$out_p" >&2
 				echo "kernel: fixed: patch $f does not apply to linux-source-6.1 $src_ver" >&2
 				exit 1
 			fi
 		done
-		sed -i 's/^CONFIG_LOCALVERSION=.*/CONFIG_LOCALVERSION="-rdmaneg-fixed"/' "$tree.part/.config"
-		make -C "$tree.part" W=1 "${objs[@]}" >"$tree.part/w1-after.log" 2>&1 ||
-			{ tail -20 "$tree.part/w1-after.log" >&2; echo "kernel: fixed: a patched file does not build (W=1)" >&2; exit 1; }
-		if ! make -C "$tree.part" -j"$(nproc)" bzImage >>"$log" 2>&1; then
+		sed -i 's/^CONFIG_LOCALVERSION=.*/CONFIG_LOCALVERSION="-rdmaneg-fixed"/' "$tree/.config"
+		make -C "$tree" W=1 "${objs[@]}" >"$tree/w1-after.log" 2>&1 ||
+			{ tail -20 "$tree/w1-after.log" >&2; echo "kernel: fixed: a patched file does not build (W=1)" >&2; exit 1; }
+		if ! make -C "$tree" -j"$(nproc)" bzImage >>"$log" 2>&1; then
 			grep -E 'error|Error' "$log" | tail -20 >&2
 			echo "kernel: fixed: build failed; the log is $log" >&2
 			exit 1
 		fi
-		mv "$tree.part" "$tree"
 		install_kernel "$tree/w1-before.log" "$tree/w1-after.log"
 	fi
 fi
