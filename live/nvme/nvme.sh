@@ -68,8 +68,10 @@ while :; do
 	qrc=$?
 	cp "$L/console.log" "$N/console-$boot.log"
 	[ -s "$L/gcov.tar" ] && cp "$L/gcov.tar" "$N/gcov-$boot.tar" && gcov+=("$N/gcov-$boot.tar")
+	# a later boot's cases, with the kernel's lines among them (splats,
+	# the host's "Connect rejected"), from its first case line on
 	if [ "$data" = 1 ]; then cp "$N/console-$boot.log" "$log"
-	else grep -aE '^(LIVE_NVME_CASE host|LIVE_NVMEH)' "$N/console-$boot.log" >>"$log"; fi
+	else sed -n '/^LIVE_NVME_CASE /,$p' "$N/console-$boot.log" >>"$log"; fi
 	if [ "$qrc" -eq 0 ] && grep -aq '^LIVE_END' "$N/console-$boot.log"; then break; fi
 	# the guest died or hung: the case it was running is a finding
 	read -r next name < <("$L/rdmaneg-live" nvme-next "$N/console-$boot.log")
@@ -108,7 +110,8 @@ if [ -s "$N/findings.txt" ] || "$L/rdmaneg-live" splats "$log" >/dev/null; then
 		sed 's/^/live-nvme: triage: /'
 fi
 grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed 's/^/live-nvme: /'
-if [ "${KERNEL:-stock}" != stock ]; then
+# the coverage of the kernel the suite measures, not of the patched one
+if [ "${KERNEL:-stock}" = debug ]; then
 	if [ ${#gcov[@]} -gt 0 ]; then live/guest/gcov.sh nvme "$kver" "${gcov[@]}" || fail=1
 	else echo "live-nvme: no kernel coverage: no guest lived to send its counters"; fi
 fi
