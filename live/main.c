@@ -743,8 +743,8 @@ static int cmd_nvme(int argc, char **argv)
 	if (v.tcases)
 		printf("live-nvme: hostile target: %zu cases, the host did as the spec asks in %zu, "
 		       "diverged in %zu, %zu not judged (no rule the wire shows), %zu measured "
-		       "nothing\n",
-		       v.tcases, v.t_conform, v.t_diverge, v.t_unjudged, v.t_void);
+		       "nothing; %zu Connect command(s) sent that never reached the listener\n",
+		       v.tcases, v.t_conform, v.t_diverge, v.t_unjudged, v.t_void, v.t_lost);
 	if (v.t_void) {
 		printf("live-nvme: FAILED: %zu hostile target case(s) saw no connect request\n",
 		       v.t_void);

@@ -125,13 +125,14 @@ struct live_nvme {
 	bool host_done;	    /* LIVE_NVMEH_END: every case ran */
 	/* the hostile target: each case's outcome (LIVE_NVMET ...) */
 	struct live_nvme_target_run {
-		long index;	   /* into the target case table */
-		unsigned requests; /* connect requests the host sent */
-		bool capsule;	   /* the host sent a capsule after the accept */
-		bool hung;	   /* the host's connect never returned */
-		bool created;	   /* ... or created a controller */
-		int err;	   /* else the errno it failed with */
-		bool sts_logged;   /* the kernel logged the reject's nvme status */
+		long index;	     /* into the target case table */
+		unsigned requests;   /* connect requests the host sent */
+		bool capsule;	     /* the host sent a capsule after the accept */
+		bool hung;	     /* the host's connect never returned */
+		bool created;	     /* ... or created a controller */
+		int err;	     /* else the errno it failed with */
+		bool sts_logged;     /* the kernel logged the reject's nvme status */
+		bool connect_logged; /* ... or how its NVMe Connect command ended */
 		uint8_t req[LIVE_NVME_CASE_PD], ans[LIVE_NVME_ANSWER_MAX];
 		size_t req_len, ans_len;
 	} target[LIVE_NVME_TCASES_MAX];
@@ -156,6 +157,7 @@ struct live_nvme_verdict {
 	/* the hostile target's: the host did what the spec asks, did not,
 	 * the spec gives it no observable rule, or nothing was measured */
 	size_t tcases, t_conform, t_diverge, t_unjudged, t_void;
+	size_t t_lost; /* the host sent its Connect command, which never reached us */
 };
 
 /* Prints the differential table of r to out (and as JSON to json, when

@@ -227,6 +227,7 @@ int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, 
 	size_t frames = 0;
 	bool in_target = false; /* between a target case's line and its outcome */
 	bool logged = false;	/* ... the kernel host logged the reject's STS */
+	bool connect = false;	/* ... or its NVMe Connect command's end */
 
 	memset(r, 0, sizeof(*r));
 	r->queues = -1;
@@ -266,13 +267,21 @@ int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, 
 			/* drivers/nvme/host/rdma.c nvme_rdma_conn_rejected: "nvme
 			 * status" only when it read the reject's STS */
 			logged |= memmem(p, n, "nvme status", 11) != NULL;
+		} else if (in_target && (memmem(p, n, "Connect command failed", 22) ||
+					 memmem(p, n, ": Connect Invalid", 17) ||
+					 memmem(p, n, " QID 0 timeout", 14))) {
+			/* the host sent its NVMe Connect command: nvmf_log_connect_error
+			 * says how it failed, nvme_rdma_timeout that it never ended */
+			connect = true;
 		} else if (n > 11 && strncmp(p, "LIVE_NVMET ", 11) == 0) {
 			size_t before = r->ntarget;
 
 			target_line(r, p + 11, n - 11);
-			if (r->ntarget > before)
+			if (r->ntarget > before) {
 				r->target[before].sts_logged = logged;
-			in_target = logged = false;
+				r->target[before].connect_logged = connect;
+			}
+			in_target = logged = connect = false;
 		} else if (n == 14 && strncmp(p, "LIVE_NVMET_END", 14) == 0) {
 			r->target_done = true;
 		} else if (n > 11 && strncmp(p, "LIVE_NVMEH ", 11) == 0) {
@@ -557,8 +566,11 @@ static void target_rows(FILE *out, FILE *json, const struct live_nvme *r,
 		unsigned d = 0, refd;
 		enum expect core, oracle;
 		const char *verdict;
-		char did[24], note[80] = "";
-		bool gave_up = !t->capsule && !t->created && !t->hung;
+		char did[24], note[96] = "";
+		/* went on: its first capsule reached us, or its own log says it
+		 * sent the Connect command (a capsule can stall in siw: docs/nvme.md) */
+		bool went_on = t->capsule || t->connect_logged;
+		bool gave_up = !went_on && !t->created && !t->hung;
 
 		if (!live_nvme_tcase((size_t)t->index, 0, &tc))
 			continue;
@@ -579,7 +591,7 @@ static void target_rows(FILE *out, FILE *json, const struct live_nvme *r,
 			v->disagree++;
 		if (t->hung)
 			snprintf(did, sizeof(did), "hung");
-		else if (t->capsule)
+		else if (went_on)
 			snprintf(did, sizeof(did), "went on");
 		else if (t->created)
 			snprintf(did, sizeof(did), "created");
@@ -596,13 +608,17 @@ static void target_rows(FILE *out, FILE *json, const struct live_nvme *r,
 		} else if (oracle == UNSEEN) {
 			verdict = "unjudged";
 			v->t_unjudged++;
-		} else if ((oracle == GO_ON) == t->capsule && (oracle == GO_ON || gave_up)) {
+		} else if ((oracle == GO_ON) == went_on && (oracle == GO_ON || gave_up)) {
 			verdict = "conforms";
 			v->t_conform++;
 		} else {
 			verdict = "diverges";
 			v->t_diverge++;
 		}
+		v->t_lost += went_on && !t->capsule;
+		if (went_on && !t->capsule)
+			snprintf(note + strlen(note), sizeof(note) - strlen(note),
+				 "%sits Connect command never reached us", note[0] ? "; " : "");
 		if (tc.kind == LIVE_NVME_T_REJECT || tc.kind == LIVE_NVME_T_MPA)
 			snprintf(note + strlen(note), sizeof(note) - strlen(note), "%sSTS %s",
 				 note[0] ? "; " : "", t->sts_logged ? "logged" : "not read");
