@@ -10,8 +10,9 @@
 # guest is a finding, with its console and reproducer, and the next boot
 # goes on from the case after it.
 #   LIVE_TIMEOUT=300   seconds a boot may take
-#   LIVE_NVME_SMOKE=1  CI's subset: the connection, the data, the table and
-#                      the first NVME_SMOKE_CASES=12 hostile cases
+#   LIVE_NVME_SMOKE=1  CI's subset: the connection, the data, the table, the
+#                      first NVME_SMOKE_CASES=12 hostile host cases and the
+#                      first NVME_SMOKE_TCASES=3 hostile target cases
 #   NVME_CASE=NAME     one hostile case, after the data check, on a fresh
 #                      boot (a finding's reproducer)
 #   NVME_ROLE=host|target  one role's cases only: the hostile host's
@@ -29,9 +30,10 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 L=build/live N=build/live-nvme
 TMO=${LIVE_TIMEOUT:-300} SMOKE=${LIVE_NVME_SMOKE:-0} SMOKE_CASES=${NVME_SMOKE_CASES:-12}
+SMOKE_TCASES=${NVME_SMOKE_TCASES:-3}
 ONLY=${NVME_CASE:-} ROLE=${NVME_ROLE:-}
-case "$TMO$SMOKE_CASES" in '' | *[!0-9]*)
-	echo "live-nvme: LIVE_TIMEOUT and NVME_SMOKE_CASES are numbers" >&2; exit 2 ;; esac
+case "$TMO$SMOKE_CASES$SMOKE_TCASES" in '' | *[!0-9]*)
+	echo "live-nvme: LIVE_TIMEOUT, NVME_SMOKE_CASES and NVME_SMOKE_TCASES are numbers" >&2; exit 2 ;; esac
 case "$SMOKE" in 0 | 1) ;; *) echo "live-nvme: LIVE_NVME_SMOKE is 0 or 1" >&2; exit 2 ;; esac
 [ -n "$ONLY" ] && [ "$SMOKE" = 1 ] &&
 	{ echo "live-nvme: NVME_CASE runs one case, LIVE_NVME_SMOKE=1 a subset: one or the other" >&2; exit 2; }
@@ -41,8 +43,13 @@ case "$ROLE" in '' | host | target) ;; *)
 	{ echo "live-nvme: NVME_ROLE takes neither NVME_CASE nor LIVE_NVME_SMOKE=1" >&2; exit 2; }
 read -r kver img prep_s img_s < <(live/guest/image.sh nvme | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
-first=0 count=0
-[ "$SMOKE" = 1 ] && count=$SMOKE_CASES
+first=0 count=0 targets=
+if [ "$SMOKE" = 1 ]; then
+	count=$SMOKE_CASES
+	# and the hostile target's first cases, a range of their own
+	tfirst=$("$L/rdmaneg-live" nvme-cases | awk '$3 == "target" {print $1; exit}')
+	targets=" live.nvme_tfirst=$tfirst live.nvme_tcount=$SMOKE_TCASES"
+fi
 if [ -n "$ONLY" ]; then
 	first=$("$L/rdmaneg-live" nvme-cases | awk -v n="$ONLY" '$2 == n {print $1}')
 	[ -n "$first" ] || { echo "live-nvme: NVME_CASE: no case '$ONLY' (rdmaneg-live nvme-cases)" >&2; exit 2; }
@@ -64,7 +71,7 @@ repro="make live-nvme${KERNEL:+ KERNEL=$KERNEL}"
 while :; do
 	boot=$((boot + 1))
 	live/guest/qemu.sh "$kver" "$img" "$TMO" \
-		"live.transport=siw live.mode=nvme live.nvme_data=$data live.nvme_first=$first live.nvme_count=$count"
+		"live.transport=siw live.mode=nvme live.nvme_data=$data live.nvme_first=$first live.nvme_count=$count$targets"
 	qrc=$?
 	cp "$L/console.log" "$N/console-$boot.log"
 	[ -s "$L/gcov.tar" ] && cp "$L/gcov.tar" "$N/gcov-$boot.tar" && gcov+=("$N/gcov-$boot.tar")

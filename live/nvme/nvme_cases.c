@@ -129,14 +129,17 @@ struct answer {
 };
 
 /* nvme-rdma fig. 6 (the accept) and fig. 7 and 11 (the reject) at their
- * edges; docs/nvme.md says what a conforming host does with each */
+ * edges; docs/nvme.md says what a conforming host does with each. The
+ * first three are CI's smoke subset: an accept the host goes on after, a
+ * reject, and an accept it should give up. */
 static const struct answer answers[] = {
 	{ "accept-ok", 32, 0, LIVE_NVME_T_ACCEPT, 0, 0, 0, 0, false, 0 },
+	{ "reject-sts-6", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 6, false, 0 },
+	{ "accept-recfmt-1", 32, 0, LIVE_NVME_T_ACCEPT, 0, 1, 0, 0, false, 0 },
 	{ "accept-crq-plus-1", 32, 0, LIVE_NVME_T_ACCEPT, 1, 0, 0, 0, false, 0 },
 	{ "accept-crq-minus-1", 32, 0, LIVE_NVME_T_ACCEPT, -1, 0, 0, 0, false, 0 },
 	{ "accept-crq-0", 32, 0, LIVE_NVME_T_ACCEPT, 0, 0, 0, 0, true, 0 },
 	{ "accept-crq-ffff", 32, 0, LIVE_NVME_T_ACCEPT, 0, 0, 0xffff, 0, true, 0 },
-	{ "accept-recfmt-1", 32, 0, LIVE_NVME_T_ACCEPT, 0, 1, 0, 0, false, 0 },
 	{ "accept-recfmt-ffff", 32, 0, LIVE_NVME_T_ACCEPT, 0, 0xffff, 0, 0, false, 0 },
 	{ "accept-reserved-4", 32, 4, LIVE_NVME_T_ACCEPT, 0, 0, 0, 0, false, 0xff },
 	{ "accept-reserved-31", 32, 31, LIVE_NVME_T_ACCEPT, 0, 0, 0, 0, false, 0xff },
@@ -147,7 +150,6 @@ static const struct answer answers[] = {
 	{ "reject-sts-3", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 3, false, 0 },
 	{ "reject-sts-4", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 4, false, 0 },
 	{ "reject-sts-5", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 5, false, 0 },
-	{ "reject-sts-6", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 6, false, 0 },
 	{ "reject-sts-7", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 7, false, 0 },
 	{ "reject-sts-8", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 8, false, 0 },
 	{ "reject-sts-9", 4, 0, LIVE_NVME_T_REJECT, 0, 0, 0, 9, false, 0 },
