@@ -86,17 +86,9 @@ static void drop(struct rdma_cm_id *id)
 {
 	struct ep_conn *c = id->context;
 
-	if (id->qp)
-		rdma_destroy_qp(id);
-	if (c) {
-		if (c->cq)
-			ibv_destroy_cq(c->cq);
-		if (c->pd)
-			ibv_dealloc_pd(c->pd);
-		free(c);
-	}
 	id->context = NULL;
-	rdma_destroy_id(id);
+	live_cm_release(id, c ? c->cq : NULL, c ? c->pd : NULL);
+	free(c);
 }
 
 static void ulp_pd(uint8_t *pd, uint32_t seq)
@@ -332,6 +324,18 @@ bool live_cm_connect(struct rdma_event_channel *ch, struct rdma_cm_id *id,
 	a->established = ev->event == RDMA_CM_EVENT_ESTABLISHED;
 	rdma_ack_cm_event(ev);
 	return a->established;
+}
+
+void live_cm_release(struct rdma_cm_id *id, struct ibv_cq *cq, struct ibv_pd *pd)
+{
+	if (id && id->qp)
+		rdma_destroy_qp(id);
+	if (cq)
+		ibv_destroy_cq(cq);
+	if (pd)
+		ibv_dealloc_pd(pd);
+	if (id)
+		rdma_destroy_id(id);
 }
 
 void live_cm_disconnect(struct rdma_event_channel *ch, struct rdma_cm_id *id)

@@ -42,6 +42,10 @@ struct live_cm_answer {
  * *a; true when the connection is established (the caller disconnects). */
 bool live_cm_connect(struct rdma_event_channel *ch, struct rdma_cm_id *id,
 		     struct rdma_conn_param *cp, int ms, struct live_cm_answer *a);
+/* What live_cm_qp made, and id itself, in the order verbs wants them
+ * gone: the QP, the CQ, the PD, the id (each may be NULL; the caller
+ * deregisters its MRs first). */
+void live_cm_release(struct rdma_cm_id *id, struct ibv_cq *cq, struct ibv_pd *pd);
 /* rdma_disconnect(id), then its events acked until DISCONNECTED or 2 s
  * without one. */
 void live_cm_disconnect(struct rdma_event_channel *ch, struct rdma_cm_id *id);

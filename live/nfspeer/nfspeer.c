@@ -94,18 +94,11 @@ static void call(struct conn *k, size_t recv, size_t len, char *res, size_t cap)
 
 static void release(struct conn *k)
 {
-	if (k->id && k->id->qp)
-		rdma_destroy_qp(k->id);
 	if (k->rmr)
 		ibv_dereg_mr(k->rmr);
 	if (k->smr)
 		ibv_dereg_mr(k->smr);
-	if (k->cq)
-		ibv_destroy_cq(k->cq);
-	if (k->pd)
-		ibv_dealloc_pd(k->pd);
-	if (k->id)
-		rdma_destroy_id(k->id);
+	live_cm_release(k->id, k->cq, k->pd);
 }
 
 /* A PD, CQ and QP on id k->id (resolved, or a connection request's), and

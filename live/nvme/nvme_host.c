@@ -25,18 +25,6 @@ struct conn {
 	struct ibv_cq *cq;
 };
 
-static void release(struct conn *k)
-{
-	if (k->id && k->id->qp)
-		rdma_destroy_qp(k->id);
-	if (k->cq)
-		ibv_destroy_cq(k->cq);
-	if (k->pd)
-		ibv_dealloc_pd(k->pd);
-	if (k->id)
-		rdma_destroy_id(k->id);
-}
-
 static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
 		     const struct live_nvme_case *c, FILE *out)
 {
@@ -66,7 +54,7 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 	if (live_cm_connect(ch, k.id, &cp, WAIT_MS, &ans))
 		live_cm_disconnect(ch, k.id);
 done:
-	release(&k);
+	live_cm_release(k.id, k.cq, k.pd);
 	fprintf(out, "LIVE_NVMEH %s %s %d %s\n", c->name, ans.event, ans.status, ans.pd);
 	fflush(out);
 }

@@ -12,6 +12,7 @@
  */
 #include "nvme.h"
 
+#include "clock.h"
 #include "endpoint.h"
 #include "hex.h"
 
@@ -59,24 +60,14 @@ struct outcome {
 
 static long now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (long)(rdmaneg_mono_us() / 1000);
 }
 
 static void release(struct tconn *k)
 {
-	if (k->id && k->id->qp)
-		rdma_destroy_qp(k->id);
 	if (k->mr)
 		ibv_dereg_mr(k->mr);
-	if (k->cq)
-		ibv_destroy_cq(k->cq);
-	if (k->pd)
-		ibv_dealloc_pd(k->pd);
-	if (k->id)
-		rdma_destroy_id(k->id);
+	live_cm_release(k->id, k->cq, k->pd);
 	free(k);
 }
 
