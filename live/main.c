@@ -568,33 +568,53 @@ static int verb_nvme_facts(int argc, char **argv)
 	return printf("%d %s\n", LIVE_NVME_PORT, LIVE_NVME_NQN) < 0;
 }
 
+/* The hostile NVMe-oF roles' options: --addr A and the role's own one,
+ * --port P (the host's, nvmet's port) or --nqn NQN (the target's), then
+ * [--first K] [--count N] over both roles' cases; 0, or -1 on anything
+ * else or missing. */
+struct nvme_opts {
+	const char *addr, *nqn;
+	long long port, first, count;
+};
+
+static int nvme_opts(int argc, char **argv, const char *own, struct nvme_opts *n)
+{
+	long long cases = (long long)live_nvme_case_count() + (long long)live_nvme_tcase_count();
+
+	memset(n, 0, sizeof(*n));
+	if (argc % 2 != 0)
+		return -1;
+	for (int i = 2; i + 1 < argc; i += 2) {
+		const char *o = argv[i], *val = argv[i + 1];
+		bool bad;
+
+		if (strcmp(o, "--addr") == 0)
+			bad = (n->addr = val) == NULL;
+		else if (strcmp(o, own) == 0 && strcmp(own, "--port") == 0)
+			bad = parse_int(val, 1, 65535, &n->port) != 0;
+		else if (strcmp(o, own) == 0)
+			/* an NQN: at most 223 octets, none a separator of the
+			 * options string (NVMe base spec 4.5) */
+			bad = !*(n->nqn = val) || strlen(val) > 223 || strpbrk(val, ",= \n");
+		else if (strcmp(o, "--first") == 0)
+			bad = parse_int(val, 0, cases, &n->first) != 0;
+		else
+			bad = strcmp(o, "--count") != 0 || parse_int(val, 0, cases, &n->count) != 0;
+		if (bad)
+			return -1;
+	}
+	return n->addr && (n->port || n->nqn) ? 0 : -1;
+}
+
 /* nvme-host --addr A --port P [--first K] [--count N]: the hostile host's
  * cases K.. (N of them; 0: all) against nvmet (live/nvme/nvme_host.c) */
 static int cmd_nvme_host(int argc, char **argv)
 {
-	const char *addr = NULL;
-	long long port = 0, first = 0, count = 0;
+	struct nvme_opts n;
 
-	for (int i = 2; i + 1 < argc; i += 2) {
-		const char *o = argv[i], *val = argv[i + 1];
-		long long cases =
-			(long long)live_nvme_case_count() + (long long)live_nvme_tcase_count();
-		bool bad;
-
-		if (strcmp(o, "--addr") == 0)
-			bad = (addr = val) == NULL;
-		else if (strcmp(o, "--port") == 0)
-			bad = parse_int(val, 1, 65535, &port) != 0;
-		else if (strcmp(o, "--first") == 0)
-			bad = parse_int(val, 0, cases, &first) != 0;
-		else
-			bad = strcmp(o, "--count") != 0 || parse_int(val, 0, cases, &count) != 0;
-		if (bad)
-			return usage("nvme-host --addr A --port P [--first K] [--count N]");
-	}
-	if (!addr || !port || argc % 2 != 0)
+	if (nvme_opts(argc, argv, "--port", &n) != 0)
 		return usage("nvme-host --addr A --port P [--first K] [--count N]");
-	return live_nvme_host(addr, (int)port, (size_t)first, (size_t)count, stdout);
+	return live_nvme_host(n.addr, (int)n.port, (size_t)n.first, (size_t)n.count, stdout);
 }
 
 /* nvme-target --addr A --nqn NQN [--first K] [--count N]: the hostile
@@ -603,31 +623,11 @@ static int cmd_nvme_host(int argc, char **argv)
  * (live/nvme/nvme_target.c) */
 static int cmd_nvme_target(int argc, char **argv)
 {
-	static const char use[] = "nvme-target --addr A --nqn NQN [--first K] [--count N]";
-	const char *addr = NULL, *nqn = NULL;
-	long long first = 0, count = 0;
-	long long cases = (long long)live_nvme_case_count() + (long long)live_nvme_tcase_count();
+	struct nvme_opts n;
 
-	for (int i = 2; i + 1 < argc; i += 2) {
-		const char *o = argv[i], *val = argv[i + 1];
-		bool bad;
-
-		if (strcmp(o, "--addr") == 0)
-			bad = (addr = val) == NULL;
-		else if (strcmp(o, "--nqn") == 0)
-			/* an NQN: at most 223 octets, none a separator of the
-			 * options string (NVMe base spec 4.5) */
-			bad = !*(nqn = val) || strlen(val) > 223 || strpbrk(val, ",= \n");
-		else if (strcmp(o, "--first") == 0)
-			bad = parse_int(val, 0, cases, &first) != 0;
-		else
-			bad = strcmp(o, "--count") != 0 || parse_int(val, 0, cases, &count) != 0;
-		if (bad)
-			return usage(use);
-	}
-	if (!addr || !nqn || argc % 2 != 0)
-		return usage(use);
-	return live_nvme_target(addr, nqn, (size_t)first, (size_t)count, stdout);
+	if (nvme_opts(argc, argv, "--nqn", &n) != 0)
+		return usage("nvme-target --addr A --nqn NQN [--first K] [--count N]");
+	return live_nvme_target(n.addr, n.nqn, (size_t)n.first, (size_t)n.count, stdout);
 }
 
 /* nvme-cases: every hostile case's index, name and role: the host's
@@ -647,9 +647,9 @@ static int verb_nvme_cases(int argc, char **argv)
 	return 0;
 }
 
-/* nvme-next CONSOLE: the index of the case after the last one the hostile
- * host began in a console (the one a dead guest was running), "done" when
- * it ran them all, "none" when it began none */
+/* nvme-next CONSOLE: the index of the case after the last one either
+ * hostile role began in a console (the one a dead guest was running),
+ * "done" when the target ran its last, "none" when none began */
 static int cmd_nvme_next(int argc, char **argv)
 {
 	static struct live_nvme r;
@@ -845,8 +845,8 @@ static const struct verb {
 	{ "nvme-cases", 2, 2, verb_nvme_cases,
 	  "nvme-cases   every hostile case: index, name, role (host or target)" },
 	{ "nvme-next", 3, 3, cmd_nvme_next,
-	  "nvme-next CONSOLE   the case after the hostile host's last in a console\n"
-	  "    (\"INDEX NAME\"), \"done\" or \"none\"" },
+	  "nvme-next CONSOLE   the case after the last one begun in a console (either\n"
+	  "    role) \"INDEX NAME\", \"done\" or \"none\"" },
 	{ "nvme", 2, 0, cmd_nvme,
 	  "nvme FILE [--json OUT]   make live-nvme's differential table from its console\n"
 	  "    log (exit 1: a step failed, nothing measured, or the core and the oracle\n"

@@ -301,10 +301,8 @@ static void one_case(struct rdma_event_channel *ch, const char *opts, size_t j, 
 {
 	char host[16] = "fork";
 	long end = now_ms() + HOST_MS, quiet = 0;
-	bool done = false;
 	pid_t pid = start_host(opts);
-
-	done = pid < 0;
+	bool done = pid < 0;
 	/* until the host has given up and its connections are gone */
 	while (now_ms() < end && (!done || o->nconn > 0)) {
 		struct rdma_cm_event *ev = live_cm_next_event(ch, 100);
