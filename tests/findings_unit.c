@@ -137,6 +137,15 @@ static void test_seen(void)
 
 	CHECK(parse(good, &f, err) == 0);
 	CHECK(rdmaneg_finding_seen(&f, splat, strlen(splat), why, sizeof(why)) == 1);
+	/* the debug kernel's console stamps the guest's lines too */
+	{
+		const char *stamped =
+			"[   37.890949] PEER_CASE request 0 reset-before-accept\n"
+			"[   38.1] BUG: KASAN: use-after-free in siw_destroy_listen+0x4a8/0x4e0\n"
+			"[   38.1] Read of size 8 at addr ffff8880054b90c0 by task x/107\n";
+
+		CHECK(rdmaneg_finding_seen(&f, stamped, strlen(stamped), why, sizeof(why)) == 1);
+	}
 	CHECK(rdmaneg_finding_seen(&f, other, strlen(other), why, sizeof(why)) == 0);
 	CHECK(rdmaneg_finding_seen(&f, clean, strlen(clean), why, sizeof(why)) == 0);
 	CHECK(rdmaneg_finding_seen(&f, none, strlen(none), why, sizeof(why)) == -1 &&

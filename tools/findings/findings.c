@@ -482,7 +482,9 @@ static const char *case_line(const char *text, size_t len, const char *prefix, c
 	size_t pos = 0, nl = strlen(name);
 
 	while (rdmaneg_klog_line(text, len, &pos, line, cap)) {
-		const char *p = line;
+		/* the guest's lines reach the console through /dev/kmsg on the
+		 * debug kernel: "[   37.890949] PEER_CASE request 0 ..." */
+		const char *p = rdmaneg_klog_message(line);
 
 		line[strcspn(line, "\r")] = '\0';
 		if (strncmp(p, prefix, strlen(prefix)) != 0)
