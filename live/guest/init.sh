@@ -113,8 +113,11 @@ vport() { # the /dev node of the virtio-serial port named $1
 }
 # Under a campaign (live/campaign; live.agents=...): the host's service
 # shell on the port rdmaneg.service (live/campaign/vm.c): "sysrq C" (the
-# console shows every task's stack for t), "gcov" (GCOV SIZE, then the tar)
-# and "dmesg" (its last lines on the console); one line of answer each.
+# console shows every task's stack for t), "gcov" (GCOV SIZE, then the tar),
+# "dmesg" (its last lines on the console) and "teardown" (the SUT's
+# listeners destroyed, as a suite's end does; before a dirty case's guest
+# is dropped, so what breaks in their teardown shows); one line each.
+SUT_PIDS=
 service() {
 	port=$(vport rdmaneg.service)
 	[ -n "$port" ] || { echo "LIVE_ERROR no rdmaneg.service port"; return 1; }
@@ -135,6 +138,14 @@ service() {
 			fi ;;
 		dmesg)
 			echo "PEER_DMESG_BEGIN"; dmesg | tail -60; echo "PEER_DMESG_END"
+			echo OK >&3 ;;
+		teardown)
+			for p in $SUT_PIDS; do
+				kill "$p" 2>/dev/null
+				wait "$p" 2>/dev/null
+			done
+			echo "LIVE_TEARDOWN $SUT_PIDS"
+			SUT_PIDS=
 			echo OK >&3 ;;
 		*) echo "ERROR unknown command" >&3 ;;
 		esac
@@ -183,6 +194,7 @@ elif [ "$(arg mode)" = adversarial ] && [ -n "$(arg agents)" ]; then
 			: >/tmp/ulp-listen.log
 			/bin/rdmaneg-live listen --addr 192.0.2.1 --port $PEER_PORT \
 				--log /tmp/ulp-listen.log &
+			SUT_PIDS="$SUT_PIDS $!"
 			wait_port $PEER_PORT
 			/bin/rdmaneg-peer request 192.0.2.1:$PEER_PORT --agent rdmaneg.agent.request \
 				--ulp-log /tmp/ulp-listen.log "$@" & ;;
