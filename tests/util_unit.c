@@ -2,8 +2,8 @@
  * Host tests of the shared helpers in util/: the kernel-log scanner
  * (klog.c), hex (hex.c), gcov's .gcda reader and the arcs reached
  * (gcda.c, arcs.c), the verdict type (verdict.c), the guided loop's
- * pool (guide.c), case names (casename.c) and the campaign channel's arc
- * lists (agent.c). Prints "N passed, N failed".
+ * pool (guide.c), case names (casename.c) and the campaign channel (agent.c:
+ * arc lists, the serving side's commands). Prints "N passed, N failed".
  */
 #define _GNU_SOURCE
 
@@ -23,7 +23,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
@@ -550,6 +553,111 @@ static void test_guide(void)
 	      rdmaneg_guide_rng(5, 2) != rdmaneg_guide_rng(6, 2));
 }
 
+/* rdmaneg_agent_serve's case function for the test: len-3 runs,
+ * boom runs and finds, anything else is no case */
+static int served;
+
+static const char *serve_case(struct rdmaneg_agent *a, void *ctx, const char *name, char *finding,
+			      size_t cap)
+{
+	(void)ctx;
+	served++;
+	if (strcmp(name, "boom") == 0)
+		snprintf(finding, cap, "it went boom at %lld", (long long)a->seq);
+	else if (strcmp(name, "len-3") != 0)
+		return "no such case";
+	return NULL;
+}
+
+/* The host's end of test_agent_serve, in a child: the commands, the
+ * close, then every answer as util/agent.h says; exits 0 when each is
+ * there. */
+static void agent_host(int l, const char *cmds)
+{
+	static const char *const want[] = {
+		"READY agent=test taint=",
+		"\nPONG seq=1\n",
+		"\nDONE seq=2 verdict=error detail=COV",
+		"\nDONE seq=-1 verdict=error detail=not",
+		"\nDONE seq=4 name=len-3 verdict=unjudged clause=- detail=",
+		"\nDONE seq=5 verdict=error detail=unknown",
+		"\nDONE seq=6 verdict=error detail=no",
+		"\nDONE seq=7 name=boom verdict=finding clause=- detail=it",
+	};
+	char got[2048];
+	size_t have = 0;
+	ssize_t n;
+	int h = accept(l, NULL, NULL);
+
+	if (h < 0 || write(h, cmds, strlen(cmds)) != (ssize_t)strlen(cmds))
+		_exit(1);
+	shutdown(h, SHUT_WR);
+	while (have < sizeof(got) - 1 && (n = read(h, got + have, sizeof(got) - 1 - have)) > 0)
+		have += (size_t)n;
+	got[have] = '\0';
+	if (strncmp(got, want[0], strlen(want[0])) != 0)
+		_exit(2);
+	for (size_t k = 1; k < sizeof(want) / sizeof(want[0]); k++)
+		if (!strstr(got, want[k]))
+			_exit(2 + (int)k);
+	_exit(0);
+}
+
+/* util/agent.c's serving loop over a Unix socket, as the host tests'
+ * campaigns connect: READY, PING, COV without arcs, a bad line and four
+ * CASEs (one ran, one without a name, no such case, a finding); the
+ * host's end closed ends the loop with 0. */
+static void test_agent_serve(void)
+{
+	static struct rdmaneg_agent a;
+	static struct rdmaneg_arcs arcs;
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	const char *cmds = "PING seq=1\nCOV seq=2\nhello\nCASE seq=4 name=len-3 cov=1\n"
+			   "CASE seq=5\nCASE seq=6 name=nope\nCASE seq=7 name=boom\n";
+	int l = socket(AF_UNIX, SOCK_STREAM, 0), st = -1;
+	pid_t pid;
+
+	snprintf(sun.sun_path, sizeof(sun.sun_path), "/tmp/rdmaneg-util-unit-%d.sock",
+		 (int)getpid());
+	unlink(sun.sun_path);
+	CHECK(l >= 0 && bind(l, (struct sockaddr *)&sun, sizeof(sun)) == 0 && listen(l, 1) == 0);
+	pid = fork();
+	if (pid == 0)
+		agent_host(l, cmds);
+	CHECK(pid > 0 && rdmaneg_agent_serve(&a, "test", sun.sun_path, &arcs, NULL, NULL,
+					     serve_case, NULL) == 0);
+	CHECK(served == 3);
+	CHECK(pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	unlink(sun.sun_path);
+	close(l);
+}
+
+/* util/agent.c's case marks: two records, in the form the campaign's
+ * blame reads (live/campaign/blame.h); none without an agent or a log */
+static void test_agent_mark(void)
+{
+	static struct rdmaneg_agent a;
+	char got[256] = { 0 };
+	int p[2];
+	FILE *f = tmpfile();
+
+	CHECK(f && pipe(p) == 0);
+	if (!f)
+		return;
+	a.who = "nvme-host";
+	a.seq = 7;
+	a.kmsg = p[1];
+	rdmaneg_agent_mark(&a, f, "len-3~1f");
+	rdmaneg_agent_mark(NULL, f, "len-4");
+	a.kmsg = -1;
+	rdmaneg_agent_mark(&a, f, "len-5");
+	close(p[1]);
+	CHECK(read(p[0], got, sizeof(got) - 1) > 0);
+	CHECK(strcmp(got, "PEER_CASE nvme-host 7 len-3~1f\nPEER_FRAME nvme-host 7 -\n") == 0);
+	close(p[0]);
+	fclose(f);
+}
+
 int main(void)
 {
 	test_klog();
@@ -561,6 +669,8 @@ int main(void)
 	test_verdict();
 	test_casename();
 	test_agent_ranges();
+	test_agent_serve();
+	test_agent_mark();
 	test_kcov_functions();
 	test_guide();
 	printf("util-unit: %d passed, %d failed\n", passed, failed);

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "agent.h"
 
+#include "casename.h"
 #include "file.h"
 
 #include <dirent.h>
@@ -12,6 +13,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <termios.h>
 #include <unistd.h>
 
 /* The /dev node of the virtio-serial port called name, into path. */
@@ -78,6 +80,9 @@ int rdmaneg_agent_open(struct rdmaneg_agent *a, const char *channel, char *err, 
 	a->fd = -1;
 	a->out = NULL;
 	a->len = 0;
+	a->who = NULL;
+	a->seq = -1;
+	a->kmsg = -1;
 	if (channel[0] == '/') {
 		if ((size_t)snprintf(path, sizeof(path), "%s", channel) >= sizeof(path)) {
 			snprintf(err, cap, "%s: path too long", channel);
@@ -242,4 +247,151 @@ long rdmaneg_agent_ranges(const char *s, size_t len, uint8_t *map, size_t bits)
 		}
 	}
 	return len == 0 ? -1 : (long)named;
+}
+
+/* ---- the serving side (live/nfspeer, live/nvme) */
+
+static void refuse(struct rdmaneg_agent *a, int64_t seq, const char *why)
+{
+	rdmaneg_rec_begin(a->out, "DONE");
+	rdmaneg_rec_i64w(a->out, "seq", seq);
+	rdmaneg_rec_strw(a->out, "verdict", "error");
+	rdmaneg_rec_strw(a->out, "detail", why);
+	rdmaneg_rec_end(a->out);
+}
+
+static void done(struct rdmaneg_agent *a, const char *name, const char *finding,
+		 const struct rdmaneg_arcs *arcs, bool cov)
+{
+	rdmaneg_rec_begin(a->out, "DONE");
+	rdmaneg_rec_i64w(a->out, "seq", a->seq);
+	rdmaneg_rec_strw(a->out, "name", name);
+	rdmaneg_rec_strw(a->out, "verdict", finding[0] ? "finding" : "unjudged");
+	rdmaneg_rec_strw(a->out, "clause", "-");
+	rdmaneg_rec_strw(a->out, "detail", finding);
+	rdmaneg_rec_i64w(a->out, "taint", (int64_t)rdmaneg_agent_taint());
+	if (cov)
+		rdmaneg_agent_ranges_w(a->out, "new", arcs->fresh, arcs->bits);
+	rdmaneg_rec_end(a->out);
+}
+
+/* The host's next command: 1 for a CASE to run (its name into name, *cov
+ * when it asked for arcs and there are some), 0 when answered here (PING,
+ * COV, a bad line), -1 when the host closed the channel. */
+static int next(struct rdmaneg_agent *a, struct rdmaneg_rec *rec, char *name, size_t cap,
+		struct rdmaneg_arcs *arcs, bool *cov)
+{
+	static char line[RDMANEG_AGENT_LINE];
+	int64_t c = 0;
+	long n = rdmaneg_agent_line(a, line, sizeof(line));
+
+	a->seq = -1;
+	*cov = false;
+	if (n == -1)
+		return -1;
+	if (n < 0 || rdmaneg_rec_parse(line, (size_t)n, rec) != RDMANEG_REC_OK ||
+	    rdmaneg_rec_i64(rec, "seq", &a->seq) != RDMANEG_REC_OK) {
+		refuse(a, a->seq, n == -2 ? "a line too long" : "not a command");
+		return 0;
+	}
+	if (strcmp(rec->tag, "PING") == 0) {
+		rdmaneg_rec_begin(a->out, "PONG");
+		rdmaneg_rec_i64w(a->out, "seq", a->seq);
+		rdmaneg_rec_end(a->out);
+		return 0;
+	}
+	if (strcmp(rec->tag, "COV") == 0) {
+		char err[300];
+
+		if (!arcs->nfiles || rdmaneg_arcs_sample(arcs, err, sizeof(err)) < 0) {
+			refuse(a, a->seq, arcs->nfiles ? err : "COV without --gcov");
+			return 0;
+		}
+		rdmaneg_rec_begin(a->out, "DONE");
+		rdmaneg_rec_i64w(a->out, "seq", a->seq);
+		rdmaneg_rec_i64w(a->out, "cov", 1);
+		rdmaneg_agent_ranges_w(a->out, "new", arcs->fresh, arcs->bits);
+		rdmaneg_rec_end(a->out);
+		return 0;
+	}
+	if (strcmp(rec->tag, "CASE") != 0 ||
+	    rdmaneg_rec_str(rec, "name", name, cap) != RDMANEG_REC_OK) {
+		refuse(a, a->seq, "unknown command, or a CASE without a name that fits");
+		return 0;
+	}
+	*cov = rdmaneg_rec_i64(rec, "cov", &c) == RDMANEG_REC_OK && c != 0 && arcs->nfiles;
+	return 1;
+}
+
+int rdmaneg_agent_serve(struct rdmaneg_agent *a, const char *who, const char *channel,
+			struct rdmaneg_arcs *arcs, const char *gcov, const char *scope,
+			rdmaneg_agent_case_fn run, void *ctx)
+{
+	static struct rdmaneg_rec rec;
+	char err[300], name[RDMANEG_CASENAME_MAX], finding[300];
+	bool cov;
+	int r;
+
+	if (rdmaneg_agent_open(a, channel, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-live %s: --agent: %s\n", who, err);
+		return 1;
+	}
+	memset(arcs, 0, sizeof(*arcs));
+	if (gcov && rdmaneg_arcs_open(arcs, gcov, scope, err, sizeof(err)) != 0) {
+		fprintf(stderr, "rdmaneg-live %s: --gcov: %s\n", who, err);
+		rdmaneg_agent_close(a);
+		return 1;
+	}
+	a->who = who;
+	a->kmsg = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
+	rdmaneg_rec_begin(a->out, "READY");
+	rdmaneg_rec_strw(a->out, "agent", who);
+	rdmaneg_rec_i64w(a->out, "taint", (int64_t)rdmaneg_agent_taint());
+	if (gcov) {
+		rdmaneg_rec_i64w(a->out, "bits", (int64_t)arcs->bits);
+		rdmaneg_rec_i64w(a->out, "files", (int64_t)arcs->nfiles);
+		rdmaneg_rec_i64w(a->out, "arcs", (int64_t)arcs->narcs);
+		rdmaneg_agent_ranges_w(a->out, "new", arcs->acc, arcs->bits);
+	}
+	rdmaneg_rec_end(a->out);
+	while ((r = next(a, &rec, name, sizeof(name), arcs, &cov)) >= 0) {
+		const char *why;
+
+		if (r == 0)
+			continue;
+		finding[0] = '\0';
+		why = run(a, ctx, name, finding, sizeof(finding));
+		if (!why && cov && rdmaneg_arcs_sample(arcs, err, sizeof(err)) < 0)
+			why = err;
+		if (why)
+			refuse(a, a->seq, why);
+		else
+			done(a, name, finding, arcs, cov);
+	}
+	if (a->kmsg >= 0)
+		close(a->kmsg);
+	a->kmsg = -1;
+	rdmaneg_agent_close(a);
+	return 0;
+}
+
+void rdmaneg_agent_mark(const struct rdmaneg_agent *a, FILE *out, const char *name)
+{
+	char m[RDMANEG_CASENAME_MAX + 96];
+	int n;
+
+	if (!a || a->kmsg < 0)
+		return;
+	/* the console's tty sends what the agent printed after write()
+	 * returned; a printk now would cut into it */
+	(void)fflush(out);
+	if (isatty(fileno(out)))
+		(void)tcdrain(fileno(out));
+	/* one write a record: /dev/kmsg takes each as one line */
+	n = snprintf(m, sizeof(m), "PEER_CASE %s %lld %s\n", a->who, (long long)a->seq, name);
+	if (n > 0 && (size_t)n < sizeof(m))
+		(void)!write(a->kmsg, m, (size_t)n);
+	n = snprintf(m, sizeof(m), "PEER_FRAME %s %lld -\n", a->who, (long long)a->seq);
+	if (n > 0 && (size_t)n < sizeof(m))
+		(void)!write(a->kmsg, m, (size_t)n);
 }

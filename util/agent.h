@@ -17,6 +17,9 @@
 #ifndef RDMANEG_AGENT_H
 #define RDMANEG_AGENT_H
 
+#include "arcs.h"
+#include "record.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -31,6 +34,11 @@ struct rdmaneg_agent {
 	FILE *out; /* line-buffered writer on fd */
 	char buf[RDMANEG_AGENT_LINE];
 	size_t len; /* octets in buf not yet returned */
+	/* rdmaneg_agent_serve's: the agent's name, the case's seq, and
+	 * /dev/kmsg for the case marks (-1: none) */
+	const char *who;
+	int64_t seq;
+	int kmsg;
 };
 
 /* Opens the channel: a path starting with '/' (a socket is connected,
@@ -59,5 +67,39 @@ uint64_t rdmaneg_agent_taint(void);
  */
 void rdmaneg_agent_ranges_w(FILE *f, const char *key, const uint8_t *map, size_t bits);
 long rdmaneg_agent_ranges(const char *s, size_t len, uint8_t *map, size_t bits);
+
+/*
+ * The serving side, shared by the agents whose verdicts the host judges
+ * from the console (rdmaneg-live nfs-client, nfs-server, nvme-host,
+ * nvme-target); rdmaneg-peer judges its own and has its own loop.
+ *
+ * rdmaneg_agent_serve opens channel and says READY agent=who (with gcov,
+ * the debug kernel's debugfs gcov directory, it opens *arcs over scope
+ * first and READY carries the arcs the boot reached), then serves the
+ * host's commands until it closes the channel: PING, COV, and each CASE
+ * through run(a, ctx, name, finding, cap). run returns NULL when the case
+ * ran (with a finding's detail in finding, or finding[0] == '\0') or why
+ * it could not (DONE verdict=error). A case's DONE says verdict "finding"
+ * or "unjudged" (the host judges the console), and with the CASE's cov=1
+ * the arcs new to the guest. 0 when the host closed the channel, 1 when
+ * the channel or the arcs could not be set up (why on stderr, prefixed
+ * "rdmaneg-live WHO").
+ */
+typedef const char *(*rdmaneg_agent_case_fn)(struct rdmaneg_agent *a, void *ctx, const char *name,
+					      char *finding, size_t cap);
+int rdmaneg_agent_serve(struct rdmaneg_agent *a, const char *who, const char *channel,
+			struct rdmaneg_arcs *arcs, const char *gcov, const char *scope,
+			rdmaneg_agent_case_fn run, void *ctx);
+
+/*
+ * The campaign's marks (live/campaign/blame.h): "PEER_CASE WHO SEQ NAME"
+ * then "PEER_FRAME WHO SEQ -" written to the kernel's log just before a
+ * case's input goes out, in order with the kernel's own lines, so a splat
+ * before them is the case before's. rdmaneg-peer writes the same marks
+ * with its frame. out (the console) is flushed and, a tty, drained first:
+ * a printk never lands inside a line the agent printed. a NULL (no
+ * campaign) or without /dev/kmsg: nothing.
+ */
+void rdmaneg_agent_mark(const struct rdmaneg_agent *a, FILE *out, const char *name);
 
 #endif

@@ -2,8 +2,9 @@
  * blame: whose finding a dirty case is (docs/snapshots.md). A kernel can
  * go down a moment after a case's verdict came back, so the splat or the
  * death shows up while the next case runs. The console says when: a case's
- * octets go out after its "PEER_FRAME" mark, which the peer writes through
- * /dev/kmsg, in order with the kernel's lines. Pure, so the host tests it.
+ * octets go out after its "PEER_FRAME" mark, which the peer and the
+ * rdmaneg-live agents write through /dev/kmsg (util/agent.h), in order with
+ * the kernel's lines. Pure, so the host tests it.
  */
 #ifndef RDMANEG_CAMPAIGN_BLAME_H
 #define RDMANEG_CAMPAIGN_BLAME_H

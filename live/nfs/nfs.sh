@@ -54,7 +54,8 @@ else
 	make --no-print-directory -s "$L/rdmaneg-campaign" || exit 1
 	repro="make live-nfs" extra=()
 	[ "${KERNEL:-stock}" != stock ] && repro+=" KERNEL=$KERNEL"
-	append="live.transport=siw live.mode=nfs live.nfs_smoke=0 live.agents=nfs-client,nfs-server"
+	# (printk.devkmsg=on: the agents' case marks, never rate-limited)
+	append="printk.devkmsg=on live.transport=siw live.mode=nfs live.nfs_smoke=0 live.agents=nfs-client,nfs-server"
 	[ -n "$ONLY" ] && append+=" live.nfs_case=$ONLY" recover=boot
 	if [ "${KERNEL:-stock}" = debug ]; then
 		# the client's arcs, in rpcrdma's server and connection code

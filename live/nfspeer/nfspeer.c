@@ -121,10 +121,14 @@ static int setup(struct rdma_event_channel *ch, const struct sockaddr_in *sin, s
 	return k->smr ? 0 : -1;
 }
 
+/* the campaign's agent, for the case marks (util/agent.h) */
+static const struct rdmaneg_agent *marks;
+
 /* "LIVE_NFS_CASE ROLE NAME PD_HEX" ("-" for none): the kernel log after
- * it belongs to the case */
+ * it belongs to the case; and the campaign's marks, in the kernel's log */
 static void case_mark(FILE *out, const char *role, const struct live_nfs_case *c)
 {
+
 	char hex[2 * LIVE_NFS_CASE_PD_MAX + 1];
 	size_t n;
 
@@ -132,6 +136,7 @@ static void case_mark(FILE *out, const char *role, const struct live_nfs_case *c
 		snprintf(hex, sizeof(hex), "-");
 	fprintf(out, "LIVE_NFS_CASE %s %s %s\n", role, c->name, hex);
 	fflush(out);
+	rdmaneg_agent_mark(marks, out, c->name);
 }
 
 /* One case: connect with its private data, NULL, then COMPOUND; one line
@@ -200,158 +205,50 @@ static bool case_of(const char *name, struct live_nfs_case *c)
 	return true;
 }
 
-/* The DONE of one case: the host judges the NFS cases from the console
- * (rdmaneg-live nfs), so the verdict is "unjudged", a finding only when
- * the agent saw one itself (why, a kernel client that never gave up). */
-static void done(struct rdmaneg_agent *a, int64_t seq, const char *name, const char *finding,
-		 const struct rdmaneg_arcs *arcs, bool cov)
+struct client_ctx {
+	struct rdma_event_channel *ch;
+	struct sockaddr_in sin;
+	FILE *out;
+};
+
+/* One campaign case: a table case's line is judged (LIVE_NFSC); a
+ * mutated one's is only reported (LIVE_NFSR) */
+static const char *client_case(struct rdmaneg_agent *a, void *ctx, const char *name, char *finding,
+			       size_t cap)
 {
-	rdmaneg_rec_begin(a->out, "DONE");
-	rdmaneg_rec_i64w(a->out, "seq", seq);
-	rdmaneg_rec_strw(a->out, "name", name);
-	rdmaneg_rec_strw(a->out, "verdict", finding ? "finding" : "unjudged");
-	rdmaneg_rec_strw(a->out, "clause", "-");
-	rdmaneg_rec_strw(a->out, "detail", finding ? finding : "");
-	rdmaneg_rec_i64w(a->out, "taint", (int64_t)rdmaneg_agent_taint());
-	if (cov && arcs)
-		rdmaneg_agent_ranges_w(a->out, "new", arcs->fresh, arcs->bits);
-	rdmaneg_rec_end(a->out);
-}
+	struct client_ctx *k = ctx;
+	struct live_nfs_case c;
 
-static void refuse(struct rdmaneg_agent *a, int64_t seq, const char *why)
-{
-	rdmaneg_rec_begin(a->out, "DONE");
-	rdmaneg_rec_i64w(a->out, "seq", seq);
-	rdmaneg_rec_strw(a->out, "verdict", "error");
-	rdmaneg_rec_strw(a->out, "detail", why);
-	rdmaneg_rec_end(a->out);
-}
-
-/* One command of the host: the case's record into *rec, its seq and
- * name. 1 for a CASE to run, 0 when answered here (PING, COV, a bad
- * line), -1 when the host closed the channel. */
-static int next_command(struct rdmaneg_agent *a, struct rdmaneg_rec *rec, int64_t *seq, char *name,
-			size_t cap, struct rdmaneg_arcs *arcs, bool *cov)
-{
-	static char line[RDMANEG_AGENT_LINE];
-	int64_t c = 0;
-	long n = rdmaneg_agent_line(a, line, sizeof(line));
-
-	*seq = -1;
-	if (n == -1)
-		return -1;
-	if (n < 0 || rdmaneg_rec_parse(line, (size_t)n, rec) != RDMANEG_REC_OK ||
-	    rdmaneg_rec_i64(rec, "seq", seq) != RDMANEG_REC_OK) {
-		refuse(a, *seq, n == -2 ? "a line too long" : "not a command");
-		return 0;
-	}
-	if (strcmp(rec->tag, "PING") == 0) {
-		rdmaneg_rec_begin(a->out, "PONG");
-		rdmaneg_rec_i64w(a->out, "seq", *seq);
-		rdmaneg_rec_end(a->out);
-		return 0;
-	}
-	if (strcmp(rec->tag, "COV") == 0) {
-		char err[300];
-
-		if (!arcs->nfiles || rdmaneg_arcs_sample(arcs, err, sizeof(err)) < 0) {
-			refuse(a, *seq, arcs->nfiles ? err : "COV without --gcov");
-			return 0;
-		}
-		rdmaneg_rec_begin(a->out, "DONE");
-		rdmaneg_rec_i64w(a->out, "seq", *seq);
-		rdmaneg_rec_i64w(a->out, "cov", 1);
-		rdmaneg_agent_ranges_w(a->out, "new", arcs->fresh, arcs->bits);
-		rdmaneg_rec_end(a->out);
-		return 0;
-	}
-	if (strcmp(rec->tag, "CASE") != 0 ||
-	    rdmaneg_rec_str(rec, "name", name, cap) != RDMANEG_REC_OK) {
-		refuse(a, *seq, "unknown command, or a CASE without a name that fits");
-		return 0;
-	}
-	*cov = rdmaneg_rec_i64(rec, "cov", &c) == RDMANEG_REC_OK && c != 0 && arcs->nfiles;
-	return 1;
-}
-
-/* the debug kernel's arcs (--gcov) */
-static struct rdmaneg_arcs arcs;
-
-static int agent_open(struct rdmaneg_agent *a, const char *who, const char *channel,
-		      const char *gcov, const char *scope)
-{
-	char err[300];
-
-	if (rdmaneg_agent_open(a, channel, err, sizeof(err)) != 0) {
-		fprintf(stderr, "rdmaneg-live %s: --agent: %s\n", who, err);
-		return -1;
-	}
-	memset(&arcs, 0, sizeof(arcs));
-	if (gcov && rdmaneg_arcs_open(&arcs, gcov, scope, err, sizeof(err)) != 0) {
-		fprintf(stderr, "rdmaneg-live %s: --gcov: %s\n", who, err);
-		return -1;
-	}
-	rdmaneg_rec_begin(a->out, "READY");
-	rdmaneg_rec_strw(a->out, "agent", who);
-	rdmaneg_rec_i64w(a->out, "taint", (int64_t)rdmaneg_agent_taint());
-	if (gcov) {
-		rdmaneg_rec_i64w(a->out, "bits", (int64_t)arcs.bits);
-		rdmaneg_rec_i64w(a->out, "files", (int64_t)arcs.nfiles);
-		rdmaneg_rec_i64w(a->out, "arcs", (int64_t)arcs.narcs);
-		rdmaneg_agent_ranges_w(a->out, "new", arcs.acc, arcs.bits);
-	}
-	rdmaneg_rec_end(a->out);
-	return 0;
+	(void)cap;
+	finding[0] = '\0'; /* the host judges the case from the console */
+	if (!case_of(name, &c))
+		return "no such hostile client case";
+	marks = a;
+	one_case(k->ch, &k->sin, &c, live_nfs_case_find(name) >= 0 ? "LIVE_NFSC" : "LIVE_NFSR",
+		 k->out);
+	return NULL;
 }
 
 int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opts *o, FILE *out)
 {
 	static struct rdmaneg_agent a;
-	static struct rdmaneg_rec rec;
-	struct rdma_event_channel *ch = rdma_create_event_channel();
-	struct sockaddr_in sin;
-	char name[RDMANEG_CASENAME_MAX], err[300];
-	int64_t seq;
-	bool cov;
-	int r;
+	static struct rdmaneg_arcs arcs;
+	struct client_ctx k = { rdma_create_event_channel(), { 0 }, out };
+	int rc;
 
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_port = htons((uint16_t)port);
-	if (inet_pton(AF_INET, addr, &sin.sin_addr) != 1 || !ch) {
+	k.sin.sin_family = AF_INET;
+	k.sin.sin_port = htons((uint16_t)port);
+	if (inet_pton(AF_INET, addr, &k.sin.sin_addr) != 1 || !k.ch) {
 		fprintf(stderr, "rdmaneg-live nfs-client: %s\n",
-			ch ? "--addr is not an IPv4 address" : "no rdma_cm event channel");
-		if (ch)
-			rdma_destroy_event_channel(ch);
+			k.ch ? "--addr is not an IPv4 address" : "no rdma_cm event channel");
+		if (k.ch)
+			rdma_destroy_event_channel(k.ch);
 		return 1;
 	}
-	if (agent_open(&a, "nfs-client", o->agent, o->gcov, o->gcov_scope) != 0) {
-		rdma_destroy_event_channel(ch);
-		return 1;
-	}
-	while ((r = next_command(&a, &rec, &seq, name, sizeof(name), &arcs, &cov)) >= 0) {
-		struct live_nfs_case c;
-		bool table;
-
-		if (r == 0)
-			continue;
-		if (!case_of(name, &c)) {
-			refuse(&a, seq, "no such hostile client case");
-			continue;
-		}
-		/* a table case's line is judged (LIVE_NFSC); a mutated one's is
-		 * only reported (LIVE_NFSR) */
-		table = live_nfs_case_find(name) >= 0;
-		one_case(ch, &sin, &c, table ? "LIVE_NFSC" : "LIVE_NFSR", out);
-		if (cov && rdmaneg_arcs_sample(&arcs, err, sizeof(err)) < 0) {
-			refuse(&a, seq, err);
-			continue;
-		}
-		done(&a, seq, name, NULL, &arcs, cov);
-	}
-	rdmaneg_agent_close(&a);
-	rdma_destroy_event_channel(ch);
-	return 0;
+	rc = rdmaneg_agent_serve(&a, "nfs-client", o->agent, &arcs, o->gcov, o->gcov_scope,
+				 client_case, &k);
+	rdma_destroy_event_channel(k.ch);
+	return rc;
 }
 
 /* the first Receive completion, up to WAIT_MS: "wc_status:octets" */
@@ -505,44 +402,41 @@ static int serve_case(const char *addr, int port, size_t kcase, FILE *out, pid_t
 	return 0;
 }
 
+struct server_ctx {
+	const char *addr;
+	int base;
+	FILE *out;
+};
+
+/* One case of the hostile server (table cases only) */
+static const char *server_case(struct rdmaneg_agent *a, void *ctx, const char *name, char *finding,
+			       size_t cap)
+{
+	struct server_ctx *v = ctx;
+	long k = live_nfs_case_find(name);
+	int port = v->base + (int)k;
+	pid_t mnt;
+
+	if (k < 0)
+		return "no such hostile server case (table cases only)";
+	marks = a;
+	if (serve_case(v->addr, port, (size_t)k, v->out, &mnt) != 0)
+		return "the hostile server could not listen";
+	/* a kernel client that never gives up on a hostile server is a
+	 * finding (soft, timeo=10, retrans=1, and timeout 10) */
+	if (mnt > 0 && !reaped(mnt, 15000)) {
+		snprintf(finding, cap, "mount.nfs still running 15 s after case %s", name);
+		fprintf(v->out, "LIVE_NFS_STEP client-%s failed: %s\n", name, finding);
+	}
+	trace_of(v->addr, port, v->out);
+	return NULL;
+}
+
 int live_nfs_server(const char *addr, int base, const char *channel, FILE *out)
 {
 	static struct rdmaneg_agent a;
-	static struct rdmaneg_rec rec;
-	char name[RDMANEG_CASENAME_MAX];
-	int64_t seq;
-	bool cov;
-	int r;
+	static struct rdmaneg_arcs none; /* the server reports no arcs */
+	struct server_ctx v = { addr, base, out };
 
-	if (agent_open(&a, "nfs-server", channel, NULL, NULL) != 0)
-		return 1;
-	while ((r = next_command(&a, &rec, &seq, name, sizeof(name), &arcs, &cov)) >= 0) {
-		long k = r ? live_nfs_case_find(name) : -1;
-		int port = base + (int)k;
-		pid_t mnt;
-		char why[200];
-
-		if (r == 0)
-			continue;
-		if (k < 0) {
-			refuse(&a, seq, "no such hostile server case (table cases only)");
-			continue;
-		}
-		if (serve_case(addr, port, (size_t)k, out, &mnt) != 0) {
-			refuse(&a, seq, "the hostile server could not listen");
-			continue;
-		}
-		/* a kernel client that never gives up on a hostile server is a
-		 * finding (soft, timeo=10, retrans=1, and timeout 10) */
-		why[0] = '\0';
-		if (mnt > 0 && !reaped(mnt, 15000)) {
-			snprintf(why, sizeof(why), "mount.nfs still running 15 s after case %s",
-				 name);
-			fprintf(out, "LIVE_NFS_STEP client-%s failed: %s\n", name, why);
-		}
-		trace_of(addr, port, out);
-		done(&a, seq, name, why[0] ? why : NULL, NULL, false);
-	}
-	rdmaneg_agent_close(&a);
-	return 0;
+	return rdmaneg_agent_serve(&a, "nfs-server", channel, &none, NULL, NULL, server_case, &v);
 }
