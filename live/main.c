@@ -570,11 +570,14 @@ static int verb_nvme_facts(int argc, char **argv)
 
 /* The hostile NVMe-oF roles' options: --addr A and the role's own one,
  * --port P (the host's, nvmet's port) or --nqn NQN (the target's), then
- * [--first K] [--count N] over both roles' cases; 0, or -1 on anything
- * else or missing. */
+ * either [--first K] [--count N] over both roles' cases or --agent CHANNEL
+ * [--gcov DIR [--gcov-scope PARTS]] (a campaign's); 0, or -1 on anything
+ * else, missing or mixed. */
 struct nvme_opts {
 	const char *addr, *nqn;
 	long long port, first, count;
+	bool range; /* --first or --count given */
+	struct live_nvme_agent_opts agent;
 };
 
 static int nvme_opts(int argc, char **argv, const char *own, struct nvme_opts *n)
@@ -597,23 +600,37 @@ static int nvme_opts(int argc, char **argv, const char *own, struct nvme_opts *n
 			 * options string (NVMe base spec 4.5) */
 			bad = !*(n->nqn = val) || strlen(val) > 223 || strpbrk(val, ",= \n");
 		else if (strcmp(o, "--first") == 0)
-			bad = parse_int(val, 0, cases, &n->first) != 0;
+			bad = parse_int(val, 0, cases, &n->first) != 0 || !(n->range = true);
+		else if (strcmp(o, "--agent") == 0)
+			bad = !*(n->agent.agent = val);
+		else if (strcmp(o, "--gcov") == 0)
+			bad = !*(n->agent.gcov = val);
+		else if (strcmp(o, "--gcov-scope") == 0)
+			bad = !*(n->agent.gcov_scope = val);
 		else
-			bad = strcmp(o, "--count") != 0 || parse_int(val, 0, cases, &n->count) != 0;
+			bad = strcmp(o, "--count") != 0 ||
+			      parse_int(val, 0, cases, &n->count) != 0 || !(n->range = true);
 		if (bad)
 			return -1;
 	}
+	if ((n->agent.agent && n->range) || (!n->agent.agent && n->agent.gcov) ||
+	    (n->agent.gcov_scope && !n->agent.gcov))
+		return -1;
 	return n->addr && (n->port || n->nqn) ? 0 : -1;
 }
 
 /* nvme-host --addr A --port P [--first K] [--count N]: the hostile host's
- * cases K.. (N of them; 0: all) against nvmet (live/nvme/nvme_host.c) */
+ * cases K.. (N of them; 0: all) against nvmet (live/nvme/nvme_host.c);
+ * with --agent, a campaign's */
 static int cmd_nvme_host(int argc, char **argv)
 {
 	struct nvme_opts n;
 
 	if (nvme_opts(argc, argv, "--port", &n) != 0)
-		return usage("nvme-host --addr A --port P [--first K] [--count N]");
+		return usage("nvme-host --addr A --port P [--first K] [--count N]\n"
+			     "    or --agent CHANNEL [--gcov DIR [--gcov-scope PARTS]]");
+	if (n.agent.agent)
+		return live_nvme_host_agent(n.addr, (int)n.port, &n.agent, stdout);
 	return live_nvme_host(n.addr, (int)n.port, (size_t)n.first, (size_t)n.count, stdout);
 }
 
@@ -626,7 +643,10 @@ static int cmd_nvme_target(int argc, char **argv)
 	struct nvme_opts n;
 
 	if (nvme_opts(argc, argv, "--nqn", &n) != 0)
-		return usage("nvme-target --addr A --nqn NQN [--first K] [--count N]");
+		return usage("nvme-target --addr A --nqn NQN [--first K] [--count N]\n"
+			     "    or --agent CHANNEL [--gcov DIR [--gcov-scope PARTS]]");
+	if (n.agent.agent)
+		return live_nvme_target_agent(n.addr, n.nqn, &n.agent, stdout);
 	return live_nvme_target(n.addr, n.nqn, (size_t)n.first, (size_t)n.count, stdout);
 }
 
@@ -838,10 +858,12 @@ static const struct verb {
 	  "nvme-facts   nvmet's port and the subsystem's NQN" },
 	{ "nvme-host", 2, 0, cmd_nvme_host,
 	  "nvme-host --addr A --port P [--first K] [--count N]   the hostile host's\n"
-	  "    cases K.. against nvmet (live/nvme/nvme_host.c)" },
+	  "    cases K.. against nvmet (live/nvme/nvme_host.c); or --agent CHANNEL\n"
+	  "    [--gcov DIR [--gcov-scope P]]: a campaign's cases (util/agent.h)" },
 	{ "nvme-target", 2, 0, cmd_nvme_target,
 	  "nvme-target --addr A --nqn NQN [--first K] [--count N]   the hostile target's\n"
-	  "    cases among K.. against the kernel host (live/nvme/nvme_target.c)" },
+	  "    cases among K.. against the kernel host (live/nvme/nvme_target.c); or\n"
+	  "    --agent CHANNEL [--gcov DIR [--gcov-scope P]]: a campaign's cases" },
 	{ "nvme-cases", 2, 2, verb_nvme_cases,
 	  "nvme-cases   every hostile case: index, name, role (host or target)" },
 	{ "nvme-next", 3, 3, cmd_nvme_next,

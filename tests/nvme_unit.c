@@ -210,6 +210,46 @@ static void test_target(void)
 	}
 }
 
+/* A campaign's names (live_nvme_case_named, live_nvme_tcase_named): a
+ * table name is its case; random-S-K and BASE~HEX are the same octets on
+ * every call, within the bounds, and not all the base's; an MPA Reply
+ * keeps its key and length; anything else is no case. */
+static void test_named(void)
+{
+	struct live_nvme_case c, d, base;
+	struct live_nvme_tcase t, u;
+	size_t differ = 0, lens = 0;
+	char name[RDMANEG_CASENAME_MAX];
+
+	CHECK(live_nvme_case_named("len-3", &c) &&
+	      live_nvme_case((size_t)live_nvme_case_index("len-3"), &d) && c.pd_len == 3 &&
+	      memcmp(c.pd, d.pd, sizeof(c.pd)) == 0);
+	CHECK(live_nvme_case((size_t)live_nvme_case_index("base-admin"), &base));
+	for (unsigned k = 0; k < 64; k++) {
+		snprintf(name, sizeof(name), "base-admin~%x", k);
+		CHECK(live_nvme_case_named(name, &c) && live_nvme_case_named(name, &d) &&
+		      c.pd_len == d.pd_len && memcmp(c.pd, d.pd, sizeof(c.pd)) == 0 &&
+		      strcmp(c.name, name) == 0 && c.pd_len <= 40);
+		differ += c.pd_len != base.pd_len || memcmp(c.pd, base.pd, base.pd_len) != 0;
+		lens += c.pd_len != base.pd_len;
+		snprintf(name, sizeof(name), "random-3-%u", k);
+		CHECK(live_nvme_case_named(name, &c) && c.pd_len <= 40);
+		snprintf(name, sizeof(name), "mpa-markers-ulp-2~%x~%x", k, k + 1);
+		CHECK(live_nvme_tcase_named(name, 31, &t) &&
+		      live_nvme_tcase((size_t)live_nvme_tcase_index("mpa-markers-ulp-2"), 31, &u) &&
+		      t.kind == LIVE_NVME_T_MPA && t.pd_len == u.pd_len &&
+		      memcmp(t.pd, u.pd, 16) == 0);
+		snprintf(name, sizeof(name), "random-9-%u", k);
+		CHECK(live_nvme_tcase_named(name, 31, &t) && t.pd_len <= sizeof(t.pd));
+	}
+	/* most mutations change the octets, some the length */
+	CHECK(differ > 48 && lens > 8);
+	CHECK(!live_nvme_case_named("no-such~1", &c) && !live_nvme_case_named("", &c) &&
+	      !live_nvme_case_named("len 3", &c) && !live_nvme_tcase_named("len-3~1", 0, &t));
+	CHECK(live_nvme_tcase_named("silent~5", 31, &t) && t.kind == LIVE_NVME_T_SILENT &&
+	      t.pd_len == 0);
+}
+
 int main(void)
 {
 	static struct live_nvme r;
@@ -324,6 +364,7 @@ int main(void)
 		}
 	}
 	test_tcases();
+	test_named();
 	test_target();
 	printf("nvme-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;

@@ -55,6 +55,7 @@ struct camp {
 	size_t nf;
 	bool fresh;	 /* the guest is at its ready point, no case run since */
 	bool confirming; /* a confirmation run: its console apart, no finding */
+	bool dirty_end;	 /* the last case was dirty: its guest not recovered */
 	char prev[RDMANEG_CASENAME_MAX], prev_agent[VM_NAME]; /* the last clean case */
 	char *prev_seg;					      /* its console */
 	size_t confirm_n;				      /* the confirmation under way */

@@ -14,7 +14,8 @@
 # answers the kernel host's connections with those of its cases in the
 # same range (one index space, the host's cases first); a boot
 # after one that died goes on from there with live.nvme_data=0 (no data
-# check, no capture).
+# check, no capture). With live.agents (a campaign), the hostile roles
+# serve the host's cases instead (nvme_agents).
 # Every result is a LIVE_NVME* line.
 # the target's port and subsystem NQN (live/nvme/nvme.h)
 # shellcheck disable=SC2046 # two words, split into $1 $2
@@ -68,6 +69,28 @@ nvme_disconnect() {
 	for _ in $(seq 100); do [ -e /sys/class/nvme/nvme0 ] || return 0; sleep 0.1; done &&
 	echo "nvme0 still there after 10 s" && return 1
 }
+# Under a campaign (live.agents=nvme-host,nvme-target; make live-guided):
+# both hostile roles wait on their ports for the host's cases
+# (live/nvme/nvme.h); the guest never ends, the host restores or stops it
+nvme_agents() {
+	set --
+	# the debug kernel's arcs in scope, sent after a case the host asks
+	[ "$(arg gcov)" = 1 ] && set -- --gcov /sys/kernel/debug/gcov --gcov-scope "$(arg gcov_scope)"
+	for role in $(arg agents | tr , ' '); do
+		case "$role" in
+		nvme-host)
+			/bin/rdmaneg-live nvme-host --addr "$NVME_ADDR" --port "$NVME_PORT" \
+				--agent rdmaneg.agent.nvme-host "$@" & ;;
+		nvme-target)
+			/bin/rdmaneg-live nvme-target --addr "$NVME_ADDR" --nqn "$NVME_NQN" \
+				--agent rdmaneg.agent.nvme-target "$@" & ;;
+		*) echo "LIVE_ERROR unknown agent $role" ;;
+		esac
+	done
+	service
+	echo "LIVE_ERROR the service shell ended"
+	while :; do sleep 3600; done
+}
 nvme_main() {
 	first=$(arg nvme_first)
 	nvme_step modules nvme_modules || return
@@ -87,14 +110,19 @@ nvme_main() {
 		echo "LIVE_NVME_DONE"
 	fi
 	[ "$(arg nvme_smoke)" = 1 ] && return
+	# the hostile target's host gives up on a silent target in 5 s
+	t=/sys/module/nvme_core/parameters/admin_timeout
+	[ -w $t ] && echo 5 >$t
+	if [ -n "$(arg agents)" ]; then
+		nvme_agents
+		return
+	fi
 	/bin/rdmaneg-live nvme-host --addr "$NVME_ADDR" --port "$NVME_PORT" \
 		--first "${first:-0}" --count "$(arg nvme_count)"
 	# the hostile target: the kernel host connects to rdmaneg-live's
 	# listener, which answers every case; an accepted host's Connect
 	# command is failed at once, so the admin timeout only bounds a host
 	# that never sends one
-	t=/sys/module/nvme_core/parameters/admin_timeout
-	[ -w $t ] && echo 5 >$t
 	# (CI's smoke subset names a range of the target's cases of its own)
 	tfirst=$(arg nvme_tfirst) tcount=$(arg nvme_tcount)
 	/bin/rdmaneg-live nvme-target --addr "$NVME_ADDR" --nqn "$NVME_NQN" \

@@ -10,6 +10,7 @@
 #ifndef RDMANEG_LIVE_NVME_H
 #define RDMANEG_LIVE_NVME_H
 
+#include "casename.h"
 #include "rdmaneg.h"
 
 #include <stdbool.h>
@@ -45,7 +46,7 @@ struct live_nvme_conn {
 #define LIVE_NVME_CASES_MAX 128
 
 struct live_nvme_case {
-	char name[32];
+	char name[RDMANEG_CASENAME_MAX];
 	uint8_t pd[LIVE_NVME_CASE_PD];
 	size_t pd_len;
 };
@@ -78,7 +79,7 @@ enum live_nvme_tkind {
 };
 
 struct live_nvme_tcase {
-	char name[32];
+	char name[RDMANEG_CASENAME_MAX];
 	enum live_nvme_tkind kind;
 	uint8_t pd[LIVE_NVME_ANSWER_MAX]; /* ... or the MPA frame */
 	size_t pd_len;
@@ -91,6 +92,19 @@ bool live_nvme_tcase(size_t j, uint16_t hsqsize, struct live_nvme_tcase *t);
 long live_nvme_tcase_index(const char *name);
 /* A host or target case's index in the one index space, or -1. */
 long live_nvme_any_index(const char *name);
+
+/*
+ * A campaign's cases (live/campaign, util/casename.h): a table case by
+ * name, random-SEED-K (a table case of the role that its generator draws,
+ * mutated once by it) or BASE~HEX~... (the table case BASE mutated once
+ * per HEX, in order). A mutation replaces 1 to 4 octets, sets a 16-bit
+ * field to an edge value, or cuts or pads the private data (at most 40
+ * octets, an MPA frame's length kept). The target's answer is built for
+ * a request of HSQSIZE hsqsize, then mutated. False when there is no such
+ * case.
+ */
+bool live_nvme_case_named(const char *name, struct live_nvme_case *c);
+bool live_nvme_tcase_named(const char *name, uint16_t hsqsize, struct live_nvme_tcase *t);
 
 /* The guest's steps, in order; LIVE_NVME_STEP NAME ok|failed: WHY */
 enum {
@@ -191,5 +205,23 @@ int live_nvme_host(const char *addr, int port, size_t first, size_t count, FILE 
  * private data of the host's request), then LIVE_NVMET_END. 0, or 1 when
  * a listener could not be set up. */
 int live_nvme_target(const char *addr, const char *nqn, size_t first, size_t count, FILE *out);
+
+/*
+ * Both roles serve a campaign (live/campaign, util/agent.h): READY on the
+ * channel, then one case per CASE line, named as live_nvme_case_named and
+ * live_nvme_tcase_named read names, with the lines above (a table case's
+ * judged on the host; a mutated one's tagged LIVE_NVMEHR or LIVE_NVMETR,
+ * only reported). With gcov (the debug kernel's debugfs directory) and a
+ * CASE's cov=1, the arcs new to the guest come back in its DONE. 0, or 1
+ * when the channel, a listener or the arcs could not be set up.
+ */
+struct live_nvme_agent_opts {
+	const char *agent;	       /* the channel */
+	const char *gcov, *gcov_scope; /* --gcov DIR, --gcov-scope PARTS (util/arcs.h) */
+};
+int live_nvme_host_agent(const char *addr, int port, const struct live_nvme_agent_opts *o,
+			 FILE *out);
+int live_nvme_target_agent(const char *addr, const char *nqn, const struct live_nvme_agent_opts *o,
+			   FILE *out);
 
 #endif

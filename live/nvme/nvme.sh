@@ -14,7 +14,9 @@
 #                      first NVME_SMOKE_CASES=12 hostile host cases and the
 #                      first NVME_SMOKE_TCASES=3 hostile target cases
 #   NVME_CASE=NAME     one hostile case, after the data check, on a fresh
-#                      boot (a finding's reproducer)
+#                      boot (a finding's reproducer); a mutated case of a
+#                      campaign (random-S-K, BASE~HEX..., make live-guided's)
+#                      runs alone on its agent, the role NVME_ROLE's (host)
 #   NVME_ROLE=host|target  one role's cases only: the hostile host's
 #                      against nvmet, or the hostile target's against the
 #                      kernel host (default: both, the host's first)
@@ -39,10 +41,47 @@ case "$SMOKE" in 0 | 1) ;; *) echo "live-nvme: LIVE_NVME_SMOKE is 0 or 1" >&2; e
 	{ echo "live-nvme: NVME_CASE runs one case, LIVE_NVME_SMOKE=1 a subset: one or the other" >&2; exit 2; }
 case "$ROLE" in '' | host | target) ;; *)
 	echo "live-nvme: NVME_ROLE is host or target, not '$ROLE'" >&2; exit 2 ;; esac
-[ -n "$ROLE" ] && { [ -n "$ONLY" ] || [ "$SMOKE" = 1 ]; } &&
-	{ echo "live-nvme: NVME_ROLE takes neither NVME_CASE nor LIVE_NVME_SMOKE=1" >&2; exit 2; }
+[ -n "$ROLE" ] && [ "$SMOKE" = 1 ] &&
+	{ echo "live-nvme: NVME_ROLE does not take LIVE_NVME_SMOKE=1" >&2; exit 2; }
 read -r kver img prep_s img_s < <(live/guest/image.sh nvme | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
+if [ -n "$ONLY" ] && ! "$L/rdmaneg-live" nvme-cases | awk -v n="$ONLY" '$2 == n {f = 1} END {exit !f}'; then
+	# a campaign's mutated case: its agent, one case, one boot
+	case "$ONLY" in *[!A-Za-z0-9_.,~-]*)
+		echo "live-nvme: NVME_CASE: '$ONLY' is neither a case (rdmaneg-live nvme-cases) nor a mutated one" >&2
+		exit 2 ;; esac
+	make --no-print-directory -s "$L/rdmaneg-campaign" || exit 1
+	a=nvme-${ROLE:-host}
+	mkdir -p "$N"
+	rm -rf "${N:?}"/*
+	echo "$a $ONLY" >"$N/cases.txt"
+	echo "live-nvme: $ONLY alone on the $a agent, $kver under qemu (TCG)"
+	"$L/rdmaneg-campaign" --kver "$kver" --image "$img" --out "$N" --agent "$a" \
+		--append "printk.devkmsg=on live.transport=siw live.mode=nvme live.nvme_data=0 live.agents=$a" \
+		--cases "$N/cases.txt" --recover boot --boot-timeout "$TMO" --case-timeout 60000 \
+		--cache "${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live" \
+		--repro "make live-nvme${KERNEL:+ KERNEL=$KERNEL} NVME_ROLE=${ROLE:-host} NVME_CASE=%c"
+	crc=$?
+	grep -a -E '^(LIVE_NVME_CASE|LIVE_NVMEHR|LIVE_NVMETR) ' "$N/console-all.log" | sed 's/^/live-nvme: /'
+	if [ "$crc" -ne 0 ] || ! grep -aq "^LIVE_NVME_CASE ${a#nvme-} $ONLY" "$N/console-all.log"; then
+		echo "live-nvme: FAILED: the case did not run (rdmaneg-campaign exit $crc)"
+		echo "0 passed, 1 failed"
+		exit 1
+	fi
+	if [ -s "$N/findings.txt" ]; then
+		sed 's/^/live-nvme: finding: /' "$N/findings.txt"
+		# which registered finding it is, if any (rdmaneg-triage kernel)
+		make --no-print-directory -s build/plain/rdmaneg-triage || exit 1
+		targs=()
+		[ "${KERNEL:-stock}" != stock ] && targs=(--make-args "KERNEL=$KERNEL")
+		build/plain/rdmaneg-triage kernel --out "$N/triage" "${targs[@]}" "$N"/console-[0-9]*.log |
+			sed 's/^/live-nvme: triage: /'
+	fi
+	echo "1 passed, 0 failed"
+	exit 0
+fi
+[ -n "$ROLE" ] && [ -n "$ONLY" ] &&
+	{ echo "live-nvme: NVME_ROLE is for a mutated NVME_CASE; '$ONLY' is a table case" >&2; exit 2; }
 first=0 count=0 targets=
 if [ "$SMOKE" = 1 ]; then
 	count=$SMOKE_CASES

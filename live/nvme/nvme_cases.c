@@ -314,3 +314,103 @@ long live_nvme_any_index(const char *name)
 	k = live_nvme_tcase_index(name);
 	return k < 0 ? -1 : (long)live_nvme_case_count() + k;
 }
+
+/* ---- a campaign's mutations (random and guided cases) ---- */
+
+/* 16-bit values at the fields' edges: queue sizes around the admin
+ * queue's 32 and the target's 128 and 1024, RECFMT and STS past their
+ * defined values */
+static const uint16_t edges[] = { 0,	1,     2,     0x1f,  0x20,   0x21,   0x7f,   0x80,
+				  0x81, 0x3ff, 0x400, 0x401, 0x7fff, 0x8000, 0xfffe, 0xffff };
+#define NEDGES (sizeof(edges) / sizeof(edges[0]))
+#define MUT_MAX 40 /* the private data's longest, as the table's */
+
+/* One mutation of pd[0..*len-1] (cap octets of room, lo the first octet
+ * it may change): octets replaced, a 16-bit field (an even offset of the
+ * first 16) set to an edge, or, when resize, the length changed. */
+static void mutate(uint8_t *pd, size_t *len, size_t cap, size_t lo, bool resize, uint64_t *rng)
+{
+	size_t span = *len > lo ? *len - lo : 1, off;
+	unsigned op = (unsigned)(rdmaneg_splitmix64(rng) % (resize ? 3u : 2u));
+
+	if (op == 0) {
+		unsigned flips = 1u + (unsigned)(rdmaneg_splitmix64(rng) % 4u);
+
+		for (unsigned k = 0; k < flips; k++) {
+			off = lo + (size_t)(rdmaneg_splitmix64(rng) % span);
+			if (off < cap)
+				pd[off] = (uint8_t)rdmaneg_splitmix64(rng);
+		}
+	} else if (op == 1) {
+		uint16_t v = edges[rdmaneg_splitmix64(rng) % NEDGES];
+
+		off = lo + 2u * (size_t)(rdmaneg_splitmix64(rng) % 8u);
+		if (off + 1 < cap) {
+			pd[off] = (uint8_t)v;
+			pd[off + 1] = (uint8_t)(v >> 8);
+		}
+	} else {
+		size_t n = (size_t)(rdmaneg_splitmix64(rng) % (MUT_MAX + 1u));
+
+		*len = n < cap ? n : cap;
+	}
+}
+
+/* The table case, random draw or chain a name stands for: its table
+ * index (of a table of count) into *k and the mutation seeds into seeds,
+ * their number returned; -1 when there is no such case. */
+static long resolve(const char *name, size_t count, long (*index)(const char *), size_t *k,
+		    uint64_t *seeds)
+{
+	struct rdmaneg_casename cn;
+	long i;
+
+	if (!rdmaneg_casename_parse(name, &cn))
+		return -1;
+	if (cn.kind == RDMANEG_CASENAME_RANDOM) {
+		uint64_t rng = rdmaneg_guide_rng(cn.seed, cn.index);
+
+		*k = (size_t)(rdmaneg_splitmix64(&rng) % count);
+		seeds[0] = rng;
+		return 1;
+	}
+	i = index(cn.base);
+	if (i < 0)
+		return -1;
+	*k = (size_t)i;
+	for (size_t j = 0; j < cn.nchain; j++)
+		seeds[j] = cn.chain[j];
+	return (long)cn.nchain;
+}
+
+bool live_nvme_case_named(const char *name, struct live_nvme_case *c)
+{
+	uint64_t seeds[RDMANEG_CASENAME_LINKS];
+	size_t k;
+	long n = resolve(name, live_nvme_case_count(), live_nvme_case_index, &k, seeds);
+
+	if (n < 0 || strlen(name) >= sizeof(c->name) || !live_nvme_case(k, c))
+		return false;
+	for (long j = 0; j < n; j++)
+		mutate(c->pd, &c->pd_len, MUT_MAX, 0, true, &seeds[j]);
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	return true;
+}
+
+bool live_nvme_tcase_named(const char *name, uint16_t hsqsize, struct live_nvme_tcase *t)
+{
+	uint64_t seeds[RDMANEG_CASENAME_LINKS];
+	size_t k;
+	long n = resolve(name, live_nvme_tcase_count(), live_nvme_tcase_index, &k, seeds);
+
+	if (n < 0 || strlen(name) >= sizeof(t->name) || !live_nvme_tcase(k, hsqsize, t))
+		return false;
+	/* an MPA Reply keeps its key (RFC 5044 sec. 7.1: octets 0..15) and
+	 * its length on the wire; its flags, Rev, PD_Length and ULP octets
+	 * change */
+	for (long j = 0; j < n && t->kind != LIVE_NVME_T_SILENT; j++)
+		mutate(t->pd, &t->pd_len, t->kind == LIVE_NVME_T_MPA ? t->pd_len : MUT_MAX,
+		       t->kind == LIVE_NVME_T_MPA ? 16 : 0, t->kind != LIVE_NVME_T_MPA, &seeds[j]);
+	snprintf(t->name, sizeof(t->name), "%s", name);
+	return true;
+}

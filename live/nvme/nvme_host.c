@@ -9,6 +9,7 @@
  */
 #include "nvme.h"
 
+#include "agent.h"
 #include "endpoint.h"
 #include "hex.h"
 
@@ -16,8 +17,12 @@
 #include <infiniband/verbs.h>
 #include <rdma/rdma_cma.h>
 #include <string.h>
+#include <unistd.h>
 
 #define WAIT_MS 20000
+
+/* a campaign's agent, for the case marks; NULL in a table run */
+static const struct rdmaneg_agent *marks;
 
 struct conn {
 	struct rdma_cm_id *id;
@@ -26,7 +31,7 @@ struct conn {
 };
 
 static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
-		     const struct live_nvme_case *c, FILE *out)
+		     const struct live_nvme_case *c, const char *tag, FILE *out)
 {
 	char hex[2 * LIVE_NVME_CASE_PD + 1] = "-";
 	struct live_cm_answer ans = { "setup-failed", 0, "-", false };
@@ -39,6 +44,7 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 		(void)rdmaneg_hex_format(c->pd, c->pd_len, hex, sizeof(hex), &n);
 	fprintf(out, "LIVE_NVME_CASE host %s %s\n", c->name, hex);
 	fflush(out);
+	rdmaneg_agent_mark(marks, out, c->name);
 	memset(&k, 0, sizeof(k));
 	if (rdma_create_id(ch, &k.id, NULL, RDMA_PS_TCP) || live_cm_resolve(ch, k.id, sin) ||
 	    live_cm_qp(k.id, 4, &k.pd, &k.cq))
@@ -55,8 +61,16 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 		live_cm_disconnect(ch, k.id);
 done:
 	live_cm_release(k.id, k.cq, k.pd);
-	fprintf(out, "LIVE_NVMEH %s %s %d %s\n", c->name, ans.event, ans.status, ans.pd);
+	fprintf(out, "%s %s %s %d %s\n", tag, c->name, ans.event, ans.status, ans.pd);
 	fflush(out);
+}
+
+static int sin_of(const char *addr, int port, struct sockaddr_in *sin)
+{
+	memset(sin, 0, sizeof(*sin));
+	sin->sin_family = AF_INET;
+	sin->sin_port = htons((uint16_t)port);
+	return inet_pton(AF_INET, addr, &sin->sin_addr) == 1 ? 0 : -1;
 }
 
 int live_nvme_host(const char *addr, int port, size_t first, size_t count, FILE *out)
@@ -67,17 +81,59 @@ int live_nvme_host(const char *addr, int port, size_t first, size_t count, FILE 
 
 	if (!ch)
 		return 1;
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_port = htons((uint16_t)port);
-	if (inet_pton(AF_INET, addr, &sin.sin_addr) != 1) {
+	if (sin_of(addr, port, &sin) != 0) {
 		rdma_destroy_event_channel(ch);
 		return 1;
 	}
 	for (size_t i = first; (count == 0 || i < first + count) && live_nvme_case(i, &c); i++)
-		one_case(ch, &sin, &c, out);
+		one_case(ch, &sin, &c, "LIVE_NVMEH", out);
 	fprintf(out, "LIVE_NVMEH_END\n");
 	fflush(out);
 	rdma_destroy_event_channel(ch);
 	return 0;
+}
+
+struct host_ctx {
+	struct rdma_event_channel *ch;
+	struct sockaddr_in sin;
+	FILE *out;
+};
+
+/* One campaign case: a table case's line is judged (LIVE_NVMEH), a
+ * mutated one's only reported (LIVE_NVMEHR) */
+static const char *agent_case(struct rdmaneg_agent *a, void *ctx, const char *name, char *finding,
+			      size_t cap)
+{
+	struct host_ctx *h = ctx;
+	struct live_nvme_case c;
+
+	(void)cap;
+	finding[0] = '\0'; /* the host judges the case from the console */
+	if (!live_nvme_case_named(name, &c))
+		return "no such hostile host case";
+	marks = a;
+	one_case(h->ch, &h->sin, &c, live_nvme_case_index(name) >= 0 ? "LIVE_NVMEH" : "LIVE_NVMEHR",
+		 h->out);
+	return NULL;
+}
+
+int live_nvme_host_agent(const char *addr, int port, const struct live_nvme_agent_opts *ao,
+			 FILE *out)
+{
+	static struct rdmaneg_agent a;
+	static struct rdmaneg_arcs arcs;
+	struct host_ctx h = { rdma_create_event_channel(), { 0 }, out };
+	int rc;
+
+	if (!h.ch || sin_of(addr, port, &h.sin) != 0) {
+		fprintf(stderr, "rdmaneg-live nvme-host: %s\n",
+			h.ch ? "--addr is not an IPv4 address" : "no rdma_cm event channel");
+		if (h.ch)
+			rdma_destroy_event_channel(h.ch);
+		return 1;
+	}
+	rc = rdmaneg_agent_serve(&a, "nvme-host", ao->agent, &arcs, ao->gcov, ao->gcov_scope,
+				 agent_case, &h);
+	rdma_destroy_event_channel(h.ch);
+	return rc;
 }

@@ -12,6 +12,7 @@
  */
 #include "nvme.h"
 
+#include "agent.h"
 #include "clock.h"
 #include "endpoint.h"
 #include "hex.h"
@@ -47,8 +48,13 @@ struct tconn {
 	uint8_t buf[CAPSULE_LEN + CQE_LEN]; /* the capsule, then our completion */
 };
 
+/* a campaign's agent, for the case marks; NULL in a table run */
+static const struct rdmaneg_agent *marks;
+
 /* one case's outcome */
 struct outcome {
+	char name[RDMANEG_CASENAME_MAX]; /* the case (live_nvme_tcase_named) */
+	const char *tag;		 /* its line's: LIVE_NVMET, or LIVE_NVMETR */
 	unsigned requests;
 	bool capsule;
 	uint8_t req[LIVE_NVME_CASE_PD];
@@ -119,7 +125,7 @@ static uint16_t le16_at(const uint8_t *p)
 
 /* A connect request: its private data kept (the first), then the case's
  * answer, built for the request's HSQSIZE (fig. 5, octets 07:06). */
-static void on_request(struct outcome *o, size_t j, struct rdma_cm_event *ev)
+static void on_request(struct outcome *o, struct rdma_cm_event *ev)
 {
 	const struct rdma_conn_param *in = &ev->param.conn;
 	struct rdma_conn_param cp;
@@ -132,7 +138,7 @@ static void on_request(struct outcome *o, size_t j, struct rdma_cm_event *ev)
 								   : sizeof(o->req);
 		memcpy(o->req, in->private_data, o->req_len);
 	}
-	(void)live_nvme_tcase(j, o->req_len >= 8 ? le16_at(o->req + 6) : 0, &o->t);
+	(void)live_nvme_tcase_named(o->name, o->req_len >= 8 ? le16_at(o->req + 6) : 0, &o->t);
 	if (o->t.kind == LIVE_NVME_T_REJECT) {
 		/* the id is destroyed once the event is acked (on_event) */
 		rdma_reject(ev->id, o->t.pd_len ? o->t.pd : NULL, (uint8_t)o->t.pd_len);
@@ -231,7 +237,7 @@ static void drop_conn(struct outcome *o, size_t at)
 
 /* One rdma_cm event of the case; the id's connection released once its
  * event is acked. */
-static void on_event(struct outcome *o, size_t j, struct rdma_cm_event *ev)
+static void on_event(struct outcome *o, struct rdma_cm_event *ev)
 {
 	enum rdma_cm_event_type t = ev->event;
 	struct rdma_cm_id *id = ev->id;
@@ -239,7 +245,7 @@ static void on_event(struct outcome *o, size_t j, struct rdma_cm_event *ev)
 	size_t at = 0;
 
 	if (t == RDMA_CM_EVENT_CONNECT_REQUEST) {
-		on_request(o, j, ev);
+		on_request(o, ev);
 		rdma_ack_cm_event(ev);
 		if (o->t.kind == LIVE_NVME_T_REJECT || !conn_of(o, id, &at))
 			rdma_destroy_id(id);
@@ -291,13 +297,12 @@ static void outcome_line(FILE *out, const struct outcome *o, const char *host)
 		(void)rdmaneg_hex_format(o->req, o->req_len, req, sizeof(req), &n);
 	if (o->requests && o->t.kind != LIVE_NVME_T_SILENT && o->t.pd_len)
 		(void)rdmaneg_hex_format(o->t.pd, o->t.pd_len, ans, sizeof(ans), &n);
-	fprintf(out, "LIVE_NVMET %s %u %s %s %s %s\n", o->t.name, o->requests,
+	fprintf(out, "%s %s %u %s %s %s %s\n", o->tag, o->t.name, o->requests,
 		o->capsule ? "yes" : "no", host, req, ans);
 	fflush(out);
 }
 
-static void one_case(struct rdma_event_channel *ch, const char *opts, size_t j, struct outcome *o,
-		     FILE *out)
+static void one_case(struct rdma_event_channel *ch, const char *opts, struct outcome *o, FILE *out)
 {
 	char host[16] = "fork";
 	long end = now_ms() + HOST_MS, quiet = 0;
@@ -312,7 +317,7 @@ static void one_case(struct rdma_event_channel *ch, const char *opts, size_t j, 
 			quiet = now_ms() + 2000; /* its disconnects, at most */
 		}
 		if (ev)
-			on_event(o, j, ev);
+			on_event(o, ev);
 		else if (done && now_ms() > quiet)
 			break;
 	}
@@ -404,54 +409,130 @@ static int tcp_listener(const struct sockaddr_in *sin)
 	return fd;
 }
 
-int live_nvme_target(const char *addr, const char *nqn, size_t first, size_t count, FILE *out)
+/* The two listeners, on addr's LIVE_NVME_TARGET_PORT (rdma_cm) and
+ * LIVE_NVME_MPA_PORT (TCP), and the host's connect options for each. 0,
+ * or -1 with why on stderr (everything released). */
+static int listeners(const char *addr, const char *nqn, struct rdma_event_channel *ch,
+		     struct rdma_cm_id **listener, int *lfd, char opts[2][256])
 {
-	static struct outcome o;
-	struct rdma_event_channel *ch = rdma_create_event_channel();
-	struct rdma_cm_id *listener = NULL;
 	struct sockaddr_in sin, tsin;
-	size_t base = live_nvme_case_count(), end = count ? first + count : SIZE_MAX;
-	char opts[2][256];
-	int lfd = -1;
 
+	*listener = NULL;
+	*lfd = -1;
 	memset(&sin, 0, sizeof(sin));
 	sin.sin_family = AF_INET;
 	sin.sin_port = htons(LIVE_NVME_TARGET_PORT);
 	tsin = sin;
 	tsin.sin_port = htons(LIVE_NVME_MPA_PORT);
 	for (int k = 0; k < 2; k++)
-		snprintf(opts[k], sizeof(opts[k]),
-			 "transport=rdma,traddr=%s,trsvcid=%d,nqn=%s,nr_io_queues=1", addr,
-			 k ? LIVE_NVME_MPA_PORT : LIVE_NVME_TARGET_PORT, nqn);
+		snprintf(opts[k], 256, "transport=rdma,traddr=%s,trsvcid=%d,nqn=%s,nr_io_queues=1",
+			 addr, k ? LIVE_NVME_MPA_PORT : LIVE_NVME_TARGET_PORT, nqn);
 	if (!ch || inet_pton(AF_INET, addr, &sin.sin_addr) != 1 ||
 	    inet_pton(AF_INET, addr, &tsin.sin_addr) != 1 ||
-	    rdma_create_id(ch, &listener, NULL, RDMA_PS_TCP) ||
-	    rdma_bind_addr(listener, (struct sockaddr *)&sin) || rdma_listen(listener, 4) ||
-	    (lfd = tcp_listener(&tsin)) < 0) {
+	    rdma_create_id(ch, listener, NULL, RDMA_PS_TCP) ||
+	    rdma_bind_addr(*listener, (struct sockaddr *)&sin) || rdma_listen(*listener, 4) ||
+	    (*lfd = tcp_listener(&tsin)) < 0) {
 		fprintf(stderr, "rdmaneg-live nvme-target: cannot listen on %s:%d and :%d: %s\n",
 			addr, LIVE_NVME_TARGET_PORT, LIVE_NVME_MPA_PORT, strerror(errno));
-		if (listener)
-			rdma_destroy_id(listener);
+		if (*listener)
+			rdma_destroy_id(*listener);
+		*listener = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* One case, named: its LIVE_NVME_CASE line, then the answer and the
+ * outcome line tagged tag. False when there is no such case. */
+static bool run_case(struct rdma_event_channel *ch, int lfd, char opts[2][256], const char *name,
+		     const char *tag, FILE *out)
+{
+	static struct outcome o;
+
+	memset(&o, 0, sizeof(o));
+	if (!live_nvme_tcase_named(name, 0, &o.t))
+		return false;
+	snprintf(o.name, sizeof(o.name), "%s", name);
+	o.tag = tag;
+	/* the kernel log after this line belongs to this case */
+	fprintf(out, "LIVE_NVME_CASE target %s\n", o.t.name);
+	fflush(out);
+	rdmaneg_agent_mark(marks, out, o.t.name);
+	if (o.t.kind == LIVE_NVME_T_MPA)
+		one_mpa_case(lfd, opts[1], &o, out);
+	else
+		one_case(ch, opts[0], &o, out);
+	return true;
+}
+
+int live_nvme_target(const char *addr, const char *nqn, size_t first, size_t count, FILE *out)
+{
+	struct rdma_event_channel *ch = rdma_create_event_channel();
+	struct rdma_cm_id *listener;
+	size_t base = live_nvme_case_count(), end = count ? first + count : SIZE_MAX;
+	struct live_nvme_tcase t;
+	char opts[2][256];
+	int lfd;
+
+	if (listeners(addr, nqn, ch, &listener, &lfd, opts) != 0) {
 		if (ch)
 			rdma_destroy_event_channel(ch);
 		return 1;
 	}
-	for (size_t i = first > base ? first : base; i < end; i++) {
-		memset(&o, 0, sizeof(o));
-		if (!live_nvme_tcase(i - base, 0, &o.t))
-			break;
-		/* the kernel log after this line belongs to this case */
-		fprintf(out, "LIVE_NVME_CASE target %s\n", o.t.name);
-		fflush(out);
-		if (o.t.kind == LIVE_NVME_T_MPA)
-			one_mpa_case(lfd, opts[1], &o, out);
-		else
-			one_case(ch, opts[0], i - base, &o, out);
-	}
+	for (size_t i = first > base ? first : base; i < end && live_nvme_tcase(i - base, 0, &t);
+	     i++)
+		(void)run_case(ch, lfd, opts, t.name, "LIVE_NVMET", out);
 	fprintf(out, "LIVE_NVMET_END\n");
 	fflush(out);
 	close(lfd);
 	rdma_destroy_id(listener);
 	rdma_destroy_event_channel(ch);
 	return 0;
+}
+
+struct target_ctx {
+	struct rdma_event_channel *ch;
+	int lfd;
+	char opts[2][256];
+	FILE *out;
+};
+
+/* One campaign case: a table case's line is judged (LIVE_NVMET), a
+ * mutated one's only reported (LIVE_NVMETR) */
+static const char *agent_case(struct rdmaneg_agent *a, void *ctx, const char *name, char *finding,
+			      size_t cap)
+{
+	struct target_ctx *t = ctx;
+
+	(void)cap;
+	finding[0] = '\0'; /* the host judges the case from the console */
+	marks = a;
+	if (!run_case(t->ch, t->lfd, t->opts, name,
+		      live_nvme_tcase_index(name) >= 0 ? "LIVE_NVMET" : "LIVE_NVMETR", t->out))
+		return "no such hostile target case";
+	return NULL;
+}
+
+int live_nvme_target_agent(const char *addr, const char *nqn, const struct live_nvme_agent_opts *ao,
+			   FILE *out)
+{
+	static struct rdmaneg_agent a;
+	static struct rdmaneg_arcs arcs;
+	static struct target_ctx t;
+	struct rdma_cm_id *listener;
+	int rc;
+
+	t.ch = rdma_create_event_channel();
+	t.out = out;
+	if (listeners(addr, nqn, t.ch, &listener, &t.lfd, t.opts) != 0) {
+		if (t.ch)
+			rdma_destroy_event_channel(t.ch);
+		return 1;
+	}
+	rc = rdmaneg_agent_serve(&a, "nvme-target", ao->agent, &arcs, ao->gcov, ao->gcov_scope,
+				 agent_case, &t);
+	close(t.lfd);
+	rdma_destroy_id(listener);
+	rdma_destroy_event_channel(t.ch);
+	return rc;
 }
