@@ -86,7 +86,7 @@ long rdmaneg_agent_ranges(const char *s, size_t len, uint8_t *map, size_t bits);
  * "rdmaneg-live WHO").
  */
 typedef const char *(*rdmaneg_agent_case_fn)(struct rdmaneg_agent *a, void *ctx, const char *name,
-					      char *finding, size_t cap);
+					     char *finding, size_t cap);
 int rdmaneg_agent_serve(struct rdmaneg_agent *a, const char *who, const char *channel,
 			struct rdmaneg_arcs *arcs, const char *gcov, const char *scope,
 			rdmaneg_agent_case_fn run, void *ctx);
