@@ -572,8 +572,10 @@ static const char *serve_case(struct rdmaneg_agent *a, void *ctx, const char *na
 /* The host's end of test_agent_serve, in a child: the commands, the
  * close, then every answer as util/agent.h says; exits 0 when each is
  * there. */
-static void agent_host(int l, const char *cmds)
+static void agent_host(int l)
 {
+	static const char cmds[] = "PING seq=1\nCOV seq=2\nhello\nCASE seq=4 name=len-3 cov=1\n"
+				   "CASE seq=5\nCASE seq=6 name=nope\nCASE seq=7 name=boom\n";
 	static const char *const want[] = {
 		"READY agent=test taint=",
 		"\nPONG seq=1\n",
@@ -612,8 +614,6 @@ static void test_agent_serve(void)
 	static struct rdmaneg_agent a;
 	static struct rdmaneg_arcs arcs;
 	struct sockaddr_un sun = { .sun_family = AF_UNIX };
-	const char *cmds = "PING seq=1\nCOV seq=2\nhello\nCASE seq=4 name=len-3 cov=1\n"
-			   "CASE seq=5\nCASE seq=6 name=nope\nCASE seq=7 name=boom\n";
 	int l = socket(AF_UNIX, SOCK_STREAM, 0), st = -1;
 	pid_t pid;
 
@@ -623,7 +623,7 @@ static void test_agent_serve(void)
 	CHECK(l >= 0 && bind(l, (struct sockaddr *)&sun, sizeof(sun)) == 0 && listen(l, 1) == 0);
 	pid = fork();
 	if (pid == 0)
-		agent_host(l, cmds);
+		agent_host(l);
 	CHECK(pid > 0 && rdmaneg_agent_serve(&a, "test", sun.sun_path, &arcs, NULL, NULL,
 					     serve_case, NULL) == 0);
 	CHECK(served == 3);

@@ -278,8 +278,8 @@ static void done(struct rdmaneg_agent *a, const char *name, const char *finding,
 /* The host's next command: 1 for a CASE to run (its name into name, *cov
  * when it asked for arcs and there are some), 0 when answered here (PING,
  * COV, a bad line), -1 when the host closed the channel. */
-static int next(struct rdmaneg_agent *a, struct rdmaneg_rec *rec, char *name, size_t cap,
-		struct rdmaneg_arcs *arcs, bool *cov)
+static int next_command(struct rdmaneg_agent *a, struct rdmaneg_rec *rec, char *name, size_t cap,
+			struct rdmaneg_arcs *arcs, bool *cov)
 {
 	static char line[RDMANEG_AGENT_LINE];
 	int64_t c = 0;
@@ -354,7 +354,7 @@ int rdmaneg_agent_serve(struct rdmaneg_agent *a, const char *who, const char *ch
 		rdmaneg_agent_ranges_w(a->out, "new", arcs->acc, arcs->bits);
 	}
 	rdmaneg_rec_end(a->out);
-	while ((r = next(a, &rec, name, sizeof(name), arcs, &cov)) >= 0) {
+	while ((r = next_command(a, &rec, name, sizeof(name), arcs, &cov)) >= 0) {
 		const char *why;
 
 		if (r == 0)
