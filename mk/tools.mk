@@ -3,7 +3,7 @@
 # ASan+UBSan for their unit tests. Each tool's headers are named apart, so
 # one include path serves them all.
 TOOL_INC := -Isrc -Iutil -Itests -Itools/triage -Itools/mutants -Itools/man3 -Itools/test-times \
-	-Itools/findings
+	-Itools/findings -Itools/clauses
 CC_tool = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(TOOL_INC)
 CC_tool-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(TOOL_INC)
 $(foreach f,tool tool-asan,$(eval $(call c_flavour,$(f))))

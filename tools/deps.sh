@@ -2,7 +2,7 @@
 # deps.sh GROUP... : make sure the Debian packages a make target needs are
 # installed. As root, installs what is missing; otherwise prints the exact
 # apt-get line and exits 1. Groups: build test fuzz afl cov oss-fuzz live live-nfs
-# kernel proof.
+# kernel proof compliance.
 set -euo pipefail
 
 pkgs_for() {
@@ -19,6 +19,7 @@ librdmacm-dev libibverbs-dev rdma-core ibverbs-providers rdmacm-utils \
 iproute2 tcpdump tshark bc flex bison libelf-dev libssl-dev dwarves xxd jq" ;;
 	live-nfs) echo "libwrap0 kmod" ;;
 	kernel) echo "linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev xz-utils lcov" ;;
+	compliance) echo "gcc make chromium" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }
