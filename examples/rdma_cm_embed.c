@@ -12,7 +12,7 @@
  *     RDMA_CM_EVENT_CONNECT_REQUEST, the client's RDMA_CM_EVENT_ESTABLISHED)
  *     to rdmaneg_conn_negotiate(); the CM may pad it (IB pads a REQ to 56
  *     octets, a REP to 196), and a peer that sent none gets the defaults
- *     (RFC 8797 sec. 5.1);
+ *     ([rfc8797#5.1]);
  *  3. posts Receives of recv_threshold octets and sends larger RPC
  *     messages with chunks (send_threshold).
  *

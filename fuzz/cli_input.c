@@ -111,7 +111,7 @@ static bool ref_uint(const char *s, unsigned long max, unsigned long *out)
 	return true;
 }
 
-/* "none", or send/write/read joined by single commas (RFC 6581 sec. 9.2) */
+/* "none", or send/write/read joined by single commas ([rfc6581#9.2]) */
 static bool ref_rtr(const char *s, uint8_t *out)
 {
 	uint8_t set = 0;

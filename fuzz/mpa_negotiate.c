@@ -1,5 +1,5 @@
 /* Fuzzed initiator/responder capacities and request flags through
- * RFC 6581 sec. 9.1 and 9.2: inequalities, 0x3FFF rules, A/B/C/D, TERM;
+ * [rfc6581#9.1] and 9.2: inequalities, 0x3FFF rules, A/B/C/D, TERM;
  * and each side alone against any word the other could send. */
 #include "prop.h"
 #include "props.h"
@@ -8,7 +8,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > 1024)
 		return 0;
+	/* [rfc6581#9.2-12] */
 	rdmaneg_fuzz_prop(prop_ird_ord, data, size, "mpa_negotiate");
+	/* [rfc6581#9.2-2] */
 	rdmaneg_fuzz_prop(prop_rtr, data, size, "mpa_negotiate");
 	rdmaneg_fuzz_prop(prop_hostile_reply, data, size, "mpa_negotiate");
 	rdmaneg_fuzz_prop(prop_respond, data, size, "mpa_negotiate");

@@ -11,7 +11,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size > 512)
 		return 0;
-	/* nvme-rdma fig. 6, 7, 11: the defects equal the reference's, and no
+	/* [nvme-rdma#fig6], 7, 11: the defects equal the reference's, and no
 	 * field is read from octets that are not there */
 	for (size_t i = 0; i < sizeof(hsqsizes) / sizeof(hsqsizes[0]); i++)
 		rdmaneg_fuzz_check(rdmaneg_rule_nvme_host(&o, data, size, hsqsizes[i]), &o,

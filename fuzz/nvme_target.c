@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size > 512)
 		return 0;
-	/* nvme-rdma fig. 5, 11: the strict status and the conforming set equal
+	/* [nvme-rdma#fig5], 11: the strict status and the conforming set equal
 	 * the reference's; the fields are their octets; encode(decode) */
 	for (size_t i = 0; i < sizeof(lims) / sizeof(lims[0]); i++)
 		rdmaneg_fuzz_check(rdmaneg_rule_nvme_target(&o, data, size, &lims[i]), &o,

@@ -8,7 +8,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size > 512)
 		return 0;
-	/* sec. 5.2: strict-present implies search-present at 0; offset + 8 <= len;
+	/* [rfc8797#5.2]: strict-present implies search-present at 0; offset + 8 <= len;
 	 * both agree with the reference decoder */
 	rdmaneg_fuzz_check(rdmaneg_rule_decode(&o, data, size), &o, "rpcrdma_decode");
 	return 0;

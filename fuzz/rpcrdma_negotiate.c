@@ -9,6 +9,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > 1024)
 		return 0;
+	/* [rpcrdma-cm-pvt-data-01#5.1-3] */
 	rdmaneg_fuzz_prop(prop_exchange, data, size, "rpcrdma_negotiate");
 	return 0;
 }

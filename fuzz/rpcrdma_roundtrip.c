@@ -20,11 +20,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		s.recv_size = r.recv_size;
 		s.remote_invalidation = r.remote_invalidation;
 		memcpy(want, data + r.offset, 8);
-		want[5] &= RDMANEG_RPCRDMA_R_BIT; /* sec. 4: Reserved sent as zero */
+		want[5] &= RDMANEG_RPCRDMA_R_BIT; /* [rfc8797#4]: Reserved sent as zero */
+		/* [rfc8797#4-2] [rfc8797#4-5] [rpcrdma-cm-pvt-data-01#4-1] */
 		rdmaneg_fuzz_check(
 			rdmaneg_rpcrdma_encode(&s, m, sizeof(m)) != 0 || memcmp(m, want, 8) != 0
 				? rdmaneg_oracle_fail(
-					  &o, "RFC 8797 4.2: encode(decode(x)) != x at offset %zu",
+					  &o, "[rfc8797#4.2]: encode(decode(x)) != x at offset %zu",
 					  r.offset)
 				: 0,
 			&o, "rpcrdma_roundtrip");

@@ -31,7 +31,8 @@ static void check_ird_ord(struct rdmaneg_oracle *p, const struct rdmaneg_mpa_fra
 	rdmaneg_fuzz_check(
 		rdmaneg_mpa_respond(&responder, &req, &rep, &ro) != 0 ||
 				rdmaneg_mpa_complete(&ini, &req, &rep, !ro.accepted, &io) != 0
-			? rdmaneg_oracle_fail(p, "RFC 6581 9.1: negotiation refused a wire request")
+			? rdmaneg_oracle_fail(p,
+					      "[rfc6581#9.1]: negotiation refused a wire request")
 			: 0,
 		p, "stack");
 	rdmaneg_fuzz_check(rdmaneg_rule_ird_ord(p, &ini, &responder, &req, &rep, &ro, &io), p,
@@ -67,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		rdmaneg_fuzz_check(
 			rdmaneg_conn_negotiate(&c, ulp, ulp_len, 0) != 0
 				? rdmaneg_oracle_fail(&p,
-						      "RFC 8797 5.2: negotiate error on ULP data")
+						      "[rfc8797#5.2]: negotiate error on ULP data")
 				: 0,
 			&p, "stack");
 		rdmaneg_fuzz_check(rdmaneg_rule_thresholds(&p, &c), &p, "stack");

@@ -48,9 +48,10 @@ $(B)/asan/util-unit: $(call flavour_objs,live-asan,tests/util_unit.c $(UTIL_SRC)
 
 # ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
 # the pure half (cases, expectations, verdict, report) and the sockets
-PEER_PURE := peer/peer_cases.c peer/plan.c peer/expect.c peer/fpdu.c peer/peer_report.c
+PEER_PURE := peer/peer_cases.c peer/plan.c peer/expect.c peer/fpdu.c peer/peer_report.c \
+	oracle/mpa_ref.c oracle/rules.c
 PEER_SRC := peer/main.c peer/run.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
-PEER_INC := -Isrc -Iutil -Ipeer
+PEER_INC := -Isrc -Iutil -Ipeer -Ioracle
 CC_peer = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(PEER_INC)
 CC_peer-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O1 -g $(SAN) \
 	$(PEER_INC) -Itests
@@ -150,5 +151,14 @@ $(B)/live/rdmaneg-campaign: $(call flavour_objs,campaign,$(CAMPAIGN_SRC))
 
 $(B)/asan/campaign-unit: $(call flavour_objs,campaign-asan,tests/campaign_unit.c \
 		$(CAMPAIGN_PURE) $(UTIL_SRC))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@
+
+# the peer's judge with a bug planted in the core under test: its verdicts
+# must not move (docs/compliance.md: expectations come from oracle/, never
+# from src/); make test runs it for the plants of the functions the peer
+# once called
+$(B)/plant-asan/%/peer-unit: $(call flavour_objs,peer-asan,tests/peer_unit.c $(PEER_PURE) \
+		$(UTIL_SRC)) $(B)/plant-core/%/plant-asan.a
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $^ -o $@

@@ -1,6 +1,6 @@
 /*
  * The NVMe-oF RDMA transport's oracle: a reference reading of the CM
- * private data written from the spec's figures (nvme-rdma fig. 5, 6, 7,
+ * private data written from the spec's figures ([nvme-rdma#fig5], 6, 7,
  * 11), independent of src/nvme_rdma_pd.c, and the rules that hold the
  * core to it (each fails with the clause it breaks in o->msg).
  */
@@ -32,7 +32,7 @@ unsigned rdmaneg_ref_nvme_accept(const uint8_t *buf, size_t len, unsigned hsqsiz
 unsigned rdmaneg_ref_nvme_reject(const uint8_t *buf, size_t len);
 
 /* Target side: the core's judgement of a request equals the reference's,
- * its decode reads the octets fig. 5 names, and encode(decode) gives the
+ * its decode reads the octets [nvme-rdma#fig5] names, and encode(decode) gives the
  * same fields back. 0 holds, 1 broken. */
 int rdmaneg_rule_nvme_target(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len,
 			     const struct rdmaneg_nvme_limits *lim);

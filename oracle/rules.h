@@ -29,7 +29,7 @@ int rdmaneg_oracle_fail(struct rdmaneg_oracle *o, const char *fmt, ...)
 			return rdmaneg_oracle_fail((o), __VA_ARGS__); \
 	} while (0)
 
-/* Reference decoder: a naive, separate reading of RFC 8797 sec. 5.2.
+/* Reference decoder: a naive, separate reading of [rfc8797#5.2].
  * Returns the offset of the first valid message, or -1. */
 long rdmaneg_ref_find(const uint8_t *buf, size_t len);
 
@@ -39,8 +39,8 @@ long rdmaneg_ref_find(const uint8_t *buf, size_t len);
 void rdmaneg_ref_decode(const uint8_t *buf, size_t len, bool strict,
 			struct rdmaneg_rpcrdma_result *r);
 
-/* RFC 8797 4.1, 4.2 and 5.1 read directly, each message found by the
- * reference decoder (sec. 5.2), never the core: one side's thresholds
+/* [rfc8797#4.1], 4.2 and 5.1 read directly, each message found by the
+ * reference decoder ([rfc8797#5.2]), never the core: one side's thresholds
  * from its own octets (the 1024 defaults when they hold no message) and
  * its peer's, and whether both set R. */
 void rdmaneg_ref_thresholds(const uint8_t *own, size_t own_n, const uint8_t *peer, size_t peer_n,
@@ -50,36 +50,36 @@ void rdmaneg_ref_thresholds(const uint8_t *own, size_t own_n, const uint8_t *pee
  * API documents (mpa.h). */
 int rdmaneg_ref_mpa_status(const uint8_t *buf, size_t len);
 
-/* RFC 8797 sec. 5.2: decode agrees with the reference field by field in
+/* [rfc8797#5.2]: decode agrees with the reference field by field in
  * both modes, offset + 8 <= len, and an error leaves the result untouched. */
 int rdmaneg_rule_decode(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len);
 
-/* RFC 8797 sec. 4.2, 5.1: thresholds of one side after negotiation. */
+/* [rfc8797#4.2], 5.1: thresholds of one side after negotiation. */
 int rdmaneg_rule_thresholds(struct rdmaneg_oracle *o, const struct rdmaneg_conn *c);
 
-/* RFC 8797 sec. 4.1, 4.2: both ends of one exchange agree. */
+/* [rfc8797#4.1], 4.2: both ends of one exchange agree. */
 int rdmaneg_rule_agree(struct rdmaneg_oracle *o, const struct rdmaneg_conn *cl,
 		       const struct rdmaneg_conn *sv);
 
-/* RFC 5044 sec. 7.1: a frame that parses is in bounds and rebuilds exactly.
+/* [rfc5044#7.1]: a frame that parses is in bounds and rebuilds exactly.
  * *parsed gets the parse (frame_len 0 when buf did not parse), so callers
  * need not parse again. */
 int rdmaneg_rule_frame(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len,
 		       struct rdmaneg_mpa_frame *parsed);
 
-/* RFC 6581 sec. 9.1: IRD/ORD inequalities, 0x3FFF rules, capacities. */
+/* [rfc6581#9.1]: IRD/ORD inequalities, 0x3FFF rules, capacities. */
 int rdmaneg_rule_ird_ord(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *ini,
 			 const struct rdmaneg_mpa_local *rsp, const struct rdmaneg_mpa_enh *req,
 			 const struct rdmaneg_mpa_enh *reply, const struct rdmaneg_mpa_outcome *ro,
 			 const struct rdmaneg_mpa_outcome *io);
 
-/* RFC 6581 sec. 9.2: A/B/C/D and TERM 7 rules for one exchange. */
+/* [rfc6581#9.2]: A/B/C/D and TERM 7 rules for one exchange. */
 int rdmaneg_rule_rtr(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_local *ini,
 		     const struct rdmaneg_mpa_local *rsp, const struct rdmaneg_mpa_enh *req,
 		     const struct rdmaneg_mpa_enh *reply, const struct rdmaneg_mpa_outcome *ro,
 		     const struct rdmaneg_mpa_outcome *io);
 
-/* RFC 6581 sec. 9.1, 9.2: the responder's Reply and outcome for any
+/* [rfc6581#9.1], 9.2: the responder's Reply and outcome for any
  * request word, including ones no honest initiator sends: 0x3FFF rules,
  * ORD at most the initiator IRD and no lower, IRD covering the initiator
  * ORD within capacity, every common RTR type offered, TERM 6 exactly when
@@ -88,7 +88,7 @@ int rdmaneg_rule_respond(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_loca
 			 const struct rdmaneg_mpa_enh *req, const struct rdmaneg_mpa_enh *reply,
 			 const struct rdmaneg_mpa_outcome *out);
 
-/* RFC 6581 sec. 9.1, 9.2, 9.3: the initiator's outcome for any Reply word
+/* [rfc6581#9.1], 9.2, 9.3: the initiator's outcome for any Reply word
  * (a hostile or buggy responder's too): peer values passed on, A matched
  * or TERM 7, 0x3FFF leaves the local value, ORD at most the responder IRD,
  * IRD at least the responder ORD or TERM 6, one usable RTR or TERM 7; and
@@ -97,7 +97,7 @@ int rdmaneg_rule_complete(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_loc
 			  const struct rdmaneg_mpa_enh *req, const struct rdmaneg_mpa_enh *reply,
 			  bool rejected, const struct rdmaneg_mpa_outcome *out);
 
-/* RFC 6581 sec. 9 + RFC 8797 sec. 5.2: the ULP data of parsed frame f
+/* [rfc6581#9] + [rfc8797#5.2]: the ULP data of parsed frame f
  * decodes exactly as the same octets do bare (the decoder itself is
  * checked by rdmaneg_rule_decode). */
 int rdmaneg_rule_stack(struct rdmaneg_oracle *o, const struct rdmaneg_mpa_frame *f);

@@ -1,6 +1,7 @@
 #include "expect.h"
 
 #include "errors.h"
+#include "mpa_ref.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,86 +13,89 @@
  * say so; "suite" rules are this tool's own, named as such.
  */
 static const struct rdmaneg_peer_clause clauses[] = {
-	{ "5044-7.1-key-request", "RFC 5044 7.1", RDMANEG_LEVEL_MUST,
+	{ "rfc5044#7.1.1-3", "[rfc5044#7.1]", RDMANEG_LEVEL_MUST,
 	  "(paraphrased) The first frame on an MPA connection is the MPA Request, identified by "
 	  "its key; a responder that receives anything else closes the TCP connection." },
-	{ "5044-7.1-key-reply", "RFC 5044 7.1", RDMANEG_LEVEL_MUST,
+	{ "rfc5044#7.1.1-5", "[rfc5044#7.1]", RDMANEG_LEVEL_MUST,
 	  "(paraphrased) The initiator's first received frame must carry the MPA Reply key; "
 	  "otherwise the initiator closes the TCP connection." },
-	{ "5044-7.1-rev", "RFC 5044 7.1", RDMANEG_LEVEL_MUST,
+	{ "rfc5044#7.1.1-22", "[rfc5044#7.1]", RDMANEG_LEVEL_MUST,
 	  "(paraphrased) Rev is set to 1 by RFC 5044 senders (2 by RFC 6581); a receiver that "
 	  "cannot interpret the received revision MUST close the TCP connection. Rev 0 is the "
 	  "pre-standard draft, defined by neither RFC." },
-	{ "6581-7-pd-max", "RFC 6581 7", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#7-3", "[rfc6581#7]", RDMANEG_LEVEL_MUST,
 	  "Private Data length MUST NOT exceed 512 bytes in any message, including enhanced RDMA "
 	  "connection establishment data." },
-	{ "5044-7.1-partial", "RFC 5044 7.1", RDMANEG_LEVEL_SHOULD,
+	{ "rfc5044#7.1.2-18", "[rfc5044#7.1]", RDMANEG_LEVEL_SHOULD,
 	  "(paraphrased) A frame is the 20-octet header and PD_Length octets of private data; a "
 	  "receiver acts on it only once all of it has arrived." },
-	{ "5044-7.1-answer", "RFC 5044 7.1", RDMANEG_LEVEL_SHOULD,
+	{ "rfc5044#7.1.2-6", "[rfc5044#7.1]", RDMANEG_LEVEL_SHOULD,
 	  "(paraphrased) A responder answers a well-formed MPA Request with an MPA Reply: R=0 to "
 	  "accept, R=1 to reject." },
-	{ "5044-7.1-reject", "RFC 5044 7.1", RDMANEG_LEVEL_MUST,
+	{ "rfc5044#7.1.2-10", "[rfc5044#7.1]", RDMANEG_LEVEL_MUST,
 	  "(paraphrased) An MPA Reply with R set rejects the connection; the initiator does not "
 	  "enter Full Operation and closes the TCP connection." },
-	{ "5044-7.1-fpdu-early", "RFC 5044 7.1", RDMANEG_LEVEL_NONE,
+	{ "rfc5044#7.1.2", "[rfc5044#7.1]", RDMANEG_LEVEL_NONE,
 	  "(paraphrased) The initiator sends no FPDU before it has received the Reply; what a "
 	  "receiver does with one is not specified." },
-	{ "5044-7.1-r-request", "RFC 5044 7.1", RDMANEG_LEVEL_NONE,
+	{ "rfc5044#7.1.1-16", "[rfc5044#7.1]", RDMANEG_LEVEL_NONE,
 	  "(paraphrased) R is defined in the Reply only; a Request with R set is still a Request." },
-	{ "6581-6-res", "RFC 6581 6", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#6-7", "[rfc6581#6]", RDMANEG_LEVEL_MUST,
 	  "[RFC5044] specifies that 'Res' MUST be set to zero when sending and MUST NOT be checked "
 	  "on reception" },
-	{ "6581-6-s-rev", "RFC 6581 6", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#6-9", "[rfc6581#6]", RDMANEG_LEVEL_MUST,
 	  "To use any enhanced connection establishment feature, this MUST be set to two or "
 	  "higher." },
-	{ "6581-6-s-pd", "RFC 6581 6", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#6-13", "[rfc6581#6]", RDMANEG_LEVEL_MUST,
 	  "if the 'S' flag is set, Private Data MUST begin with enhanced RDMA connection "
 	  "establishment data (see Section 9)." },
-	{ "6581-6-rev1", "RFC 6581 6", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#6-11", "[rfc6581#6]", RDMANEG_LEVEL_MUST,
 	  "A host accepting MPA connections MUST continue to accept MPA Requests with version "
 	  "one, even if it supports version two." },
-	{ "6581-10-enh", "RFC 6581 10", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#10-5", "[rfc6581#10]", RDMANEG_LEVEL_MUST,
 	  "If the responder receives an enhanced MPA message, it MUST respond with an enhanced MPA "
 	  "message." },
-	{ "6581-10-unenh", "RFC 6581 10", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#10-6", "[rfc6581#10]", RDMANEG_LEVEL_MUST,
 	  "If the responder receives an unenhanced MPA message ('S' is set to 0), it MUST respond "
 	  "with an unenhanced MPA message." },
-	{ "6581-9.1-ord", "RFC 6581 9.1", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.1-4", "[rfc6581#9.1]", RDMANEG_LEVEL_MUST,
 	  "The responder MUST set its ORD at most to the initiator IRD." },
-	{ "6581-9.1-3fff-ird", "RFC 6581 9.1", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.1-11", "[rfc6581#9.1]", RDMANEG_LEVEL_MUST,
 	  "The responder MUST respond to an initiator ORD value of 0x3FFF by leaving its local "
 	  "endpoint IRD value unchanged and setting the IRD to 0x3FFF in its reply message." },
-	{ "6581-9.1-3fff-ord", "RFC 6581 9.1", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.1-13", "[rfc6581#9.1]", RDMANEG_LEVEL_MUST,
 	  "The responder MUST respond to an initiator IRD value of 0x3FFF by leaving its local "
 	  "endpoint ORD value unchanged, and setting ORD to 0x3FFF in its reply message." },
-	{ "6581-9.1-ini", "RFC 6581 9.1", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.1-7", "[rfc6581#9.1]", RDMANEG_LEVEL_MUST,
 	  "the initiator MUST set its IRD at least to the responder ORD and its ORD at most to the "
 	  "responder IRD. If the initiator does not have sufficient resources for the required "
 	  "IRD, it MUST send a TERM message [...] Layer 2, Error Type 0, Error Code 6." },
-	{ "6581-9.1-ini-3fff", "RFC 6581 9.1", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.1-12", "[rfc6581#9.1]", RDMANEG_LEVEL_MUST,
 	  "The initiator MUST leave its local endpoint ORD value unchanged upon receiving a "
 	  "responder IRD value of 0x3FFF. [...] The initiator MUST leave its local endpoint IRD "
 	  "value unchanged upon receiving a responder ORD value of 0x3FFF." },
-	{ "6581-9.1-ulp", "RFC 6581 9.1", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.1-1", "[rfc6581#9.1]", RDMANEG_LEVEL_MUST,
 	  "The responder and initiator MUST pass the peer's provided IRD and ORD values to the "
 	  "ULP, in addition to using the values as calculated by the preceding rules." },
-	{ "6581-7-ulp-pd", "RFC 6581 7", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#7-6", "[rfc6581#7]", RDMANEG_LEVEL_MUST,
 	  "If reported, any supplied Private Data MUST be available for the ULP to examine." },
-	{ "6581-9.2-a", "RFC 6581 9.2", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.2-4", "[rfc6581#9.2]", RDMANEG_LEVEL_MUST,
 	  "If Control Flag A is 1 in the MPA Request message, then the responder MUST set Control "
 	  "Flag A to 1 in the MPA reply message. [...] The responder MUST set Control Flag A to 0 "
 	  "if Control Flag A is 0 in the request." },
-	{ "6581-9.2-bcd", "RFC 6581 9.2", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.2-14", "[rfc6581#9.2]", RDMANEG_LEVEL_MUST,
 	  "If Control Flag A is set to 0, then Control Flags B, C, and D MUST also be set to 0." },
-	{ "6581-9.2-offer", "RFC 6581 9.2", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.2-8", "[rfc6581#9.2]", RDMANEG_LEVEL_MUST,
 	  "If the responder does not support any of the initiator-specified RTR indication "
 	  "options, then the responder MUST set at least one RTR indication type option it "
 	  "supports." },
-	{ "6581-9.2-rtr", "RFC 6581 9.2", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#5-1", "[rfc6581#5]", RDMANEG_LEVEL_MUST,
+	  "The RDMA connection initiator MUST NOT allow any later FULPDUs to be transmitted "
+	  "before the RTR indication." },
+	{ "rfc6581#9.2-9", "[rfc6581#9.2]", RDMANEG_LEVEL_MUST,
 	  "Upon receiving the MPA Accept Frame with Control Flag A set to 1, the initiator MUST "
 	  "generate one of the negotiated RTR indications." },
-	{ "6581-9.2-term7", "RFC 6581 9.2", RDMANEG_LEVEL_MUST,
+	{ "rfc6581#9.2-10", "[rfc6581#9.2]", RDMANEG_LEVEL_MUST,
 	  "If the initiator is not able to generate any of the responder-supported RTR "
 	  "indications, then it MUST send a TERM message [...] Layer 2, Error Type 0, Error "
 	  "Code 7." },
@@ -183,18 +187,22 @@ static const char *clause_of_status(int st, bool reply)
 {
 	switch (st) {
 	case RDMANEG_E_MPA_KEY:
-		return reply ? "5044-7.1-key-reply" : "5044-7.1-key-request";
+		return reply ? "rfc5044#7.1.1-5" : "rfc5044#7.1.1-3";
 	case RDMANEG_E_MPA_REV0:
 	case RDMANEG_E_MPA_REV_UNKNOWN:
-		return "5044-7.1-rev";
+		/* [rfc5044#7.1.1-22] */
+		return "rfc5044#7.1.1-22";
 	case RDMANEG_E_MPA_PD_TOO_LONG:
-		return "6581-7-pd-max";
+		/* [rfc6581#7-3] [rfc5044#7.1.1-26] */
+		return "rfc6581#7-3";
 	case RDMANEG_E_MPA_S_REV:
-		return "6581-6-s-rev";
+		/* [rfc6581#6-9] */
+		return "rfc6581#6-9";
 	case RDMANEG_E_MPA_S_SHORT:
-		return "6581-6-s-pd";
+		/* [rfc6581#6-13] */
+		return "rfc6581#6-13";
 	default:
-		return "5044-7.1-partial";
+		return "rfc5044#7.1.2-18";
 	}
 }
 
@@ -209,29 +217,32 @@ static bool parse_sent(const uint8_t *f, size_t n, enum rdmaneg_peer_delivery d,
 	if (d == RDMANEG_DELIVER_NOTHING || d == RDMANEG_DELIVER_RESET)
 		hdr = 0;
 	e->wire_pd_len = hdr > RDMANEG_MPA_HDR_LEN ? hdr - RDMANEG_MPA_HDR_LEN : 0;
-	e->parse_status = rdmaneg_mpa_parse(f, hdr, &e->sent);
+	e->parse_status = rdmaneg_ref_mpa_read(f, hdr, &e->sent);
 	if (hdr < RDMANEG_MPA_HDR_LEN || e->parse_status == RDMANEG_E_MPA_PD_TRUNC) {
 		/* nothing complete arrived: the receiver waits (its timer may
 		 * close), and nothing may be accepted */
 		e->parse_status = hdr < RDMANEG_MPA_HDR_LEN ? RDMANEG_E_MPA_SHORT : e->parse_status;
-		set(e, B(SILENCE) | REFUSE | (reply ? 0u : B(REJECT)), "5044-7.1-partial",
+		/* [rfc5044#7.1.2-3] [rfc5044#7.1.2-17] [rfc5044#7.1.2-21] */
+		set(e, B(SILENCE) | REFUSE | (reply ? 0u : B(REJECT)), "rfc5044#7.1.2-18",
 		    "frame incomplete: wait or close, never act on it");
 		return false;
 	}
 	if (e->parse_status != RDMANEG_OK) {
+		/* [rfc5044#7.1.2-4] [rfc5044#7.1.2-9] [rfc5044#7.1.2-13] [rfc5044#7.1.2-20] */
 		set(e, REFUSE | (reply ? 0u : B(REJECT)), clause_of_status(e->parse_status, reply),
 		    "improperly formatted frame: close the connection");
 		return false;
 	}
 	e->frame_valid = true;
+	/* [rfc5044#7.1-1] */
 	e->trailing = n > e->sent.frame_len;
 	if (e->sent.enhanced)
-		(void)rdmaneg_mpa_frame_enh(&e->sent, &e->sent_enh);
+		(void)rdmaneg_ref_mpa_word(&e->sent, &e->sent_enh);
 	{
 		const uint8_t *u = NULL;
 		size_t ul = 0;
 
-		(void)rdmaneg_mpa_ulp_pd(&e->sent, &u, &ul);
+		rdmaneg_ref_mpa_ulp(&e->sent, &u, &ul);
 		if (u && ul <= sizeof(e->ulp)) {
 			memcpy(e->ulp, u, ul);
 			e->ulp_len = (uint16_t)ul;
@@ -249,22 +260,24 @@ void rdmaneg_peer_expect_request(const uint8_t *f, size_t n, enum rdmaneg_peer_d
 		return;
 	if (e->sent.type != RDMANEG_MPA_REQUEST) {
 		e->parse_status = RDMANEG_E_MPA_KEY;
-		set(e, REFUSE | B(REJECT), "5044-7.1-key-request",
+		/* [rfc5044#7.1.1-3] */
+		set(e, REFUSE | B(REJECT), "rfc5044#7.1.1-3",
 		    "a Reply key where a Request belongs: close the connection");
 		e->frame_valid = false;
 		return;
 	}
 	if (e->trailing) {
-		set(e, RDMANEG_OUT_ANY, "5044-7.1-fpdu-early",
+		set(e, RDMANEG_OUT_ANY, "rfc5044#7.1.2",
 		    "octets after the Request: behaviour not specified");
 		return;
 	}
-	set(e, B(ACCEPT) | B(REJECT), e->sent.rev == 1 ? "6581-6-rev1" : "5044-7.1-answer",
+	/* [rfc6581#6-11] [rfc6581#10-4] [rfc5044#7.1.1-16] [rfc5044#7.1.2-5] [rfc5044#7.1.2-6] */
+	set(e, B(ACCEPT) | B(REJECT), e->sent.rev == 1 ? "rfc6581#6-11" : "rfc5044#7.1.2-6",
 	    "well-formed Request: answer with a Reply (accept or reject)");
 }
 
 /* The initiator configuration implied by its Request: it can hold what
- * it advertised, no more (RFC 6581 9.1). */
+ * it advertised, no more ([rfc6581#9.1]). */
 void rdmaneg_peer_initiator_of(const struct rdmaneg_mpa_enh *req, struct rdmaneg_mpa_local *ini)
 {
 	memset(ini, 0, sizeof(*ini));
@@ -272,7 +285,7 @@ void rdmaneg_peer_initiator_of(const struct rdmaneg_mpa_enh *req, struct rdmaneg
 	ini->ord = req->ord;
 	ini->ird_max = req->ird == RDMANEG_MPA_NO_NEGOTIATE ? 0x3FFEu : req->ird;
 	ini->p2p = req->a;
-	ini->rtr = rdmaneg_mpa_rtr_of(req);
+	ini->rtr = rdmaneg_ref_mpa_rtr(req);
 }
 
 void rdmaneg_peer_expect_reply(const uint8_t *req, size_t req_n, const uint8_t *f, size_t n,
@@ -281,56 +294,63 @@ void rdmaneg_peer_expect_reply(const uint8_t *req, size_t req_n, const uint8_t *
 	struct rdmaneg_mpa_frame rq;
 	struct rdmaneg_mpa_enh rq_enh, rp_enh;
 	struct rdmaneg_mpa_local ini;
-	struct rdmaneg_mpa_outcome out;
+	bool accept;
+	uint8_t term;
 
 	memset(e, 0, sizeof(*e));
+	/* [rfc5044#7.1.2-8] */
 	if (!parse_sent(f, n, d, true, e))
 		return;
 	if (e->sent.type != RDMANEG_MPA_REPLY) {
 		e->parse_status = RDMANEG_E_MPA_KEY;
 		e->frame_valid = false;
-		set(e, REFUSE, "5044-7.1-key-reply",
+		/* [rfc5044#7.1.1-5] [rfc5044#7.1.2-16] */
+		set(e, REFUSE, "rfc5044#7.1.1-5",
 		    "a Request key where the Reply belongs: close the connection");
 		return;
 	}
 	if (e->trailing) {
-		set(e, RDMANEG_OUT_ANY, "5044-7.1-fpdu-early",
+		/* [rfc5044#7.1.2-12] */
+		set(e, RDMANEG_OUT_ANY, "rfc5044#7.1.2",
 		    "octets after the Reply: behaviour not specified");
 		return;
 	}
 	if (e->sent.reject) {
-		set(e, REFUSE, "5044-7.1-reject", "rejected: close the connection");
+		/* [rfc5044#7.1.2-10] */
+		set(e, REFUSE, "rfc5044#7.1.2-10", "rejected: close the connection");
 		return;
 	}
-	if (rdmaneg_mpa_parse(req, req_n, &rq) != RDMANEG_OK || rq.enhanced != e->sent.enhanced) {
-		/* the responder broke sec. 10; the initiator's answer is not
+	if (rdmaneg_ref_mpa_read(req, req_n, &rq) != RDMANEG_OK ||
+	    rq.enhanced != e->sent.enhanced) {
+		/* the responder broke [rfc6581#10]; the initiator's answer is not
 		 * specified beyond not hanging */
-		set(e, RDMANEG_OUT_ANY, rq.enhanced ? "6581-10-enh" : "6581-10-unenh",
+		set(e, RDMANEG_OUT_ANY, rq.enhanced ? "rfc6581#10-5" : "rfc6581#10-6",
 		    "Reply S differs from the Request's: behaviour not specified");
 		return;
 	}
 	if (!rq.enhanced) {
-		set(e, B(ACCEPT) | B(SILENCE), "5044-7.1-answer", "accepted: Full Operation");
+		/* [rfc5044#7.1.2-11] */
+		set(e, B(ACCEPT) | B(SILENCE), "rfc5044#7.1.2-6", "accepted: Full Operation");
 		return;
 	}
-	(void)rdmaneg_mpa_frame_enh(&rq, &rq_enh);
+	(void)rdmaneg_ref_mpa_word(&rq, &rq_enh);
 	rp_enh = e->sent_enh;
 	rdmaneg_peer_initiator_of(&rq_enh, &ini);
-	if (rdmaneg_mpa_complete(&ini, &rq_enh, &rp_enh, false, &out) != RDMANEG_OK) {
-		set(e, RDMANEG_OUT_ANY, "6581-9.1-ini", "initiator configuration not derivable");
-		return;
-	}
-	if (out.accepted) {
+	/* what the initiator owes, from the oracle, never from the core under
+	 * test (docs/compliance.md) */
+	rdmaneg_ref_mpa_initiator(&ini, &rq_enh, &rp_enh, &accept, &term);
+	if (accept) {
 		set(e, B(ACCEPT),
+		    /* [rfc6581#9.1-12] [rfc6581#9.1-14] */
 		    rp_enh.ird == RDMANEG_MPA_NO_NEGOTIATE || rp_enh.ord == RDMANEG_MPA_NO_NEGOTIATE
-			    ? "6581-9.1-ini-3fff"
-			    : (out.p2p ? "6581-9.2-rtr" : "6581-9.1-ini"),
-		    out.p2p ? "accepted: send an RTR the responder offered"
-			    : "accepted: Full Operation");
-		e->rtr_required = out.p2p;
-		if (!out.p2p) /* accepted, and nothing more is owed */
+			    ? "rfc6581#9.1-12"
+			    : (rq_enh.a ? "rfc6581#9.2-9" : "rfc6581#9.1-7"),
+		    rq_enh.a ? "accepted: send an RTR the responder offered"
+			     : "accepted: Full Operation");
+		e->rtr_required = rq_enh.a;
+		if (!rq_enh.a) /* accepted, and nothing more is owed */
 			e->allowed |= B(SILENCE);
-		e->rtr_allowed = (uint8_t)(rdmaneg_mpa_rtr_of(&rp_enh) & ini.rtr);
+		e->rtr_allowed = (uint8_t)(rdmaneg_ref_mpa_rtr(&rp_enh) & ini.rtr);
 		/* a responder ORD above what the initiator advertised may
 		 * exceed its resources: TERM 6 is then allowed too */
 		if (rp_enh.ord != RDMANEG_MPA_NO_NEGOTIATE && rp_enh.ord > rq_enh.ird) {
@@ -339,28 +359,30 @@ void rdmaneg_peer_expect_reply(const uint8_t *req, size_t req_n, const uint8_t *
 		}
 		return;
 	}
-	e->term_code = out.term.code;
-	set(e, B(TERM),
-	    out.term.code == RDMANEG_TERM_NO_MATCHING_RTR ? "6581-9.2-term7" : "6581-9.1-ini",
-	    out.term.code == RDMANEG_TERM_NO_MATCHING_RTR ? "no common model or RTR: TERM 7"
-							  : "insufficient IRD: TERM 6");
+	e->term_code = term;
+	/* [rfc6581#9.1-8] [rfc6581#9.2-10] [rfc5044#7.1.2-14] */
+	set(e, B(TERM), term == RDMANEG_TERM_NO_MATCHING_RTR ? "rfc6581#9.2-10" : "rfc6581#9.1-7",
+	    term == RDMANEG_TERM_NO_MATCHING_RTR ? "no common model or RTR: TERM 7"
+						 : "insufficient IRD: TERM 6");
 }
 
 const char *rdmaneg_peer_check_request(const uint8_t *req, size_t req_n)
 {
 	struct rdmaneg_mpa_frame f;
 	struct rdmaneg_mpa_enh e;
-	int st = rdmaneg_mpa_parse(req, req_n, &f);
+	int st = rdmaneg_ref_mpa_read(req, req_n, &f);
 
+	/* [rfc5044#7.1.2-1] */
 	if (st != RDMANEG_OK)
 		return clause_of_status(st, false);
+	/* [rfc5044#7.1.1-2] */
 	if (f.type != RDMANEG_MPA_REQUEST)
-		return "5044-7.1-key-request";
+		return "rfc5044#7.1.1-3";
+	/* [rfc5044#7.1.1-18] */
 	if (f.res != 0u)
-		return "6581-6-res";
-	if (f.enhanced && rdmaneg_mpa_frame_enh(&f, &e) == RDMANEG_OK && !e.a &&
-	    (e.b || e.c || e.d))
-		return "6581-9.2-bcd";
+		return "rfc6581#6-7";
+	if (f.enhanced && rdmaneg_ref_mpa_word(&f, &e) && !e.a && (e.b || e.c || e.d))
+		return "rfc6581#9.2-14";
 	return NULL;
 }
 
@@ -372,31 +394,41 @@ const char *rdmaneg_peer_check_reply(const struct rdmaneg_peer_expect *e,
 	if (!o->have_reply)
 		return NULL;
 	if (o->reply_status != RDMANEG_OK)
+		/* [rfc5044#7.1.1-20] */
 		return clause_of_status(o->reply_status, true);
+	/* [rfc6581#6-7] */
 	if (o->reply_flags & RDMANEG_MPA_F_RES)
-		return "6581-6-res";
+		return "rfc6581#6-7";
 	if (!e->frame_valid)
 		return NULL;
+	/* [rfc6581#10-1] [rfc6581#10-5] */
 	if (e->sent.enhanced && !o->reply_has_enh)
-		return "6581-10-enh";
+		return "rfc6581#10-5";
+	/* [rfc6581#10-2] [rfc6581#10-6] */
 	if (!e->sent.enhanced && o->reply_has_enh)
-		return "6581-10-unenh";
+		return "rfc6581#10-6";
 	if (!e->sent.enhanced || o->outcome != RDMANEG_OUT_ACCEPT)
 		return NULL;
-	/* sec. 9.1 */
+	/* [rfc6581#9.1] */
+	/* [rfc6581#9.1-11] */
 	if (q->ord == RDMANEG_MPA_NO_NEGOTIATE && p->ird != RDMANEG_MPA_NO_NEGOTIATE)
-		return "6581-9.1-3fff-ird";
+		return "rfc6581#9.1-11";
+	/* [rfc6581#9.1-13] */
 	if (q->ird == RDMANEG_MPA_NO_NEGOTIATE && p->ord != RDMANEG_MPA_NO_NEGOTIATE)
-		return "6581-9.1-3fff-ord";
+		return "rfc6581#9.1-13";
+	/* [rfc6581#9.1-4] */
 	if (q->ird != RDMANEG_MPA_NO_NEGOTIATE && p->ord > q->ird)
-		return "6581-9.1-ord";
-	/* sec. 9.2 */
+		return "rfc6581#9.1-4";
+	/* [rfc6581#9.2] */
+	/* [rfc6581#9.2-4] [rfc6581#9.2-13] */
 	if (p->a != q->a)
-		return "6581-9.2-a";
+		return "rfc6581#9.2-4";
+	/* [rfc6581#9.2-14] */
 	if (!p->a && (p->b || p->c || p->d))
-		return "6581-9.2-bcd";
+		return "rfc6581#9.2-14";
+	/* [rfc6581#9.2-6] [rfc6581#9.2-8] */
 	if (p->a && !(p->b || p->c || p->d))
-		return "6581-9.2-offer";
+		return "rfc6581#9.2-8";
 	return NULL;
 }
 
@@ -416,7 +448,7 @@ static void diverge(struct rdmaneg_verdict *r, const char *clause, const char *f
 	va_end(ap);
 }
 
-/* ULP view against the wire (suite rule and RFC 6581 7, 9.1). */
+/* ULP view against the wire (suite rule and [rfc6581#7], 9.1). */
 static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_expect *e,
 		      const struct rdmaneg_peer_obs *o, struct rdmaneg_verdict *r)
 {
@@ -435,6 +467,7 @@ static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_exp
 	else if (role == RDMANEG_PEER_REPLY && ulp_ok && !accepted)
 		diverge(r, "suite-ulp-agree", "the ULP saw ESTABLISHED, the wire shows %s",
 			rdmaneg_peer_outcome_name(o->outcome));
+	/* [rfc6581#7-5] */
 	else if (role == RDMANEG_PEER_REQUEST && accepted && !told)
 		diverge(r, "suite-ulp-agree", "accepted on the wire, the ULP saw nothing");
 	else if (role == RDMANEG_PEER_REPLY && accepted && e->frame_valid && !e->sent.reject &&
@@ -443,8 +476,9 @@ static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_exp
 			told ? o->ulp_event : "nothing");
 	if (r->kind != RDMANEG_VERDICT_CONFORMS || !ulp_ok || !e->frame_valid)
 		return;
+	/* [rfc6581#7-6] [rfc5044#7.1.2-2] [rfc5044#7.1.2-7] */
 	if (o->ulp_pd_len != e->ulp_len || memcmp(o->ulp_pd, e->ulp, e->ulp_len) != 0) {
-		diverge(r, "6581-7-ulp-pd",
+		diverge(r, "rfc6581#7-6",
 			"the wire carried %u octets of ULP private data; the "
 			"ULP was handed %u, or other octets",
 			e->ulp_len, o->ulp_pd_len);
@@ -452,9 +486,10 @@ static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_exp
 	}
 	/* the peer's IRD and ORD, in whichever of the two fields the API
 	 * names them (Linux swaps them between roles) */
+	/* [rfc6581#9.1-1] */
 	if (e->sent.enhanced && !((o->ulp_rr == e->sent_enh.ird && o->ulp_id == e->sent_enh.ord) ||
 				  (o->ulp_rr == e->sent_enh.ord && o->ulp_id == e->sent_enh.ird))) {
-		diverge(r, "6581-9.1-ulp",
+		diverge(r, "rfc6581#9.1-1",
 			"the wire carried IRD %u ORD %u; the ULP was handed "
 			"responder_resources/initiator_depth %u/%u",
 			e->sent_enh.ird, e->sent_enh.ord, o->ulp_rr, o->ulp_id);
@@ -476,6 +511,7 @@ void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_e
 	}
 	/* suite: more private data than the wire carried is the stack's own
 	 * memory handed to its ULP (a disclosure), whatever the event */
+	/* [rfc5044#7.1.2-19] */
 	if (o->have_ulp && o->ulp_pd_len > e->wire_pd_len) {
 		r->kind = RDMANEG_VERDICT_FINDING;
 		r->clause = "suite-ulp-pd-bound";
@@ -490,6 +526,7 @@ void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_e
 		diverge(r, e->clause, "the peer did %s", rdmaneg_peer_outcome_name(o->outcome));
 		return;
 	}
+	/* [rfc6581#9.1-9] [rfc6581#9.2-11] */
 	if (o->outcome == RDMANEG_OUT_TERM && e->term_code &&
 	    e->allowed == RDMANEG_OUT_BIT(RDMANEG_OUT_TERM) &&
 	    (o->term_layer != RDMANEG_TERM_LAYER_LLP || o->term_etype != RDMANEG_TERM_TYPE_MPA ||
@@ -509,10 +546,17 @@ void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_e
 			o->reply_flags, o->reply_pd_length, b);
 		return;
 	}
+	/* [rfc6581#9.2-9] */
 	if (role == RDMANEG_PEER_REPLY && o->outcome == RDMANEG_OUT_ACCEPT && e->rtr_required &&
 	    !(o->rtr & e->rtr_allowed)) {
-		diverge(r, "6581-9.2-rtr", "accepted with A=1 but %s",
+		diverge(r, "rfc6581#9.2-9", "accepted with A=1 but %s",
 			o->rtr ? "sent an RTR type the responder did not offer" : "sent no RTR");
+		return;
+	}
+	/* [rfc6581#5-1]: the initiator's RTR goes before any FULPDU */
+	if (role == RDMANEG_PEER_REPLY && o->outcome == RDMANEG_OUT_ACCEPT && e->rtr_required &&
+	    o->data_before_rtr) {
+		diverge(r, "rfc6581#5-1", "accepted with A=1, then sent a FULPDU before its RTR");
 		return;
 	}
 	if (o->have_ulp)

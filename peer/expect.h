@@ -53,8 +53,8 @@ enum rdmaneg_peer_level { RDMANEG_LEVEL_MUST = 0, RDMANEG_LEVEL_SHOULD, RDMANEG_
 /* One RFC clause: section, level, and its text (RFC 6581 verbatim; RFC
  * 5044 paraphrased, marked so, since its text is not in ../shared/spec). */
 struct rdmaneg_peer_clause {
-	const char *id;	     /* stable, e.g. "6581-9.1-ord-le-ird" */
-	const char *section; /* "RFC 6581 9.1" */
+	const char *id; /* a registry id (spec/clauses.tsv), e.g. "rfc6581#9.1-4", or suite-* */
+	const char *section; /* "[rfc6581#9.1]" */
 	enum rdmaneg_peer_level level;
 	const char *text;
 };
@@ -94,8 +94,9 @@ struct rdmaneg_peer_obs {
 	bool have_term;
 	uint8_t term_layer, term_etype, term_code;
 	/* RTR seen after the Reply / from the initiator */
-	uint8_t rtr;	   /* RDMANEG_RTR_* bit, 0 if none */
-	bool closed_after; /* FIN or RST after the first outcome */
+	uint8_t rtr;	      /* RDMANEG_RTR_* bit, 0 if none */
+	bool data_before_rtr; /* a data FPDU came before any RTR */
+	bool closed_after;    /* FIN or RST after the first outcome */
 	/* the ULP's view at the SUT, when a ULP log was given */
 	bool have_ulp;
 	char ulp_event[32];
@@ -118,7 +119,7 @@ void rdmaneg_peer_expect_request(const uint8_t *f, size_t n, enum rdmaneg_peer_d
 void rdmaneg_peer_expect_reply(const uint8_t *req, size_t req_n, const uint8_t *f, size_t n,
 			       enum rdmaneg_peer_delivery d, struct rdmaneg_peer_expect *e);
 
-/* The initiator a Request describes (RFC 6581 9.1, 9.2): its IRD, ORD,
+/* The initiator a Request describes ([rfc6581#9.1], 9.2): its IRD, ORD,
  * p2p and RTR offer; its IRD maximum is the IRD it asked for (0x3FFE when
  * it did not negotiate). */
 void rdmaneg_peer_initiator_of(const struct rdmaneg_mpa_enh *req, struct rdmaneg_mpa_local *ini);

@@ -92,7 +92,7 @@ size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t et
 	default:
 		return 0;
 	}
-	/* MPA: ULPDU_Length, ULPDU, pad to 4, CRC (RFC 5044 sec. 4.1) */
+	/* MPA: ULPDU_Length, ULPDU, pad to 4, CRC ([rfc5044#4.1]) */
 	pad = (4 - (2 + n) % 4) % 4;
 	total = 2 + n + pad + 4;
 	if (cap < total)
@@ -100,6 +100,7 @@ size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t et
 	put16(out, (uint32_t)n);
 	memcpy(out + 2, u, n);
 	memset(out + 2 + n, 0, pad);
+	/* [rfc5044#7.1.1-13] [rfc5044#7.1.1-14] */
 	c = crc ? rdmaneg_crc32c(out, 2 + n + pad) : 0u;
 	/* the CRC is sent as the 4 octets of the CRC32c value, low first */
 	out[2 + n + pad] = (uint8_t)c;

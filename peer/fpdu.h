@@ -1,9 +1,9 @@
 /*
  * fpdu: the few MPA FPDUs a connection-setup tester sends or must
- * recognise (RFC 5044 sec. 6, RFC 5041/5040 headers): TERMINATE, and the
- * zero-length RTR indications of RFC 6581 sec. 9.2 (Send, RDMA Write,
+ * recognise ([rfc5044#6], RFC 5041/5040 headers): TERMINATE, and the
+ * zero-length RTR indications of [rfc6581#9.2] (Send, RDMA Write,
  * RDMA Read Request). No markers; the CRC is CRC32c when negotiated,
- * zero otherwise (RFC 5044 sec. 4.2: then it is not checked).
+ * zero otherwise ([rfc5044#4.2]: then it is not checked).
  */
 #ifndef RDMANEG_PEER_FPDU_H
 #define RDMANEG_PEER_FPDU_H

@@ -176,7 +176,7 @@ static const struct peer_option {
 	  "KCOV over every case's syscalls (the debug kernel): the\nfunctions of siw and the CMs they ran, PEER_KCOV" },
 	{ { "p2p", no_argument, NULL, O_P2P },
 	  NULL,
-	  "initiate: offer peer-to-peer RTR (RFC 6581 sec. 7)" },
+	  "initiate: offer peer-to-peer RTR ([rfc6581#7])" },
 };
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 

@@ -9,8 +9,8 @@
 #include <string.h>
 
 /* the section each case tests */
-static const char s5044[] = "RFC 5044 7.1", s6[] = "RFC 6581 6", s91[] = "RFC 6581 9.1",
-		  s92[] = "RFC 6581 9.2", s7[] = "RFC 6581 7", tcp[] = "RFC 5044 7.1 delivery";
+static const char s5044[] = "[rfc5044#7.1]", s6[] = "[rfc6581#6]", s91[] = "[rfc6581#9.1]",
+		  s92[] = "[rfc6581#9.2]", s7[] = "[rfc6581#7]", tcp[] = "[rfc5044#7.1] delivery";
 
 #define DEF_IRD 16
 #define DEF_ORD 16
@@ -63,27 +63,30 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 	const unsigned both = RDMANEG_PEER_BOTH;
 	size_t n = 0;
 
-	/* keys (RFC 5044 7.1) */
+	/* keys ([rfc5044#7.1]) */
 	r = base();
 	r.key = RDMANEG_KEY_WRONG;
+	/* [rfc5044#7.1.2-13] */
 	n = add(out, n, cap, s5044, both, &r, "key-wrong");
 	r.key = RDMANEG_KEY_OTHER;
+	/* [rfc5044#7.1.2-16] */
 	n = add(out, n, cap, s5044, both, &r, "key-swapped");
 	r.key = RDMANEG_KEY_TRUNC;
 	n = add(out, n, cap, s5044, both, &r, "key-truncated");
 
-	/* Rev (RFC 5044 7.1, RFC 6581 6) */
+	/* Rev ([rfc5044#7.1], [rfc6581#6]) */
 	for (size_t i = 0; i < sizeof(revs) / sizeof(revs[0]); i++) {
 		r = base();
 		r.rev = (int)revs[i];
 		r.unenhanced = revs[i] < 2;
+		/* [rfc6581#6-8] [rfc6581#6-10] [rfc6581#6-11] [rfc6581#10-2] [rfc6581#10-4] [rfc6581#10-6] [rfc5044#7.1.1-22] [rfc5044#7.1.2-9] */
 		n = add(out, n, cap, revs[i] == 1 ? s6 : s5044, both, &r, "rev-%u", revs[i]);
 	}
 	r = base();
 	r.rev = 1;
 	n = add(out, n, cap, s6, both, &r, "rev-1-with-s");
 
-	/* S=1 with 0..3 octets of private data (RFC 6581 6) */
+	/* S=1 with 0..3 octets of private data ([rfc6581#6]) */
 	for (unsigned k = 0; k < 4; k++) {
 		r = base();
 		r.pd_field = (int)k;
@@ -92,22 +95,27 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 		n = add(out, n, cap, s6, both, &r, "s-with-pd-%u", k);
 	}
 
-	/* M, C, R and the Res bits (RFC 5044 7.1, RFC 6581 6) */
+	/* M, C, R and the Res bits ([rfc5044#7.1], [rfc6581#6]) */
 	r = base();
 	r.flags_xor = RDMANEG_MPA_F_M;
+	/* [rfc6581#6-2] [rfc5044#7.1.1-6] */
 	n = add(out, n, cap, s5044, both, &r, "flag-m");
 	r.flags_xor = RDMANEG_MPA_F_C;
+	/* [rfc6581#6-3] [rfc5044#7.1.1-12] [rfc5044#7.1.1-14] */
 	n = add(out, n, cap, s5044, both, &r, "flag-c");
 	r.flags_xor = RDMANEG_MPA_F_R;
+	/* [rfc5044#7.1.1-16] */
 	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r, "flag-r");
+	/* [rfc6581#6-4] */
 	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REPLY), &r, "flag-r-reject");
 	for (size_t i = 0; i < sizeof(res_bits); i++) {
 		r = base();
 		r.flags_xor = res_bits[i];
+		/* [rfc6581#6-7] [rfc5044#7.1.1-18] */
 		n = add(out, n, cap, s6, both, &r, "res-bit-%u", res_bits[i]);
 	}
 
-	/* PD_Length: exact, one octet short, one over (RFC 5044 7.1, RFC 6581 7) */
+	/* PD_Length: exact, one octet short, one over ([rfc5044#7.1], [rfc6581#7]) */
 	for (size_t i = 0; i < sizeof(pd_lengths) / sizeof(pd_lengths[0]); i++) {
 		for (int d = 0; d < 3; d++) {
 			unsigned v = pd_lengths[i];
@@ -118,12 +126,14 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 			r.unenhanced = v < 4;
 			r.pd_field = (int)v;
 			r.pd_delta = d == 0 ? 0 : (d == 1 ? -1 : 1);
+			/* [rfc6581#6-12] [rfc5044#7.1.1-25] */
 			n = add(out, n, cap, v > 512 ? s7 : s5044, both, &r, "pd-length-%u-%s", v,
 				deltas[d]);
 		}
 	}
 	r = base();
 	r.trailer = RDMANEG_TRAIL_FPDU;
+	/* [rfc5044#7.1.2-12] */
 	n = add(out, n, cap, s5044, both, &r, "trailing-fpdu");
 	r.trailer = RDMANEG_TRAIL_GARBAGE;
 	n = add(out, n, cap, s5044, both, &r, "trailing-garbage");
@@ -131,13 +141,16 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 	/* delivery */
 	r = base();
 	r.delivery = RDMANEG_DELIVER_BYTEWISE;
+	/* [rfc5044#7.1.2-3] [rfc5044#7.1.4.2-4] */
 	n = add(out, n, cap, tcp, both, &r, "split-bytewise");
 	r.delivery = RDMANEG_DELIVER_NOTHING;
+	/* [rfc5044#7.1.2-17] */
 	n = add(out, n, cap, tcp, both, &r, "send-nothing");
 	r.delivery = RDMANEG_DELIVER_HALFCLOSE;
+	/* [rfc5044#7.1.2-21] [rfc5044#7.2-1] */
 	n = add(out, n, cap, tcp, both, &r, "half-close-after-header");
 
-	/* IRD and ORD (RFC 6581 9.1) */
+	/* IRD and ORD ([rfc6581#9.1]) */
 	{
 		unsigned vals[6] = { 0, 1, p->local_max, p->local_max + 1u, 0x3FFE, 0x3FFF };
 
@@ -155,15 +168,16 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 		n = add(out, n, cap, s91, both, &r, "ird-ord-3fff");
 	}
 
-	/* every combination of A, B, C and D (RFC 6581 9.2) */
+	/* every combination of A, B, C and D ([rfc6581#9.2]) */
 	for (unsigned m = 0; m < 16; m++) {
 		r = base();
 		r.abcd = (int)m;
+		/* [rfc6581#9-5] */
 		n = add(out, n, cap, s92, both, &r, "abcd-%u%u%u%u", m >> 3 & 1u, m >> 2 & 1u,
 			m >> 1 & 1u, m & 1u);
 	}
 	/* a peer-to-peer Request whose initiator then resets instead of
-	 * sending its RTR or closing (RFC 6581 9.2; siw's finding 3 without
+	 * sending its RTR or closing ([rfc6581#9.2]; siw's finding 3 without
 	 * its race) */
 	r = base();
 	r.abcd = 8;
@@ -258,7 +272,7 @@ size_t rdmaneg_peer_frame(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer
 	enum rdmaneg_mpa_type type =
 		role == RDMANEG_PEER_REQUEST ? RDMANEG_MPA_REQUEST : RDMANEG_MPA_REPLY;
 
-	/* the SUT's Request decides S and Rev of a default Reply (RFC 6581 10) */
+	/* the SUT's Request decides S and Rev of a default Reply ([rfc6581#10]) */
 	if (role == RDMANEG_PEER_REPLY && !r->unenhanced && r->rev == RDMANEG_PEER_AUTO &&
 	    sut_req && rdmaneg_mpa_parse(sut_req, sut_req_n, &q) == RDMANEG_OK && !q.enhanced)
 		s = false;

@@ -43,7 +43,7 @@ struct rdmaneg_peer_recipe {
 
 struct rdmaneg_peer_case {
 	char name[48];
-	const char *section; /* summary group, e.g. "RFC 6581 9.1" */
+	const char *section; /* summary group, e.g. "[rfc6581#9.1]" */
 	unsigned roles;	     /* RDMANEG_PEER_ROLE_BIT set */
 	struct rdmaneg_peer_recipe r;
 };

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* RFC 5044 7.1 leaves the MPA timers to the implementation. */
+/* [rfc5044#7.1] leaves the MPA timers to the implementation. */
 #define REF_TIMER_MS 3000
 
 int rdmaneg_ref_plant_parse(const char *name)
@@ -58,6 +58,7 @@ static bool respond_one(int fd, enum rdmaneg_ref_plant plant)
 	int st;
 
 	errno = 0;
+	/* [rfc5044#7.1.2-17] */
 	st = rdmaneg_peer_read_frame(fd, req, sizeof(req), &n,
 				     rdmaneg_peer_now_ms() + REF_TIMER_MS);
 	if (plant == RDMANEG_REF_RESET_KILLS && n == 0 && errno == ECONNRESET)
@@ -68,14 +69,15 @@ static bool respond_one(int fd, enum rdmaneg_ref_plant plant)
 		st = rdmaneg_peer_read_frame(fd, req, sizeof(req), &n,
 					     rdmaneg_peer_now_ms() + REF_TIMER_MS);
 	}
-	/* RFC 5044 7.1: an incomplete or improperly formatted Request, or
+	/* [rfc5044#7.1]: an incomplete or improperly formatted Request, or
 	 * another key, ends the connection */
+	/* [rfc5044#7.1.2-4] */
 	if (st != RDMANEG_OK || rdmaneg_mpa_parse(req, n, &q) != RDMANEG_OK ||
 	    q.type != RDMANEG_MPA_REQUEST)
 		return true;
 	memset(&f, 0, sizeof(f));
 	f.type = RDMANEG_MPA_REPLY;
-	f.rev = q.rev; /* RFC 6581 10: enhanced answers enhanced, and only then */
+	f.rev = q.rev; /* [rfc6581#10]: enhanced answers enhanced, and only then */
 	f.enhanced = q.enhanced;
 	if (q.enhanced) {
 		rdmaneg_peer_responder_local(&loc);
@@ -93,6 +95,7 @@ static bool respond_one(int fd, enum rdmaneg_ref_plant plant)
 		}
 		if (rdmaneg_mpa_enh_encode(&re, word, sizeof(word)) != RDMANEG_OK)
 			return true;
+		/* [rfc5044#7.1.2-5] [rfc5044#7.1.2-6] [rfc5044#7.1.2-15] */
 		f.reject = !out.accepted;
 		f.pd = word;
 		f.pd_length = RDMANEG_MPA_ENH_LEN;
@@ -102,6 +105,7 @@ static bool respond_one(int fd, enum rdmaneg_ref_plant plant)
 	if (rdmaneg_peer_send(fd, rep, rn, RDMANEG_DELIVER_WHOLE) < 0)
 		return true;
 	/* accepted (and any RTR follows) or rejected: the initiator closes */
+	/* [rfc5044#7.1.2-12] */
 	drain(fd, REF_TIMER_MS);
 	return true;
 }
@@ -166,23 +170,30 @@ static void initiate_one(int fd, bool p2p)
 	f.enhanced = true;
 	f.pd = word;
 	f.pd_length = sizeof(word);
+	/* [rfc5044#7.1.2-1] */
 	if (rdmaneg_mpa_build(&f, req, sizeof(req), &n) != RDMANEG_OK ||
+	    /* [rfc5044#7.1-2] */
 	    rdmaneg_peer_send(fd, req, n, RDMANEG_DELIVER_WHOLE) < 0)
 		return;
+	/* [rfc5044#7.1.2-21] */
 	st = rdmaneg_peer_read_frame(fd, rep, sizeof(rep), &rn,
 				     rdmaneg_peer_now_ms() + REF_TIMER_MS);
-	/* RFC 5044 7.1: anything but a well-formed Reply, or a reject: close */
+	/* [rfc5044#7.1]: anything but a well-formed Reply, or a reject: close */
+	/* [rfc5044#7.1.2-8] [rfc5044#7.1.2-9] */
 	if (st != RDMANEG_OK || rdmaneg_mpa_parse(rep, rn, &p) != RDMANEG_OK ||
+	    /* [rfc5044#7.1.1-5] */
 	    p.type != RDMANEG_MPA_REPLY || p.reject || !p.enhanced ||
 	    rdmaneg_mpa_frame_enh(&p, &pe) != RDMANEG_OK)
 		return;
 	if (rdmaneg_mpa_complete(&ini, &qe, &pe, false, &out) != RDMANEG_OK)
 		return;
 	if (!out.accepted) {
-		/* RFC 6581 8, 9.1, 9.2: TERM (2,0,code), then close */
+		/* [rfc6581#8], 9.1, 9.2: TERM (2,0,code), then close */
+		/* [rfc5044#7.1.1-14] [rfc5044#7.1.2-14] */
 		send_fpdu(fd, RDMANEG_FPDU_TERM, out.term.code, p.crc);
 		return;
 	}
+	/* [rfc5044#7.1.2-11] */
 	if (out.p2p)
 		send_fpdu(fd,
 			  out.rtr == RDMANEG_RTR_SEND	 ? RDMANEG_FPDU_RTR_SEND

@@ -716,6 +716,7 @@ static void agent_case(struct run *u, struct rdmaneg_agent *a, const struct rdma
 	} else {
 		rdmaneg_rec_strw(a->out, "verdict", rdmaneg_verdict_name(r.r.kind));
 		rdmaneg_rec_strw(a->out, "clause", line_clause(&r.r));
+		rdmaneg_rec_strw(a->out, "tests", r.e.clause ? r.e.clause : "-");
 		rdmaneg_rec_strw(a->out, "detail", r.r.detail);
 		rdmaneg_rec_strw(a->out, "section", r.section ? r.section : "-");
 		rdmaneg_rec_i64w(a->out, "ms", (int64_t)r.ms);

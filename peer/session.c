@@ -1,9 +1,11 @@
 #define _GNU_SOURCE
 #include "session.h"
+
 #include "clock.h"
 
 #include "errors.h"
 #include "fpdu.h"
+#include "mpa_ref.h"
 #include "net.h"
 
 #include <errno.h>
@@ -174,16 +176,18 @@ int rdmaneg_peer_read_frame(int fd, uint8_t *buf, size_t cap, size_t *len, doubl
 		size_t want;
 
 		if (*len >= RDMANEG_MPA_HDR_LEN) {
-			st = rdmaneg_mpa_parse(buf, *len, &f);
+			st = rdmaneg_ref_mpa_read(buf, *len, &f);
 			if (st != RDMANEG_E_MPA_PD_TRUNC)
 				return st;
 		}
 		/* read exactly up to the frame's end: what follows is not ours */
 		want = *len < RDMANEG_MPA_HDR_LEN
 			       ? RDMANEG_MPA_HDR_LEN - *len
+			       /* [rfc5044#7.1-1] */
 			       : RDMANEG_MPA_HDR_LEN + (size_t)(buf[18] << 8 | buf[19]) - *len;
 		if (want > cap - *len)
 			return st < 0 ? -1 : st;
+		/* [rfc5044#7.1.4.2-4] */
 		r = recv_until(fd, buf + *len, want, deadline);
 		if (r <= 0)
 			return *len >= RDMANEG_MPA_HDR_LEN ? st : -1;
@@ -198,25 +202,31 @@ static void send_rtr(int fd, const uint8_t *sent, size_t sent_n, const uint8_t *
 	struct rdmaneg_mpa_frame q, p;
 	struct rdmaneg_mpa_enh qe, pe;
 	struct rdmaneg_mpa_local ini;
-	struct rdmaneg_mpa_outcome out;
-	uint8_t b[64];
+	bool accept;
+	uint8_t b[64], term, usable, rtr;
 	size_t n;
 	enum rdmaneg_fpdu_kind k;
 
-	if (rdmaneg_mpa_parse(sent, sent_n, &q) != RDMANEG_OK || !q.enhanced ||
-	    rdmaneg_mpa_parse(reply, reply_n, &p) != RDMANEG_OK || !p.enhanced ||
-	    rdmaneg_mpa_frame_enh(&q, &qe) != RDMANEG_OK ||
-	    rdmaneg_mpa_frame_enh(&p, &pe) != RDMANEG_OK || !pe.a)
+	if (rdmaneg_ref_mpa_read(sent, sent_n, &q) != RDMANEG_OK || !q.enhanced ||
+	    rdmaneg_ref_mpa_read(reply, reply_n, &p) != RDMANEG_OK || !p.enhanced ||
+	    !rdmaneg_ref_mpa_word(&q, &qe) || !rdmaneg_ref_mpa_word(&p, &pe) || !pe.a)
 		return;
 	if (!qe.a) /* the SUT answered A=1 to A=0: no RTR is owed */
 		return;
 	rdmaneg_peer_initiator_of(&qe, &ini);
 	ini.ird_max = 0x3FFE; /* the peer takes any ORD the SUT chooses */
-	if (rdmaneg_mpa_complete(&ini, &qe, &pe, false, &out) != RDMANEG_OK || !out.accepted)
+	rdmaneg_ref_mpa_initiator(&ini, &qe, &pe, &accept, &term);
+	if (!accept)
 		return;
-	k = out.rtr == RDMANEG_RTR_SEND	   ? RDMANEG_FPDU_RTR_SEND
-	    : out.rtr == RDMANEG_RTR_WRITE ? RDMANEG_FPDU_RTR_WRITE
-					   : RDMANEG_FPDU_RTR_READ;
+	/* the lowest type both offer (no Read RTR to an IRD of 0) */
+	usable = (uint8_t)(rdmaneg_ref_mpa_rtr(&pe) & ini.rtr);
+	if (pe.ird == 0)
+		usable &= (uint8_t)~RDMANEG_RTR_READ;
+	rtr = (uint8_t)(usable & -usable);
+	k = rtr == RDMANEG_RTR_SEND    ? RDMANEG_FPDU_RTR_SEND
+	    : rtr == RDMANEG_RTR_WRITE ? RDMANEG_FPDU_RTR_WRITE
+				       : RDMANEG_FPDU_RTR_READ;
+	/* [rfc5044#7.1.1-13] [rfc5044#7.1.1-14] */
 	n = rdmaneg_fpdu_build(k, 0, 0, 0, q.crc || p.crc, b, sizeof(b));
 	if (n)
 		(void)send(fd, b, n, MSG_NOSIGNAL);
@@ -284,10 +294,11 @@ static void observe(int fd, enum rdmaneg_peer_role role, const uint8_t *sent, si
 			if (role == RDMANEG_PEER_REQUEST && !o->have_reply && !done) {
 				struct rdmaneg_mpa_frame f;
 				struct rdmaneg_fpdu fp;
-				int st = rdmaneg_mpa_parse(p, left, &f);
+				int st = rdmaneg_ref_mpa_read(p, left, &f);
 
 				if (st == RDMANEG_E_MPA_SHORT || st == RDMANEG_E_MPA_PD_TRUNC)
 					break; /* more to come */
+				/* [rfc5044#7.1.1-4] */
 				if (st == RDMANEG_E_MPA_KEY) {
 					bool term = rdmaneg_fpdu_parse(p, left, &fp) &&
 						    fp.kind == RDMANEG_FPDU_TERM;
@@ -311,8 +322,7 @@ static void observe(int fd, enum rdmaneg_peer_role role, const uint8_t *sent, si
 				o->reply_rev = p[17];
 				o->reply_pd_length = (uint16_t)(p[18] << 8 | p[19]);
 				if (st == RDMANEG_OK && f.enhanced)
-					o->reply_has_enh = rdmaneg_mpa_frame_enh(
-								   &f, &o->reply_enh) == RDMANEG_OK;
+					o->reply_has_enh = rdmaneg_ref_mpa_word(&f, &o->reply_enh);
 				classify(o, &done,
 					 (p[16] & RDMANEG_MPA_F_R) ? RDMANEG_OUT_REJECT
 								   : RDMANEG_OUT_ACCEPT,
@@ -322,6 +332,7 @@ static void observe(int fd, enum rdmaneg_peer_role role, const uint8_t *sent, si
 					break;
 				}
 				if (!f.reject)
+					/* [rfc5044#7.1.2-7] */
 					send_rtr(fd, sent, sent_n, p, f.frame_len);
 				used += f.frame_len;
 				continue;
@@ -340,6 +351,8 @@ static void observe(int fd, enum rdmaneg_peer_role role, const uint8_t *sent, si
 					o->term_etype = fp.etype;
 					o->term_code = fp.ecode;
 				}
+				if (fp.kind == RDMANEG_FPDU_DATA && !o->rtr)
+					o->data_before_rtr = true;
 				o->rtr |= rtr_bit(fp.kind);
 				classify(o, &done,
 					 fp.kind == RDMANEG_FPDU_TERM  ? RDMANEG_OUT_TERM

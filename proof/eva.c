@@ -321,7 +321,7 @@ void eva_rdmaneg_strerror(void)
 	(void)rdmaneg_strerror(Frama_C_interval(-2147483647 - 1, 2147483647));
 }
 
-/* NVMe-oF RDMA (nvme-rdma fig. 5-7, 11) */
+/* NVMe-oF RDMA ([nvme-rdma#fig5] to [nvme-rdma#fig7], 11) */
 static void any_nvme_req(struct rdmaneg_nvme_req *r)
 {
 	r->recfmt = any_u16();

@@ -54,7 +54,7 @@ static size_t draw_peer_bytes(struct pbt *p, uint8_t *buf, size_t cap)
 	return n;
 }
 
-/* 1. RFC 8797 sec. 4.2: thresholds in range, within both sides' sizes. */
+/* 1. [rfc8797#4.2]: thresholds in range, within both sides' sizes. */
 int prop_thresholds(struct pbt *p)
 {
 	struct rdmaneg_rpcrdma_settings s;
@@ -71,7 +71,7 @@ int prop_thresholds(struct pbt *p)
 	return rdmaneg_rule_thresholds(&p->o, &c);
 }
 
-/* 2. RFC 8797 sec. 5.1: no valid peer message means 1024/1024, R off. */
+/* 2. [rfc8797#5.1]: no valid peer message means 1024/1024, R off. */
 int prop_absent_defaults(struct pbt *p)
 {
 	struct rdmaneg_rpcrdma_settings s, peer;
@@ -100,12 +100,14 @@ int prop_absent_defaults(struct pbt *p)
 	}
 	PBT_CHECK(p, rdmaneg_ref_find(buf, n) < 0, "generator made a valid message");
 	PBT_CHECK(p, rdmaneg_conn_init(&c, RDMANEG_ROLE_CLIENT, &s) == 0, "init failed");
+	/* [rfc8797#1-1] */
 	PBT_CHECK(p, rdmaneg_conn_negotiate(&c, pbt_exact(p, buf, n), n, 0) == 0,
 		  "negotiate failed");
+	/* [rfc8797#5.1-1] [rfc8797#5.2-1] */
 	PBT_CHECK(p, c.send_threshold == 1024 && c.recv_threshold == 1024,
-		  "RFC 8797 5.1: absent peer message gave thresholds %zu/%zu, not 1024/1024",
+		  "[rfc8797#5.1]: absent peer message gave thresholds %zu/%zu, not 1024/1024",
 		  c.send_threshold, c.recv_threshold);
-	PBT_CHECK(p, !c.remote_invalidation, "RFC 8797 5.1: absent peer message but R honoured");
+	PBT_CHECK(p, !c.remote_invalidation, "[rfc8797#5.1]: absent peer message but R honoured");
 	return 0;
 }
 
@@ -126,23 +128,24 @@ static void valid_exchange(struct pbt *p, struct rdmaneg_rpcrdma_settings *cs,
 	rdmaneg_conn_negotiate(s, pbt_exact(p, cpd, 8), 8, 0);
 }
 
-/* 3. RFC 8797 sec. 4.1: remote invalidation iff both peers set R. */
+/* 3. [rfc8797#4.1]: remote invalidation iff both peers set R. */
 int prop_remote_invalidation(struct pbt *p)
 {
 	struct rdmaneg_rpcrdma_settings cs, ss;
 	struct rdmaneg_conn c, s;
 
 	valid_exchange(p, &cs, &ss, &c, &s);
+	/* [rfc8797#4.1-1] */
 	PBT_CHECK(p,
 		  c.remote_invalidation == (cs.remote_invalidation && ss.remote_invalidation) &&
 			  s.remote_invalidation == c.remote_invalidation,
-		  "RFC 8797 4.1: client R=%d server R=%d gave client %d, server %d",
+		  "[rfc8797#4.1]: client R=%d server R=%d gave client %d, server %d",
 		  cs.remote_invalidation, ss.remote_invalidation, c.remote_invalidation,
 		  s.remote_invalidation);
 	return 0;
 }
 
-/* 4. RFC 8797 sec. 4.2: client and server agree on both directions. */
+/* 4. [rfc8797#4.2]: client and server agree on both directions. */
 int prop_agreement(struct pbt *p)
 {
 	struct rdmaneg_rpcrdma_settings cs, ss;
@@ -154,7 +157,7 @@ int prop_agreement(struct pbt *p)
 	return rdmaneg_rule_agree(&p->o, &c, &s);
 }
 
-/* 5. RFC 8797 sec. 4.2: decode(encode(s)) is the normalized s, never larger. */
+/* 5. [rfc8797#4.2]: decode(encode(s)) is the normalized s, never larger. */
 int prop_roundtrip(struct pbt *p)
 {
 	static const uint64_t any_sizes[] = { 0,      1,      1023,   1024,   1025,    2047,
@@ -170,28 +173,32 @@ int prop_roundtrip(struct pbt *p)
 	rc = rdmaneg_rpcrdma_encode(&s, m, sizeof(m));
 	if (s.send_size < 1024 || s.recv_size < 1024) {
 		PBT_CHECK(p, rc == RDMANEG_E_SIZE_TOO_SMALL,
-			  "RFC 8797 4.2: size below 1024 encoded (rc %d)", rc);
+			  "[rfc8797#4.2]: size below 1024 encoded (rc %d)", rc);
 		return 0;
 	}
 	PBT_CHECK(p, rc == 0, "encode rejected valid sizes");
-	PBT_CHECK(p, m[5] == (s.remote_invalidation ? 1 : 0), "RFC 8797 4: Reserved bits not zero");
+	/* [rfc8797#4-5] */
+	PBT_CHECK(p, m[5] == (s.remote_invalidation ? 1 : 0),
+		  "[rfc8797#4]: Reserved bits not zero");
 	PBT_CHECK(p,
 		  rdmaneg_rpcrdma_decode(pbt_exact(p, m, 8), 8, RDMANEG_DECODE_STRICT, &r) == 0 &&
 			  r.present,
 		  "encoded message does not decode");
+	/* [rfc8797#4-8] */
 	PBT_CHECK(p, r.send_size <= s.send_size && r.recv_size <= s.recv_size,
-		  "RFC 8797 4.2: advertised %zu/%zu exceeds the real buffers %zu/%zu", r.send_size,
+		  "[rfc8797#4.2]: advertised %zu/%zu exceeds the real buffers %zu/%zu", r.send_size,
 		  r.recv_size, s.send_size, s.recv_size);
 	PBT_CHECK(p,
 		  r.send_size == rdmaneg_rpcrdma_normalize(s.send_size) &&
 			  r.recv_size == rdmaneg_rpcrdma_normalize(s.recv_size),
-		  "RFC 8797 4.2: decode(encode(%zu/%zu)) = %zu/%zu, not the normalized sizes",
+		  "[rfc8797#4.2]: decode(encode(%zu/%zu)) = %zu/%zu, not the normalized sizes",
 		  s.send_size, s.recv_size, r.send_size, r.recv_size);
-	PBT_CHECK(p, r.remote_invalidation == s.remote_invalidation, "RFC 8797 4.1: R lost");
+	/* [rfc8797#4-7] */
+	PBT_CHECK(p, r.remote_invalidation == s.remote_invalidation, "[rfc8797#4.1]: R lost");
 	return 0;
 }
 
-/* 6. RFC 8797 sec. 5.2: a message at any offset k is found at k. */
+/* 6. [rfc8797#5.2]: a message at any offset k is found at k. */
 int prop_search(struct pbt *p)
 {
 	struct rdmaneg_rpcrdma_result r;
@@ -215,17 +222,17 @@ int prop_search(struct pbt *p)
 	n = k + 8 + tail;
 	PBT_CHECK(p, rdmaneg_rpcrdma_decode(pbt_exact(p, buf, n), n, 0, &r) == 0, "decode error");
 	PBT_CHECK(p, r.present && r.offset == k,
-		  "RFC 8797 5.2: message at offset %zu found=%d at %zu", k, r.present, r.offset);
+		  "[rfc8797#5.2]: message at offset %zu found=%d at %zu", k, r.present, r.offset);
 	PBT_CHECK(p,
 		  r.send_code == buf[k + 6] && r.recv_code == buf[k + 7] &&
 			  r.remote_invalidation == ((buf[k + 5] & 1) != 0),
-		  "RFC 8797 4: fields differ at offset %zu", k);
+		  "[rfc8797#4]: fields differ at offset %zu", k);
 	/* and any buffer at all, ending anywhere: offset + 8 <= length */
 	n = (size_t)pbt_range(p, 0, n, "cut");
 	return rdmaneg_rule_decode(&p->o, pbt_exact(p, buf, n), n);
 }
 
-/* 7. RFC 8797 sec. 4: renegotiating gives the new peer's result only. */
+/* 7. [rfc8797#4]: renegotiating gives the new peer's result only. */
 int prop_reconnect(struct pbt *p)
 {
 	struct rdmaneg_rpcrdma_settings s;
@@ -241,12 +248,13 @@ int prop_reconnect(struct pbt *p)
 	rdmaneg_conn_negotiate(&c, pbt_exact(p, a, na), na, 0);
 	rdmaneg_conn_negotiate(&c, pbt_exact(p, b, nb), nb, 0);
 	rdmaneg_conn_negotiate(&fresh, pbt_exact(p, b, nb), nb, 0);
+	/* [rfc8797#4-1] */
 	PBT_CHECK(p,
 		  c.send_threshold == fresh.send_threshold &&
 			  c.recv_threshold == fresh.recv_threshold &&
 			  c.remote_invalidation == fresh.remote_invalidation &&
 			  c.peer.present == fresh.peer.present,
-		  "RFC 8797 4: after reconnecting: present=%d %zu/%zu R=%d; a fresh "
+		  "[rfc8797#4]: after reconnecting: present=%d %zu/%zu R=%d; a fresh "
 		  "connection: present=%d %zu/%zu R=%d",
 		  c.peer.present, c.send_threshold, c.recv_threshold, c.remote_invalidation,
 		  fresh.peer.present, fresh.send_threshold, fresh.recv_threshold,
@@ -321,19 +329,20 @@ static int exchange(struct pbt *p, bool raw_flags, struct rdmaneg_mpa_local *ini
 	poison(ro, rep);
 	poison(io, NULL);
 	PBT_CHECK(p, rdmaneg_mpa_request(ini, req) == 0, "request rejected a valid config");
-	/* sec. 9.1: its own IRD and ORD; sec. 9.2: A for peer to peer, then B,
+	/* [rfc6581#9.1]: its own IRD and ORD; [rfc6581#9.2]: A for peer to peer, then B,
 	 * C, D for each RTR option it supports, else all three 0 */
+	/* [rfc6581#9.2-1] [rfc6581#9.2-2] [rfc6581#9.2-12] */
 	PBT_CHECK(p,
 		  req->ird == ini->ird && req->ord == ini->ord && req->a == ini->p2p &&
 			  req->b == (ini->p2p && (ini->rtr & RDMANEG_RTR_SEND) != 0) &&
 			  req->c == (ini->p2p && (ini->rtr & RDMANEG_RTR_WRITE) != 0) &&
 			  req->d == (ini->p2p && (ini->rtr & RDMANEG_RTR_READ) != 0),
-		  "RFC 6581 9.1, 9.2: request word A=%d B=%d C=%d D=%d IRD=%u ORD=%u for "
+		  "[rfc6581#9.1], 9.2: request word A=%d B=%d C=%d D=%d IRD=%u ORD=%u for "
 		  "p2p=%d RTR %u IRD %u ORD %u",
 		  req->a, req->b, req->c, req->d, req->ird, req->ord, ini->p2p, ini->rtr, ini->ird,
 		  ini->ord);
 	if (raw_flags && !req->a) {
-		/* sec. 9.2: B/C/D on an A=0 request must be ignored */
+		/* [rfc6581#9.2]: B/C/D on an A=0 request must be ignored */
 		req->b = pbt_bool(p, "req.b");
 		req->c = pbt_bool(p, "req.c");
 		req->d = pbt_bool(p, "req.d");
@@ -344,7 +353,8 @@ static int exchange(struct pbt *p, bool raw_flags, struct rdmaneg_mpa_local *ini
 	return 0;
 }
 
-/* 8. RFC 6581 sec. 9.1: IRD/ORD inequalities, 0x3FFF rules, capacities. */
+/* 8. [rfc6581#9.1]: IRD/ORD inequalities, 0x3FFF rules, capacities. */
+/* [rfc6581#9.1-2] */
 int prop_ird_ord(struct pbt *p)
 {
 	struct rdmaneg_mpa_local ini, rsp;
@@ -356,7 +366,7 @@ int prop_ird_ord(struct pbt *p)
 	return rdmaneg_rule_ird_ord(&p->o, &ini, &rsp, &req, &rep, &ro, &io);
 }
 
-/* 9. RFC 6581 sec. 9.2: A/B/C/D rules and TERM 7. */
+/* 9. [rfc6581#9.2]: A/B/C/D rules and TERM 7. */
 int prop_rtr(struct pbt *p)
 {
 	struct rdmaneg_mpa_local ini, rsp;
@@ -366,14 +376,16 @@ int prop_rtr(struct pbt *p)
 
 	if (exchange(p, true, &ini, &rsp, &req, &rep, &ro, &io))
 		return 1;
+	/* [rfc6581#9.2-14] */
 	PBT_CHECK(p, rdmaneg_mpa_enh_encode(&rep, w, 4) == 0,
-		  "RFC 6581 9.2: the reply word cannot go on the wire (A=0 with B/C/D?)");
+		  "[rfc6581#9.2]: the reply word cannot go on the wire (A=0 with B/C/D?)");
 	if (!req.a) {
 		clean = req;
 		clean.b = clean.c = clean.d = false;
 		rdmaneg_mpa_respond(&rsp, &clean, &rep2, &ro2);
+		/* [rfc6581#9.2-15] */
 		PBT_CHECK(p, memcmp(&rep, &rep2, sizeof(rep)) == 0,
-			  "RFC 6581 9.2: B/C/D of an A=0 request changed the reply");
+			  "[rfc6581#9.2]: B/C/D of an A=0 request changed the reply");
 	}
 	return rdmaneg_rule_rtr(&p->o, &ini, &rsp, &req, &rep, &ro, &io);
 }
@@ -389,11 +401,14 @@ static size_t draw_frame(struct pbt *p, uint8_t *buf, size_t cap)
 		return pbt_bytes(p, buf, cap, "raw");
 	memcpy(buf, keys[pbt_bool(p, "reply")], 16);
 	buf[16] = pbt_u8(p, "bits");
+	/* [rfc5044#7.1.1-19] */
 	buf[17] = (uint8_t)pbt_range(p, 0, 3, "rev");
+	/* [rfc5044#7.1.1-23] */
 	pdl = (size_t)pbt_mixed(p, pdls, 9, 0, 600, "pd_length");
 	buf[18] = (uint8_t)(pdl >> 8);
 	buf[19] = (uint8_t)pdl;
 	/* octets given: exactly PD_Length, one short, one over, or anything */
+	/* [rfc5044#7.1.2-18] */
 	switch (pbt_pick(p, 4, "pd_given")) {
 	case 0:
 		have = pdl;
@@ -415,7 +430,7 @@ static size_t draw_frame(struct pbt *p, uint8_t *buf, size_t cap)
 	return 20 + have;
 }
 
-/* 10. RFC 5044 sec. 7.1: parse/build round trip, PD_Length bounds. */
+/* 10. [rfc5044#7.1]: parse/build round trip, PD_Length bounds. */
 int prop_frame_roundtrip(struct pbt *p)
 {
 	static uint8_t buf[20 + 600];
@@ -425,7 +440,8 @@ int prop_frame_roundtrip(struct pbt *p)
 	return rdmaneg_rule_frame(&p->o, pbt_exact(p, buf, n), n, &f);
 }
 
-/* 11. RFC 6581 sec. 9 / RFC 8797 sec. 5.2: stacked equals bare. */
+/* 11. [rfc6581#9] / [rfc8797#5.2]: stacked equals bare. */
+/* [rfc6581#7-2] */
 int prop_stacking(struct pbt *p)
 {
 	struct rdmaneg_mpa_frame f;
@@ -480,7 +496,7 @@ static bool corrupt(struct pbt *p, uint8_t *buf, size_t *n, const char *name)
 	}
 }
 
-/* 12. RFC 8797 sec. 4.1, 4.2, 5.1: one two-party exchange, each side
+/* 12. [rfc8797#4.1], 4.2, 5.1: one two-party exchange, each side
  * decoding what the other sent, possibly corrupted on the way. */
 int prop_exchange(struct pbt *p)
 {
@@ -507,7 +523,7 @@ int prop_exchange(struct pbt *p)
 	if (cbad || sbad)
 		return 0;
 	PBT_CHECK(p, c.remote_invalidation == (cs.remote_invalidation && ss.remote_invalidation),
-		  "RFC 8797 4.1: client R=%d server R=%d gave %d", cs.remote_invalidation,
+		  "[rfc8797#4.1]: client R=%d server R=%d gave %d", cs.remote_invalidation,
 		  ss.remote_invalidation, c.remote_invalidation);
 	return rdmaneg_rule_agree(&p->o, &c, &s);
 }
@@ -523,8 +539,9 @@ static void draw_word(struct pbt *p, struct rdmaneg_mpa_enh *e, const char *cons
 	e->ord = (uint16_t)pbt_mixed(p, u14s, 8, 0, NO_NEG, names[5]);
 }
 
-/* 13. RFC 6581 sec. 9.1, 9.2, 9.3: the initiator against any Reply word,
+/* 13. [rfc6581#9.1], 9.2, 9.3: the initiator against any Reply word,
  * the ones a hostile or buggy responder sends included. */
+/* [rfc6581#9.1-10] */
 int prop_hostile_reply(struct pbt *p)
 {
 	static const char *const names[6] = { "rep.a", "rep.b",	  "rep.c",
@@ -547,7 +564,7 @@ int prop_hostile_reply(struct pbt *p)
 			  rdmaneg_mpa_complete(&ini, &req, &rep, rejected, &io) ==
 					  RDMANEG_E_MPA_RANGE &&
 				  memcmp(&io, &before, sizeof(io)) == 0,
-			  "RFC 6581 9: reply ORD %u above 0x3FFF not refused, or the outcome "
+			  "[rfc6581#9]: reply ORD %u above 0x3FFF not refused, or the outcome "
 			  "changed",
 			  rep.ord);
 		return 0;
@@ -558,7 +575,8 @@ int prop_hostile_reply(struct pbt *p)
 	return rdmaneg_rule_complete(&p->o, &ini, &req, &rep, rejected, &io);
 }
 
-/* 14. RFC 6581 sec. 9.1, 9.2: the responder against any Request word. */
+/* 14. [rfc6581#9.1], 9.2: the responder against any Request word. */
+/* [rfc6581#9.1-3] [rfc6581#9.1-5] [rfc6581#9.2-5] */
 int prop_respond(struct pbt *p)
 {
 	static const char *const names[6] = { "req.a", "req.b",	  "req.c",
@@ -578,7 +596,7 @@ int prop_respond(struct pbt *p)
 			  rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_E_MPA_RANGE &&
 				  memcmp(&ro, &before, sizeof(ro)) == 0 &&
 				  memcmp(&rep, &rep_before, sizeof(rep)) == 0,
-			  "RFC 6581 9: request IRD %u above 0x3FFF not refused, or an output "
+			  "[rfc6581#9]: request IRD %u above 0x3FFF not refused, or an output "
 			  "changed",
 			  req.ird);
 		return 0;
@@ -588,7 +606,7 @@ int prop_respond(struct pbt *p)
 	return rdmaneg_rule_respond(&p->o, &rsp, &req, &rep, &ro);
 }
 
-/* 15. RFC 6581 sec. 9.3: an exchange whose two ends fit is accepted at
+/* 15. [rfc6581#9.3]: an exchange whose two ends fit is accepted at
  * both: the initiator IRD meets the responder ULP's ORD, and, peer to
  * peer, they share an RTR type the responder can take. */
 int prop_liveness(struct pbt *p)
@@ -607,15 +625,15 @@ int prop_liveness(struct pbt *p)
 	if ((ini.ird != NO_NEG && ini.ird < rsp.ord_min) || (ini.p2p && common == 0))
 		return 0;
 	PBT_CHECK(p, ro.accepted && io.accepted,
-		  "RFC 6581 9.3: ends that fit (initiator IRD %u vs ULP ORD %u, common RTR %u) "
+		  "[rfc6581#9.3]: ends that fit (initiator IRD %u vs ULP ORD %u, common RTR %u) "
 		  "were refused: responder TERM %u, initiator TERM %u",
 		  ini.ird, rsp.ord_min, common, ro.term.code, io.term.code);
 	PBT_CHECK(p, !ini.p2p || (io.rtr & common) == io.rtr,
-		  "RFC 6581 9.2: initiator chose RTR %u outside the common %u", io.rtr, common);
+		  "[rfc6581#9.2]: initiator chose RTR %u outside the common %u", io.rtr, common);
 	return 0;
 }
 
-/* 16. RFC 8797 sec. 5.2: a buffer of identifier pieces (messages, wrong
+/* 16. [rfc8797#5.2]: a buffer of identifier pieces (messages, wrong
  * versions, bare or cut-off identifiers, noise), cut anywhere, decodes
  * field by field as the reference does: reason, candidates and all. */
 int prop_decode_pieces(struct pbt *p)
@@ -648,7 +666,7 @@ int prop_decode_pieces(struct pbt *p)
 static const uint64_t u16s[] = { 0, 1, 2, 30, 31, 32, 33, 127, 128, 1023, 1024, 65535 };
 static const uint64_t limits[] = { 1, 2, 32, 33, 128, 1024, 65536 };
 
-/* A request's octets: fig. 5's fields at their edges, reserved octets
+/* A request's octets: [nvme-rdma#fig5]'s fields at their edges, reserved octets
  * perhaps set, cut or padded; into buf, returns the length. */
 static size_t draw_nvme_req(struct pbt *p, uint8_t *buf, size_t cap)
 {
@@ -678,7 +696,7 @@ static size_t draw_nvme_req(struct pbt *p, uint8_t *buf, size_t cap)
 	return n;
 }
 
-/* 17. nvme-rdma fig. 5, 11: the target's judgement of any request equals
+/* 17. [nvme-rdma#fig5], 11: the target's judgement of any request equals
  * the reference's, and the strict answer is one that conforms. */
 int prop_nvme_request(struct pbt *p)
 {
@@ -692,7 +710,7 @@ int prop_nvme_request(struct pbt *p)
 	return rdmaneg_rule_nvme_target(&p->o, pbt_exact(p, buf, n), n, &lim);
 }
 
-/* 18. nvme-rdma fig. 6, 7: the answers the core builds for a request pass
+/* 18. [nvme-rdma#fig6], 7: the answers the core builds for a request pass
  * a host's checks: its accept with and without RNR, every reject. */
 int prop_nvme_answer(struct pbt *p)
 {
@@ -713,7 +731,7 @@ int prop_nvme_answer(struct pbt *p)
 			  "accept check failed");
 		PBT_CHECK(
 			p, d == 0 && acc.crqsize == r.hsqsize,
-			"nvme-rdma fig. 6: our accept (CRQSIZE %u for HSQSIZE %u) has defects 0x%x",
+			"[nvme-rdma#fig6]: our accept (CRQSIZE %u for HSQSIZE %u) has defects 0x%x",
 			acc.crqsize, r.hsqsize, d);
 	}
 	sts = (uint16_t)pbt_range(p, 1, RDMANEG_NVME_STS_MAX, "sts");
@@ -723,12 +741,12 @@ int prop_nvme_answer(struct pbt *p)
 		  rdmaneg_nvme_reject_read(pbt_exact(p, out, RDMANEG_NVME_REJECT_LEN),
 					   RDMANEG_NVME_REJECT_LEN, &rej, &d) == RDMANEG_OK &&
 			  d == 0 && rej.has_sts && rej.sts == sts,
-		  "nvme-rdma fig. 7: our reject with STS %u reads back as %u, defects 0x%x", sts,
+		  "[nvme-rdma#fig7]: our reject with STS %u reads back as %u, defects 0x%x", sts,
 		  rej.sts, d);
 	return 0;
 }
 
-/* 19. nvme-rdma fig. 6, 7, 11: a host's checks of any accept or reject
+/* 19. [nvme-rdma#fig6], 7, 11: a host's checks of any accept or reject
  * equal the reference's and read only octets that are there. */
 int prop_nvme_host(struct pbt *p)
 {
@@ -756,24 +774,24 @@ int prop_nvme_host(struct pbt *p)
 }
 
 const struct pbt_prop rdmaneg_props[] = {
-	{ "thresholds", "RFC 8797 4.2", prop_thresholds },
-	{ "absent_defaults", "RFC 8797 5.1", prop_absent_defaults },
-	{ "remote_invalidation", "RFC 8797 4.1", prop_remote_invalidation },
-	{ "agreement", "RFC 8797 4.2", prop_agreement },
-	{ "roundtrip", "RFC 8797 4.2", prop_roundtrip },
-	{ "search", "RFC 8797 5.2", prop_search },
-	{ "reconnect", "RFC 8797 4", prop_reconnect },
-	{ "ird_ord", "RFC 6581 9.1", prop_ird_ord },
-	{ "rtr", "RFC 6581 9.2", prop_rtr },
-	{ "frame_roundtrip", "RFC 5044 7.1", prop_frame_roundtrip },
-	{ "stacking", "RFC 6581 9", prop_stacking },
-	{ "exchange", "RFC 8797 4.2", prop_exchange },
-	{ "hostile_reply", "RFC 6581 9.1", prop_hostile_reply },
-	{ "respond", "RFC 6581 9.1", prop_respond },
-	{ "liveness", "RFC 6581 9.3", prop_liveness },
-	{ "decode_pieces", "RFC 8797 5.2", prop_decode_pieces },
-	{ "nvme_request", "nvme-rdma fig. 5", prop_nvme_request },
-	{ "nvme_answer", "nvme-rdma fig. 6", prop_nvme_answer },
-	{ "nvme_host", "nvme-rdma fig. 7", prop_nvme_host },
+	{ "thresholds", "[rfc8797#4.2]", prop_thresholds },
+	{ "absent_defaults", "[rfc8797#5.1]", prop_absent_defaults },
+	{ "remote_invalidation", "[rfc8797#4.1]", prop_remote_invalidation },
+	{ "agreement", "[rfc8797#4.2]", prop_agreement },
+	{ "roundtrip", "[rfc8797#4.2]", prop_roundtrip },
+	{ "search", "[rfc8797#5.2]", prop_search },
+	{ "reconnect", "[rfc8797#4]", prop_reconnect },
+	{ "ird_ord", "[rfc6581#9.1]", prop_ird_ord },
+	{ "rtr", "[rfc6581#9.2]", prop_rtr },
+	{ "frame_roundtrip", "[rfc5044#7.1]", prop_frame_roundtrip },
+	{ "stacking", "[rfc6581#9]", prop_stacking },
+	{ "exchange", "[rfc8797#4.2]", prop_exchange },
+	{ "hostile_reply", "[rfc6581#9.1]", prop_hostile_reply },
+	{ "respond", "[rfc6581#9.1]", prop_respond },
+	{ "liveness", "[rfc6581#9.3]", prop_liveness },
+	{ "decode_pieces", "[rfc8797#5.2]", prop_decode_pieces },
+	{ "nvme_request", "[nvme-rdma#fig5]", prop_nvme_request },
+	{ "nvme_answer", "[nvme-rdma#fig6]", prop_nvme_answer },
+	{ "nvme_host", "[nvme-rdma#fig7]", prop_nvme_host },
 };
 const size_t rdmaneg_nprops = sizeof(rdmaneg_props) / sizeof(rdmaneg_props[0]);

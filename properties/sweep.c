@@ -5,7 +5,7 @@
  *   mpa:     every initiator IRD x ORD (2^28) against a fixed set of
  *            initiator/responder capacities.
  *   enh:     every 32-bit enhanced word (2^32), decoded and re-encoded,
- *            bit for bit against a separate reading of RFC 6581 sec. 9.
+ *            bit for bit against a separate reading of [rfc6581#9].
  *   nvme:    every HSQSIZE x every CRQSIZE (a host's accept check, with
  *            and without RNR) and x every HRQSIZE (a target's judgement of
  *            the admin queue and of I/O queue 1 under Linux nvmet's
@@ -68,7 +68,7 @@ __attribute__((flatten)) static void *rpcrdma_worker(void *arg)
 	}
 	for (unsigned s0 = 0; s0 < NSET; s0 += TILE) {
 		/* each server renegotiates in place: negotiate replaces all
-		 * peer-derived state (RFC 8797 sec. 4), which this also checks */
+		 * peer-derived state ([rfc8797#4]), which this also checks */
 		memcpy(srv, servers + s0, TILE * sizeof(*srv));
 		for (unsigned ci = j->first; ci < NSET; ci += j->stride) {
 			struct rdmaneg_conn c = clients[ci];
@@ -125,7 +125,7 @@ static int setup_rpcrdma(void)
 	return 0;
 }
 
-/* IRD/ORD: capacities chosen to cover every branch of sec. 9.1. */
+/* IRD/ORD: capacities chosen to cover every branch of [rfc6581#9.1]. */
 static const struct rdmaneg_mpa_local rsp_set[] = {
 	{ 0, 0, 0, 0, false, RDMANEG_RTR_SEND },
 	{ 4, 8, 16, 0, false, RDMANEG_RTR_SEND },
@@ -174,7 +174,7 @@ __attribute__((flatten)) static void *mpa_worker(void *arg)
 	return NULL;
 }
 
-/* RFC 6581 sec. 9: the word as one network-order 32-bit value,
+/* [rfc6581#9]: the word as one network-order 32-bit value,
  * A B IRD(14) C D ORD(14), read without the codec. */
 static void *enh_worker(void *arg)
 {
@@ -193,20 +193,22 @@ static void *enh_worker(void *arg)
 			     d = (w >> 14) & 1u;
 			uint16_t ird = (uint16_t)((w >> 16) & 0x3FFFu),
 				 ord = (uint16_t)(w & 0x3FFFu);
-			/* sec. 9.2: A=0 with B, C or D cannot be sent */
+			/* [rfc6581#9.2]: A=0 with B, C or D cannot be sent */
 			int want = !a && (b || c || d) ? RDMANEG_E_MPA_FLAGS : RDMANEG_OK;
 			uint8_t out[4] = { 0 };
 			int rc;
 
+			/* [rfc6581#9-2] [rfc6581#9-3] [rfc6581#9-5] [rfc6581#9-6] [rfc6581#9-7] [rfc6581#9-8] */
 			if (rdmaneg_mpa_enh_decode(p, 4, &e) != RDMANEG_OK || e.a != a ||
 			    e.b != b || e.c != c || e.d != d || e.ird != ird || e.ord != ord) {
 				snprintf(j->failure, sizeof(j->failure),
 					 "word %08x decodes to A=%d B=%d C=%d D=%d IRD=%u ORD=%u, "
-					 "RFC 6581 9 reads A=%d B=%d C=%d D=%d IRD=%u ORD=%u",
+					 "[rfc6581#9] reads A=%d B=%d C=%d D=%d IRD=%u ORD=%u",
 					 w, e.a, e.b, e.c, e.d, e.ird, e.ord, a, b, c, d, ird, ord);
 				return NULL;
 			}
 			rc = rdmaneg_mpa_enh_encode(&e, out, 4);
+			/* [rfc6581#9-1] */
 			if (rc != want || (rc == RDMANEG_OK && memcmp(out, p, 4) != 0)) {
 				snprintf(j->failure, sizeof(j->failure),
 					 "word %08x: encode(decode(w)) returned %d (want %d) and "
@@ -220,7 +222,7 @@ static void *enh_worker(void *arg)
 	return NULL;
 }
 
-/* nvme-rdma fig. 5, 6, 11: outer value HSQSIZE, inner the other u16 */
+/* [nvme-rdma#fig5], 6, 11: outer value HSQSIZE, inner the other u16 */
 static void *nvme_worker(void *arg)
 {
 	static const struct rdmaneg_nvme_limits lim = { 128, 32, 1024 };
@@ -244,6 +246,7 @@ static void *nvme_worker(void *arg)
 			for (int rnr = 0; rnr < 2; rnr++) {
 				if (rdmaneg_nvme_accept_check(acc, sizeof(acc), &r, rnr, &a, &d) !=
 					    RDMANEG_OK ||
+				    /* [nvme-rdma#fig6-4] */
 				    d != rdmaneg_ref_nvme_accept(acc, sizeof(acc), hsq, rnr)) {
 					snprintf(j->failure, sizeof(j->failure),
 						 "HSQSIZE %u CRQSIZE %u rnr %d: defects 0x%x, the "
@@ -257,6 +260,7 @@ static void *nvme_worker(void *arg)
 			for (uint8_t qid = 0; qid < 2; qid++) {
 				req[2] = qid;
 				rdmaneg_ref_nvme_target(req, sizeof(req), &lim, &ref);
+				/* [nvme-rdma#fig5-4] */
 				if (rdmaneg_nvme_target_judge(req, sizeof(req), &lim, &ans) !=
 					    RDMANEG_OK ||
 				    ans.sts != ref.sts || ans.allowed != ref.allowed) {

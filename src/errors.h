@@ -10,27 +10,26 @@
 	X(RDMANEG_E_INVAL, 1, "inval", "invalid argument") \
 	X(RDMANEG_E_NOSPACE, 2, "nospace", "output buffer too small") \
 	X(RDMANEG_E_SIZE_TOO_SMALL, 3, "size_too_small", \
-	  "size below the 1024-octet minimum (RFC 8797 sec. 4.2)") \
+	  "size below the 1024-octet minimum ([rfc8797#4.2])") \
 	X(RDMANEG_E_CONFIG, 4, "config", "inconsistent local IRD/ORD/RTR configuration") \
 	X(RDMANEG_E_MPA_SHORT, 5, "mpa_short", "MPA frame shorter than its 20-octet header") \
 	X(RDMANEG_E_MPA_KEY, 6, "mpa_key", \
 	  "MPA key is neither \"MPA ID Req Frame\" nor \"MPA ID Rep Frame\"") \
-	X(RDMANEG_E_MPA_REV0, 7, "mpa_rev0", "MPA Rev is 0 (RFC 5044 sec. 7.1)") \
+	X(RDMANEG_E_MPA_REV0, 7, "mpa_rev0", "MPA Rev is 0 ([rfc5044#7.1])") \
 	X(RDMANEG_E_MPA_REV_UNKNOWN, 8, "mpa_rev_unknown", \
-	  "MPA Rev above 2 cannot be interpreted (RFC 5044 sec. 7.1)") \
+	  "MPA Rev above 2 cannot be interpreted ([rfc5044#7.1])") \
 	X(RDMANEG_E_MPA_PD_TOO_LONG, 9, "mpa_pd_too_long", \
-	  "MPA PD_Length above 512 (RFC 5044 sec. 7.1)") \
+	  "MPA PD_Length above 512 ([rfc5044#7.1])") \
 	X(RDMANEG_E_MPA_PD_TRUNC, 10, "mpa_pd_truncated", \
 	  "MPA PD_Length runs past the end of the frame") \
-	X(RDMANEG_E_MPA_S_REV, 11, "mpa_s_rev", \
-	  "MPA S=1 requires Rev 2 or higher (RFC 6581 sec. 6)") \
+	X(RDMANEG_E_MPA_S_REV, 11, "mpa_s_rev", "MPA S=1 requires Rev 2 or higher ([rfc6581#6])") \
 	X(RDMANEG_E_MPA_S_SHORT, 12, "mpa_s_short", \
-	  "MPA S=1 requires PD_Length of at least 4 (RFC 6581 sec. 9)") \
-	X(RDMANEG_E_MPA_RANGE, 13, "mpa_range", "IRD or ORD above 0x3FFF (RFC 6581 sec. 9)") \
+	  "MPA S=1 requires PD_Length of at least 4 ([rfc6581#9])") \
+	X(RDMANEG_E_MPA_RANGE, 13, "mpa_range", "IRD or ORD above 0x3FFF ([rfc6581#9])") \
 	X(RDMANEG_E_MPA_FLAGS, 14, "mpa_flags", \
-	  "control flag A=0 with B, C or D set (RFC 6581 sec. 9.2)") \
+	  "control flag A=0 with B, C or D set ([rfc6581#9.2])") \
 	X(RDMANEG_E_NVME_SHORT, 15, "nvme_short", \
-	  "NVMe-oF RDMA private data shorter than its record (nvme-rdma fig. 5, 6)")
+	  "NVMe-oF RDMA private data shorter than its record ([nvme-rdma#fig5], 6)")
 
 /* Every function in the core returns one of these; 0 is success. */
 #define RDMANEG_STATUS_ENUM(sym, val, name, text) sym = (val),

@@ -3,7 +3,7 @@
 #include "errors.h"
 #include "plant.h"
 
-/* RFC 5044 sec. 7.1 */
+/* [rfc5044#7.1] */
 #define KEY_REQ "MPA ID Req Frame"
 #define KEY_REP "MPA ID Rep Frame"
 
@@ -57,18 +57,24 @@ static void zero_frame(struct rdmaneg_mpa_frame *f)
       pd_length <= RDMANEG_MPA_PD_MAX &&
       (enhanced ==> rev >= 2 && pd_length >= RDMANEG_MPA_ENH_LEN);
 */
+/* [rfc6581#6-10] [rfc6581#6-11] [rfc6581#10-4] */
 static int check_header(uint8_t rev, bool enhanced, size_t pd_length)
 {
 	if (rev == 0u)
 		return RDMANEG_E_MPA_REV0;
+	/* [rfc5044#7.1.1-21] */
 	if (rev > RDMANEG_MPA_REV_MAX)
+		/* [rfc5044#7.1.1-22] */
 		return RDMANEG_E_MPA_REV_UNKNOWN;
+	/* [rfc6581#7-3] [rfc5044#7.1.1-26] */
 	if (pd_length > RDMANEG_MPA_PD_MAX)
 		return RDMANEG_E_MPA_PD_TOO_LONG;
-	/* RFC 6581 sec. 6: enhanced features need Rev 2 or higher */
+	/* [rfc6581#6]: enhanced features need Rev 2 or higher */
+	/* [rfc6581#6-9] */
 	if (enhanced && rev < 2u)
 		return RDMANEG_E_MPA_S_REV;
-	/* RFC 6581 sec. 9: S=1 means PD begins with the 4-octet word */
+	/* [rfc6581#9]: S=1 means PD begins with the 4-octet word */
+	/* [rfc6581#6-13] */
 	if (enhanced && pd_length < RDMANEG_MPA_ENH_LEN)
 		return RDMANEG_E_MPA_S_SHORT;
 	return RDMANEG_OK;
@@ -82,16 +88,24 @@ static int check_header(uint8_t rev, bool enhanced, size_t pd_length)
       t->res == (buf[16] & RDMANEG_MPA_F_RES) &&
       (t->enhanced <==> (buf[16] & RDMANEG_MPA_F_S) != 0);
 */
+/* [rfc5044#7.1.1-1] */
 static void read_header(const uint8_t *buf, struct rdmaneg_mpa_frame *t)
 {
 	uint8_t bits = buf[16];
 
+	/* [rfc6581#6-2] [rfc5044#7.1.1-6] [rfc5044#7.1.1-7] */
 	t->marker = (bits & RDMANEG_MPA_F_M) != 0u;
+	/* [rfc6581#6-3] [rfc5044#7.1.1-12] */
 	t->crc = (bits & RDMANEG_MPA_F_C) != 0u;
+	/* [rfc6581#6-4] [rfc5044#7.1.1-16] */
 	t->reject = (bits & RDMANEG_MPA_F_R) != 0u;
+	/* [rfc6581#6-5] */
 	t->enhanced = (bits & RDMANEG_MPA_F_S) != 0u;
+	/* [rfc6581#6-6] [rfc6581#6-7] [rfc5044#7.1.1-17] [rfc5044#7.1.1-18] */
 	t->res = bits & RDMANEG_MPA_F_RES;
+	/* [rfc6581#6-8] [rfc5044#7.1.1-19] */
 	t->rev = buf[17];
+	/* [rfc6581#6-12] [rfc5044#7.1.1-23] */
 	t->pd_length = (uint16_t)(buf[18] * 256u + buf[19]);
 }
 
@@ -105,21 +119,27 @@ int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *
 	zero_frame(f);
 	if (len < RDMANEG_MPA_HDR_LEN)
 		return RDMANEG_E_MPA_SHORT;
+	/* [rfc6581#6-1] */
 	if (key_is(buf, KEY_REQ))
 		f->type = RDMANEG_MPA_REQUEST;
 	else if (key_is(buf, KEY_REP))
+		/* [rfc5044#7.1.2-16] */
 		f->type = RDMANEG_MPA_REPLY;
 	else
+		/* [rfc5044#7.1.1-3] [rfc5044#7.1.1-5] [rfc5044#7.1.2-13] */
 		return RDMANEG_E_MPA_KEY;
 	read_header(buf, f);
+	/* [rfc5044#7.1.2-8] */
 	rc = check_header(f->rev, f->enhanced, f->pd_length);
 #if RDMANEG_PLANTED(mpa_pd_overrun)
 	/* planted: trusts PD_Length beyond the buffer by one octet */
 	if (rc == RDMANEG_OK && len - RDMANEG_MPA_HDR_LEN + 1u < f->pd_length)
 #else
+	/* [rfc5044#7.1.1-25] [rfc5044#7.1.2-3] [rfc5044#7.1.2-19] */
 	if (rc == RDMANEG_OK && len - RDMANEG_MPA_HDR_LEN < f->pd_length)
 #endif
 		rc = RDMANEG_E_MPA_PD_TRUNC;
+	/* [rfc5044#7.1.2-20] */
 	if (rc != RDMANEG_OK) {
 #if !RDMANEG_PLANTED(parse_dirty)
 		zero_frame(f);
@@ -127,6 +147,7 @@ int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *
 		return rc;
 	}
 	f->pd = f->pd_length > 0u ? buf + RDMANEG_MPA_HDR_LEN : NULL;
+	/* [rfc5044#7.1-1] */
 	f->frame_len = RDMANEG_MPA_HDR_LEN + (size_t)f->pd_length;
 	return RDMANEG_OK;
 }
@@ -177,6 +198,7 @@ int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out, size_t ca
 	    (f->type != RDMANEG_MPA_REQUEST && f->type != RDMANEG_MPA_REPLY) ||
 	    (f->pd_length > 0u && !f->pd))
 		return RDMANEG_E_INVAL;
+	/* [rfc5044#7.1.1-20] */
 	rc = check_header(f->rev, f->enhanced, f->pd_length);
 	if (rc != RDMANEG_OK)
 		return rc;
@@ -186,7 +208,9 @@ int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out, size_t ca
 	/* f->pd may lie inside out: copy it aside before the header goes in,
 	 * as memmove would */
 	copy_octets(tmp, f->pd, f->pd_length);
+	/* [rfc5044#7.1.1-2] [rfc5044#7.1.1-4] */
 	put_key(out, f->type == RDMANEG_MPA_REQUEST ? KEY_REQ : KEY_REP);
+	/* [rfc5044#7.1.1-7] */
 	out[16] = (uint8_t)((f->marker ? RDMANEG_MPA_F_M : 0u) | (f->crc ? RDMANEG_MPA_F_C : 0u) |
 			    (f->reject ? RDMANEG_MPA_F_R : 0u) |
 			    (f->enhanced ? RDMANEG_MPA_F_S : 0u));
@@ -194,8 +218,10 @@ int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out, size_t ca
 	out[16] = (uint8_t)(out[16] | f->res);
 #endif
 	out[17] = f->rev;
+	/* [rfc5044#7.1.1-24] */
 	out[18] = (uint8_t)(f->pd_length / 256u);
 	out[19] = (uint8_t)(f->pd_length % 256u);
+	/* [rfc5044#7.1.2-2] */
 	copy_octets(out + RDMANEG_MPA_HDR_LEN, tmp, f->pd_length);
 	*written = n;
 	return RDMANEG_OK;
@@ -207,14 +233,20 @@ int rdmaneg_mpa_enh_decode(const uint8_t *p, size_t len, struct rdmaneg_mpa_enh 
 		return RDMANEG_E_INVAL;
 	if (len < RDMANEG_MPA_ENH_LEN)
 		return RDMANEG_E_MPA_S_SHORT;
+	/* [rfc6581#9-2] [rfc6581#9-5] */
 	e->a = (p[0] & 0x80u) != 0u;
+	/* [rfc6581#9-6] */
 	e->b = (p[0] & 0x40u) != 0u;
-	e->ird = (uint16_t)(p[0] % 64u * 256u + p[1]); /* low 14 bits */
+	/* [rfc6581#9-3]: the low 14 bits */
+	e->ird = (uint16_t)(p[0] % 64u * 256u + p[1]);
+	/* [rfc6581#9-7] */
 	e->c = (p[2] & 0x80u) != 0u;
+	/* [rfc6581#9-8] */
 	e->d = (p[2] & 0x40u) != 0u;
 #if RDMANEG_PLANTED(enh_ord_mask)
 	e->ord = (uint16_t)(p[2] % 128u * 256u + p[3]);
 #else
+	/* [rfc6581#9-4] */
 	e->ord = (uint16_t)(p[2] % 64u * 256u + p[3]);
 #endif
 	return RDMANEG_OK;
@@ -228,9 +260,11 @@ int rdmaneg_mpa_enh_encode(const struct rdmaneg_mpa_enh *e, uint8_t *out, size_t
 		return RDMANEG_E_NOSPACE;
 	if (e->ird > RDMANEG_MPA_NO_NEGOTIATE || e->ord > RDMANEG_MPA_NO_NEGOTIATE)
 		return RDMANEG_E_MPA_RANGE;
-	/* sec. 9.2: A=0 requires B, C and D to be 0 */
+	/* [rfc6581#9.2]: A=0 requires B, C and D to be 0 */
+	/* [rfc6581#9.2-14] */
 	if (!e->a && (e->b || e->c || e->d))
 		return RDMANEG_E_MPA_FLAGS;
+	/* [rfc6581#9-1] */
 	out[0] = (uint8_t)((e->a ? 0x80u : 0u) + (e->b ? 0x40u : 0u) + e->ird / 256u);
 	out[1] = (uint8_t)(e->ird % 256u);
 	out[2] = (uint8_t)((e->c ? 0x80u : 0u) + (e->d ? 0x40u : 0u) + e->ord / 256u);
@@ -238,12 +272,14 @@ int rdmaneg_mpa_enh_encode(const struct rdmaneg_mpa_enh *e, uint8_t *out, size_t
 	return RDMANEG_OK;
 }
 
+/* [rfc6581#7-6] */
 int rdmaneg_mpa_ulp_pd(const struct rdmaneg_mpa_frame *f, const uint8_t **ulp, size_t *ulp_len)
 {
 	size_t skip;
 
 	if (!f || !ulp || !ulp_len || (f->pd_length > 0u && !f->pd))
 		return RDMANEG_E_INVAL;
+	/* [rfc6581#7-2] */
 	skip = f->enhanced ? RDMANEG_MPA_ENH_LEN : 0u;
 #if RDMANEG_PLANTED(ulp_offset)
 	if (skip > 0u)

@@ -10,12 +10,12 @@
 
 #define RDMANEG_MPA_KEY_LEN 16u
 #define RDMANEG_MPA_HDR_LEN 20u		 /* key + flags + Rev + PD_Length */
-#define RDMANEG_MPA_PD_MAX 512u		 /* RFC 5044 sec. 7.1 */
-#define RDMANEG_MPA_ENH_LEN 4u		 /* RFC 6581 sec. 9 */
-#define RDMANEG_MPA_NO_NEGOTIATE 0x3FFFu /* RFC 6581 sec. 9.1: all ones */
+#define RDMANEG_MPA_PD_MAX 512u		 /* [rfc5044#7.1] */
+#define RDMANEG_MPA_ENH_LEN 4u		 /* [rfc6581#9] */
+#define RDMANEG_MPA_NO_NEGOTIATE 0x3FFFu /* [rfc6581#9.1]: all ones */
 #define RDMANEG_MPA_REV_MAX 2u
 
-/* Octet 16 of the header (RFC 6581 sec. 6). */
+/* Octet 16 of the header ([rfc6581#6]). */
 #define RDMANEG_MPA_F_M 0x80u
 #define RDMANEG_MPA_F_C 0x40u
 #define RDMANEG_MPA_F_R 0x20u
@@ -30,14 +30,14 @@ struct rdmaneg_mpa_frame {
 	bool crc;      /* C */
 	bool reject;   /* R: reject in a Reply, unchecked in a Request */
 	bool enhanced; /* S: private data begins with the enhanced word */
-	uint8_t res;   /* 4 Res bits: kept, never checked (RFC 5044 7.1) */
+	uint8_t res;   /* 4 Res bits: kept, never checked ([rfc5044#7.1]) */
 	uint8_t rev;
 	uint16_t pd_length;
 	const uint8_t *pd; /* into the parsed buffer; NULL if pd_length is 0 */
 	size_t frame_len;  /* 20 + pd_length */
 };
 
-/* RFC 6581 sec. 9: A B IRD / C D ORD, 14-bit values in network order. */
+/* [rfc6581#9]: A B IRD / C D ORD, 14-bit values in network order. */
 struct rdmaneg_mpa_enh {
 	bool a; /* peer-to-peer model */
 	bool b; /* zero-length Send RTR */
@@ -50,8 +50,8 @@ struct rdmaneg_mpa_enh {
 /* ACSL contracts: see rpcrdma_pd.h and docs/proof.md. */
 
 /*
- * Parses the MPA Request or Reply at buf[0..len-1] (RFC 5044 sec. 7.1,
- * RFC 6581 sec. 6) into f; octets after f->frame_len are not examined and
+ * Parses the MPA Request or Reply at buf[0..len-1] ([rfc5044#7.1],
+ * [rfc6581#6]) into f; octets after f->frame_len are not examined and
  * f->pd points into buf. On an error *f is all zero. Returns RDMANEG_OK,
  * RDMANEG_E_INVAL (f NULL, or buf NULL with len > 0), or the rule the
  * frame breaks: RDMANEG_E_MPA_SHORT, _KEY, _REV0, _REV_UNKNOWN,
@@ -72,23 +72,30 @@ struct rdmaneg_mpa_enh {
         \result == RDMANEG_E_MPA_REV_UNKNOWN || \result == RDMANEG_E_MPA_PD_TOO_LONG ||
         \result == RDMANEG_E_MPA_PD_TRUNC || \result == RDMANEG_E_MPA_S_REV ||
         \result == RDMANEG_E_MPA_S_SHORT;
+      // [rfc5044#7.1.2-20]
       ensures zero_on_error: \result != RDMANEG_OK ==>
         f->type == RDMANEG_MPA_REQUEST && !f->marker && !f->crc && !f->reject &&
         !f->enhanced && f->res == 0 && f->rev == 0 && f->pd_length == 0 &&
         f->pd == \null && f->frame_len == 0;
-      ensures fits: // RFC 5044 sec. 7.1
+      // [rfc6581#6-12]
+      ensures fits: // [rfc5044#7.1]
+        // [rfc5044#7.1.1-26] [rfc5044#7.1.2-18]
         \result == RDMANEG_OK ==> f->pd_length <= RDMANEG_MPA_PD_MAX &&
         RDMANEG_MPA_HDR_LEN + f->pd_length <= len &&
         f->frame_len == RDMANEG_MPA_HDR_LEN + f->pd_length;
+      // [rfc6581#6-8] [rfc5044#7.1.1-21]
       ensures rev: \result == RDMANEG_OK ==> 1 <= f->rev <= RDMANEG_MPA_REV_MAX;
+      // [rfc6581#6-1]
       ensures header: \result == RDMANEG_OK ==>
+        // [rfc5044#7.1.1-1] [rfc5044#7.1.1-19] [rfc5044#7.1.1-23]
         f->rev == buf[17] && f->pd_length == buf[18] * 256 + buf[19];
+      // [rfc6581#6-5] [rfc6581#6-6] [rfc5044#7.1.1-17]
       ensures flags: \result == RDMANEG_OK ==> f->res == (buf[16] & RDMANEG_MPA_F_RES) &&
         (f->enhanced <==> (buf[16] & RDMANEG_MPA_F_S) != 0);
       ensures pd: \result == RDMANEG_OK ==>
         (f->pd_length > 0 ==> f->pd == buf + RDMANEG_MPA_HDR_LEN) &&
         (f->pd_length == 0 ==> f->pd == \null);
-      ensures enhanced: // RFC 6581 sec. 6, 9
+      ensures enhanced: // [rfc6581#6], 9
         \result == RDMANEG_OK && f->enhanced ==>
         f->rev >= 2 && f->pd_length >= RDMANEG_MPA_ENH_LEN;
     complete behaviors;
@@ -119,13 +126,14 @@ int rdmaneg_mpa_parse(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *
     ensures \result == RDMANEG_OK ==> f->pd_length <= RDMANEG_MPA_PD_MAX &&
       *written == RDMANEG_MPA_HDR_LEN + f->pd_length && *written <= cap;
     ensures \result == RDMANEG_OK ==> out[17] == f->rev &&
+      // [rfc5044#7.1.1-24]
       out[18] * 256 + out[19] == f->pd_length;
     ensures copied: \result == RDMANEG_OK ==> \forall integer k;
       0 <= k < f->pd_length ==> out[RDMANEG_MPA_HDR_LEN + k] == \old(f->pd[k]);
 */
 int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out, size_t cap, size_t *written);
 
-/* Reads the enhanced word (RFC 6581 sec. 9) at p[0..len-1] into e; the
+/* Reads the enhanced word ([rfc6581#9]) at p[0..len-1] into e; the
  * A/B/C/D flags are reported raw (see mpa_negotiate.h). Returns
  * RDMANEG_OK, RDMANEG_E_INVAL (a NULL pointer) or RDMANEG_E_MPA_S_SHORT
  * (len below 4). */
@@ -135,6 +143,7 @@ int rdmaneg_mpa_build(const struct rdmaneg_mpa_frame *f, uint8_t *out, size_t ca
     assigns *e;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_MPA_S_SHORT;
+    // [rfc6581#9-3] [rfc6581#9-4]
     ensures \result == RDMANEG_OK ==> len >= RDMANEG_MPA_ENH_LEN &&
       e->ird <= RDMANEG_MPA_NO_NEGOTIATE && e->ord <= RDMANEG_MPA_NO_NEGOTIATE &&
       e->ird == p[0] % 64 * 256 + p[1] && e->ord == p[2] % 64 * 256 + p[3] &&
@@ -153,6 +162,7 @@ int rdmaneg_mpa_enh_decode(const uint8_t *p, size_t len, struct rdmaneg_mpa_enh 
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_NOSPACE || \result == RDMANEG_E_MPA_RANGE ||
       \result == RDMANEG_E_MPA_FLAGS;
+    // [rfc6581#9-1]
     ensures \result == RDMANEG_OK ==> cap >= RDMANEG_MPA_ENH_LEN &&
       out[0] == (e->a ? 128 : 0) + (e->b ? 64 : 0) + e->ird / 256 &&
       out[1] == e->ird % 256 &&

@@ -75,8 +75,10 @@ static void set_rtr(struct rdmaneg_mpa_enh *e, uint8_t rtr)
 
 uint8_t rdmaneg_mpa_rtr_of(const struct rdmaneg_mpa_enh *e)
 {
+	/* [rfc6581#9.2-15] */
 	if (!e || !e->a)
 		return 0u;
+	/* [rfc6581#9-6] [rfc6581#9-7] [rfc6581#9-8] */
 	return (uint8_t)((e->b ? RDMANEG_RTR_SEND : 0u) + (e->c ? RDMANEG_RTR_WRITE : 0u) +
 			 (e->d ? RDMANEG_RTR_READ : 0u));
 }
@@ -102,7 +104,8 @@ int rdmaneg_mpa_check_responder(const struct rdmaneg_mpa_local *rsp)
 	/* a responder's own values are numbers: 0x3FFF would mean "ULP" */
 	if (rsp->ird == NO_NEG || rsp->ord == NO_NEG || rsp->ird_max >= NO_NEG ||
 	    rsp->ird > rsp->ird_max || rsp->ord_min > rsp->ord || rsp->rtr > RDMANEG_RTR_ALL ||
-	    /* sec. 9.2: an enhanced responder supports at least one RTR type */
+	    /* [rfc6581#9.2]: an enhanced responder supports at least one RTR type */
+	    /* [rfc6581#9.2-3] */
 	    rsp->rtr == 0u || (rsp->rtr == RDMANEG_RTR_READ && rsp->ird_max == 0u))
 		return RDMANEG_E_CONFIG;
 	return RDMANEG_OK;
@@ -119,32 +122,38 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
 	zero_enh(req);
 	req->ird = ini->ird;
 	req->ord = ini->ord;
-	/* sec. 9.2: A=1 with each supported option; A=0 with B=C=D=0 */
+	/* [rfc6581#9.2]: A=1 with each supported option; A=0 with B=C=D=0 */
+	/* [rfc6581#9.2-1] [rfc6581#9.2-12] */
 	req->a = ini->p2p;
 	if (ini->p2p)
+		/* [rfc6581#9.2-2] */
 		set_rtr(req, ini->rtr);
 	return RDMANEG_OK;
 }
 
-/* sec. 9.2: the RTR types a responder offers: the common ones, else its
+/* [rfc6581#9.2]: the RTR types a responder offers: the common ones, else its
  * own; none when A=0. */
 /*@ requires req_rtr <= RDMANEG_RTR_ALL && 0 < own <= RDMANEG_RTR_ALL;
     assigns \nothing;
     ensures \result <= RDMANEG_RTR_ALL;
     ensures !a ==> \result == 0;
+    // [rfc6581#9.2-6]
     ensures a ==> \result != 0;
 */
+/* [rfc6581#9.2-6] */
 static uint8_t offer(bool a, uint8_t req_rtr, uint8_t own)
 {
 	uint8_t both;
 
 	if (!a)
 		return 0u;
+	/* [rfc6581#9.2-5] */
 	both = common(req_rtr, own);
+	/* [rfc6581#9.2-8] */
 	return both != 0u ? both : own;
 }
 
-/* sec. 9.1: responder IRD covers the initiator ORD, within capacity; a
+/* [rfc6581#9.1]: responder IRD covers the initiator ORD, within capacity; a
  * Read RTR needs an IRD of at least 1. */
 /*@ requires ird <= ird_max < RDMANEG_MPA_NO_NEGOTIATE && req_ord <= RDMANEG_MPA_NO_NEGOTIATE;
     assigns \nothing;
@@ -163,12 +172,13 @@ static uint16_t respond_ird(uint16_t ird, uint16_t ird_max, uint16_t req_ord, bo
 #endif
 		return ird;
 	v = req_ord < ird ? ird : req_ord > ird_max ? ird_max : req_ord;
+	/* [rfc6581#9.1-3] */
 	if (read && v == 0u && ird_max >= 1u)
 		v = 1u;
 	return v;
 }
 
-/* sec. 9.2: no Read RTR with IRD 0 (no IRRQ, or 0x3FFF kept it at 0);
+/* [rfc6581#9.2]: no Read RTR with IRD 0 (no IRRQ, or 0x3FFF kept it at 0);
  * still offer one type we support (offered held READ, so A=1) */
 /*@ requires offered <= RDMANEG_RTR_ALL && own <= RDMANEG_RTR_ALL;
     assigns \nothing;
@@ -185,12 +195,13 @@ static uint8_t usable_offer(uint8_t offered, uint8_t own, uint16_t ird)
 	return v != 0u ? v : without(own, RDMANEG_RTR_READ);
 }
 
-/* sec. 9.1: responder ORD at most the initiator IRD */
+/* [rfc6581#9.1]: responder ORD at most the initiator IRD */
 /*@ assigns \nothing;
     ensures \result <= own;
     ensures req_ird == RDMANEG_MPA_NO_NEGOTIATE ==> \result == own;
     ensures req_ird != RDMANEG_MPA_NO_NEGOTIATE ==> \result <= req_ird;
 */
+/* [rfc6581#9.1-2] */
 static uint16_t respond_ord(uint16_t own, uint16_t req_ird)
 {
 #if RDMANEG_PLANTED(ord_no_clamp)
@@ -199,11 +210,12 @@ static uint16_t respond_ord(uint16_t own, uint16_t req_ird)
 #else
 	if (req_ird == NO_NEG)
 		return own;
+	/* [rfc6581#9.1-4] */
 	return own < req_ird ? own : req_ird;
 #endif
 }
 
-/* sec. 9.1: reject when the initiator IRD leaves us below our minimum */
+/* [rfc6581#9.1]: reject when the initiator IRD leaves us below our minimum */
 /*@ assigns \nothing; */
 static bool ord_too_low(uint16_t ord, uint16_t ord_min)
 {
@@ -237,23 +249,28 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp, const struct rdmane
 	a = req->a;
 	req_ird = req->ird;
 	req_ord = req->ord;
-	/* sec. 9.2: match A; offer the common RTR types, else our own */
+	/* [rfc6581#9.2]: match A; offer the common RTR types, else our own */
 	offered = offer(a, rdmaneg_mpa_rtr_of(req), rsp->rtr);
 	ird = respond_ird(rsp->ird, rsp->ird_max, req_ord, has(offered, RDMANEG_RTR_READ));
 	offered = usable_offer(offered, rsp->rtr, ird);
 	ord = respond_ord(rsp->ord, req_ird);
+	/* [rfc6581#9.1-13] */
 	reply_ord = req_ird == NO_NEG ? NO_NEG : ord;
+	/* [rfc6581#9.1-5] [rfc5044#7.1.2-5] [rfc5044#7.1.2-15] */
 	if (req_ird != NO_NEG && ord_too_low(ord, rsp->ord_min)) {
-		/* sec. 9.1: reject, naming the ORD the ULP requires */
+		/* [rfc6581#9.1]: reject, naming the ORD the ULP requires */
 		reply_ord = rsp->ord_min;
+		/* [rfc6581#9.1-6] */
 		code = RDMANEG_TERM_INSUFFICIENT_IRD;
 	}
-	/* sec. 8: a Read-only responder whose IRD 0x3FFF kept at 0 can take
+	/* [rfc6581#8]: a Read-only responder whose IRD 0x3FFF kept at 0 can take
 	 * no RTR type: a local error with no code of its own */
+	/* [rfc6581#9.3-1] */
 	if (a && offered == 0u)
 		code = RDMANEG_TERM_LOCAL_CATASTROPHIC;
 
-	/* sec. 9.2: A=1 with the offered types; A=0 with B=C=D=0 */
+	/* [rfc6581#9.2]: A=1 with the offered types; A=0 with B=C=D=0 */
+	/* [rfc6581#9.2-4] [rfc6581#9.2-13] */
 	reply->a = a;
 	reply->b = a && has(offered, RDMANEG_RTR_SEND);
 	reply->c = a && has(offered, RDMANEG_RTR_WRITE);
@@ -268,17 +285,20 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp, const struct rdmane
 #if RDMANEG_PLANTED(mpa_3fff_number)
 	reply->ird = ird;
 #else
+	/* [rfc6581#9.1-11] */
 	reply->ird = req_ord == NO_NEG ? NO_NEG : ird;
 #endif
 	reply->ord = reply_ord;
 
+	/* [rfc5044#7.1.2-6] */
 	out->accepted = code == 0u;
-	/* sec. 8: Layer 2 (LLP), Error Type 0 (MPA) */
+	/* [rfc6581#8]: Layer 2 (LLP), Error Type 0 (MPA) */
 	out->term.layer = code == 0u ? 0u : RDMANEG_TERM_LAYER_LLP;
 	out->term.type = RDMANEG_TERM_TYPE_MPA;
 	out->term.code = code;
 	out->ird = ird;
 	out->ord = ord;
+	/* [rfc6581#9.1-1] */
 	out->peer_ird = req_ird;
 	out->peer_ord = req_ord;
 	out->p2p = a;
@@ -299,7 +319,7 @@ static uint8_t lowest_bit(uint8_t rs)
 	return has(rs, RDMANEG_RTR_WRITE) ? RDMANEG_RTR_WRITE : RDMANEG_RTR_READ;
 }
 
-/* sec. 9.2: one RTR type the responder offered and we support; 0 for
+/* [rfc6581#9.2]: one RTR type the responder offered and we support; 0 for
  * none. A zero-length Read needs one responder IRRQ entry. */
 /*@ requires offered <= RDMANEG_RTR_ALL && own <= RDMANEG_RTR_ALL;
     assigns \nothing;
@@ -343,49 +363,60 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini, const struct rdman
 	a = req->a;
 	rep_ird = reply->ird;
 	rep_ord = reply->ord;
-	/* sec. 9.1: pass the responder's values to the ULP, accept or reject */
+	/* [rfc6581#9.1]: pass the responder's values to the ULP, accept or reject */
 	ird = ini->ird;
 	ord = ini->ord;
-	/* sec. 9.2: the responder must match A */
+	/* [rfc6581#9.2]: the responder must match A */
 #if RDMANEG_PLANTED(a_mismatch_ok)
 	if (!rejected && 0) {
 #else
 	if (!rejected && reply->a != a) {
 #endif
 		code = RDMANEG_TERM_NO_MATCHING_RTR;
+		/* [rfc5044#7.1.2-10] */
 	} else if (!rejected) {
-		/* sec. 9.1: ORD at most the responder IRD; 0x3FFF leaves it */
+		/* [rfc6581#9.1]: ORD at most the responder IRD; 0x3FFF leaves it */
+		/* [rfc6581#9.1-7] [rfc6581#9.1-12] */
 		if (rep_ird != NO_NEG && ord > rep_ird)
 			ord = rep_ird;
-			/* sec. 9.1: IRD at least the responder ORD, or TERM 6 */
+			/* [rfc6581#9.1]: IRD at least the responder ORD, or TERM 6 */
 #if RDMANEG_PLANTED(ini_3fff_ird)
 		if (1) {
 #else
+		/* [rfc6581#9.1-14] */
 		if (rep_ord != NO_NEG) {
 #endif
 			uint16_t base = ini->ird == NO_NEG ? 0u : ini->ird;
 
 			ird = base > rep_ord ? base : rep_ord;
+			/* [rfc6581#9.1-8] */
 			if (ird > ini->ird_max) {
 				ird = base;
+				/* [rfc5044#7.1.2-14] */
 				code = RDMANEG_TERM_INSUFFICIENT_IRD;
 			}
 		}
 		if (code == 0u && a) {
+			/* [rfc6581#9.2-9] */
 			rtr = pick_rtr(rdmaneg_mpa_rtr_of(reply), ini->rtr, rep_ird);
+			/* [rfc6581#9.2-10] */
 			if (rtr == 0u)
+				/* [rfc6581#9.2-11] */
 				code = RDMANEG_TERM_NO_MATCHING_RTR;
 		}
+		/* [rfc5044#7.1.2-11] */
 		accepted = code == 0u;
 	}
 
 	out->accepted = accepted;
-	/* sec. 8: Layer 2 (LLP), Error Type 0 (MPA) */
+	/* [rfc6581#8]: Layer 2 (LLP), Error Type 0 (MPA) */
+	/* [rfc6581#9.1-9] */
 	out->term.layer = code == 0u ? 0u : RDMANEG_TERM_LAYER_LLP;
 	out->term.type = RDMANEG_TERM_TYPE_MPA;
 	out->term.code = code;
 	out->ird = ird;
 	out->ord = ord;
+	/* [rfc6581#9.1-10] */
 	out->peer_ird = rep_ird;
 	out->peer_ord = rep_ord;
 	out->p2p = a;

@@ -1,4 +1,4 @@
-/* rdmaneg: RFC 6581 sec. 9.1 IRD/ORD and sec. 9.2 RTR negotiation, TERM codes. */
+/* rdmaneg: [rfc6581#9.1] IRD/ORD and [rfc6581#9.2] RTR negotiation, TERM codes. */
 #ifndef RDMANEG_MPA_NEGOTIATE_H
 #define RDMANEG_MPA_NEGOTIATE_H
 
@@ -8,13 +8,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* RTR indication types (RFC 6581 sec. 9.2), as a bit set. */
+/* RTR indication types ([rfc6581#9.2]), as a bit set. */
 #define RDMANEG_RTR_SEND 0x1u  /* B: zero-length FULPDU Send */
 #define RDMANEG_RTR_WRITE 0x2u /* C: zero-length RDMA Write */
 #define RDMANEG_RTR_READ 0x4u  /* D: zero-length RDMA Read */
 #define RDMANEG_RTR_ALL 0x7u
 
-/* TERM codes, Layer 2 (LLP), Error Type 0 (MPA): RFC 6581 sec. 8. */
+/* TERM codes, Layer 2 (LLP), Error Type 0 (MPA): [rfc6581#8]. */
 #define RDMANEG_TERM_LAYER_LLP 2u
 #define RDMANEG_TERM_TYPE_MPA 0u
 #define RDMANEG_TERM_LOCAL_CATASTROPHIC 5u
@@ -29,7 +29,7 @@ struct rdmaneg_term {
 
 /*
  * One side's local configuration. 0x3FFF in ird/ord (initiator only) asks
- * for no automatic negotiation of that value (sec. 9.1).
+ * for no automatic negotiation of that value ([rfc6581#9.1]).
  */
 struct rdmaneg_mpa_local {
 	uint16_t ird;	  /* IRD configured now, and advertised */
@@ -45,18 +45,19 @@ struct rdmaneg_mpa_outcome {
 	struct rdmaneg_term term;
 	uint16_t ird;	   /* local endpoint IRD to configure */
 	uint16_t ord;	   /* local endpoint ORD to configure */
-	uint16_t peer_ird; /* peer's values, handed to the ULP (sec. 9.1) */
+	uint16_t peer_ird; /* peer's values, handed to the ULP ([rfc6581#9.1]) */
 	uint16_t peer_ord;
 	bool p2p;
 	uint8_t rtr; /* responder: offered; initiator: the one chosen */
 };
 
 /* ACSL contracts: see rpcrdma_pd.h and docs/proof.md. The predicates
- * below are the RFC 6581 sec. 9.1 inequalities the outcomes meet. */
+ * below are the [rfc6581#9.1] inequalities the outcomes meet. */
 
 /*@ predicate rsp_ok(struct rdmaneg_mpa_local *r) =
       r->ird < RDMANEG_MPA_NO_NEGOTIATE && r->ord < RDMANEG_MPA_NO_NEGOTIATE &&
       r->ird_max < RDMANEG_MPA_NO_NEGOTIATE && r->ird <= r->ird_max &&
+      // [rfc6581#9.2-3]
       r->ord_min <= r->ord && 0 < r->rtr <= RDMANEG_RTR_ALL;
     logic integer rdmaneg_rtr_set(struct rdmaneg_mpa_enh *e) =
       (e->b ? RDMANEG_RTR_SEND : 0) + (e->c ? RDMANEG_RTR_WRITE : 0) +
@@ -70,7 +71,7 @@ struct rdmaneg_mpa_outcome {
 */
 
 /* Initiator: from its configuration ini, the enhanced word req of the MPA
- * Request (RFC 6581 sec. 9.1, 9.2). Returns RDMANEG_OK, RDMANEG_E_INVAL,
+ * Request ([rfc6581#9.1], 9.2). Returns RDMANEG_OK, RDMANEG_E_INVAL,
  * or what rdmaneg_mpa_check_initiator says of ini (RDMANEG_E_MPA_RANGE,
  * RDMANEG_E_CONFIG). */
 /*@ requires ini == \null || \valid_read(ini);
@@ -80,6 +81,7 @@ struct rdmaneg_mpa_outcome {
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
     ensures \result == RDMANEG_OK ==> ini_ok(ini) &&
+      // [rfc6581#9.2-1] [rfc6581#9.2-12]
       req->ird == ini->ird && req->ord == ini->ord && req->a == ini->p2p &&
       (!req->a ==> !req->b && !req->c && !req->d);
 */
@@ -87,7 +89,7 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
 
 /*
  * Responder: from its configuration rsp and the Request's word req,
- * computes its reply word and fills out with the outcome (sec. 9.1,
+ * computes its reply word and fills out with the outcome ([rfc6581#9.1],
  * 9.2). When it rejects (TERM 6), reply carries the required ORD and the
  * frame should go out with R=1. Returns RDMANEG_OK (out says accept or
  * reject), RDMANEG_E_INVAL, RDMANEG_E_MPA_RANGE (in rsp, or req's IRD or
@@ -102,26 +104,32 @@ int rdmaneg_mpa_request(const struct rdmaneg_mpa_local *ini, struct rdmaneg_mpa_
     assigns *reply, *out;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
+    // [rfc6581#9.1-1]
     ensures handed_to_ulp: \result == RDMANEG_OK ==> rsp_ok(rsp) &&
       out->peer_ird == req->ird && out->peer_ord == req->ord;
+    // [rfc6581#9.1-6]
     ensures term: \result == RDMANEG_OK ==>
       (out->accepted <==> out->term.code == 0) &&
+      // [rfc6581#9.3-1]
       (out->term.code == 0 || out->term.code == RDMANEG_TERM_LOCAL_CATASTROPHIC ||
        out->term.code == RDMANEG_TERM_INSUFFICIENT_IRD);
-    ensures ord: // sec. 9.1: responder ORD <= initiator IRD, and its own
+    // [rfc6581#9.1-4]
+    ensures ord: // [rfc6581#9.1]: responder ORD <= initiator IRD, and its own
       \result == RDMANEG_OK ==> out->ord <= rsp->ord &&
       (req->ird != RDMANEG_MPA_NO_NEGOTIATE ==> out->ord <= req->ird);
-    ensures ird: // sec. 9.1: IRD >= initiator ORD as far as capacity allows
+    ensures ird: // [rfc6581#9.1]: IRD >= initiator ORD as far as capacity allows
       \result == RDMANEG_OK ==> rsp->ird <= out->ird <= rsp->ird_max &&
       (req->ord != RDMANEG_MPA_NO_NEGOTIATE ==>
         out->ird >= req->ord || out->ird == rsp->ird_max);
-    ensures keeps: // sec. 9.1: 0x3FFF asks for no negotiation
+    ensures keeps: // [rfc6581#9.1]: 0x3FFF asks for no negotiation
       \result == RDMANEG_OK ==>
       (req->ord == RDMANEG_MPA_NO_NEGOTIATE ==> out->ird == rsp->ird &&
         reply->ird == RDMANEG_MPA_NO_NEGOTIATE) &&
+      // [rfc6581#9.1-13]
       (req->ird == RDMANEG_MPA_NO_NEGOTIATE ==> out->ord == rsp->ord &&
         reply->ord == RDMANEG_MPA_NO_NEGOTIATE);
-    ensures model: // sec. 9.2
+    ensures model: // [rfc6581#9.2]
+      // [rfc6581#9.2-4]
       \result == RDMANEG_OK ==> reply->a == req->a &&
       (!req->a ==> !reply->b && !reply->c && !reply->d && out->rtr == 0);
 */
@@ -130,7 +138,7 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp, const struct rdmane
 
 /* Initiator: with its configuration ini, the word req it sent, the Reply's
  * word reply and whether the Reply was rejected (R=1), the final values
- * in out (sec. 9.1, 9.2, 9.3), with a TERM triple when the connection
+ * in out ([rfc6581#9.1], 9.2, 9.3), with a TERM triple when the connection
  * must end. Returns RDMANEG_OK, RDMANEG_E_INVAL, RDMANEG_E_MPA_RANGE (in
  * ini, or reply's IRD or ORD above 0x3FFF) or RDMANEG_E_CONFIG. */
 /*@ requires ini == \null || \valid_read(ini);
@@ -144,18 +152,21 @@ int rdmaneg_mpa_respond(const struct rdmaneg_mpa_local *rsp, const struct rdmane
       \result == RDMANEG_E_MPA_RANGE || \result == RDMANEG_E_CONFIG;
     ensures handed_to_ulp: \result == RDMANEG_OK ==> ini_ok(ini) &&
       out->peer_ird == reply->ird && out->peer_ord == reply->ord;
+    // [rfc6581#9.1-9]
     ensures term: \result == RDMANEG_OK ==>
       (out->accepted ==> out->term.code == 0) &&
       (out->term.code == 0 || out->term.code == RDMANEG_TERM_INSUFFICIENT_IRD ||
        out->term.code == RDMANEG_TERM_NO_MATCHING_RTR);
-    ensures ord: // sec. 9.1: initiator ORD <= responder IRD
+    // [rfc6581#9.1-7]
+    ensures ord: // [rfc6581#9.1]: initiator ORD <= responder IRD
       \result == RDMANEG_OK && out->accepted ==> out->ord <= ini->ord &&
       (reply->ird != RDMANEG_MPA_NO_NEGOTIATE ==> out->ord <= reply->ird);
-    ensures ird: // sec. 9.1: initiator IRD >= responder ORD, within capacity
+    ensures ird: // [rfc6581#9.1]: initiator IRD >= responder ORD, within capacity
       \result == RDMANEG_OK && out->accepted &&
       reply->ord != RDMANEG_MPA_NO_NEGOTIATE ==>
         out->ird >= reply->ord && out->ird <= ini->ird_max;
-    ensures rtr: // sec. 9.2: one type, and one the responder offered
+    // [rfc6581#9.2-9]
+    ensures rtr: // [rfc6581#9.2]: one type, and one the responder offered
       \result == RDMANEG_OK && out->accepted && req->a ==>
         (out->rtr == RDMANEG_RTR_SEND || out->rtr == RDMANEG_RTR_WRITE ||
          out->rtr == RDMANEG_RTR_READ) && rtr_has(ini->rtr, out->rtr) &&
@@ -166,7 +177,7 @@ int rdmaneg_mpa_complete(const struct rdmaneg_mpa_local *ini, const struct rdman
 			 struct rdmaneg_mpa_outcome *out);
 
 /* Checks an initiator's local configuration ini (predicate ini_ok): IRD
- * and ORD at most 0x3FFF, 0x3FFF asking for no negotiation (sec. 9.1);
+ * and ORD at most 0x3FFF, 0x3FFF asking for no negotiation ([rfc6581#9.1]);
  * ird_max below 0x3FFF and IRD within it unless 0x3FFF; RTR within send,
  * write, read. Returns RDMANEG_OK, RDMANEG_E_INVAL (ini NULL),
  * RDMANEG_E_MPA_RANGE (IRD or ORD above 0x3FFF) or RDMANEG_E_CONFIG. */
@@ -180,7 +191,7 @@ int rdmaneg_mpa_check_initiator(const struct rdmaneg_mpa_local *ini);
 
 /* Checks a responder's local configuration rsp (predicate rsp_ok): IRD,
  * ORD and ird_max are numbers below 0x3FFF (a responder always
- * negotiates, sec. 9.1); IRD within ird_max; ord_min at most ORD; at least
+ * negotiates, [rfc6581#9.1]); IRD within ird_max; ord_min at most ORD; at least
  * one RTR type of send, write, read. Returns RDMANEG_OK, RDMANEG_E_INVAL
  * (rsp NULL), RDMANEG_E_MPA_RANGE or RDMANEG_E_CONFIG. */
 /*@ requires rsp == \null || \valid_read(rsp);
@@ -191,7 +202,7 @@ int rdmaneg_mpa_check_initiator(const struct rdmaneg_mpa_local *ini);
 */
 int rdmaneg_mpa_check_responder(const struct rdmaneg_mpa_local *rsp);
 
-/* B/C/D of the word e as an RTR bit set; 0 when A=0 (sec. 9.2: then they
+/* B/C/D of the word e as an RTR bit set; 0 when A=0 ([rfc6581#9.2]: then they
  * are ignored) or when e is NULL. */
 /*@ requires e == \null || \valid_read(e);
     assigns \nothing;

@@ -43,7 +43,7 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
 	return rdmaneg_rpcrdma_encode(&c->local, out, cap);
 }
 
-/* The peer-derived state from c->peer and c->local (RFC 8797 sec. 4.1,
+/* The peer-derived state from c->peer and c->local ([rfc8797#4.1],
  * 4.2, 5.1). A function of its own so that its proof sees only what it
  * needs of decode's contract. */
 /*@ requires \valid(c);
@@ -70,12 +70,14 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
 */
 static void derive(struct rdmaneg_conn *c)
 {
+	/* [rfc8797#1-1] */
 	if (c->peer.present) {
 		c->peer_send = c->peer.send_size;
 		c->peer_recv = c->peer.recv_size;
 		c->peer_r = c->peer.remote_invalidation;
 	} else {
-		/* sec. 5.1: as if both Size fields and R were zero */
+		/* [rfc8797#5.1]: as if both Size fields and R were zero */
+		/* [rfc8797#5.1-1] */
 		c->peer_send = RDMANEG_INLINE_MIN;
 		c->peer_recv = RDMANEG_INLINE_MIN;
 		c->peer_r = false;
@@ -84,17 +86,18 @@ static void derive(struct rdmaneg_conn *c)
 		c->peer_recv = c->local.send_size;
 #endif
 	}
-	/* sec. 4.2: smaller of own send size and peer's receive size */
+	/* [rfc8797#4.2]: smaller of own send size and peer's receive size */
 #if RDMANEG_PLANTED(thresh_own_recv)
 	c->send_threshold = min_size(c->local.send_size, c->local.recv_size);
 #else
 	c->send_threshold = min_size(c->local.send_size, c->peer_recv);
 #endif
 	c->recv_threshold = min_size(c->peer_send, c->local.recv_size);
-	/* sec. 4.1: only when both peers set R */
+	/* [rfc8797#4.1]: only when both peers set R */
 #if RDMANEG_PLANTED(r_one_side)
 	c->remote_invalidation = c->local.remote_invalidation || c->peer_r;
 #else
+	/* [rfc8797#4.1-1] [rfc8797#4.1-3] [rpcrdma-cm-pvt-data-01#5.1-1] [rpcrdma-cm-pvt-data-01#5.1-3] */
 	c->remote_invalidation = c->local.remote_invalidation && c->peer_r;
 #endif
 	c->negotiated = true;
@@ -118,6 +121,7 @@ int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd, size_
 #endif
 	/* straight into c->peer: a copy through a local costs a
 	 * store-forwarding stall per call */
+	/* [rfc8797#4-1] */
 	(void)rdmaneg_rpcrdma_decode(peer_pd, len, decode_flags, &c->peer);
 #if RDMANEG_PLANTED(stale_peer)
 	if (!c->peer.present && c->negotiated)

@@ -14,7 +14,7 @@ enum rdmaneg_role {
 	RDMANEG_ROLE_SERVER = 1	 /* accepts */
 };
 
-/* Per-connection state (RFC 8797 sec. 4: values may change on reconnect). */
+/* Per-connection state ([rfc8797#4]: values may change on reconnect). */
 struct rdmaneg_conn {
 	enum rdmaneg_role role;
 	struct rdmaneg_rpcrdma_settings local; /* normalized as advertised */
@@ -24,7 +24,7 @@ struct rdmaneg_conn {
 	bool peer_r;
 	size_t send_threshold;	  /* min(own send, peer recv) */
 	size_t recv_threshold;	  /* min(peer send, own recv) */
-	bool remote_invalidation; /* both set R (sec. 4.1) */
+	bool remote_invalidation; /* both set R ([rfc8797#4.1]) */
 	bool negotiated;
 };
 
@@ -33,7 +33,7 @@ struct rdmaneg_conn {
 /*
  * Starts the connection state c for role (client or server) with this
  * side's settings local: both sizes normalized as they will be advertised
- * (RFC 8797 sec. 4.2), no peer yet (c->negotiated false until
+ * ([rfc8797#4.2]), no peer yet (c->negotiated false until
  * rdmaneg_conn_negotiate). Returns RDMANEG_OK, RDMANEG_E_INVAL (a NULL
  * pointer or an unknown role; *c untouched) or RDMANEG_E_SIZE_TOO_SMALL (a
  * size below 1024).
@@ -85,9 +85,9 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
 /*
  * Decodes the private data the peer sent, peer_pd[0..len-1] (len 0 for
  * none), with decode_flags as rdmaneg_rpcrdma_decode takes them, and sets
- * c's thresholds (RFC 8797 sec. 4.2): send_threshold = min(own send, peer
+ * c's thresholds ([rfc8797#4.2]): send_threshold = min(own send, peer
  * receive), recv_threshold = min(peer send, own receive), each within
- * 1024..262144; remote_invalidation only when both set R (sec. 4.1).
+ * 1024..262144; remote_invalidation only when both set R ([rfc8797#4.1]).
  * Calling it again replaces all peer-derived state. Returns RDMANEG_OK or
  * RDMANEG_E_INVAL (c NULL or never initialised, peer_pd NULL with len > 0,
  * unknown flags; *c is then untouched).
@@ -108,10 +108,10 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
         c->local.recv_size >= RDMANEG_INLINE_MIN && !(peer_pd == \null && len > 0) &&
         decode_flags <= RDMANEG_DECODE_FLAGS;
       ensures \result == RDMANEG_OK && c->negotiated;
-      ensures thresholds_in_range: // RFC 8797 sec. 4.2, RFC 8166 sec. 3.3.3
+      ensures thresholds_in_range: // [rfc8797#4.2], RFC 8166 sec. 3.3.3
         RDMANEG_INLINE_MIN <= c->send_threshold <= RDMANEG_INLINE_MAX &&
         RDMANEG_INLINE_MIN <= c->recv_threshold <= RDMANEG_INLINE_MAX;
-      ensures send_threshold: // sec. 4.2: min(own send, peer receive)
+      ensures send_threshold: // [rfc8797#4.2]: min(own send, peer receive)
         c->send_threshold == (c->local.send_size < c->peer_recv ?
                               c->local.send_size : c->peer_recv);
       ensures recv_threshold:
@@ -120,9 +120,11 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
       ensures peer_sizes: c->peer.present ==>
         c->peer_send == c->peer.send_size && c->peer_recv == c->peer.recv_size &&
         c->peer_r == c->peer.remote_invalidation;
-      ensures absent_defaults: !c->peer.present ==> // sec. 5.1
+      // [rfc8797#5.1-1]
+      ensures absent_defaults: !c->peer.present ==> // [rfc8797#5.1]
         c->peer_send == RDMANEG_INLINE_MIN && c->peer_recv == RDMANEG_INLINE_MIN && !c->peer_r;
-      ensures remote_invalidation: // sec. 4.1: both sides set R
+      // [rfc8797#4.1-1] [rpcrdma-cm-pvt-data-01#5.1-1]
+      ensures remote_invalidation: // [rfc8797#4.1]: both sides set R
         c->remote_invalidation <==> (c->local.remote_invalidation && c->peer_r);
     complete behaviors;
     disjoint behaviors;
@@ -130,8 +132,8 @@ int rdmaneg_conn_local_pd(const struct rdmaneg_conn *c, uint8_t *out, size_t cap
 int rdmaneg_conn_negotiate(struct rdmaneg_conn *c, const uint8_t *peer_pd, size_t len,
 			   unsigned decode_flags);
 
-/* The inline threshold from client to server of connection c (RFC 8797
- * sec. 4.2): the client's send_threshold, the server's recv_threshold. */
+/* The inline threshold from client to server of connection c
+ * ([rfc8797#4.2]): the client's send_threshold, the server's recv_threshold. */
 /*@ requires \valid_read(c);
     assigns \nothing;
     ensures \result == (c->role == RDMANEG_ROLE_CLIENT ? c->send_threshold : c->recv_threshold);

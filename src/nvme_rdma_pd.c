@@ -3,7 +3,7 @@
 #include "errors.h"
 #include "plant.h"
 
-/* The little-endian u16 at p[0..1] (nvme-rdma fig. 5-7). */
+/* The little-endian u16 at p[0..1] ([nvme-rdma#fig5] to [nvme-rdma#fig7]). */
 /*@ requires \valid_read(p + (0 .. 1));
     assigns \nothing;
     ensures \result == p[0] + 256 * p[1];
@@ -92,15 +92,17 @@ static void req_clear(struct rdmaneg_nvme_req *r)
 	r->reserved_at = 0;
 }
 
+/* [nvme-rdma#fig5-1] */
 int rdmaneg_nvme_req_decode(const uint8_t *buf, size_t len, struct rdmaneg_nvme_req *r)
 {
 	if (!r || (!buf && len > 0))
 		return RDMANEG_E_INVAL;
 	req_clear(r);
-	/* fig. 5: the record is octets 31:00 */
+	/* [nvme-rdma#fig5]: the record is octets 31:00 */
 #if RDMANEG_PLANTED(nvme_short_read)
 	if (len < RDMANEG_NVME_REQ_LEN - 2u || !buf)
 #else
+	/* [nvme-rdma#fig5-7] */
 	if (len < RDMANEG_NVME_REQ_LEN || !buf)
 #endif
 		return RDMANEG_E_NVME_SHORT;
@@ -133,31 +135,36 @@ static void judge(const struct rdmaneg_nvme_req *r, const struct rdmaneg_nvme_li
 		  struct rdmaneg_nvme_answer *a)
 {
 	uint32_t max = r->qid == 0 ? lim->admin_max : lim->io_max;
-	uint32_t entries = (uint32_t)r->hsqsize + 1u; /* fig. 5: HSQSIZE is 0's based */
+	uint32_t entries = (uint32_t)r->hsqsize + 1u; /* [nvme-rdma#fig5]: HSQSIZE is 0's based */
 	bool qid, hsq, hrq, hrq_low, cntlid;
 
-	/* fig. 5: RECFMT shall be 0h; with another record format the other
+	/* [nvme-rdma#fig5]: RECFMT shall be 0h; with another record format the other
 	 * fields mean nothing */
+	/* [nvme-rdma#fig5-2] */
 	if (r->recfmt != RDMANEG_NVME_RECFMT) {
 		a->sts = RDMANEG_NVME_STS_RECFMT;
 		a->allowed = BIT(RDMANEG_NVME_STS_RECFMT);
 		return;
 	}
-	/* fig. 5, QID: the base spec's Connect QID, one the controller has */
+	/* [nvme-rdma#fig5], QID: the base spec's Connect QID, one the controller has */
+	/* [nvme-rdma#fig5-3] */
 	qid = r->qid > lim->max_qid;
-	/* fig. 5: HSQSIZE is SQSIZE; the base spec's Connect: "If the size is
+	/* [nvme-rdma#fig5]: HSQSIZE is SQSIZE; the base spec's Connect: "If the size is
 	 * 0h or larger than the controller supports" */
 #if RDMANEG_PLANTED(nvme_admin_limit)
 	hsq = r->hsqsize == 0 || entries - 1u > max;
 #else
+	/* [nvme-rdma#fig5-4] */
 	hsq = r->hsqsize == 0 || entries > max;
 #endif
-	/* fig. 5, HRQSIZE: entries for capsule reception; none at all cannot
+	/* [nvme-rdma#fig5], HRQSIZE: entries for capsule reception; none at all cannot
 	 * take one response. Below HSQSIZE + 1 no rule: either answer */
+	/* [nvme-rdma#fig5-5] */
 	hrq = r->hrqsize == 0;
 	hrq_low = !hrq && r->hrqsize < entries;
-	/* fig. 5, CNTLID: "shall be cleared to 0h" for the admin queue; the
+	/* [nvme-rdma#fig5], CNTLID: "shall be cleared to 0h" for the admin queue; the
 	 * rule binds the host, so a target may accept or refuse it */
+	/* [nvme-rdma#fig5-6] */
 	cntlid = r->qid == 0 && r->cntlid != 0;
 	a->allowed = (uint16_t)((qid ? BIT(RDMANEG_NVME_STS_QID) : 0u) +
 				(hsq ? BIT(RDMANEG_NVME_STS_HSQSIZE) : 0u) +
@@ -170,7 +177,7 @@ static void judge(const struct rdmaneg_nvme_req *r, const struct rdmaneg_nvme_li
 	else if (hrq)
 		a->sts = RDMANEG_NVME_STS_HRQSIZE;
 	else {
-		/* fig. 11: no resources is an answer to any valid request */
+		/* [nvme-rdma#fig11]: no resources is an answer to any valid request */
 		a->sts = cntlid ? RDMANEG_NVME_STS_CNTLID : RDMANEG_NVME_ACCEPTED;
 		a->allowed = (uint16_t)(a->allowed + BIT(RDMANEG_NVME_ACCEPTED) +
 					BIT(RDMANEG_NVME_STS_NO_RSC));
@@ -185,7 +192,7 @@ int rdmaneg_nvme_target_judge(const uint8_t *buf, size_t len, const struct rdman
 		return RDMANEG_E_INVAL;
 	a->decoded = rdmaneg_nvme_req_decode(buf, len, &a->req) == RDMANEG_OK;
 	if (!a->decoded) {
-		/* fig. 11, 1h: "an incorrect RDMA Private Data size" */
+		/* [nvme-rdma#fig11], 1h: "an incorrect RDMA Private Data size" */
 		a->sts = RDMANEG_NVME_STS_LEN;
 		a->allowed = BIT(RDMANEG_NVME_STS_LEN);
 		return RDMANEG_OK;
@@ -201,7 +208,7 @@ int rdmaneg_nvme_accept_encode(const struct rdmaneg_nvme_req *r, uint8_t *out, s
 	if (cap < RDMANEG_NVME_ACCEPT_LEN)
 		return RDMANEG_E_NOSPACE;
 	put16(out, RDMANEG_NVME_RECFMT);
-	/* fig. 6: without RNR flow control CRQSIZE "shall" equal HSQSIZE */
+	/* [nvme-rdma#fig6]: without RNR flow control CRQSIZE "shall" equal HSQSIZE */
 #if RDMANEG_PLANTED(nvme_accept_plus_one)
 	put16(out + 2, (uint16_t)(r->hsqsize + 1u));
 #else
@@ -222,7 +229,8 @@ int rdmaneg_nvme_accept_check(const uint8_t *buf, size_t len, const struct rdman
 	acc->recfmt = 0;
 	acc->crqsize = 0;
 	acc->reserved_at = 0;
-	/* fig. 6: the record is octets 31:00 */
+	/* [nvme-rdma#fig6]: the record is octets 31:00 */
+	/* [nvme-rdma#fig6-1] */
 	if (len < RDMANEG_NVME_ACCEPT_LEN || !buf) {
 		*defects = RDMANEG_NVME_D_SHORT;
 		return RDMANEG_OK;
@@ -230,14 +238,16 @@ int rdmaneg_nvme_accept_check(const uint8_t *buf, size_t len, const struct rdman
 	acc->recfmt = le16(buf);
 	acc->crqsize = le16(buf + 2);
 	acc->reserved_at = first_set(buf, RDMANEG_NVME_ACCEPT_RSVD, RDMANEG_NVME_ACCEPT_LEN);
-	/* fig. 6: with RNR_RETRY_COUNT flow control CRQSIZE may be at most
+	/* [nvme-rdma#fig6]: with RNR_RETRY_COUNT flow control CRQSIZE may be at most
 	 * HSQSIZE; without, it shall equal HSQSIZE */
 #if RDMANEG_PLANTED(nvme_crq_plus_one)
 	crq_bad = rnr ? acc->crqsize > (uint32_t)r->hsqsize + 1u : acc->crqsize != r->hsqsize;
 #else
+	/* [nvme-rdma#fig6-3] [nvme-rdma#fig6-4] */
 	crq_bad = rnr ? acc->crqsize > r->hsqsize : acc->crqsize != r->hsqsize;
 #endif
-	/* fig. 6: RECFMT shall be 0h */
+	/* [nvme-rdma#fig6]: RECFMT shall be 0h */
+	/* [nvme-rdma#fig6-2] */
 	d = (acc->recfmt != RDMANEG_NVME_RECFMT ? RDMANEG_NVME_D_RECFMT : 0u) +
 	    (crq_bad ? RDMANEG_NVME_D_CRQSIZE : 0u);
 	/*@ assert d != RDMANEG_NVME_D_SHORT && d <= RDMANEG_NVME_D_RECFMT + RDMANEG_NVME_D_CRQSIZE; */
@@ -263,11 +273,12 @@ int rdmaneg_nvme_reject_read(const uint8_t *buf, size_t len, struct rdmaneg_nvme
 
 	if (!rej || !defects || (!buf && len > 0))
 		return RDMANEG_E_INVAL;
-	/* fig. 7: RECFMT is octets 01:00, STS 03:02; read only what is there */
+	/* [nvme-rdma#fig7]: RECFMT is octets 01:00, STS 03:02; read only what is there */
 	rej->has_recfmt = len >= 2u && buf != NULL;
 #if RDMANEG_PLANTED(nvme_sts_two)
 	rej->has_sts = len >= 2u && buf != NULL; /* Linux's check (host/rdma.c) */
 #else
+	/* [nvme-rdma#fig7-1] */
 	rej->has_sts = len >= RDMANEG_NVME_REJECT_LEN && buf != NULL;
 #endif
 	rej->recfmt = rej->has_recfmt ? le16(buf) : 0u;
@@ -276,7 +287,8 @@ int rdmaneg_nvme_reject_read(const uint8_t *buf, size_t len, struct rdmaneg_nvme
 		d += RDMANEG_NVME_D_SHORT;
 	if (rej->has_recfmt && rej->recfmt != RDMANEG_NVME_RECFMT)
 		d += RDMANEG_NVME_D_RECFMT;
-	/* fig. 11: 0Ah to FFh are reserved; 0h names no error */
+	/* [nvme-rdma#fig11]: 0Ah to FFh are reserved; 0h names no error */
+	/* [nvme-rdma#fig11-1] */
 	if (rej->has_sts && (rej->sts == 0 || rej->sts > RDMANEG_NVME_STS_MAX))
 		d += RDMANEG_NVME_D_STS;
 	*defects = d;

@@ -1,8 +1,8 @@
 /*
  * rdmaneg: the CM private data of the NVMe over Fabrics RDMA transport
  * (NVM Express RDMA Transport Specification 1.0, "nvme-rdma" below):
- * the host's RDMA_CM_REQUEST (fig. 5), the controller's RDMA_CM_ACCEPT
- * (fig. 6) and RDMA_CM_REJECT (fig. 7, status values fig. 11). Every
+ * the host's RDMA_CM_REQUEST ([nvme-rdma#fig5]), the controller's RDMA_CM_ACCEPT
+ * ([nvme-rdma#fig6]) and RDMA_CM_REJECT ([nvme-rdma#fig7], status values [nvme-rdma#fig11]). Every
  * field is little-endian. docs/nvme.md lists each rule with its source
  * and where Linux and SPDK read it differently.
  */
@@ -15,14 +15,14 @@
 
 #include "errors.h"
 
-#define RDMANEG_NVME_REQ_LEN 32u    /* nvme-rdma fig. 5: octets 31:00 */
-#define RDMANEG_NVME_ACCEPT_LEN 32u /* nvme-rdma fig. 6: octets 31:00 */
-#define RDMANEG_NVME_REJECT_LEN 4u  /* nvme-rdma fig. 7: octets 03:00 */
-#define RDMANEG_NVME_RECFMT 0u	    /* nvme-rdma fig. 5-7: "shall be 0h" */
-#define RDMANEG_NVME_REQ_RSVD 10u   /* fig. 5: octets 31:10 reserved */
-#define RDMANEG_NVME_ACCEPT_RSVD 4u /* fig. 6: octets 31:04 reserved */
+#define RDMANEG_NVME_REQ_LEN 32u    /* [nvme-rdma#fig5]: octets 31:00 */
+#define RDMANEG_NVME_ACCEPT_LEN 32u /* [nvme-rdma#fig6]: octets 31:00 */
+#define RDMANEG_NVME_REJECT_LEN 4u  /* [nvme-rdma#fig7]: octets 03:00 */
+#define RDMANEG_NVME_RECFMT 0u	    /* [nvme-rdma#fig5] to [nvme-rdma#fig7]: "shall be 0h" */
+#define RDMANEG_NVME_REQ_RSVD 10u   /* [nvme-rdma#fig5]: octets 31:10 reserved */
+#define RDMANEG_NVME_ACCEPT_RSVD 4u /* [nvme-rdma#fig6]: octets 31:04 reserved */
 
-/* The RDMA_CM_REJECT status values (nvme-rdma fig. 11); 0 stands for an
+/* The RDMA_CM_REJECT status values ([nvme-rdma#fig11]); 0 stands for an
  * accept wherever a status is an outcome. 0Ah..FFh are reserved. */
 enum rdmaneg_nvme_sts {
 	RDMANEG_NVME_ACCEPTED = 0,
@@ -38,7 +38,7 @@ enum rdmaneg_nvme_sts {
 };
 #define RDMANEG_NVME_STS_MAX 9u
 
-/* The host's request (fig. 5). reserved_at is the offset of the first
+/* The host's request ([nvme-rdma#fig5]). reserved_at is the offset of the first
  * non-zero octet of 31:10, or 0 when they are all zero. */
 struct rdmaneg_nvme_req {
 	uint16_t recfmt;
@@ -49,14 +49,14 @@ struct rdmaneg_nvme_req {
 	size_t reserved_at;
 };
 
-/* The controller's accept (fig. 6). */
+/* The controller's accept ([nvme-rdma#fig6]). */
 struct rdmaneg_nvme_accept {
 	uint16_t recfmt;
 	uint16_t crqsize;
 	size_t reserved_at; /* first non-zero octet of 31:04, or 0 */
 };
 
-/* The controller's reject (fig. 7): what of it the octets hold. */
+/* The controller's reject ([nvme-rdma#fig7]): what of it the octets hold. */
 struct rdmaneg_nvme_reject {
 	bool has_recfmt; /* 2 octets or more */
 	bool has_sts;	 /* 4 octets or more */
@@ -85,7 +85,7 @@ struct rdmaneg_nvme_limits {
  * A conforming target's answer to one request (the strict status is
  * always one of the allowed; the oracle and the properties check it):
  * sts is the one a strict
- * target sends (the first defect in fig. 5's order: length, RECFMT, QID,
+ * target sends (the first defect in [nvme-rdma#fig5]'s order: length, RECFMT, QID,
  * HSQSIZE, HRQSIZE, CNTLID), allowed every answer that conforms (bit k:
  * status k, bit 0: accept); where the spec has no rule for a value, both
  * the accept and the matching status conform.
@@ -100,7 +100,7 @@ struct rdmaneg_nvme_answer {
 /* Defects a host finds in an accept or a reject (bits of .defects). */
 #define RDMANEG_NVME_D_SHORT 0x01u   /* shorter than its record */
 #define RDMANEG_NVME_D_RECFMT 0x02u  /* RECFMT is not 0h */
-#define RDMANEG_NVME_D_CRQSIZE 0x04u /* CRQSIZE breaks fig. 6 */
+#define RDMANEG_NVME_D_CRQSIZE 0x04u /* CRQSIZE breaks [nvme-rdma#fig6] */
 #define RDMANEG_NVME_D_STS 0x08u     /* STS is 0h or reserved (0Ah..FFFFh) */
 
 /* ACSL contracts: see rpcrdma_pd.h and docs/proof.md. */
@@ -110,7 +110,7 @@ struct rdmaneg_nvme_answer {
 */
 
 /*
- * Writes the 32-octet request r into out[0..31] (fig. 5), its reserved
+ * Writes the 32-octet request r into out[0..31] ([nvme-rdma#fig5]), its reserved
  * octets zero (r->reserved_at is not read). Returns RDMANEG_OK,
  * RDMANEG_E_INVAL (a NULL pointer) or RDMANEG_E_NOSPACE (cap below 32);
  * nothing is written on an error.
@@ -152,6 +152,7 @@ int rdmaneg_nvme_req_encode(const struct rdmaneg_nvme_req *r, uint8_t *out, size
     behavior ok:
       assumes r != \null && buf != \null && len >= RDMANEG_NVME_REQ_LEN;
       ensures \result == RDMANEG_OK;
+      // [nvme-rdma#fig5-1]
       ensures fields: r->recfmt == rdmaneg_le16(buf, 0) && r->qid == rdmaneg_le16(buf, 2) &&
         r->hrqsize == rdmaneg_le16(buf, 4) && r->hsqsize == rdmaneg_le16(buf, 6) &&
         r->cntlid == rdmaneg_le16(buf, 8);
@@ -166,7 +167,7 @@ int rdmaneg_nvme_req_decode(const uint8_t *buf, size_t len, struct rdmaneg_nvme_
 
 /*
  * Judges the request private data buf[0..len-1] as a conforming target
- * with the limits lim would (nvme-rdma fig. 5, fig. 11; the NVMe base
+ * with the limits lim would ([nvme-rdma#fig5], [nvme-rdma#fig11]; the NVMe base
  * specification's Connect SQSIZE rule for HSQSIZE 0 and past the limit):
  * into *a. Returns RDMANEG_OK, or RDMANEG_E_INVAL for a NULL pointer,
  * buf NULL with len > 0, or limits out of range (admin_max or io_max 0
@@ -189,9 +190,11 @@ int rdmaneg_nvme_req_decode(const uint8_t *buf, size_t len, struct rdmaneg_nvme_
         1 <= lim->admin_max <= 65536 && 1 <= lim->io_max <= 65536;
       ensures \result == RDMANEG_OK;
       ensures sts_range: a->sts <= RDMANEG_NVME_STS_MAX;
+      // [nvme-rdma#fig5-7]
       ensures short: len < RDMANEG_NVME_REQ_LEN ==>
         !a->decoded && a->sts == RDMANEG_NVME_STS_LEN && a->allowed == 2;
       ensures decoded: len >= RDMANEG_NVME_REQ_LEN ==> a->decoded;
+      // [nvme-rdma#fig5-2]
       ensures recfmt: len >= RDMANEG_NVME_REQ_LEN && rdmaneg_le16(buf, 0) != 0 ==>
         a->sts == RDMANEG_NVME_STS_RECFMT;
     complete behaviors;
@@ -202,7 +205,7 @@ int rdmaneg_nvme_target_judge(const uint8_t *buf, size_t len, const struct rdman
 
 /*
  * Writes a controller's 32-octet accept for the request r into
- * out[0..31] (fig. 6): RECFMT 0, CRQSIZE equal to r->hsqsize (the rule
+ * out[0..31] ([nvme-rdma#fig6]): RECFMT 0, CRQSIZE equal to r->hsqsize (the rule
  * for a transport without RNR flow control, which also meets the RNR
  * one), reserved octets zero. cap is the room at out. Returns RDMANEG_OK,
  * RDMANEG_E_INVAL or RDMANEG_E_NOSPACE; nothing is written on an error.
@@ -214,6 +217,7 @@ int rdmaneg_nvme_target_judge(const uint8_t *buf, size_t len, const struct rdman
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_NOSPACE;
     ensures fields: \result == RDMANEG_OK ==> cap >= RDMANEG_NVME_ACCEPT_LEN &&
+      // [nvme-rdma#fig6-2]
       rdmaneg_le16(out, 0) == 0 && rdmaneg_le16(out, 2) == r->hsqsize;
     ensures reserved_zero: \result == RDMANEG_OK ==> \forall integer i;
       RDMANEG_NVME_ACCEPT_RSVD <= i < RDMANEG_NVME_ACCEPT_LEN ==> out[i] == 0;
@@ -222,7 +226,7 @@ int rdmaneg_nvme_accept_encode(const struct rdmaneg_nvme_req *r, uint8_t *out, s
 
 /*
  * A host's check of the accept buf[0..len-1] that answered the request
- * r (fig. 6): *acc holds its fields (all zero when short) and the return
+ * r ([nvme-rdma#fig6]): *acc holds its fields (all zero when short) and the return
  * value, through *defects, says what breaks the spec: D_SHORT (below 32
  * octets), D_RECFMT, D_CRQSIZE (rnr: above r->hsqsize; without: not equal
  * to it). Reserved octets are reported in acc->reserved_at, never a
@@ -246,6 +250,7 @@ int rdmaneg_nvme_accept_encode(const struct rdmaneg_nvme_req *r, uint8_t *out, s
     behavior check:
       assumes r != \null && acc != \null && defects != \null && !(buf == \null && len > 0);
       ensures \result == RDMANEG_OK;
+      // [nvme-rdma#fig6-1]
       ensures short: len < RDMANEG_NVME_ACCEPT_LEN <==> *defects == RDMANEG_NVME_D_SHORT;
       ensures bits: *defects <= RDMANEG_NVME_D_SHORT + RDMANEG_NVME_D_RECFMT +
         RDMANEG_NVME_D_CRQSIZE;
@@ -254,7 +259,7 @@ int rdmaneg_nvme_accept_check(const uint8_t *buf, size_t len, const struct rdman
 			      bool rnr, struct rdmaneg_nvme_accept *acc, unsigned *defects);
 
 /*
- * Writes the 4-octet reject with status sts into out[0..3] (fig. 7); cap
+ * Writes the 4-octet reject with status sts into out[0..3] ([nvme-rdma#fig7]); cap
  * is the room at out. Returns RDMANEG_OK, RDMANEG_E_INVAL (out NULL, or
  * sts not 1..9) or RDMANEG_E_NOSPACE (cap below 4).
  */
@@ -263,13 +268,14 @@ int rdmaneg_nvme_accept_check(const uint8_t *buf, size_t len, const struct rdman
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_NOSPACE;
     ensures fields: \result == RDMANEG_OK ==> cap >= RDMANEG_NVME_REJECT_LEN &&
+      // [nvme-rdma#fig11-1]
       1 <= sts <= RDMANEG_NVME_STS_MAX &&
       rdmaneg_le16(out, 0) == 0 && rdmaneg_le16(out, 2) == sts;
 */
 int rdmaneg_nvme_reject_encode(uint16_t sts, uint8_t *out, size_t cap);
 
 /*
- * A host's reading of the reject buf[0..len-1] (fig. 7, fig. 11): what
+ * A host's reading of the reject buf[0..len-1] ([nvme-rdma#fig7], [nvme-rdma#fig11]): what
  * it holds into *rej (a field is read only when every octet of it is
  * there), its defects into *defects: D_SHORT (below 4 octets), D_RECFMT,
  * D_STS (a present STS that is 0h or reserved). Returns RDMANEG_OK or
@@ -290,6 +296,7 @@ int rdmaneg_nvme_reject_encode(uint16_t sts, uint8_t *out, size_t cap);
       assumes rej != \null && defects != \null && !(buf == \null && len > 0);
       ensures \result == RDMANEG_OK;
       ensures recfmt: rej->has_recfmt <==> len >= 2;
+      // [nvme-rdma#fig7-1]
       ensures sts: rej->has_sts <==> len >= RDMANEG_NVME_REJECT_LEN;
       ensures sts_value: rej->has_sts ==> rej->sts == rdmaneg_le16(buf, 2);
       ensures short: len < RDMANEG_NVME_REJECT_LEN ==> *defects % 2 == 1;
@@ -299,7 +306,7 @@ int rdmaneg_nvme_reject_encode(uint16_t sts, uint8_t *out, size_t cap);
 int rdmaneg_nvme_reject_read(const uint8_t *buf, size_t len, struct rdmaneg_nvme_reject *rej,
 			     unsigned *defects);
 
-/* The name of status sts: "accept" for 0, the fig. 11 name of a status
+/* The name of status sts: "accept" for 0, the [nvme-rdma#fig11] name of a status
  * ("invalid_hsqsize"), "reserved" otherwise. Never NULL. */
 /*@ assigns \nothing;
     ensures \result != \null;

@@ -3,7 +3,7 @@
 #include "errors.h"
 #include "plant.h"
 
-/* Octet k (0..3) of the identifier, in network order (RFC 8797 sec. 4). */
+/* Octet k (0..3) of the identifier, in network order ([rfc8797#4]). */
 #define ID_OCTET(k) ((uint8_t)(RDMANEG_RPCRDMA_FORMAT_ID >> (24u - 8u * (k))))
 #define ID_LEN 4u
 
@@ -36,7 +36,7 @@ int rdmaneg_rpcrdma_size_code(size_t size, uint8_t *code)
 #if RDMANEG_PLANTED(code_wrap)
 	*code = (uint8_t)(units & 0xffu);
 #else
-	/* sec. 4.2: above 262144 we still advertise 262144, never wrap */
+	/* [rfc8797#4.2]: above 262144 we still advertise 262144, never wrap */
 	*code = units > 255u ? 255u : (uint8_t)units;
 #endif
 	return RDMANEG_OK;
@@ -57,31 +57,36 @@ int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s, uint8_t *ou
 		return RDMANEG_E_INVAL;
 	if (cap < RDMANEG_RPCRDMA_MSG_LEN)
 		return RDMANEG_E_NOSPACE;
+	/* [rfc8797#4-8] */
 	rc = rdmaneg_rpcrdma_size_code(s->send_size, &scode);
 	if (rc != RDMANEG_OK)
 		return rc;
+	/* [rfc8797#4-9] */
 	rc = rdmaneg_rpcrdma_size_code(s->recv_size, &rcode);
 	if (rc != RDMANEG_OK)
 		return rc;
+	/* [rfc8797#4-2] [rpcrdma-cm-pvt-data-01#4-1] */
 	out[0] = ID_OCTET(0);
 	out[1] = ID_OCTET(1);
 	out[2] = ID_OCTET(2);
 	out[3] = ID_OCTET(3);
 	out[4] = RDMANEG_RPCRDMA_VERSION;
-	/* sec. 4: Reserved bits are sent as zero */
+	/* [rfc8797#4]: Reserved bits are sent as zero */
+	/* [rfc8797#4-6] */
 	out[5] = s->remote_invalidation ? RDMANEG_RPCRDMA_R_BIT : 0u;
 	out[6] = scode;
 	out[7] = rcode;
 	return RDMANEG_OK;
 }
 
-/* The identifier at p[0..3] (RFC 8797 sec. 4). */
+/* The identifier at p[0..3] ([rfc8797#4]). */
 /*@ requires \valid_read(p + (0 .. ID_LEN - 1));
     assigns \nothing;
     ensures \result <==> p[0] == 0xf6 && p[1] == 0xab && p[2] == 0x0e && p[3] == 0x18;
 */
 static bool id_at(const uint8_t *p)
 {
+	/* [rfc8797#4-3] [rpcrdma-cm-pvt-data-01#4-2] */
 	return p[0] == ID_OCTET(0) && p[1] == ID_OCTET(1) && p[2] == ID_OCTET(2) &&
 	       p[3] == ID_OCTET(3);
 }
@@ -108,12 +113,16 @@ static void fill(const uint8_t *m, size_t off, struct rdmaneg_rpcrdma_result *ou
 	out->reason = RDMANEG_PD_PRESENT;
 	out->offset = off;
 	out->version = m[4];
+	/* [rpcrdma-cm-pvt-data-01#4-4] */
 	out->flags = m[5];
-	/* sec. 4: receivers ignore the Reserved bits */
+	/* [rfc8797#4]: receivers ignore the Reserved bits */
+	/* [rfc8797#4-5] [rfc8797#4-7] */
 	out->remote_invalidation = (m[5] & RDMANEG_RPCRDMA_R_BIT) != 0u;
 	out->send_code = m[6];
 	out->recv_code = m[7];
+	/* [rpcrdma-cm-pvt-data-01#4-5] */
 	out->send_size = rdmaneg_rpcrdma_code_size(m[6]);
+	/* [rpcrdma-cm-pvt-data-01#4-6] */
 	out->recv_size = rdmaneg_rpcrdma_code_size(m[7]);
 }
 
@@ -158,20 +167,21 @@ static void absent(struct rdmaneg_rpcrdma_result *out, enum rdmaneg_rpcrdma_reas
 */
 static enum rdmaneg_rpcrdma_reason candidate(const uint8_t *buf, size_t len, size_t i)
 {
-	/* sec. 5.2: the content must not overrun the buffer */
+	/* [rfc8797#5.2]: the content must not overrun the buffer */
 #if RDMANEG_PLANTED(decode_overrun)
 	if (len - i < RDMANEG_RPCRDMA_MSG_LEN - 1u)
 #else
 	if (len - i < RDMANEG_RPCRDMA_MSG_LEN)
 #endif
 		return RDMANEG_PD_TRUNCATED;
-	/* sec. 4 and 6: version 1 means exactly these 8 octets */
+	/* [rfc8797#4] and 6: version 1 means exactly these 8 octets */
+	/* [rfc8797#4-4] [rpcrdma-cm-pvt-data-01#4-3] */
 	if (buf[i + 4] != RDMANEG_RPCRDMA_VERSION)
 		return RDMANEG_PD_BAD_VERSION;
 	return RDMANEG_PD_PRESENT;
 }
 
-/* sec. 5.2: the first valid message at an offset in 0..last, into *out
+/* [rfc8797#5.2]: the first valid message at an offset in 0..last, into *out
  * (absent on entry); the first invalid candidate's reason otherwise. */
 /*@ requires ID_LEN <= len && last <= len - ID_LEN;
     requires \valid_read(buf + (0 .. len - 1)) && \valid(out);
@@ -211,6 +221,7 @@ static void search(const uint8_t *buf, size_t len, size_t last, struct rdmaneg_r
 		if (i % 4u != 0u)
 			continue;
 #endif
+		/* [rfc8797#5.2-1] */
 		if (!id_at(buf + i))
 			continue;
 		out->candidates++;
@@ -242,7 +253,7 @@ int rdmaneg_rpcrdma_decode(const uint8_t *buf, size_t len, unsigned flags,
 	absent(out, len == 0 ? RDMANEG_PD_EMPTY : RDMANEG_PD_NO_IDENTIFIER);
 	if (len < ID_LEN)
 		return RDMANEG_OK;
-		/* sec. 5.2: search at any alignment, up to the last offset with room
+		/* [rfc8797#5.2]: search at any alignment, up to the last offset with room
 	 * for an identifier; strict mode looks at offset 0 only */
 #if RDMANEG_PLANTED(search_overrun)
 	last = len - ID_LEN + 2u;

@@ -8,15 +8,15 @@
 
 #include "errors.h"
 
-#define RDMANEG_RPCRDMA_FORMAT_ID 0xf6ab0e18u /* RFC 8797 sec. 4 */
+#define RDMANEG_RPCRDMA_FORMAT_ID 0xf6ab0e18u /* [rfc8797#4] */
 #define RDMANEG_RPCRDMA_VERSION 1u
 #define RDMANEG_RPCRDMA_MSG_LEN 8u
 #define RDMANEG_RPCRDMA_R_BIT 0x01u /* octet 5, last bit */
 #define RDMANEG_INLINE_MIN 1024u    /* RFC 8166 sec. 3.3.3 */
-#define RDMANEG_INLINE_MAX 262144u  /* code 255, RFC 8797 sec. 4.2 */
+#define RDMANEG_INLINE_MAX 262144u  /* code 255, [rfc8797#4.2] */
 
 /* Decode flags. */
-#define RDMANEG_DECODE_SEARCH 0u /* RFC 8797 sec. 5.2: any offset (default) */
+#define RDMANEG_DECODE_SEARCH 0u /* [rfc8797#5.2]: any offset (default) */
 #define RDMANEG_DECODE_STRICT 1u /* offset 0 only, as Linux peers send it */
 /* Every flag: they are the low bits, so flags above this are invalid. */
 #define RDMANEG_DECODE_FLAGS RDMANEG_DECODE_STRICT
@@ -56,7 +56,7 @@ struct rdmaneg_rpcrdma_result {
  * meets the requires clauses gets the ensures clauses, on every input.
  */
 
-/*@ // sec. 4: the identifier at b + o
+/*@ // [rfc8797#4]: the identifier at b + o
     predicate rdmaneg_rpcrdma_id(uint8_t *b, integer o) =
       b[o] == 0xf6 && b[o + 1] == 0xab && b[o + 2] == 0x0e && b[o + 3] == 0x18;
     // r's fields are the four octets after it
@@ -69,7 +69,7 @@ struct rdmaneg_rpcrdma_result {
 */
 
 /*
- * A buffer size as RFC 8797 sec. 4.2 can advertise it: size rounded down
+ * A buffer size as [rfc8797#4.2] can advertise it: size rounded down
  * to a multiple of 1024 and clamped to 262144. Returns 0 when size is
  * below 1024 (no code exists for it).
  */
@@ -82,7 +82,7 @@ struct rdmaneg_rpcrdma_result {
 size_t rdmaneg_rpcrdma_normalize(size_t size);
 
 /*
- * The RFC 8797 sec. 4.2 code of a size: size / 1024 - 1 after
+ * The [rfc8797#4.2] code of a size: size / 1024 - 1 after
  * rdmaneg_rpcrdma_normalize, into *code (written only on success).
  * Returns RDMANEG_OK, RDMANEG_E_INVAL when code is NULL, or
  * RDMANEG_E_SIZE_TOO_SMALL when size is below 1024.
@@ -107,7 +107,7 @@ size_t rdmaneg_rpcrdma_normalize(size_t size);
 */
 int rdmaneg_rpcrdma_size_code(size_t size, uint8_t *code);
 
-/* The size a code stands for (RFC 8797 sec. 4.2): (code + 1) * 1024, so
+/* The size a code stands for ([rfc8797#4.2]): (code + 1) * 1024, so
  * 1024 to 262144 for every value of code. */
 /*@ assigns \nothing;
     ensures \result == (code + 1) * 1024;
@@ -116,7 +116,7 @@ int rdmaneg_rpcrdma_size_code(size_t size, uint8_t *code);
 size_t rdmaneg_rpcrdma_code_size(uint8_t code);
 
 /*
- * Writes the 8-octet version-1 message (RFC 8797 sec. 4) for the settings
+ * Writes the 8-octet version-1 message ([rfc8797#4]) for the settings
  * s into out[0..7]: identifier, version 1, R from s->remote_invalidation,
  * both sizes normalized and encoded. cap is the room at out; nothing is
  * written on an error. Returns RDMANEG_OK, RDMANEG_E_INVAL (a NULL
@@ -129,11 +129,15 @@ size_t rdmaneg_rpcrdma_code_size(uint8_t code);
     ensures \result != RDMANEG_OK ==> \result == RDMANEG_E_INVAL ||
       \result == RDMANEG_E_NOSPACE || \result == RDMANEG_E_SIZE_TOO_SMALL;
     ensures room: \result == RDMANEG_OK ==> cap >= RDMANEG_RPCRDMA_MSG_LEN;
+    // [rfc8797#4-3] [rpcrdma-cm-pvt-data-01#4-2]
     ensures id: \result == RDMANEG_OK ==>
       out[0] == 0xf6 && out[1] == 0xab && out[2] == 0x0e && out[3] == 0x18;
+    // [rpcrdma-cm-pvt-data-01#4-3]
     ensures version: \result == RDMANEG_OK ==> out[4] == RDMANEG_RPCRDMA_VERSION;
+    // [rfc8797#4-5] [rfc8797#4-6]
     ensures reserved_zero: \result == RDMANEG_OK ==>
       (out[5] == RDMANEG_RPCRDMA_R_BIT || out[5] == 0);
+    // [rfc8797#4-8] [rfc8797#4-9]
     ensures sizes: \result == RDMANEG_OK ==>
       (out[6] + 1) * 1024 <= s->send_size && (out[7] + 1) * 1024 <= s->recv_size;
 */
@@ -141,11 +145,11 @@ int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s, uint8_t *ou
 
 /*
  * Decodes the private data buf[0..len-1] a peer sent (len may be 0). flags
- * is RDMANEG_DECODE_SEARCH (the identifier at any offset, RFC 8797 sec.
- * 5.2; the first valid occurrence wins, invalid ones are skipped) or
+ * is RDMANEG_DECODE_SEARCH (the identifier at any offset,
+ * [rfc8797#5.2]; the first valid occurrence wins, invalid ones are skipped) or
  * RDMANEG_DECODE_STRICT (at offset 0 only). A missing or invalid message
  * is not an error: out->present is false and out->reason says why (the
- * peer then counts as sending the defaults, sec. 5.1). Returns RDMANEG_OK,
+ * peer then counts as sending the defaults, [rfc8797#5.1]). Returns RDMANEG_OK,
  * or RDMANEG_E_INVAL for a NULL out, buf NULL with len > 0, or unknown
  * flags (out is left as it was).
  */
@@ -163,11 +167,14 @@ int rdmaneg_rpcrdma_encode(const struct rdmaneg_rpcrdma_settings *s, uint8_t *ou
         flags <= RDMANEG_DECODE_FLAGS;
       ensures \result == RDMANEG_OK;
       ensures in_buffer: out->present ==> out->offset + RDMANEG_RPCRDMA_MSG_LEN <= len;
+      // [rfc8797#4-4]
       ensures valid: out->present ==> out->reason == RDMANEG_PD_PRESENT &&
         out->version == RDMANEG_RPCRDMA_VERSION;
+      // [rfc8797#4-2] [rfc8797#5.2-1] [rpcrdma-cm-pvt-data-01#4-1] [rpcrdma-cm-pvt-data-01#4-4]
       ensures message: out->present ==> rdmaneg_rpcrdma_at(buf, out);
       ensures strict: out->present && flags / RDMANEG_DECODE_STRICT % 2 == 1 ==>
         out->offset == 0;
+      // [rpcrdma-cm-pvt-data-01#4-5] [rpcrdma-cm-pvt-data-01#4-6]
       ensures sizes: out->present ==>
         out->send_size == (out->send_code + 1) * 1024 &&
         out->recv_size == (out->recv_code + 1) * 1024 &&

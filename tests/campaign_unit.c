@@ -152,10 +152,10 @@ static void test_compare(void)
 	snprintf(cases, sizeof(cases), "%s/cases", a);
 	put(a, "cases", "request rev-0\nrequest abcd-1000\nreply rev-0\n");
 	put(a, "verdicts.txt",
-	    "request rev-0 diverges 5044-7.1-rev\nrequest abcd-1000 conforms -\n"
+	    "request rev-0 diverges rfc5044#7.1.1-22\nrequest abcd-1000 conforms -\n"
 	    "reply rev-0 conforms -\n");
 	put(a, "findings.txt", "request abcd-1000\tkernel BUG\tmake live-repro\n");
-	put(b, "verdicts.txt", "request rev-0 diverges 5044-7.1-rev\nreply rev-0 conforms -\n");
+	put(b, "verdicts.txt", "request rev-0 diverges rfc5044#7.1.1-22\nreply rev-0 conforms -\n");
 	put(b, "findings.txt", "request abcd-1000\tguest died, no kernel splat\tmake live-repro\n");
 	f = fmemopen(out, sizeof(out), "w");
 	CHECK(campaign_compare(cases, a, b, NULL, f) == 0);
@@ -166,7 +166,7 @@ static void test_compare(void)
 	f = fmemopen(out, sizeof(out), "w");
 	CHECK(campaign_compare(cases, a, b, NULL, f) == 1);
 	fclose(f);
-	CHECK(strstr(out, "request rev-0: diverges 5044-7.1-rev in") != NULL);
+	CHECK(strstr(out, "request rev-0: diverges rfc5044#7.1.1-22 in") != NULL);
 	CHECK(strstr(out, "reply rev-0: conforms - in") && strstr(out, "not run in"));
 	/* both differences listed as known races: reported, not failed */
 	put(a, "racy", "request rev-0 a race\nreply rev-0 another\n");

@@ -98,8 +98,10 @@ expect mpa-rep 0 '.type=="reply" and .ird==4 and .ord==2 and .rpcrdma.recv_size=
 expect mpa-v1 0 '.revision==1 and (.enhanced|not) and .ird==null and .rpcrdma.present' -- mpa decode $REQ 00 01 0008 f6ab0e1801000000
 expect mpa-reject 0 '.reject and .pd_length==0 and (.rpcrdma.present|not)' -- mpa decode $REP 20 01 0000
 expect mpa-3fff 0 '.ird==16383 and .ord==16383 and .peer_to_peer and .rtr_send and .rtr_read and (.rtr_write|not)' -- mpa decode $REQ 10 02 0004 ffff 7fff
+# [rfc5044#7.1-1]
 expect mpa-trailing 0 '.trailing==3 and .frame_length==20' -- mpa decode $REQ 00 01 0000 aabbcc
 expect mpa-short 1 '.code=="mpa_short"' -- mpa decode $REQ 00 01 00
+# [rfc5044#7.1.2-13]
 expect mpa-key 1 '.code=="mpa_key"' -- mpa decode 4d504120494420526571204672616d66 00 01 0000
 expect mpa-rev0 1 '.code=="mpa_rev0"' -- mpa decode $REQ 00 00 0000
 expect mpa-rev3 1 '.code=="mpa_rev_unknown"' -- mpa decode $REQ 00 03 0000
@@ -121,6 +123,7 @@ expect mpa-enc-range 2 stderr -- mpa encode --type request --enhanced --ird 1638
 # ---- mpa negotiate ----
 expect mneg-basic 0 '.request.ird==5 and .request.ord==4 and .reply.ird==4 and .reply.ord==5 and .responder.accepted and .initiator.accepted and .checks.initiator_ord_le_responder_ird and .checks.responder_ord_le_initiator_ird' -- mpa negotiate --ini-ird 5 --ini-ord 4 --rsp-ird 3 --rsp-ord 8
 expect mneg-3fff 0 '.reply.ird==16383 and .reply.ord==16383 and .responder.ird==4 and .initiator.ord==16383' -- mpa negotiate --ini-ird 0x3FFF --ini-ord 0x3fff
+# [rfc5044#7.1.2-15]
 expect mneg-term6 0 '(.responder.accepted|not) and .responder.term.code==6 and .responder.term.layer==2 and .reply.ord==6 and .reply_rejected and (.initiator.accepted|not)' -- mpa negotiate --ini-ird 2 --rsp-ord 8 --rsp-ord-min 6
 expect mneg-term7 0 '.initiator.term.code==7 and .initiator.term.type==0' -- mpa negotiate --ini-p2p --ini-rtr write --rsp-rtr send
 expect mneg-p2p 0 '.initiator.accepted and .initiator.rtr=="write" and .reply.a' -- mpa negotiate --ini-p2p --ini-rtr write,read --rsp-rtr send,write,read

@@ -154,7 +154,7 @@ static void test_seen(void)
 	{
 		static struct rdmaneg_finding d;
 		const char *div = "PEER_CASE request 3 reset-before-accept\nPEER_VERDICT request 3 "
-				  "reset-before-accept diverges 6581-6-res\n";
+				  "reset-before-accept diverges rfc6581#6-7\n";
 		const char *died = "PEER_CASE request 3 reset-before-accept\n";
 
 		CHECK(parse_into("expect", "verdict", &d, err) == 0 &&
@@ -163,11 +163,11 @@ static void test_seen(void)
 		CHECK(rdmaneg_finding_seen(&d, clean, strlen(clean), why, sizeof(why)) == 0);
 		CHECK(rdmaneg_finding_seen(&d, died, strlen(died), why, sizeof(why)) == -1);
 		/* with a clause, another divergence of the case is not this one */
-		CHECK(parse_into("expect", "verdict 6581-6-res", &d, err) == 0 &&
-		      strcmp(d.expect_clause, "6581-6-res") == 0);
+		CHECK(parse_into("expect", "verdict rfc6581#6-7", &d, err) == 0 &&
+		      strcmp(d.expect_clause, "rfc6581#6-7") == 0);
 		CHECK(rdmaneg_finding_seen(&d, div, strlen(div), why, sizeof(why)) == 1);
-		CHECK(parse_into("expect", "verdict 6581-9.1-ulp", &d, err) == 0 &&
-		      strcmp(d.expect_clause, "6581-9.1-ulp") == 0);
+		CHECK(parse_into("expect", "verdict rfc6581#9.1-1", &d, err) == 0 &&
+		      strcmp(d.expect_clause, "rfc6581#9.1-1") == 0);
 		CHECK(rdmaneg_finding_seen(&d, div, strlen(div), why, sizeof(why)) == 0);
 		CHECK(rdmaneg_finding_seen(&d, clean, strlen(clean), why, sizeof(why)) == 0);
 	}

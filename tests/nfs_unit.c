@@ -105,7 +105,7 @@ static void test_nfs_served(void)
 	n = nfs_served_lines(text, sizeof(text), k, "1024/1024");
 	live_nfs_read(text, n, &r);
 	CHECK(null && r.served[k].linux_send == 1024 && nfs_divs(&r, LIVE_NFS_T_SERVER) == 1);
-	/* the RFC column, by hand (sec. 4.2): the client's 4096/4096 against
+	/* the RFC column, by hand ([rfc8797#4.2]): the client's 4096/4096 against
 	 * a server's 1024/1024 message at offset 3, and the 5.1 defaults */
 	k = (size_t)live_nfs_case_find("offset-3-1k");
 	CHECK(r.served[k].rfc.send == 1024 && r.served[k].rfc.recv == 1024);
@@ -165,6 +165,7 @@ static void test_nfs(void)
 		 "%sLIVE_NFS_FRAME 52420 20049 " NFS_REQ "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP
 		 "\n" NFS_TRACE "%s%s",
 		 steps, "4096/4096", plain, inv);
+	/* [rfc8797#4.1-3] */
 	CHECK(nfs_judge(text, &r, &broken) == 1 && !broken && r.nconn == 1);
 	CHECK(r.conn[0].client.msg.present && r.conn[0].client.msg.remote_invalidation &&
 	      !r.conn[0].server.msg.remote_invalidation && r.conn[0].client.enh.ird == 128 &&

@@ -52,8 +52,10 @@ grep -q '"cases":315' "$out/req.json" && grep -q '<testsuites' "$out/req.xml" &&
 
 # 2. negative controls: each planted responder fault names its clause
 # (--progress: the per-case verdict line the live campaign keeps)
-for pc in "rev0_accept:rev-*:PEER_VERDICT request [0-9]+ rev-0 diverges 5044-7.1-rev" "reply_3fff:ird-1*:diverges request ird-1 +6581-9.1-ord" \
-	"ignore_3fff:*3fff*:6581-9.1-3fff-" "reset_kills:reset-*:PEER_VERDICT request [0-9]+ reset-before-accept finding suite-alive"; do
+# [rfc5044#7.1.1-22] [rfc5044#7.1.2-4]
+# [rfc6581#9.1-11]
+for pc in "rev0_accept:rev-*:PEER_VERDICT request [0-9]+ rev-0 diverges rfc5044#7.1.1-22" "reply_3fff:ird-1*:diverges request ird-1 +rfc6581#9.1-4" \
+	"ignore_3fff:*3fff*:rfc6581#9.1-1[13]" "reset_kills:reset-*:PEER_VERDICT request [0-9]+ reset-before-accept finding suite-alive"; do
 	IFS=: read -r plant glob want <<<"$pc"
 	port=$((port + 1))
 	"$P" respond --listen $port --plant "$plant" & rp=$!; listening $port
@@ -68,13 +70,13 @@ port=$((port + 1))
 "$P" respond --listen $port --plant rev0_accept & rp=$!; listening $port
 expect "write a baseline" 1 "" "$out/bw.txt" -- \
 	"$P" request 127.0.0.1:$port --timeout $T --case "rev-*" --write-expect "$out/base.txt"
-grep -qx "request rev-0 diverges 5044-7.1-rev" "$out/base.txt" &&
+grep -qx "request rev-0 diverges rfc5044#7.1.1-22" "$out/base.txt" &&
 	grep -qx "request rev-2 conforms -" "$out/base.txt" && ok ||
 	bad "baseline lines" "$out/base.txt"
 expect "baseline matches" 0 "baseline .*: 6 match, 0 differ" "$out/bm.txt" -- \
 	"$P" request 127.0.0.1:$port --timeout $T --case "rev-*" --expect "$out/base.txt"
 sed 's/^request rev-0 diverges .*/request rev-0 conforms -/' "$out/base.txt" >"$out/base2.txt"
-expect "baseline differs" 1 "EXPECT differs: request rev-0: baseline conforms -, now diverges 5044-7.1-rev" \
+expect "baseline differs" 1 "EXPECT differs: request rev-0: baseline conforms -, now diverges rfc5044#7.1.1-22" \
 	"$out/bd.txt" -- "$P" request 127.0.0.1:$port --timeout $T --expect "$out/base2.txt" \
 	--only-expected
 grep -q " 6 cases," "$out/bd.txt" && ok || bad "--only-expected ran other cases" "$out/bd.txt"

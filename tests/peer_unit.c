@@ -177,21 +177,25 @@ static void test_request_role(const struct rdmaneg_peer_case *c, size_t n)
 	VERDICT(REQ, &e, &o, OK, NULL);
 	/* negative controls: each breaks one MUST of RFC 6581 */
 	reply_obs(&o, false, true, 8, 0x3FFF, false, false);
-	VERDICT(REQ, &e, &o, DIV, "6581-9.1-ord");
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#9.1-4");
 	reply_obs(&o, false, true, 8, 17, false, false);
-	VERDICT(REQ, &e, &o, DIV, "6581-9.1-ord");
+	/* [rfc6581#9.1-2] */
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#9.1-4");
 	reply_obs(&o, false, true, 8, 8, true, true);
-	VERDICT(REQ, &e, &o, DIV, "6581-9.2-a");
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#9.2-4");
 	reply_obs(&o, false, false, 0, 0, false, false);
-	VERDICT(REQ, &e, &o, DIV, "6581-10-enh");
+	/* [rfc6581#10-1] [rfc6581#10-5] */
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#10-5");
 	reply_obs(&o, false, true, 8, 8, false, false);
 	o.reply_flags |= 0x04u;
-	VERDICT(REQ, &e, &o, DIV, "6581-6-res");
+	/* [rfc5044#7.1.1-18] */
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#6-7");
 	reply_obs(&o, false, true, 8, 8, false, false);
 	o.outcome = RDMANEG_OUT_SILENCE;
-	VERDICT(REQ, &e, &o, DIV, "5044-7.1-answer");
+	VERDICT(REQ, &e, &o, DIV, "rfc5044#7.1.2-6");
 	o.outcome = RDMANEG_OUT_CLOSE;
-	VERDICT(REQ, &e, &o, DIV, "5044-7.1-answer");
+	/* [rfc5044#7.1.2-6] */
+	VERDICT(REQ, &e, &o, DIV, "rfc5044#7.1.2-6");
 	/* a kernel splat or a dead SUT is a finding, whatever the wire said */
 	reply_obs(&o, false, true, 8, 8, false, false);
 	o.splat = true;
@@ -201,20 +205,20 @@ static void test_request_role(const struct rdmaneg_peer_case *c, size_t n)
 	o.unreachable = true;
 	VERDICT(REQ, &e, &o, FIND, "suite-alive");
 
-	/* 0x3FFF must be echoed (RFC 6581 9.1) */
+	/* 0x3FFF must be echoed ([rfc6581#9.1]) */
 	req_case(c, n, "ird-ord-3fff", &e);
 	reply_obs(&o, false, true, 0x3FFF, 0x3FFF, false, false);
 	VERDICT(REQ, &e, &o, OK, NULL);
 	reply_obs(&o, false, true, 128, 128, false, false);
-	VERDICT(REQ, &e, &o, DIV, "6581-9.1-3fff-ird");
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#9.1-11");
 	req_case(c, n, "ird-16383", &e);
 	reply_obs(&o, false, true, 8, 128, false, false);
-	VERDICT(REQ, &e, &o, DIV, "6581-9.1-3fff-ord");
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#9.1-13");
 
 	/* A=1 without an RTR type on offer; responder must offer one */
 	req_case(c, n, "abcd-1100", &e);
 	reply_obs(&o, false, true, 8, 8, true, false);
-	VERDICT(REQ, &e, &o, DIV, "6581-9.2-offer");
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#9.2-8");
 	reply_obs(&o, false, true, 8, 8, true, true);
 	VERDICT(REQ, &e, &o, OK, NULL);
 
@@ -222,38 +226,42 @@ static void test_request_role(const struct rdmaneg_peer_case *c, size_t n)
 	req_case(c, n, "rev-0", &e);
 	CHECK(!e.frame_valid && e.parse_status == RDMANEG_E_MPA_REV0);
 	reply_obs(&o, false, false, 0, 0, false, false);
-	VERDICT(REQ, &e, &o, DIV, "5044-7.1-rev");
+	VERDICT(REQ, &e, &o, DIV, "rfc5044#7.1.1-22");
 	o.outcome = RDMANEG_OUT_CLOSE;
+	/* [rfc5044#7.1.2-4] */
 	VERDICT(REQ, &e, &o, OK, NULL);
 	req_case(c, n, "pd-length-513-exact", &e);
 	CHECK(e.parse_status == RDMANEG_E_MPA_PD_TOO_LONG);
 	reply_obs(&o, false, true, 8, 8, false, false);
-	VERDICT(REQ, &e, &o, DIV, "6581-7-pd-max");
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#7-3");
 	req_case(c, n, "s-with-pd-2", &e);
-	VERDICT(REQ, &e, &o, DIV, "6581-6-s-pd");
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#6-13");
 	req_case(c, n, "rev-1-with-s", &e);
-	VERDICT(REQ, &e, &o, DIV, "6581-6-s-rev");
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#6-9");
 	req_case(c, n, "key-wrong", &e);
-	VERDICT(REQ, &e, &o, DIV, "5044-7.1-key-request");
+	VERDICT(REQ, &e, &o, DIV, "rfc5044#7.1.1-3");
 	req_case(c, n, "key-swapped", &e);
-	VERDICT(REQ, &e, &o, DIV, "5044-7.1-key-request");
+	VERDICT(REQ, &e, &o, DIV, "rfc5044#7.1.1-3");
 	/* an incomplete Request: waiting is right, acting on it is not */
 	req_case(c, n, "pd-length-8-short", &e);
 	o.outcome = RDMANEG_OUT_SILENCE;
+	/* [rfc5044#7.1.2-21] */
 	VERDICT(REQ, &e, &o, OK, NULL);
 	reply_obs(&o, false, true, 8, 8, false, false);
-	VERDICT(REQ, &e, &o, DIV, "5044-7.1-partial");
+	/* [rfc5044#7.1.2-3] */
+	VERDICT(REQ, &e, &o, DIV, "rfc5044#7.1.2-18");
 	req_case(c, n, "half-close-after-header", &e);
 	o.outcome = RDMANEG_OUT_CLOSE;
 	VERDICT(REQ, &e, &o, OK, NULL);
 	req_case(c, n, "send-nothing", &e);
 	o.outcome = RDMANEG_OUT_SILENCE;
+	/* [rfc5044#7.1.2-17] */
 	VERDICT(REQ, &e, &o, OK, NULL);
 	/* trailing octets: anything but a crash conforms */
 	req_case(c, n, "trailing-garbage", &e);
 	CHECK(e.allowed == RDMANEG_OUT_ANY);
 
-	/* the ULP's view (suite rule, RFC 6581 7 and 9.1) */
+	/* the ULP's view (suite rule, [rfc6581#7] and 9.1) */
 	req_case(c, n, "rev-2", &e);
 	reply_obs(&o, false, true, 8, 8, false, false);
 	o.have_ulp = true;
@@ -264,10 +272,11 @@ static void test_request_role(const struct rdmaneg_peer_case *c, size_t n)
 	o.ulp_id = 16;
 	VERDICT(REQ, &e, &o, OK, NULL);
 	o.ulp_pd[0] ^= 1;
-	VERDICT(REQ, &e, &o, DIV, "6581-7-ulp-pd");
+	/* [rfc6581#7-6] */
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#7-6");
 	o.ulp_pd[0] ^= 1;
 	o.ulp_rr = 15;
-	VERDICT(REQ, &e, &o, DIV, "6581-9.1-ulp");
+	VERDICT(REQ, &e, &o, DIV, "rfc6581#9.1-1");
 	o.ulp_rr = 16;
 	reply_obs(&o, true, true, 8, 8, false, false);
 	o.have_ulp = true;
@@ -275,6 +284,7 @@ static void test_request_role(const struct rdmaneg_peer_case *c, size_t n)
 	VERDICT(REQ, &e, &o, DIV, "suite-ulp-agree");
 	reply_obs(&o, false, true, 8, 8, false, false);
 	o.have_ulp = true; /* watched, and the ULP heard nothing */
+	/* [rfc6581#7-5] */
 	VERDICT(REQ, &e, &o, DIV, "suite-ulp-agree");
 	/* more private data than the wire carried, whatever the event: the
 	 * stack's own memory (siw's 3-octet enhanced Reply gave 255) */
@@ -337,7 +347,7 @@ static void test_reply_role(const struct rdmaneg_peer_case *c, size_t n)
 	o.have_term = true;
 	o.term_layer = 2;
 	o.term_code = 5;
-	VERDICT(REP, &e, &o, DIV, "6581-9.1-ini");
+	VERDICT(REP, &e, &o, DIV, "rfc6581#9.1-7");
 
 	/* A=1 in a Reply to A=0: TERM (2,0,7) and nothing else */
 	expect_reply_case(c, n, "abcd-1100", req, rn, &e);
@@ -345,10 +355,11 @@ static void test_reply_role(const struct rdmaneg_peer_case *c, size_t n)
 	o.term_code = 7;
 	VERDICT(REP, &e, &o, OK, NULL);
 	o.term_code = 5;
-	VERDICT(REP, &e, &o, DIV, "6581-9.2-term7");
+	/* [rfc6581#9.2-11] [rfc5044#7.1.2-14] */
+	VERDICT(REP, &e, &o, DIV, "rfc6581#9.2-10");
 	memset(&o, 0, sizeof(o));
 	o.outcome = RDMANEG_OUT_CLOSE;
-	VERDICT(REP, &e, &o, DIV, "6581-9.2-term7");
+	VERDICT(REP, &e, &o, DIV, "rfc6581#9.2-10");
 
 	/* responder ORD 0x3FFF: the initiator keeps its IRD and goes on */
 	expect_reply_case(c, n, "ord-16383", req, rn, &e);
@@ -358,7 +369,8 @@ static void test_reply_role(const struct rdmaneg_peer_case *c, size_t n)
 	o.have_term = true;
 	o.term_layer = 2;
 	o.term_code = 6;
-	VERDICT(REP, &e, &o, DIV, "6581-9.1-ini-3fff");
+	/* [rfc6581#9.1-14] */
+	VERDICT(REP, &e, &o, DIV, "rfc6581#9.1-12");
 
 	/* responder ORD above what the initiator advertised: TERM 6 allowed */
 	expect_reply_case(c, n, "ord-129", req, rn, &e);
@@ -370,9 +382,10 @@ static void test_reply_role(const struct rdmaneg_peer_case *c, size_t n)
 	o.outcome = RDMANEG_OUT_CLOSE;
 	VERDICT(REP, &e, &o, OK, NULL);
 	o.outcome = RDMANEG_OUT_SILENCE;
-	VERDICT(REP, &e, &o, DIV, "5044-7.1-reject");
+	VERDICT(REP, &e, &o, DIV, "rfc5044#7.1.2-10");
 	expect_reply_case(c, n, "key-swapped", req, rn, &e);
-	VERDICT(REP, &e, &o, DIV, "5044-7.1-key-reply");
+	/* [rfc5044#7.1.1-5] [rfc5044#7.1.2-9] */
+	VERDICT(REP, &e, &o, DIV, "rfc5044#7.1.1-5");
 
 	/* p2p: an RTR of an offered type is owed */
 	rn = sut_request(req, sizeof(req), true);
@@ -383,14 +396,23 @@ static void test_reply_role(const struct rdmaneg_peer_case *c, size_t n)
 	o.rtr = RDMANEG_RTR_SEND;
 	VERDICT(REP, &e, &o, OK, NULL);
 	o.rtr = 0;
-	VERDICT(REP, &e, &o, DIV, "6581-9.2-rtr");
+	/* [rfc5044#7.1.2-11] */
+	VERDICT(REP, &e, &o, DIV, "rfc6581#9.2-9");
 	o.outcome = RDMANEG_OUT_SILENCE;
-	VERDICT(REP, &e, &o, DIV, "6581-9.2-rtr");
+	VERDICT(REP, &e, &o, DIV, "rfc6581#9.2-9");
+	/* [rfc6581#5-1]: a FULPDU before the RTR diverges, even with the RTR
+	 * after it */
+	o.outcome = RDMANEG_OUT_ACCEPT;
+	o.rtr = RDMANEG_RTR_SEND;
+	o.data_before_rtr = true;
+	VERDICT(REP, &e, &o, DIV, "rfc6581#5-1");
+	o.data_before_rtr = false;
 
 	/* the SUT's own Request is checked too */
 	req[16] |= 0x01u;
+	/* [rfc5044#7.1.2-1] */
 	CHECK(rdmaneg_peer_check_request(req, rn) != NULL &&
-	      strcmp(rdmaneg_peer_check_request(req, rn), "6581-6-res") == 0);
+	      strcmp(rdmaneg_peer_check_request(req, rn), "rfc6581#6-7") == 0);
 }
 
 static void test_report(const struct rdmaneg_peer_case *c, size_t n)
@@ -404,7 +426,7 @@ static void test_report(const struct rdmaneg_peer_case *c, size_t n)
 	memset(rows, 0, sizeof(rows));
 	for (int i = 0; i < 2; i++) {
 		snprintf(rows[i].name, sizeof(rows[i].name), "%s", i ? "rev-0" : "rev-2");
-		rows[i].section = "RFC 5044 7.1";
+		rows[i].section = "[rfc5044#7.1]";
 		rows[i].frame_len = req_case(c, n, rows[i].name, &rows[i].e);
 		memcpy(rows[i].head, buf, RDMANEG_PEER_HEAD);
 		reply_obs(&rows[i].o, false, true, 8, 8, false, false);
@@ -417,7 +439,7 @@ static void test_report(const struct rdmaneg_peer_case *c, size_t n)
 	rdmaneg_peer_junit(f, rows, 2, 1.0);
 	fclose(f);
 	CHECK(text && strstr(text, "rev-0") && !strstr(text, "rev-2 ") &&
-	      strstr(text, "<failure") && strstr(text, "5044-7.1-rev"));
+	      strstr(text, "<failure") && strstr(text, "rfc5044#7.1.1-22"));
 	free(text);
 }
 

@@ -40,7 +40,7 @@ tools/triage.sh --plant decode_overrun+mpa_pd_overrun --minimize-seconds 2 --out
 	tests/crashes/two-plants >"$log" 2>&1
 check "two bugs: exactly two groups" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
 check "two bugs: decode overrun" 'group "$out" "heap-buffer-overflow in fill < search < rdmaneg_rpcrdma_decode" ".bug_type == \"heap-buffer-overflow\" and .reliability == \"3/3\""'
-check "two bugs: PD_Length rule" 'group "$out" "rule-violation: RFC 5044 7.1: PD_Length N trusted beyond the N octets given"'
+check "two bugs: PD_Length rule" 'group "$out" "rule-violation: [rfc5044#7.1]: PD_Length N trusted beyond the N octets given"'
 check "two bugs: reproducers kept" 'for f in $(jq -r ".groups[].reproducer" "$out/report.json"); do [ -s "$f" ] || exit 1; done'
 check "two bugs: decoded" 'jq -e "all(.groups[]; .decoded | test(\"^hex: [0-9a-f]+\"))" "$out/report.json" >/dev/null'
 check "two bugs: minimized reproducer reproduces" 'eval "$(jq -r ".groups[0].reproduce" "$out/report.json")" >/dev/null 2>&1; [ $? -ne 0 ]'

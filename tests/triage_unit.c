@@ -97,9 +97,9 @@ static void test_two_bugs(void)
 	CHECK(sign_file("tests/triage/pd-overrun-rule.log", &r));
 	CHECK(strcmp(r.type, "rule-violation") == 0);
 	CHECK(strcmp(r.key,
-		     "rule-violation: RFC 5044 7.1: PD_Length N trusted beyond the N octets given") ==
+		     "rule-violation: [rfc5044#7.1]: PD_Length N trusted beyond the N octets given") ==
 	      0);
-	CHECK(strcmp(r.detail, "RFC 5044 7.1: PD_Length 2 trusted beyond the 21 octets given") ==
+	CHECK(strcmp(r.detail, "[rfc5044#7.1]: PD_Length 2 trusted beyond the 21 octets given") ==
 	      0);
 }
 

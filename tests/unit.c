@@ -7,7 +7,7 @@
 
 #include "check.h"
 
-/* RFC 5044 sec. 7.1 keys, written out in hex as the RFC gives them. */
+/* [rfc5044#7.1] keys, written out in hex as the RFC gives them. */
 static const uint8_t KEY_REQ[16] = { 0x4D, 0x50, 0x41, 0x20, 0x49, 0x44, 0x20, 0x52,
 				     0x65, 0x71, 0x20, 0x46, 0x72, 0x61, 0x6D, 0x65 };
 static const uint8_t KEY_REP[16] = { 0x4D, 0x50, 0x41, 0x20, 0x49, 0x44, 0x20, 0x52,
@@ -30,7 +30,7 @@ static void test_size_codes(void)
 {
 	uint8_t code = 0xAA;
 
-	/* RFC 8797 sec. 4.2: floor(size/1024) - 1 */
+	/* [rfc8797#4.2]: floor(size/1024) - 1 */
 	CHECK(rdmaneg_rpcrdma_size_code(1024, &code) == RDMANEG_OK && code == 0);
 	CHECK(rdmaneg_rpcrdma_size_code(2047, &code) == RDMANEG_OK && code == 0);
 	CHECK(rdmaneg_rpcrdma_size_code(4096, &code) == RDMANEG_OK && code == 3);
@@ -55,6 +55,7 @@ static void test_encode(void)
 	uint8_t out[8];
 
 	CHECK(rdmaneg_rpcrdma_encode(&s, out, sizeof(out)) == RDMANEG_OK);
+	/* [rfc8797#4-2] */
 	CHECK(memcmp(out, want, 8) == 0);
 	CHECK(rdmaneg_rpcrdma_encode(&s, out, 7) == RDMANEG_E_NOSPACE);
 	CHECK(rdmaneg_rpcrdma_encode(NULL, out, 8) == RDMANEG_E_INVAL);
@@ -75,6 +76,7 @@ static void test_decode(void)
 
 	CHECK(rdmaneg_rpcrdma_decode(m, 8, 0, &r) == RDMANEG_OK && r.present);
 	CHECK(r.offset == 0 && r.version == 1 && !r.remote_invalidation);
+	/* [rpcrdma-cm-pvt-data-01#4-5] [rpcrdma-cm-pvt-data-01#4-6] */
 	CHECK(r.send_size == 4096 && r.recv_size == 8192 && r.candidates == 1);
 
 	/* empty, short, absent */
@@ -82,6 +84,7 @@ static void test_decode(void)
 	      r.reason == RDMANEG_PD_EMPTY);
 	CHECK(rdmaneg_rpcrdma_decode(m, 3, 0, &r) == RDMANEG_OK && !r.present &&
 	      r.reason == RDMANEG_PD_NO_IDENTIFIER);
+	/* [rfc8797#4-3] [rpcrdma-cm-pvt-data-01#4-2] */
 	CHECK(rdmaneg_rpcrdma_decode(m + 1, 7, 0, &r) == RDMANEG_OK && !r.present &&
 	      r.reason == RDMANEG_PD_NO_IDENTIFIER);
 	/* truncated: identifier with 7 octets left */
@@ -90,14 +93,17 @@ static void test_decode(void)
 	/* wrong version */
 	memcpy(buf, m, 8);
 	buf[4] = 2;
+	/* [rfc8797#4-4] [rpcrdma-cm-pvt-data-01#4-3] */
 	CHECK(rdmaneg_rpcrdma_decode(buf, 8, 0, &r) == RDMANEG_OK && !r.present &&
 	      r.reason == RDMANEG_PD_BAD_VERSION);
-	/* reserved bits are ignored (sec. 4) */
+	/* reserved bits are ignored ([rfc8797#4]) */
 	memcpy(buf, m, 8);
 	buf[5] = 0xFE;
+	/* [rfc8797#4-6] [rpcrdma-cm-pvt-data-01#4-4] */
 	CHECK(rdmaneg_rpcrdma_decode(buf, 8, 0, &r) == RDMANEG_OK && r.present &&
 	      !r.remote_invalidation && r.flags == 0xFE);
 	buf[5] = 0xFF;
+	/* [rfc8797#4-7] */
 	CHECK(rdmaneg_rpcrdma_decode(buf, 8, 0, &r) == RDMANEG_OK && r.remote_invalidation);
 
 	/* unaligned: at offset 5, found in search mode, not in strict mode */
@@ -156,13 +162,17 @@ static void test_negotiate(void)
 	CHECK(s.send_threshold == 4096 && s.recv_threshold == 8192);
 	CHECK(rdmaneg_conn_c2s(&c) == rdmaneg_conn_c2s(&s));
 	CHECK(rdmaneg_conn_s2c(&c) == rdmaneg_conn_s2c(&s));
+	/* [rpcrdma-cm-pvt-data-01#5.1-1] */
 	CHECK(c.remote_invalidation && s.remote_invalidation);
 
-	/* sec. 5.1: absent peer means 1024/1024, R clear */
+	/* [rfc8797#5.1]: absent peer means 1024/1024, R clear */
+	/* [rfc8797#1-1] */
 	CHECK(rdmaneg_conn_negotiate(&c, NULL, 0, 0) == RDMANEG_OK);
+	/* [rfc8797#4-1] */
 	CHECK(c.send_threshold == 1024 && c.recv_threshold == 1024 && !c.remote_invalidation);
 	CHECK(!c.peer.present && c.peer.reason == RDMANEG_PD_EMPTY);
-	/* reconnection: a new peer replaces everything (sec. 4) */
+	/* reconnection: a new peer replaces everything ([rfc8797#4]) */
+	/* [rfc8797#4-1] */
 	CHECK(rdmaneg_conn_negotiate(&c, spd, 8, 0) == RDMANEG_OK && c.send_threshold == 8192);
 
 	cs.send_size = 1023;
@@ -190,12 +200,16 @@ static void test_mpa_parse(void)
 
 	n = frame(buf, KEY_REQ, 0x10, 2, 12, pd, 12);
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_OK);
+	/* [rfc6581#6-1] */
 	CHECK(f.type == RDMANEG_MPA_REQUEST && f.enhanced && !f.marker && !f.crc);
+	/* [rfc5044#7.1.1-23] */
 	CHECK(f.rev == 2 && f.pd_length == 12 && f.frame_len == 32);
 	CHECK(rdmaneg_mpa_frame_enh(&f, &e) == RDMANEG_OK && e.ird == 5 && e.ord == 4 && !e.a);
+	/* [rfc5044#7.1.2-2] */
 	CHECK(rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) == RDMANEG_OK && ulp_len == 8);
 	CHECK(rdmaneg_rpcrdma_decode(ulp, ulp_len, 0, &r) == RDMANEG_OK && r.present &&
 	      r.send_size == 32768 && r.remote_invalidation);
+	/* [rfc5044#7.1.1-2] */
 	CHECK(rdmaneg_mpa_build(&f, out, sizeof(out), &w) == RDMANEG_OK && w == n &&
 	      memcmp(out, buf, n) == 0);
 	CHECK(rdmaneg_mpa_build(&f, out, n - 1, &w) == RDMANEG_E_NOSPACE);
@@ -204,13 +218,17 @@ static void test_mpa_parse(void)
 	n = frame(buf, KEY_REP, 0xEF, 2, 4, pd, 4);
 	buf[n++] = 0x99;
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_OK && f.type == RDMANEG_MPA_REPLY);
+	/* [rfc6581#6-2] [rfc6581#6-3] [rfc6581#6-4] [rfc6581#6-6] [rfc6581#6-7] [rfc5044#7.1.1-1] [rfc5044#7.1.1-6] [rfc5044#7.1.1-12] [rfc5044#7.1.1-17] */
 	CHECK(f.marker && f.crc && f.reject && !f.enhanced && f.res == 0xF && f.frame_len == 24);
+	/* [rfc6581#6-5] */
 	CHECK(rdmaneg_mpa_frame_enh(&f, &e) == RDMANEG_E_INVAL);
 	CHECK(rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) == RDMANEG_OK && ulp_len == 4);
+	/* [rfc5044#7.1.1-4] */
 	CHECK(rdmaneg_mpa_build(&f, out, sizeof(out), &w) == RDMANEG_OK && w == 24 &&
 	      memcmp(out, buf, 24) == 0);
 	/* zero-length private data */
 	n = frame(buf, KEY_REQ, 0, 1, 0, NULL, 0);
+	/* [rfc6581#6-10] [rfc6581#6-11] [rfc6581#10-4] */
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_OK && f.pd == NULL);
 	CHECK(rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) == RDMANEG_OK && ulp_len == 0 && !ulp);
 
@@ -222,23 +240,28 @@ static void test_mpa_parse(void)
 	n = frame(buf, KEY_REQ, 0, 1, 0, NULL, 0);
 	buf[9] = 'x';
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_KEY);
-	/* RFC 5044 sec. 7.1: every key octet counts, the first and the last too */
+	/* [rfc5044#7.1]: every key octet counts, the first and the last too */
 	for (size_t k = 0; k < 16; k += 15) {
 		n = frame(buf, KEY_REQ, 0, 1, 0, NULL, 0);
 		buf[k] ^= 0x20u;
+		/* [rfc5044#7.1.1-3] */
 		CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_KEY);
 	}
 	n = frame(buf, KEY_REQ, 0, 0, 0, NULL, 0);
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_REV0);
 	n = frame(buf, KEY_REQ, 0, 3, 0, NULL, 0);
+	/* [rfc5044#7.1.1-21] */
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_REV_UNKNOWN);
 	memset(buf + 20, 0, 520);
 	n = frame(buf, KEY_REQ, 0, 1, 513, NULL, 0);
+	/* [rfc6581#7-3] */
 	CHECK(rdmaneg_mpa_parse(buf, n + 513, &f) == RDMANEG_E_MPA_PD_TOO_LONG);
 	n = frame(buf, KEY_REQ, 0, 1, 512, NULL, 0);
 	CHECK(rdmaneg_mpa_parse(buf, n + 512, &f) == RDMANEG_OK && f.pd_length == 512);
+	/* [rfc5044#7.1.1-25] */
 	CHECK(rdmaneg_mpa_parse(buf, n + 511, &f) == RDMANEG_E_MPA_PD_TRUNC);
 	n = frame(buf, KEY_REQ, 0x10, 1, 4, pd, 4);
+	/* [rfc6581#6-9] */
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_S_REV);
 	n = frame(buf, KEY_REQ, 0x10, 2, 3, pd, 3);
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_E_MPA_S_SHORT);
@@ -250,6 +273,7 @@ static void test_mpa_parse(void)
 	n = frame(buf, KEY_REQ, 0x10, 2, 12, pd, 12);
 	CHECK(rdmaneg_mpa_parse(buf, n, &f) == RDMANEG_OK);
 	f.rev = 0;
+	/* [rfc5044#7.1.1-20] */
 	CHECK(rdmaneg_mpa_build(&f, out, sizeof(out), &w) == RDMANEG_E_MPA_REV0);
 	f.rev = 1;
 	CHECK(rdmaneg_mpa_build(&f, out, sizeof(out), &w) == RDMANEG_E_MPA_S_REV);
@@ -277,8 +301,10 @@ static void test_enh(void)
 	uint8_t w[4];
 
 	CHECK(rdmaneg_mpa_enh_encode(&e, w, 4) == RDMANEG_OK);
+	/* [rfc6581#9-1] */
 	CHECK(w[0] == 0xFF && w[1] == 0xFF && w[2] == 0x52 && w[3] == 0x34);
 	CHECK(rdmaneg_mpa_enh_decode(w, 4, &d) == RDMANEG_OK);
+	/* [rfc6581#9-2] [rfc6581#9-4] [rfc6581#9-5] */
 	CHECK(d.a && d.b && !d.c && d.d && d.ird == 0x3FFF && d.ord == 0x1234);
 	CHECK(rdmaneg_mpa_enh_decode(w, 3, &d) == RDMANEG_E_MPA_S_SHORT);
 	CHECK(rdmaneg_mpa_enh_decode(NULL, 4, &d) == RDMANEG_E_INVAL);
@@ -291,9 +317,10 @@ static void test_enh(void)
 	CHECK(rdmaneg_mpa_enh_encode(&e, w, 4) == RDMANEG_E_MPA_FLAGS);
 	/* A=0: B/C/D ignored on receipt */
 	w[0] = 0x40;
+	/* [rfc6581#9.2-15] */
 	CHECK(rdmaneg_mpa_enh_decode(w, 4, &d) == RDMANEG_OK && rdmaneg_mpa_rtr_of(&d) == 0);
 	CHECK(rdmaneg_mpa_rtr_of(NULL) == 0);
-	/* sec. 9.2: with A=1, B/C/D are the Send/Write/Read bits, each alone
+	/* [rfc6581#9.2]: with A=1, B/C/D are the Send/Write/Read bits, each alone
 	 * and together (a sum written as a difference agrees in the low 3 bits
 	 * only, so it is caught here and not through respond/complete) */
 	for (unsigned bits = 0; bits < 8u; bits++) {
@@ -302,6 +329,7 @@ static void test_enh(void)
 					     .c = (bits & 2u) != 0u,
 					     .d = (bits & 4u) != 0u };
 
+		/* [rfc6581#9-6] [rfc6581#9-7] [rfc6581#9-8] */
 		CHECK(rdmaneg_mpa_rtr_of(&x) == bits);
 		x.a = false;
 		CHECK(rdmaneg_mpa_rtr_of(&x) == 0u);
@@ -318,6 +346,7 @@ static void test_mpa_negotiate(void)
 	/* client-server, numbers as in the siw notes */
 	CHECK(rdmaneg_mpa_request(&ini, &req) == RDMANEG_OK && req.ird == 5 && req.ord == 4);
 	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && ro.accepted);
+	/* [rfc6581#9.2-13] */
 	CHECK(rep.ird == 4 && rep.ord == 5 && !rep.a && !rep.b);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK && io.accepted);
 	CHECK(io.ord <= rep.ird && rep.ord <= io.ird && io.peer_ird == 4);
@@ -329,13 +358,14 @@ static void test_mpa_negotiate(void)
 	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && rep.ird == 3);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK && io.ord == 3);
 
-	/* 0x3FFF rules, sec. 9.1 */
+	/* 0x3FFF rules, [rfc6581#9.1] */
 	ini.ird = 0x3FFF;
 	ini.ord = 0x3FFF;
 	CHECK(rdmaneg_mpa_request(&ini, &req) == RDMANEG_OK);
 	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK);
 	CHECK(rep.ird == 0x3FFF && rep.ord == 0x3FFF && ro.ird == 3 && ro.ord == 8);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK);
+	/* [rfc6581#9.1-12] */
 	CHECK(io.accepted && io.ird == 0x3FFF && io.ord == 0x3FFF);
 
 	/* responder ULP needs ORD 6, initiator IRD 2: TERM 6, reject names 6 */
@@ -343,9 +373,12 @@ static void test_mpa_negotiate(void)
 	ini.ord = 4;
 	rsp.ord_min = 6;
 	CHECK(rdmaneg_mpa_request(&ini, &req) == RDMANEG_OK);
+	/* [rfc5044#7.1.2-5] */
 	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && !ro.accepted);
+	/* [rfc6581#9.1-5] [rfc6581#9.1-6] */
 	CHECK(ro.term.layer == 2 && ro.term.type == 0 && ro.term.code == 6 && rep.ord == 6);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, true, &io) == RDMANEG_OK);
+	/* [rfc6581#9.1-10] [rfc5044#7.1.2-10] */
 	CHECK(!io.accepted && io.term.code == 0 && io.peer_ord == 6);
 	/* the responder rejected: the initiator sends no TERM of its own */
 	CHECK(io.term.layer == 0 && io.term.type == 0);
@@ -355,9 +388,11 @@ static void test_mpa_negotiate(void)
 	rep.ord = 17;
 	rep.ird = 4;
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK);
+	/* [rfc6581#9.1-8] */
 	CHECK(!io.accepted && io.term.code == 6);
 	/* ...within capacity: IRD raised to cover it */
 	rep.ord = 9;
+	/* [rfc6581#9.1-7] */
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK && io.accepted &&
 	      io.ird == 9);
 
@@ -365,14 +400,18 @@ static void test_mpa_negotiate(void)
 	ini.p2p = true;
 	ini.rtr = RDMANEG_RTR_WRITE | RDMANEG_RTR_READ;
 	rsp.rtr = RDMANEG_RTR_ALL;
+	/* [rfc6581#9.2-1] [rfc6581#9.2-2] */
 	CHECK(rdmaneg_mpa_request(&ini, &req) == RDMANEG_OK && req.a && !req.b && req.c && req.d);
+	/* [rfc6581#9.2-5] */
 	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && rep.a && rep.c && rep.d);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK);
 	CHECK(io.accepted && io.p2p && io.rtr == RDMANEG_RTR_WRITE);
 	/* no common RTR: responder offers its own, initiator sends TERM 7 */
 	rsp.rtr = RDMANEG_RTR_SEND;
+	/* [rfc6581#9.2-8] */
 	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && rep.b && !rep.c);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK);
+	/* [rfc6581#9.2-10] */
 	CHECK(!io.accepted && io.term.layer == 2 && io.term.code == 7);
 	/* model mismatch (reply A=0 to A=1): TERM 7 */
 	rep.a = false;
@@ -385,6 +424,7 @@ static void test_mpa_negotiate(void)
 	rsp.rtr = RDMANEG_RTR_READ;
 	rsp.ird = 0;
 	CHECK(rdmaneg_mpa_request(&ini, &req) == RDMANEG_OK);
+	/* [rfc6581#9.1-3] */
 	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && rep.ird == 1 && rep.d);
 	CHECK(rdmaneg_mpa_complete(&ini, &req, &rep, false, &io) == RDMANEG_OK &&
 	      io.rtr == RDMANEG_RTR_READ);
@@ -392,6 +432,7 @@ static void test_mpa_negotiate(void)
 	 * can be taken, and a Read-only responder has nothing else (TERM 5) */
 	ini.ord = 0x3FFF;
 	CHECK(rdmaneg_mpa_request(&ini, &req) == RDMANEG_OK);
+	/* [rfc6581#9.3-1] */
 	CHECK(rdmaneg_mpa_respond(&rsp, &req, &rep, &ro) == RDMANEG_OK && rep.ird == 0x3FFF &&
 	      ro.ird == 0 && rep.a && !rep.d && !ro.accepted && ro.term.layer == 2 &&
 	      ro.term.code == 5);
@@ -414,6 +455,7 @@ static void test_mpa_negotiate(void)
 
 	/* configuration errors */
 	rsp = (struct rdmaneg_mpa_local){ 4, 4, 16, 0, false, 0 };
+	/* [rfc6581#9.2-3] */
 	CHECK(rdmaneg_mpa_check_responder(&rsp) == RDMANEG_E_CONFIG);
 	rsp.rtr = RDMANEG_RTR_READ;
 	rsp.ird = 0;
@@ -599,7 +641,7 @@ static void test_errors(void)
 	CHECK(strcmp(rdmaneg_status_name(RDMANEG_E_MPA_PD_TOO_LONG), "mpa_pd_too_long") == 0);
 }
 
-/* nvme-rdma fig. 5-7, 11: hand-checked vectors of every entry point */
+/* [nvme-rdma#fig5] to [nvme-rdma#fig7], 11: hand-checked vectors of every entry point */
 static void test_nvme(void)
 {
 	static const uint8_t admin[32] = { 0, 0, 0, 0, 32, 0, 31 }; /* Linux's admin queue */
@@ -615,6 +657,7 @@ static void test_nvme(void)
 	CHECK(rdmaneg_nvme_req_encode(NULL, b, 32) == RDMANEG_E_INVAL);
 	memset(b, 0xee, sizeof(b));
 	CHECK(rdmaneg_nvme_req_encode(&r, b, sizeof(b)) == RDMANEG_OK);
+	/* [nvme-rdma#fig5-1] */
 	CHECK(b[0] == 0 && b[1] == 0 && b[2] == 1 && b[3] == 0 && b[4] == 128 && b[5] == 0 &&
 	      b[6] == 127 && b[7] == 0 && b[8] == 0 && b[31] == 0 && b[32] == 0xee);
 	CHECK(rdmaneg_nvme_req_decode(b, 31, &r) == RDMANEG_E_NVME_SHORT && r.qid == 0 &&
@@ -628,12 +671,14 @@ static void test_nvme(void)
 	/* the target's answers */
 	CHECK(rdmaneg_nvme_target_judge(admin, 32, &linux61, &a) == RDMANEG_OK && a.decoded &&
 	      a.sts == 0 && a.allowed == ((1u << 0) | (1u << 6)));
+	/* [nvme-rdma#fig5-7] */
 	CHECK(rdmaneg_nvme_target_judge(admin, 31, &linux61, &a) == RDMANEG_OK && !a.decoded &&
 	      a.sts == RDMANEG_NVME_STS_LEN && a.allowed == (1u << 1));
 	CHECK(rdmaneg_nvme_target_judge(NULL, 0, &linux61, &a) == RDMANEG_OK &&
 	      a.sts == RDMANEG_NVME_STS_LEN);
 	memcpy(b, admin, 32);
 	b[6] = 32; /* 33 entries on a 32-entry admin queue */
+	/* [nvme-rdma#fig5-4] */
 	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
 	      a.sts == RDMANEG_NVME_STS_HSQSIZE);
 	b[6] = 0; /* SQSIZE 0h: the base spec's Connect refuses it */
@@ -642,19 +687,23 @@ static void test_nvme(void)
 	memcpy(b, admin, 32);
 	b[0] = 1;
 	b[4] = 0; /* and HRQSIZE 0: RECFMT hides every other field */
+	/* [nvme-rdma#fig5-2] */
 	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
 	      a.sts == RDMANEG_NVME_STS_RECFMT && a.allowed == (1u << 2));
 	b[0] = 0; /* HRQSIZE 0 alone */
+	/* [nvme-rdma#fig5-5] */
 	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
 	      a.sts == RDMANEG_NVME_STS_HRQSIZE && a.allowed == (1u << 5));
 	memcpy(b, admin, 32);
 	b[2] = 129; /* QID past 128 I/O queues, and admin sizes on an I/O queue */
+	/* [nvme-rdma#fig5-3] */
 	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
 	      a.sts == RDMANEG_NVME_STS_QID && a.allowed == (1u << 3));
 	b[2] = 1; /* QID 1 with the admin sizes: conforming */
 	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK && a.sts == 0);
 	memcpy(b, admin, 32);
 	b[8] = 1; /* CNTLID on the admin queue: the host broke a shall */
+	/* [nvme-rdma#fig5-6] */
 	CHECK(rdmaneg_nvme_target_judge(b, 32, &linux61, &a) == RDMANEG_OK &&
 	      a.sts == RDMANEG_NVME_STS_CNTLID && a.allowed == ((1u << 0) | (1u << 6) | (1u << 9)));
 	memcpy(b, admin, 32);
@@ -678,13 +727,17 @@ static void test_nvme(void)
 	b[2] = 31;
 	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, false, &acc, &d) == RDMANEG_OK && d == 0);
 	b[2] = 30; /* below HSQSIZE: only with RNR flow control */
+	/* [nvme-rdma#fig6-4] */
 	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, true, &acc, &d) == RDMANEG_OK && d == 0);
+	/* [nvme-rdma#fig6-3] */
 	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, false, &acc, &d) == RDMANEG_OK &&
 	      d == RDMANEG_NVME_D_CRQSIZE);
 	b[0] = 1;
 	b[20] = 1;
+	/* [nvme-rdma#fig6-2] */
 	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, true, &acc, &d) == RDMANEG_OK &&
 	      d == RDMANEG_NVME_D_RECFMT && acc.reserved_at == 20);
+	/* [nvme-rdma#fig6-1] */
 	CHECK(rdmaneg_nvme_accept_check(b, 31, &r, true, &acc, &d) == RDMANEG_OK &&
 	      d == RDMANEG_NVME_D_SHORT && acc.recfmt == 0 && acc.crqsize == 0);
 	CHECK(rdmaneg_nvme_accept_check(b, 32, NULL, true, &acc, &d) == RDMANEG_E_INVAL);
@@ -697,11 +750,13 @@ static void test_nvme(void)
 	      rdmaneg_nvme_reject_encode(10, b, 4) == RDMANEG_E_INVAL &&
 	      rdmaneg_nvme_reject_encode(6, b, 3) == RDMANEG_E_NOSPACE);
 	CHECK(rdmaneg_nvme_reject_read(b, 4, &rej, &d) == RDMANEG_OK && d == 0 && rej.sts == 6);
+	/* [nvme-rdma#fig7-1] */
 	CHECK(rdmaneg_nvme_reject_read(b, 3, &rej, &d) == RDMANEG_OK && rej.has_recfmt &&
 	      !rej.has_sts && rej.sts == 0 && d == RDMANEG_NVME_D_SHORT);
 	CHECK(rdmaneg_nvme_reject_read(NULL, 0, &rej, &d) == RDMANEG_OK && !rej.has_recfmt &&
 	      d == RDMANEG_NVME_D_SHORT);
 	b[2] = 10;
+	/* [nvme-rdma#fig11-1] */
 	CHECK(rdmaneg_nvme_reject_read(b, 4, &rej, &d) == RDMANEG_OK && d == RDMANEG_NVME_D_STS);
 	b[2] = 0;
 	b[0] = 2;

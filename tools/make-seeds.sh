@@ -118,7 +118,7 @@ seed gcda hand-header-only 61646367 2a323242 01000000 00000000
 seed gcda hand-one-function 61646367 2a323242 01000000 00000000 \
 	00000001 0c000000 01000000 02000000 03000000 \
 	0000a101 10000000 00000000 00000000 05000000 00000000
-# nvme_target: RDMA_CM_REQUEST private data (nvme-rdma fig. 5) as Linux's
+# nvme_target: RDMA_CM_REQUEST private data ([nvme-rdma#fig5]) as Linux's
 # host sends it (drivers/nvme/host/rdma.c: admin 32/31, I/O queue_size and
 # sqsize) and at each field's edge; captures of the guest's exchange are
 # kept as they came (live-*)
@@ -139,7 +139,7 @@ seed nvme_target hrq-below-hsq "$(nreq --qid 1 --hrqsize 16 --hsqsize 127)"
 seed nvme_target qid-max "$(nreq --qid 65535 --hrqsize 128 --hsqsize 127)"
 seed nvme_target admin-cntlid "$(nreq --cntlid 1)"
 seed nvme_target reserved-31 "$(nreq | cut -c1-62)ff"
-# nvme_host: RDMA_CM_ACCEPT (fig. 6) and RDMA_CM_REJECT (fig. 7) private data
+# nvme_host: RDMA_CM_ACCEPT ([nvme-rdma#fig6]) and RDMA_CM_REJECT ([nvme-rdma#fig7]) private data
 seed nvme_host empty ""
 seed nvme_host accept-admin "$("$CLI" nvme encode --kind accept --hsqsize 31)"
 seed nvme_host accept-linux-crq-plus-one 0000 2000 "$(zeros 28)"

@@ -49,6 +49,14 @@ add nfs-unit         -           "$M build/asan/nfs-unit && build/asan/nfs-unit"
 add nvme-unit        -           "$M build/asan/nvme-unit && build/asan/nvme-unit"
 add util-unit        -           "$M build/asan/util-unit && build/asan/util-unit"
 add peer-unit        -           "$M build/asan/peer-unit && build/asan/peer-unit"
+# the peer's judge with bugs planted in the core under test (the functions
+# it once called: complete, parse): its verdicts must not move, since they
+# come from oracle/ (docs/compliance.md); encoder plants change the test's
+# own inputs and are not here. Waits for plants, which builds the same
+# planted cores.
+# shellcheck disable=SC2016 # expanded by the bash that runs the suite
+add peer-oracle      plants      'set -o pipefail; for p in a_mismatch_ok ini_3fff_ird rtr_no_term7 parse_dirty; do $M build/plant-asan/$p/peer-unit && build/plant-asan/$p/peer-unit | sed "s/^/$p: /" || exit 1; done'
+
 add campaign-unit    -           "$M build/asan/campaign-unit && build/asan/campaign-unit"
 add campaign         peer        "$M build/live/rdmaneg-campaign build/asan/rdmaneg-peer && tests/campaign.sh build/live/rdmaneg-campaign build/asan/rdmaneg-peer"
 add replay-driver    -           "$M build/asan/replay-control && tests/replay.sh build/asan/replay-control"
@@ -59,6 +67,8 @@ add mutants-unit     -           "$M build/asan/mutants-unit build/plain/rdmaneg
 add proof-report     -           "$M build/plain/rdmaneg-proof-report && tests/proof-report.sh"
 add times-unit       -           "$M build/asan/times-unit && build/asan/times-unit"
 add findings         -           "$M build/plain/rdmaneg-findings && tests/findings.sh"
+add clauses-unit     -           "$M build/asan/clauses-unit && build/asan/clauses-unit"
+add clauses          -           "$M build/plain/rdmaneg-clauses && tests/clauses.sh build/plain/rdmaneg-clauses"
 add docs             -           "tests/docs.sh"
 add format           -           "tests/format.sh"
 add targets          -           "tests/targets.sh"

@@ -29,6 +29,7 @@ struct finding {
 struct outcome {
 	enum campaign_how how;
 	char verdict[16], clause[64], detail[512], splat[200], why[300];
+	char tests[64]; /* the clause the case tests (the peer's expectation), or "" */
 	int64_t taint, ms;
 	bool before; /* the SUT was down before the case's input went out */
 	char *line;  /* the DONE line (owned) */

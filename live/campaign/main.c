@@ -162,6 +162,7 @@ static void exchange(const char *agent, const char *cmd, int64_t seq, struct out
 		o->line = strdup(line);
 		field(&rec, "verdict", o->verdict, sizeof(o->verdict));
 		field(&rec, "clause", o->clause, sizeof(o->clause));
+		field(&rec, "tests", o->tests, sizeof(o->tests));
 		field(&rec, "detail", o->detail, sizeof(o->detail));
 		field(&rec, "splat", o->splat, sizeof(o->splat));
 		o->taint = 0;

@@ -107,6 +107,8 @@ void record_result(const char *agent, size_t k, const char *name, const struct o
 	rdmaneg_json_str(&j, "outcome", how_name(o->how));
 	rdmaneg_json_str(&j, "verdict", o->how == CAMPAIGN_DONE ? o->verdict : "finding");
 	rdmaneg_json_str(&j, "clause", o->clause[0] ? o->clause : "-");
+	/* what the case tests, whatever its verdict (make compliance) */
+	rdmaneg_json_str(&j, "tests", o->tests[0] ? o->tests : "-");
 	rdmaneg_json_str(&j, "detail", o->how == CAMPAIGN_DONE ? o->detail : o->why);
 	rdmaneg_json_str(&j, "splat", title);
 	rdmaneg_json_int(&j, "case_ms", o->ms);

@@ -25,13 +25,13 @@ void live_side_effective(const struct live_side *s, struct rdmaneg_rpcrdma_setti
 		eff->recv_size = r.recv_size;
 		eff->remote_invalidation = r.remote_invalidation;
 	} else {
-		/* RFC 8797 sec. 5.1: a peer without the message is a legacy peer */
+		/* [rfc8797#5.1]: a peer without the message is a legacy peer */
 		eff->send_size = eff->recv_size = RDMANEG_INLINE_MIN;
 		eff->remote_invalidation = false;
 	}
 }
 
-/* RFC 6581 sec. 9.1: what the core would reply to these IRD/ORD values. */
+/* [rfc6581#9.1]: what the core would reply to these IRD/ORD values. */
 static void core_mpa(const struct live_case *c, int dev_ird, struct live_expected *e)
 {
 	struct rdmaneg_mpa_local ini = { c->c_ird, c->c_ord, (uint16_t)dev_ird, 0, false, 0 };
@@ -154,19 +154,23 @@ static bool frame_ok(const struct live_frame *fr, bool request, const uint8_t *u
 		return snprintf(why, cap, "%s does not parse: %s", request ? "Request" : "Reply",
 				rdmaneg_status_name(rc)),
 		       false;
+	/* [rfc6581#10-1] [rfc6581#10-5] [rfc5044#7.1.1-2] [rfc5044#7.1.1-4] */
 	if (f.type != (request ? RDMANEG_MPA_REQUEST : RDMANEG_MPA_REPLY) || !f.enhanced ||
+	    /* [rfc5044#7.1.1-20] */
 	    f.rev != 2 || f.reject)
 		return snprintf(why, cap, "%s: key/S/Rev/R not a v2 %s (rev %u, S=%d, R=%d)",
 				request ? "Request" : "Reply", request ? "Request" : "Reply", f.rev,
 				f.enhanced, f.reject),
 		       false;
-	/* RFC 6581 sec. 9: PD_Length counts the enhanced word and the ULP data */
+	/* [rfc6581#9]: PD_Length counts the enhanced word and the ULP data */
+	/* [rfc6581#6-13] [rfc5044#7.1.1-24] */
 	if (f.pd_length != RDMANEG_MPA_ENH_LEN + ulp_len)
 		return snprintf(why, cap, "%s PD_Length %u, sent 4 + %zu",
 				request ? "Request" : "Reply", f.pd_length, ulp_len),
 		       false;
 	rdmaneg_mpa_frame_enh(&f, enh);
 	rdmaneg_mpa_ulp_pd(&f, &ulp, &n);
+	/* [rfc6581#7-2] */
 	if (n != ulp_len || (n > 0 && memcmp(ulp, ulp_sent, n) != 0))
 		return snprintf(why, cap, "%s ULP octets differ from what was sent",
 				request ? "Request" : "Reply"),
@@ -214,6 +218,7 @@ void live_wire_check(const struct live_case *c, const struct live_expected *e,
 	if (!rq || !rp)
 		return wire_note(v, false, "frames not captured (Request %s, Reply %s)",
 				 rq ? "yes" : "no", rp ? "yes" : "no");
+	/* [rfc5044#7.1.2-1] */
 	if (!frame_ok(rq, true, e->cpd, e->cpd_len, e->server.peer.present, &qe, why,
 		      sizeof(why)) ||
 	    !frame_ok(rp, false, e->spd, e->spd_len, e->client.peer.present, &pe, why, sizeof(why)))
@@ -248,14 +253,14 @@ static bool thresholds_ok(const struct live_expected *e, const struct live_obs *
 	    s->send_threshold != es->send_threshold || s->recv_threshold != es->recv_threshold)
 		return fail(v,
 			    "thresholds c2s %zu/%zu s2c %zu/%zu, the core computes "
-			    "c2s %zu s2c %zu (RFC 8797 4.2)",
+			    "c2s %zu s2c %zu ([rfc8797#4.2])",
 			    c->send_threshold, s->recv_threshold, s->send_threshold,
 			    c->recv_threshold, ec->send_threshold, es->send_threshold);
 	if (c->remote_invalidation != ec->remote_invalidation ||
 	    s->remote_invalidation != es->remote_invalidation)
 		return fail(v,
 			    "remote invalidation client %d server %d, the core computes %d "
-			    "(RFC 8797 4.1)",
+			    "([rfc8797#4.1])",
 			    c->remote_invalidation, s->remote_invalidation,
 			    ec->remote_invalidation);
 	if (c->peer_present != ec->peer.present || s->peer_present != es->peer.present)
@@ -274,9 +279,11 @@ static bool exchange_ok(const struct live_expected *e, const struct live_obs *o,
 
 	if (!c->ok || !s->ok || c->err[0] || s->err[0])
 		return fail(v, "setup: client '%s' server '%s'", c->err, s->err);
+	/* [rfc6581#7-6] [rfc5044#7.1.2-2] [rfc5044#7.1.2-19] */
 	if (!live_pd_delivered(o->transport, true, e->cpd, e->cpd_len, s->pd_seen, s->pd_seen_len))
 		return fail(v, "the server's ULP got %zu octets of private data for the %zu sent",
 			    s->pd_seen_len, e->cpd_len);
+	/* [rfc5044#7.1.2-7] */
 	if (!live_pd_delivered(o->transport, false, e->spd, e->spd_len, c->pd_seen, c->pd_seen_len))
 		return fail(v, "the client's ULP got %zu octets of private data for the %zu sent",
 			    c->pd_seen_len, e->spd_len);
@@ -304,6 +311,7 @@ static bool exchange_ok(const struct live_expected *e, const struct live_obs *o,
 	if (!c->data_ok || !s->data_ok)
 		return fail(v, "received octets are not the sender's pattern: client %d server %d",
 			    c->data_ok, s->data_ok);
+	/* [rfc5044#7.2-1] */
 	if (!c->disconnected || !s->disconnected)
 		return fail(v, "no DISCONNECTED event: client %d server %d", c->disconnected,
 			    s->disconnected);
@@ -322,6 +330,7 @@ bool live_judge(const struct live_case *c, const struct live_expected *e, const 
 	switch (e->expect) {
 	case EXPECT_SIW_WRAP:
 		/* the passive side resets: the client is rejected, no ULP sees it */
+		/* [rfc5044#7.1.1-25] */
 		if (cl->ok || sv->ok || saw_event(sv, LIVE_EV_CONNECT_REQUEST) ||
 		    !saw_event(cl, LIVE_EV_REJECTED))
 			return fail(v,

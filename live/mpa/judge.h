@@ -29,7 +29,7 @@ struct live_expected {
 	size_t cpd_len, spd_len;
 	struct rdmaneg_conn client, server; /* each side after negotiating with
 					       what the other sent */
-	/* RFC 6581 sec. 9.1: the core's choice for these IRD/ORD values */
+	/* [rfc6581#9.1]: the core's choice for these IRD/ORD values */
 	bool core_mpa;
 	uint16_t core_reply_ird, core_reply_ord;
 };
@@ -45,7 +45,7 @@ struct live_verdict {
 
 /* A side's local settings as it lives by them: the core's message, or,
  * for raw octets, a legacy RFC 8166 peer (1024/1024) unless the
- * reference decoder finds a valid message in them (RFC 8797 5.1, 5.2). */
+ * reference decoder finds a valid message in them ([rfc8797#5.1], 5.2). */
 void live_side_effective(const struct live_side *s, struct rdmaneg_rpcrdma_settings *eff);
 
 /* dev_ird: the device's max_qp_rd_atom, for the core's RFC 6581 choice. */
@@ -54,7 +54,7 @@ void live_expected_make(const struct live_case *c, enum live_transport t, int de
 
 /* The private data a ULP is handed for `sent` on this transport, into
  * out[LIVE_PD_MAX]: the same octets on siw; on rxe the IB CM field,
- * zero-padded to 56 (REQ) or 196 (REP). RFC 8797 sec. 5.2 is why the
+ * zero-padded to 56 (REQ) or 196 (REP). [rfc8797#5.2] is why the
  * receiver searches: the transport adds octets of its own. */
 size_t live_pd_delivery(enum live_transport t, bool request, const uint8_t *sent, size_t sent_len,
 			uint8_t *out);

@@ -505,7 +505,7 @@ static void *server(void *arg)
 	rv_established(s->rv);
 	s->obs->us_connect = rdmaneg_mono_us() - s->t0 - s->obs->ev[0].us;
 	s->obs->ok = true;
-	/* the initiator sends first (RFC 5044, RFC 6581 sec. 4.3) */
+	/* the initiator sends first (RFC 5044, [rfc6581#4.3]) */
 	reap(s, false, true, a->negative ? NEG_TIMEOUT_MS : TIMEOUT_MS,
 	     (uint8_t)(s->pattern ^ 0xFF));
 	if (s->obs->recv_status == IBV_WC_SUCCESS && !a->negative) {

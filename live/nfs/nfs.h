@@ -7,7 +7,7 @@
  * setup steps (LIVE_NFS_STEP lines). For each connection it decodes what
  * each kernel side sent with the core, computes what RFC 8797 requires for
  * the same two messages twice: with the core, and as the RFC column, with
- * the oracle's reference decoder and sec. 4.2 read directly. A Linux side
+ * the oracle's reference decoder and [rfc8797#4.2] read directly. A Linux side
  * that differs from the RFC column is a divergence (a finding); the core
  * differing from it is a defect of ours.
  *
@@ -41,17 +41,17 @@
 /* One crafted connection to nfsd: the private data it sends and the
  * Receive it posts for each reply, which is what RFC 8797 lets the
  * server send: the case's Receive Size when its message decodes (search
- * mode, sec. 5.2), else the 1024 default (sec. 5.1). */
+ * mode, [rfc8797#5.2]), else the 1024 default ([rfc8797#5.1]). */
 struct live_nfs_case {
 	char name[RDMANEG_CASENAME_MAX];
 	uint8_t pd[LIVE_NFS_CASE_PD_MAX];
 	size_t pd_len;
-	bool present; /* the core finds a valid message in pd (sec. 5.2) */
+	bool present; /* the core finds a valid message in pd ([rfc8797#5.2]) */
 	size_t recv;  /* octets of each posted Receive */
 };
 
-/* What one kernel side put on the wire (RFC 5044 7.1, RFC 6581 9,
- * RFC 8797 4). */
+/* What one kernel side put on the wire ([rfc5044#7.1], [rfc6581#9],
+ * [rfc8797#4]). */
 struct live_nfs_side {
 	bool seen;			   /* its frame was captured */
 	int parse;			   /* rdmaneg_mpa_parse status */
@@ -64,7 +64,7 @@ struct live_nfs_side {
 };
 
 /* One side's inline thresholds, and whether it may be sent Sends With
- * Invalidate (RFC 8797 4.1, 4.2) */
+ * Invalidate ([rfc8797#4.1], 4.2) */
 struct live_nfs_th {
 	size_t send, recv;
 	bool ri;
@@ -76,7 +76,7 @@ struct live_nfs_conn {
 	bool traced;	   /* an xprtrdma_inline_thresh line for this port */
 	size_t linux_send; /* xprtrdma: neg send (re_inline_send) */
 	size_t linux_recv; /* neg recv (re_inline_recv) */
-	/* RFC 8797 4.2 for the two messages: the RFC column (the oracle) and
+	/* [rfc8797#4.2] for the two messages: the RFC column (the oracle) and
 	 * the core's */
 	struct live_nfs_th rfc_client, rfc_server, core_client, core_server;
 };
@@ -107,7 +107,7 @@ struct live_nfs_hostile {
 	uint8_t reply_pd[256]; /* nfsd's private data */
 	size_t reply_pd_len;
 	struct rdmaneg_rpcrdma_result reply; /* ... decoded by the core */
-	/* RFC 8797 4.2/5.1: min(server send, client recv), the RFC column (the
+	/* [rfc8797#4.2]/5.1: min(server send, client recv), the RFC column (the
 	 * oracle) and the core's */
 	size_t threshold, core_threshold;
 	struct live_nfs_call null, compound;
@@ -239,7 +239,7 @@ long live_nfs_case_find(const char *name);
 bool live_nfs_case_named(const char *name, struct live_nfs_case *c);
 
 /* The random and guided hostile client (nfs-client --random): one to three
- * edits of c's private data, each aimed at RFC 8797 4.1 and 5.2: a bit
+ * edits of c's private data, each aimed at [rfc8797#4.1] and 5.2: a bit
  * flipped, a whole message or its identifier alone written at any
  * offset, an octet set to an edge value, the data cut or grown. It never
  * exceeds LIVE_NFS_CASE_PD_MAX; c->present and c->recv follow the new

@@ -1,5 +1,5 @@
 /*
- * nfs_cases: the hostile NFS peers' private-data cases (RFC 8797 sec. 4)
+ * nfs_cases: the hostile NFS peers' private-data cases ([rfc8797#4])
  * and their mutation for the random and guided modes.
  */
 #include "nfs.h"
@@ -8,7 +8,7 @@
 
 /* ---- the hostile NFS client's cases and RPCs ---- */
 
-/* RFC 8797 4: each case's message, where it sits and how it is cut */
+/* [rfc8797#4]: each case's message, where it sits and how it is cut */
 static const struct {
 	const char *name;
 	size_t offset; /* octets of 0xA5 before the identifier */
@@ -28,6 +28,7 @@ static const struct {
 	{ "offset-1-1k", 1, 8, 1, 0, 0, 0, false },
 	{ "offset-3-1k", 3, 8, 1, 0, 0, 0, false },
 	{ "version-0", 0, 8, 0, 0, 3, 3, false },
+	/* [rfc8797#4-4] */
 	{ "version-2", 0, 8, 2, 0, 3, 3, false },
 	{ "version-255", 0, 8, 255, 0, 3, 3, false },
 	{ "reserved-bits-1k", 0, 8, 1, 0xFE, 0, 0, false },
@@ -51,7 +52,7 @@ long live_nfs_case_find(const char *name)
 }
 
 /* what the server may send: the case's Receive Size when its message
- * decodes in search mode (RFC 8797 5.2), else the 1024 default (5.1) */
+ * decodes in search mode ([rfc8797#5.2]), else the 1024 default (5.1) */
 static void settle(struct live_nfs_case *c)
 {
 	struct rdmaneg_rpcrdma_result r;
@@ -82,7 +83,7 @@ bool live_nfs_case(size_t k, struct live_nfs_case *c)
 	return true;
 }
 
-/* An octet an RFC 8797 4.1 field is likely to be checked against: the
+/* An octet an [rfc8797#4.1] field is likely to be checked against: the
  * versions 0, 1 and 2, the R bit alone and with Reserved bits, the size
  * codes' ends (1024 and 262144) */
 static const uint8_t edges[] = { 0x00, 0x01, 0x02, 0x7F, 0x80, 0xFE, 0xFF };
@@ -101,7 +102,7 @@ unsigned live_nfs_mutate(struct live_nfs_case *c, uint64_t *rng)
 			if (n > 0)
 				c->pd[(x >> 8) % n] ^= (uint8_t)(1u << ((x >> 40) % 8u));
 			break;
-		case 1: /* a whole message at any alignment (sec. 5.2 searches) */
+		case 1: /* a whole message at any alignment ([rfc8797#5.2] searches) */
 		case 2: /* the identifier alone: a message cut short */
 			m = (x % 6u) == 1 ? 8 : 4;
 			at = (size_t)(x >> 8) % (LIVE_NFS_CASE_PD_MAX - m + 1);

@@ -1,7 +1,7 @@
 /*
  * nfs_expect: the expectation pass of make live-nfs. For every captured
  * connection and hostile case, what RFC 8797 requires of the two messages
- * twice: the RFC column (the oracle's reference decoder and sec. 4.2 read
+ * twice: the RFC column (the oracle's reference decoder and [rfc8797#4.2] read
  * directly) and the core's column. nfs_judge.c compares Linux with both.
  */
 #include "nfs.h"
@@ -11,7 +11,7 @@
 
 #include <string.h>
 
-/* The RFC column: the oracle's reading of RFC 8797 4.1, 4.2 and 5.1 with
+/* The RFC column: the oracle's reading of [rfc8797#4.1], 4.2 and 5.1 with
  * its reference decoder (rdmaneg_ref_thresholds), never the core */
 static struct live_nfs_th rfc_th(const uint8_t *own, size_t own_n, const uint8_t *peer,
 				 size_t peer_n)
@@ -50,7 +50,7 @@ static struct live_nfs_th core_th(enum rdmaneg_role role, const uint8_t *own, si
 
 void live_nfs_expect(struct live_nfs *r)
 {
-	/* the server-to-client threshold (sec. 4.2, and 5.1 for a side
+	/* the server-to-client threshold ([rfc8797#4.2], and 5.1 for a side
 	 * without a message: the defaults) is the client's receive threshold */
 	for (size_t i = 0; i < r->nhostile; i++) {
 		struct live_nfs_hostile *h = &r->hostile[i];

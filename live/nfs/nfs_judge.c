@@ -92,6 +92,7 @@ static void judge_conns(const struct live_nfs *r, struct live_nfs_verdict *v)
 			may = false;
 			continue;
 		}
+		/* [rfc8797#4.1-1] [rpcrdma-cm-pvt-data-01#5.1-1] */
 		may = may && c->rfc_server.ri;
 		for (int s = 0; s < 2; s++) {
 			const struct live_nfs_side *side = s ? &c->server : &c->client;
@@ -125,6 +126,7 @@ static void judge_conns(const struct live_nfs *r, struct live_nfs_verdict *v)
 			div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, "4.2", text, where, false);
 		}
 	}
+	/* [rfc8797#4.1-3] [rpcrdma-cm-pvt-data-01#5.1-3] */
 	if (r->server_sends && !may && r->server_sends_inv) {
 		char text[240];
 
@@ -137,7 +139,7 @@ static void judge_conns(const struct live_nfs *r, struct live_nfs_verdict *v)
 	}
 }
 
-/* RFC 8797 4.2, 5.1: nothing inline above the threshold; IBV_WC_LOC_LEN_ERR
+/* [rfc8797#4.2], 5.1: nothing inline above the threshold; IBV_WC_LOC_LEN_ERR
  * (1) on our Receive is a Send longer than the Receive we posted */
 static bool overflowed(const struct live_nfs_hostile *h)
 {
@@ -188,8 +190,11 @@ static void judge_hostile(const struct live_nfs *r, struct live_nfs_verdict *v)
 		}
 		if (strcmp(h->event, "RDMA_CM_EVENT_ESTABLISHED") != 0 ||
 		    (h->null.reached && (h->null.timeout || h->null.accept != 0)))
+			/* [rfc8797#1-1] */
 			broke = h->present ? -1 : 2;
+		/* [rfc8797#4-9] */
 		else if (overflowed(h))
+			/* [rfc8797#5.1-1] */
 			broke = h->present ? 0 : 1;
 		if (broke < 0)
 			continue;

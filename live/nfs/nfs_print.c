@@ -73,7 +73,7 @@ static void print_conns(FILE *out, const struct live_nfs *r, const struct live_n
 		    same ? "decodes both alike" : "DECODES OTHERWISE", cl, sv);
 		snprintf(cl, sizeof(cl), "IRD %u ORD %u", c->client.enh.ird, c->client.enh.ord);
 		snprintf(sv, sizeof(sv), "IRD %u ORD %u", c->server.enh.ird, c->server.enh.ord);
-		row(out, "MPA v2 word (RFC 6581 9)", "-", "-", c->client.f.enhanced ? cl : "none",
+		row(out, "MPA v2 word ([rfc6581#9])", "-", "-", c->client.f.enhanced ? cl : "none",
 		    c->server.f.enhanced ? sv : "none");
 		if (!c->client.seen || !c->server.seen)
 			continue;

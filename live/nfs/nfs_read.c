@@ -94,7 +94,7 @@ void live_nfs_side_ulp(const struct live_nfs_side *s, const uint8_t **ulp, size_
 	}
 }
 
-/* RFC 5044 7.1, RFC 6581 9, RFC 8797 4: what the frame says, the message
+/* [rfc5044#7.1], [rfc6581#9], [rfc8797#4]: what the frame says, the message
  * found by the core and by the oracle's reference decoder */
 static void decode_side(struct live_nfs_side *s)
 {

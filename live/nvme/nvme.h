@@ -23,7 +23,7 @@
 #define LIVE_NVME_MPA_PORT 4422	   /* ... and its TCP one, for MPA frames */
 #define LIVE_NVME_NQN "nqn.2026-11.org.rdmaneg:live"
 #define LIVE_NVME_CONNS 16
-#define LIVE_NVME_PD 512 /* RFC 5044 sec. 7.1: PD_Length's limit */
+#define LIVE_NVME_PD 512 /* [rfc5044#7.1]: PD_Length's limit */
 
 /* One connection to the target's port: the host's MPA Request and the
  * target's Reply, each reduced to its ULP private data. */
@@ -60,7 +60,7 @@ long live_nvme_case_index(const char *name);
 /*
  * The hostile target's answers (live/nvme/nvme_cases.c) to the kernel
  * host's admin connect request: an accept or a reject with the case's
- * private data, or none. Fig. 6's and fig. 7's records at every length and
+ * private data, or none. [nvme-rdma#fig6]'s and [nvme-rdma#fig7]'s records at every length and
  * field edge, then random mutations. Their indices follow the host's
  * cases: one index space, live.nvme_first and NVME_CASE= name both.
  */
@@ -70,7 +70,7 @@ long live_nvme_case_index(const char *name);
 
 /* ACCEPT, REJECT: rdma_accept or rdma_reject with pd; SILENT: no answer;
  * MPA: pd is a whole MPA Reply frame, sent on LIVE_NVME_MPA_PORT's TCP
- * listener, for what rdma_cm cannot send (RFC 5044 sec. 7.1 flags) */
+ * listener, for what rdma_cm cannot send ([rfc5044#7.1] flags) */
 enum live_nvme_tkind {
 	LIVE_NVME_T_ACCEPT,
 	LIVE_NVME_T_REJECT,

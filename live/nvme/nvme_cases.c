@@ -19,7 +19,7 @@ struct edit {
 	uint8_t val;
 };
 
-/* nvme-rdma fig. 5 at its edges (docs/nvme.md's table says what a
+/* [nvme-rdma#fig5] at its edges (docs/nvme.md's table says what a
  * conforming target answers each) */
 static const struct edit edits[] = {
 	{ "base-admin", 0, 0, 0, 32, 31, 0, 0 },
@@ -79,7 +79,7 @@ bool live_nvme_case(size_t i, struct live_nvme_case *c)
 	}
 	i -= NEDITS;
 	if (i < NLENS) {
-		/* fig. 5's record cut short or padded with zeros */
+		/* [nvme-rdma#fig5]'s record cut short or padded with zeros */
 		snprintf(c->name, sizeof(c->name), "len-%zu", i);
 		base(c->pd, &edits[0]);
 		c->pd_len = i;
@@ -128,7 +128,7 @@ struct answer {
 	uint8_t val;
 };
 
-/* nvme-rdma fig. 6 (the accept) and fig. 7 and 11 (the reject) at their
+/* [nvme-rdma#fig6] (the accept) and [nvme-rdma#fig7] and 11 (the reject) at their
  * edges; docs/nvme.md says what a conforming host does with each. The
  * first three are CI's smoke subset: an accept the host goes on after, a
  * reject, and an accept it should give up. */
@@ -165,7 +165,7 @@ static const struct answer answers[] = {
 
 /* MPA Replies, sent on a TCP listener of our own: what rdma_cm cannot
  * send. name, the M and R bits, S with the enhanced word, the ULP private
- * data's length (fig. 7's reject, RECFMT 0 and STS 6, cut or padded) */
+ * data's length ([nvme-rdma#fig7]'s reject, RECFMT 0 and STS 6, cut or padded) */
 static const struct mpa_answer {
 	const char *name;
 	bool m, r, s;
@@ -182,7 +182,7 @@ static const struct mpa_answer {
 	/* R set: the reject itself, as rdma_cm sends it */
 	{ "mpa-reject-ulp-2", false, true, true, 2 },
 	{ "mpa-reject-ulp-4", false, true, true, 4 },
-	/* no enhanced word to an enhanced Request (RFC 6581 sec. 5) */
+	/* no enhanced word to an enhanced Request ([rfc6581#5]) */
 	{ "mpa-no-enhanced-ulp-4", false, false, false, 4 },
 };
 #define NMPA (sizeof(mpa_answers) / sizeof(mpa_answers[0]))
@@ -192,8 +192,8 @@ size_t live_nvme_tcase_count(void)
 	return NANSWERS + NACCEPT_LENS + NREJECT_LENS + LIVE_NVME_TRANDOM + NMPA;
 }
 
-/* An MPA Reply (RFC 5044 sec. 7.1), rev 2, IRD and ORD 16 in the
- * enhanced word (RFC 6581 sec. 9) when S is set. */
+/* An MPA Reply ([rfc5044#7.1]), rev 2, IRD and ORD 16 in the
+ * enhanced word ([rfc6581#9]) when S is set. */
 static void mpa_answer(const struct mpa_answer *a, struct live_nvme_tcase *t)
 {
 	uint8_t pd[4 + 32] = { 0 };
@@ -209,7 +209,7 @@ static void mpa_answer(const struct mpa_answer *a, struct live_nvme_tcase *t)
 		(void)rdmaneg_mpa_enh_encode(&e, pd, sizeof(pd));
 		at = 4;
 	}
-	pd[at + 2] = RDMANEG_NVME_STS_NO_RSC; /* fig. 7: RECFMT 0, STS 6 */
+	pd[at + 2] = RDMANEG_NVME_STS_NO_RSC; /* [nvme-rdma#fig7]: RECFMT 0, STS 6 */
 	f.type = RDMANEG_MPA_REPLY;
 	f.marker = a->m;
 	f.reject = a->r;
@@ -233,9 +233,9 @@ static void answer(const struct answer *a, uint16_t hsqsize, struct live_nvme_tc
 	t->kind = a->kind;
 	t->pd_len = a->len;
 	put16(t->pd, a->recfmt);
-	if (a->kind == LIVE_NVME_T_ACCEPT) /* fig. 6: CRQSIZE, octets 03:02 */
+	if (a->kind == LIVE_NVME_T_ACCEPT) /* [nvme-rdma#fig6]: CRQSIZE, octets 03:02 */
 		put16(t->pd + 2, a->crq_fixed ? a->crq_abs : (uint16_t)(hsqsize + a->crq_add));
-	else /* fig. 7: STS, octets 03:02 */
+	else /* [nvme-rdma#fig7]: STS, octets 03:02 */
 		put16(t->pd + 2, a->sts);
 	if (a->off)
 		t->pd[a->off] = a->val;
@@ -258,14 +258,14 @@ bool live_nvme_tcase(size_t j, uint16_t hsqsize, struct live_nvme_tcase *t)
 		return true;
 	}
 	j -= NANSWERS;
-	if (j < NACCEPT_LENS) { /* fig. 6's record cut short */
+	if (j < NACCEPT_LENS) { /* [nvme-rdma#fig6]'s record cut short */
 		answer(named("accept-ok"), hsqsize, t);
 		snprintf(t->name, sizeof(t->name), "accept-len-%zu", j);
 		t->pd_len = j;
 		return true;
 	}
 	j -= NACCEPT_LENS;
-	if (j < NREJECT_LENS) { /* fig. 7's record cut short: RECFMT 0, STS 6 */
+	if (j < NREJECT_LENS) { /* [nvme-rdma#fig7]'s record cut short: RECFMT 0, STS 6 */
 		answer(named("reject-sts-6"), hsqsize, t);
 		snprintf(t->name, sizeof(t->name), "reject-len-%zu", j);
 		t->pd_len = j;
@@ -405,7 +405,7 @@ bool live_nvme_tcase_named(const char *name, uint16_t hsqsize, struct live_nvme_
 
 	if (n < 0 || strlen(name) >= sizeof(t->name) || !live_nvme_tcase(k, hsqsize, t))
 		return false;
-	/* an MPA Reply keeps its key (RFC 5044 sec. 7.1: octets 0..15) and
+	/* an MPA Reply keeps its key ([rfc5044#7.1]: octets 0..15) and
 	 * its length on the wire; its flags, Rev, PD_Length and ULP octets
 	 * change */
 	for (long j = 0; j < n && t->kind != LIVE_NVME_T_SILENT; j++)

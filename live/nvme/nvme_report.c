@@ -135,7 +135,7 @@ static void hostile_line(struct live_nvme *r, const char *p, size_t n)
 		rdmaneg_hex_init(&hx, b, sizeof(b));
 		if (rdmaneg_hex_feed(&hx, rpd) != 0 || !rdmaneg_hex_whole(&hx))
 			return bad_line(r, p, n);
-		/* fig. 7: STS is octets 03:02 */
+		/* [nvme-rdma#fig7]: STS is octets 03:02 */
 		h->has_sts = hx.len >= RDMANEG_NVME_REJECT_LEN;
 		h->sts = h->has_sts ? (unsigned)b[2] + 256u * (unsigned)b[3] : 0u;
 	}
@@ -354,13 +354,17 @@ static void request_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 		unsigned sts;
 		const char *rule;
 	} f[] = {
-		{ "RECFMT", 0, RDMANEG_NVME_STS_RECFMT, "nvme-rdma fig. 5: shall be 0h" },
-		{ "QID", 2, RDMANEG_NVME_STS_QID, "fig. 5: a queue the controller has (1..128)" },
+		{ "RECFMT", 0, RDMANEG_NVME_STS_RECFMT, "[nvme-rdma#fig5]: shall be 0h" },
+		/* [nvme-rdma#fig5-3] */
+		{ "QID", 2, RDMANEG_NVME_STS_QID,
+		  "[nvme-rdma#fig5]: a queue the controller has (1..128)" },
+		/* [nvme-rdma#fig5-5] */
 		{ "HRQSIZE", 4, RDMANEG_NVME_STS_HRQSIZE,
-		  "fig. 5: receive entries; 0h receives nothing" },
+		  "[nvme-rdma#fig5]: receive entries; 0h receives nothing" },
 		{ "HSQSIZE", 6, RDMANEG_NVME_STS_HSQSIZE,
-		  "fig. 5: SQSIZE, 0's based; base spec Connect: not 0h, within the limit" },
-		{ "CNTLID", 8, RDMANEG_NVME_STS_CNTLID, "fig. 5: shall be 0h for the admin queue" },
+		  "[nvme-rdma#fig5]: SQSIZE, 0's based; base spec Connect: not 0h, within the limit" },
+		{ "CNTLID", 8, RDMANEG_NVME_STS_CNTLID,
+		  "[nvme-rdma#fig5]: shall be 0h for the admin queue" },
 	};
 	const unsigned core_vals[] = { a->req.recfmt, a->req.qid, a->req.hrqsize, a->req.hsqsize,
 				       a->req.cntlid };
@@ -370,7 +374,7 @@ static void request_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	memset(&w, 0, sizeof(w));
 	w.field = "length";
 	snprintf(w.value, sizeof(w.value), "%zu", c->req_len);
-	snprintf(w.rule, sizeof(w.rule), "fig. 5: 32 octets (31:00)");
+	snprintf(w.rule, sizeof(w.rule), "[nvme-rdma#fig5]: 32 octets (31:00)");
 	w.core_ok = a->decoded;
 	w.oracle_ok = c->req_len >= 32;
 	w.same_value = true;
@@ -389,6 +393,7 @@ static void request_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 		snprintf(w.rule, sizeof(w.rule), "%s", f[i].rule);
 		if (f[i].sts == RDMANEG_NVME_STS_CNTLID) {
 			/* a shall on the host, whatever a target may answer */
+			/* [nvme-rdma#fig5-6] */
 			w.core_ok = !(a->req.qid == 0 && a->req.cntlid != 0);
 			w.oracle_ok = !(qid0 && val != 0);
 		} else {
@@ -424,7 +429,7 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	else
 		snprintf(w.value, sizeof(w.value), "reject, no STS");
 	names_of(ref->allowed, set, sizeof(set));
-	snprintf(w.rule, sizeof(w.rule), "fig. 11: one of %s", set);
+	snprintf(w.rule, sizeof(w.rule), "[nvme-rdma#fig11]: one of %s", set);
 	w.core_ok = sts <= RDMANEG_NVME_STS_MAX && ((a->allowed >> sts) & 1u);
 	w.oracle_ok = sts <= RDMANEG_NVME_STS_MAX && ((ref->allowed >> sts) & 1u);
 	emit(out, json, c, &w, first, v);
@@ -432,18 +437,19 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 		refd = rdmaneg_ref_nvme_reject(c->rep, c->rep_len);
 		w.field = "reject";
 		snprintf(w.value, sizeof(w.value), "%zu octets", c->rep_len);
-		snprintf(w.rule, sizeof(w.rule), "fig. 7, 11: 4 octets, RECFMT 0h, STS 1h..9h");
+		snprintf(w.rule, sizeof(w.rule),
+			 "[nvme-rdma#fig7], 11: 4 octets, RECFMT 0h, STS 1h..9h");
 		w.core_ok = d == 0;
 		w.oracle_ok = refd == 0;
 		emit(out, json, c, &w, first, v);
 		return;
 	}
-	/* iWARP has no RNR retry: fig. 6's rule without RNR flow control */
+	/* iWARP has no RNR retry: [nvme-rdma#fig6]'s rule without RNR flow control */
 	(void)rdmaneg_nvme_accept_check(c->rep, c->rep_len, &a->req, false, &acc, &d);
 	refd = rdmaneg_ref_nvme_accept(c->rep, c->rep_len, rdmaneg_ref_nvme_u16(c->req, 6), false);
 	w.field = "accept";
 	snprintf(w.value, sizeof(w.value), "%zu octets", c->rep_len);
-	snprintf(w.rule, sizeof(w.rule), "fig. 6: 32 octets, RECFMT 0h");
+	snprintf(w.rule, sizeof(w.rule), "[nvme-rdma#fig6]: 32 octets, RECFMT 0h");
 	w.core_ok = !(d & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT));
 	w.oracle_ok = !(refd & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT));
 	emit(out, json, c, &w, first, v);
@@ -453,8 +459,9 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	snprintf(w.value, sizeof(w.value), "%u", rdmaneg_ref_nvme_u16(c->rep, 2));
 	w.same_value = acc.crqsize == rdmaneg_ref_nvme_u16(c->rep, 2);
 	snprintf(w.rule, sizeof(w.rule),
-		 "fig. 6: equal to HSQSIZE %u (no RNR flow control on iWARP)",
+		 "[nvme-rdma#fig6]: equal to HSQSIZE %u (no RNR flow control on iWARP)",
 		 rdmaneg_ref_nvme_u16(c->req, 6));
+	/* [nvme-rdma#fig6-3] */
 	w.core_ok = !(d & RDMANEG_NVME_D_CRQSIZE);
 	w.oracle_ok = !(refd & RDMANEG_NVME_D_CRQSIZE);
 	emit(out, json, c, &w, first, v);
@@ -529,15 +536,15 @@ enum expect { GO_ON, GIVE_UP, UNSEEN };
 
 static const char *const expect_names[] = { "go on", "give up", "not seen" };
 
-/* From the defects of an accept: one it cannot read (fig. 6: 32 octets,
- * RECFMT 0h) leaves it no queue; a CRQSIZE off fig. 6's rule binds the
+/* From the defects of an accept: one it cannot read ([nvme-rdma#fig6]: 32 octets,
+ * RECFMT 0h) leaves it no queue; a CRQSIZE off [nvme-rdma#fig6]'s rule binds the
  * controller, and a host that keeps to it (no more commands outstanding
  * than CRQSIZE) looks, on the wire, like one that does not. */
 static enum expect expect_of(enum live_nvme_tkind kind, unsigned defects)
 {
 	if (kind != LIVE_NVME_T_ACCEPT)
-		return GIVE_UP; /* fig. 7, 11: a reject, an MPA Reply the host's
-				 * RNIC refuses (RFC 5044 sec. 7.1), or no answer
+		return GIVE_UP; /* [nvme-rdma#fig7], 11: a reject, an MPA Reply the host's
+				 * RNIC refuses ([rfc5044#7.1]), or no answer
 				 * ends the queue */
 	if (defects & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT))
 		return GIVE_UP;

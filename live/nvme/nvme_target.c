@@ -124,7 +124,7 @@ static uint16_t le16_at(const uint8_t *p)
 }
 
 /* A connect request: its private data kept (the first), then the case's
- * answer, built for the request's HSQSIZE (fig. 5, octets 07:06). */
+ * answer, built for the request's HSQSIZE ([nvme-rdma#fig5], octets 07:06). */
 static void on_request(struct outcome *o, struct rdma_cm_event *ev)
 {
 	const struct rdma_conn_param *in = &ev->param.conn;
@@ -351,7 +351,7 @@ static int read_full(int fd, uint8_t *buf, size_t n, int ms)
 }
 
 /* An MPA-level case: the host's TCP connection accepted on our own
- * listener, its MPA Request read (RFC 5044 sec. 7.1: 20 octets, then
+ * listener, its MPA Request read ([rfc5044#7.1]: 20 octets, then
  * PD_Length), the case's Reply frame sent, the host waited for. */
 static void one_mpa_case(int lfd, const char *opts, struct outcome *o, FILE *out)
 {

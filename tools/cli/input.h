@@ -42,13 +42,13 @@ int rdmaneg_cli_file(const char *path, struct rdmaneg_cli_buf *in, char *err, si
  * and *out, or false for a sign, junk, an empty string or an overflow. */
 bool rdmaneg_cli_size(const char *s, size_t *out);
 
-/* 0..0x3FFF (RFC 6581 sec. 9), decimal or 0x hex. */
+/* 0..0x3FFF ([rfc6581#9]), decimal or 0x hex. */
 bool rdmaneg_cli_u14(const char *s, uint16_t *out);
 
 /* 0..max, decimal or 0x hex (Rev, Res). */
 bool rdmaneg_cli_uint(const char *s, unsigned long max, unsigned long *out);
 
-/* "none" or a comma list of send, write, read (RFC 6581 sec. 9.2 B, C, D)
+/* "none" or a comma list of send, write, read ([rfc6581#9.2] B, C, D)
  * as RDMANEG_RTR_* bits; false for an empty list or an unknown word. */
 bool rdmaneg_cli_rtr(const char *s, uint8_t *out);
 

@@ -19,8 +19,8 @@ const char rdmaneg_cli_help_mpa_decode[] =
 	"    rdmaneg mpa decode [-f FILE | HEX...]\n"
 	"\n"
 	"DESCRIPTION\n"
-	"    Parses the 20-octet header (RFC 5044 sec. 7.1), the enhanced data word\n"
-	"    when S=1 (RFC 6581 sec. 9), and searches the remaining ULP private data\n"
+	"    Parses the 20-octet header ([rfc5044#7.1]), the enhanced data word\n"
+	"    when S=1 ([rfc6581#9]), and searches the remaining ULP private data\n"
 	"    for an RFC 8797 message. Octets after PD_Length are not examined.\n"
 	"    Malformed frames exit 1 with an error naming the rule: mpa_short,\n"
 	"    mpa_key, mpa_rev0, mpa_rev_unknown, mpa_pd_too_long, mpa_pd_truncated,\n"
@@ -60,12 +60,12 @@ const char rdmaneg_cli_help_mpa_negotiate[] =
 	"\n"
 	"DESCRIPTION\n"
 	"    The initiator builds its request word, the responder answers it (sec.\n"
-	"    9.1, 9.2) and the initiator completes (sec. 9.3). --request or --reply\n"
+	"    9.1, 9.2) and the initiator completes ([rfc6581#9.3]). --request or --reply\n"
 	"    replaces the computed word with one taken from the wire (8 hex digits),\n"
 	"    so a captured exchange can be replayed against either side. Values\n"
 	"    accept 0x prefixes; 0x3FFF means \"do not negotiate\". The output\n"
 	"    shows both words, both outcomes with any TERM triple (layer 2, type 0,\n"
-	"    code 5, 6 or 7), and the sec. 9.1 inequalities.\n"
+	"    code 5, 6 or 7), and the [rfc6581#9.1] inequalities.\n"
 	"\n"
 	"OPTIONS\n"
 	"    --ini-ird N, --ini-ord N   initiator IRD and ORD (default 4, 4)\n"
@@ -292,7 +292,7 @@ int rdmaneg_cli_mpa_encode(int argc, char **argv)
 	if (optind < argc)
 		return rdmaneg_cli_usage("mpa encode", "unexpected argument '%s'", argv[optind]);
 	if (rtr && !e.a)
-		return rdmaneg_cli_usage("mpa encode", "--rtr needs --p2p (RFC 6581 sec. 9.2)");
+		return rdmaneg_cli_usage("mpa encode", "--rtr needs --p2p ([rfc6581#9.2])");
 	e.b = (rtr & RDMANEG_RTR_SEND) != 0;
 	e.c = (rtr & RDMANEG_RTR_WRITE) != 0;
 	e.d = (rtr & RDMANEG_RTR_READ) != 0;

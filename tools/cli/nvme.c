@@ -20,11 +20,11 @@ const char rdmaneg_cli_help_nvme_encode[] =
 	"\n"
 	"DESCRIPTION\n"
 	"    Prints the private data as hex: the host's 32-octet RDMA_CM_REQUEST\n"
-	"    (nvme-rdma fig. 5; defaults: the admin queue as Linux asks for it,\n"
+	"    ([nvme-rdma#fig5]; defaults: the admin queue as Linux asks for it,\n"
 	"    qid 0, hrqsize 32, hsqsize 31), the controller's 32-octet\n"
-	"    RDMA_CM_ACCEPT answering a request with HSQSIZE N (fig. 6: CRQSIZE\n"
+	"    RDMA_CM_ACCEPT answering a request with HSQSIZE N ([nvme-rdma#fig6]: CRQSIZE\n"
 	"    equal to HSQSIZE), or its 4-octet RDMA_CM_REJECT with status 1..9\n"
-	"    (fig. 7, 11). Values are 0..65535, decimal or 0x hex.\n"
+	"    ([nvme-rdma#fig7], 11). Values are 0..65535, decimal or 0x hex.\n"
 	"\n"
 	"EXAMPLES\n"
 	"    rdmaneg nvme encode --kind request --qid 1 --hrqsize 128 --hsqsize 127\n";
@@ -38,9 +38,9 @@ const char rdmaneg_cli_help_nvme_judge[] =
 	"        [-f FILE | HEX...]\n"
 	"\n"
 	"DESCRIPTION\n"
-	"    Reads the RDMA_CM_REQUEST private data (nvme-rdma fig. 5) and prints\n"
+	"    Reads the RDMA_CM_REQUEST private data ([nvme-rdma#fig5]) and prints\n"
 	"    its fields, the status a strict target rejects it with (\"accept\" when\n"
-	"    none; fig. 11 names otherwise) and every answer that conforms. The\n"
+	"    none; [nvme-rdma#fig11] names otherwise) and every answer that conforms. The\n"
 	"    limits are the target's: I/O queue ids 1..max-qid, admin and I/O\n"
 	"    queue entries (default Linux nvmet-rdma 6.1: 128, 32, 128). Private data\n"
 	"    under 32 octets is judged, not refused: its answer is invalid_length.\n"
@@ -57,8 +57,8 @@ const char rdmaneg_cli_help_nvme_check[] =
 	"\n"
 	"DESCRIPTION\n"
 	"    Reads the octets both as the RDMA_CM_ACCEPT private data that answered\n"
-	"    a request with HSQSIZE N (default 31, Linux's admin queue; fig. 6) and\n"
-	"    as RDMA_CM_REJECT private data (fig. 7, 11), and prints each reading's\n"
+	"    a request with HSQSIZE N (default 31, Linux's admin queue; [nvme-rdma#fig6]) and\n"
+	"    as RDMA_CM_REJECT private data ([nvme-rdma#fig7], 11), and prints each reading's\n"
 	"    fields and defects: short, recfmt, crqsize (above HSQSIZE with --rnr,\n"
 	"    RNR_RETRY_COUNT flow control; not equal to it without) and sts (0h or\n"
 	"    reserved). A field is read only when all its octets are there.\n"
@@ -176,7 +176,7 @@ int rdmaneg_cli_nvme_encode(int argc, char **argv)
 		if (hsq_given || r.recfmt || r.qid || r.cntlid || r.hrqsize != 32)
 			return rdmaneg_cli_usage("nvme encode", "--kind reject takes --sts only");
 		if (sts == 0 || sts > RDMANEG_NVME_STS_MAX)
-			return rdmaneg_cli_usage("nvme encode", "--sts: 1..%u (nvme-rdma fig. 11)",
+			return rdmaneg_cli_usage("nvme encode", "--sts: 1..%u ([nvme-rdma#fig11])",
 						 RDMANEG_NVME_STS_MAX);
 		rc = rdmaneg_nvme_reject_encode(sts, out, sizeof(out));
 		if (rc == RDMANEG_OK)

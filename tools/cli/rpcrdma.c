@@ -19,7 +19,7 @@ const char rdmaneg_cli_help_decode[] =
 	"\n"
 	"DESCRIPTION\n"
 	"    Searches the buffer for the format identifier 0xf6ab0e18 at every\n"
-	"    offset (RFC 8797 sec. 5.2) and decodes the first valid version-1\n"
+	"    offset ([rfc8797#5.2]) and decodes the first valid version-1\n"
 	"    message. Occurrences that are truncated or carry another version are\n"
 	"    skipped; a later valid one is still found. A buffer with none is\n"
 	"    \"present\":false with a reason: empty, no_identifier, truncated or\n"
@@ -42,14 +42,14 @@ const char rdmaneg_cli_help_encode[] =
 	"\n"
 	"DESCRIPTION\n"
 	"    Prints 16 hex digits. Sizes are octets; K, M and G suffixes are binary.\n"
-	"    Each is encoded as floor(N/1024)-1 (RFC 8797 sec. 4.2); above 262144\n"
+	"    Each is encoded as floor(N/1024)-1 ([rfc8797#4.2]); above 262144\n"
 	"    it is clamped to 255, never wrapped. A size below 1024 is rejected\n"
 	"    (exit 1): advertising more than the real buffer is never done.\n"
 	"\n"
 	"OPTIONS\n"
 	"    --send N                largest Send this side will transmit\n"
 	"    --recv N                largest Receive buffer this side posts\n"
-	"    --remote-invalidation   set R (RFC 8797 sec. 4.1)\n"
+	"    --remote-invalidation   set R ([rfc8797#4.1])\n"
 	"    --json                  print an object with the normalized sizes\n"
 	"\n"
 	"EXAMPLES\n"
@@ -67,8 +67,8 @@ const char rdmaneg_cli_help_negotiate[] =
 	"    Decodes what the peer sent (nothing if PEER_HEX is omitted) and prints\n"
 	"    send_threshold = min(own send, peer receive) and recv_threshold =\n"
 	"    min(peer send, own receive), both also named by direction. Without a\n"
-	"    valid peer message the peer counts as 1024/1024 with R clear (RFC 8797\n"
-	"    sec. 5.1). Remote invalidation needs R from both sides (sec. 4.1).\n"
+	"    valid peer message the peer counts as 1024/1024 with R clear\n"
+	"    ([rfc8797#5.1]). Remote invalidation needs R from both sides ([rfc8797#4.1]).\n"
 	"    Local sizes are normalized as they are advertised.\n"
 	"\n"
 	"OPTIONS\n"
@@ -123,16 +123,16 @@ static int local_opt(const char *cmd, int c, const char *arg, struct local *l)
 	}
 }
 
-/* RFC 8797 sec. 4.2: a size below 1024 cannot be advertised. */
+/* [rfc8797#4.2]: a size below 1024 cannot be advertised. */
 static int check_local_sizes(const struct rdmaneg_rpcrdma_settings *s)
 {
 	if (s->send_size < RDMANEG_INLINE_MIN)
 		return rdmaneg_cli_fail_input("send size %zu is below the 1024-octet minimum "
-					      "(RFC 8797 sec. 4.2)",
+					      "([rfc8797#4.2])",
 					      s->send_size);
 	if (s->recv_size < RDMANEG_INLINE_MIN)
 		return rdmaneg_cli_fail_input("receive size %zu is below the 1024-octet minimum "
-					      "(RFC 8797 sec. 4.2)",
+					      "([rfc8797#4.2])",
 					      s->recv_size);
 	return 0;
 }

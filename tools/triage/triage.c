@@ -42,18 +42,18 @@ static void word(const char *s, char *out, size_t cap)
 	copy(out, cap, s, n);
 }
 
-/* A rule's text with its values removed: "RFC 5044 7.1: PD_Length 300
+/* A rule's text with its values removed: "[rfc5044#7.1]: PD_Length 300
  * trusted beyond the 24 octets given" -> "... PD_Length N trusted beyond
- * the N octets given"; the RFC number and section are kept. */
+ * the N octets given"; the citation is kept. */
 static void rule_name(const char *msg, char *out, size_t cap)
 {
 	size_t i = 0, o = 0;
 
-	if (strncmp(msg, "RFC ", 4) == 0) {
-		/* "RFC 5044 7.1" stays as it is */
-		i = 4;
-		while (msg[i] && (isdigit((unsigned char)msg[i]) || msg[i] == ' ' || msg[i] == '.'))
-			i++;
+	if (msg[0] == '[') {
+		/* the citation, "[rfc5044#7.1]", stays as it is */
+		const char *close = strchr(msg, ']');
+
+		i = close && close - msg < 64 ? (size_t)(close - msg) + 1 : 0;
 		if (i > cap - 1)
 			i = cap - 1;
 		memcpy(out, msg, i);
