@@ -190,7 +190,7 @@ static int cmd_report(int argc, char **argv)
 	static char list[1024];
 	size_t n, nt = 0, per_kind[RDMANEG_COMP_KINDS] = { 0 }, cited = 0;
 	char err[300], *un, *sv = NULL;
-	int k = 5, rc;
+	int k = 5, first, rc;
 
 	if (argc < 6)
 		return usage();
@@ -210,7 +210,21 @@ static int cmd_report(int argc, char **argv)
 	free(un);
 	if (rc != 0)
 		return 2;
-	for (; k + 1 < argc && (strcmp(argv[k], "--tests") == 0 || strcmp(argv[k], "--siw") == 0);
+	/* the options first, read after the citations: the core's and the
+	 * oracle's verdicts follow what their checks cite */
+	first = k;
+	while (k + 1 < argc && (strcmp(argv[k], "--tests") == 0 || strcmp(argv[k], "--siw") == 0))
+		k += 2;
+	for (; k < argc; k++) {
+		char *src = slurp(argv[k], SRC_MAX, &n);
+
+		if (!src)
+			return 2;
+		rdmaneg_comp_cite(&comp, argv[k], src, n, stderr);
+		free(src);
+	}
+	for (k = first;
+	     k + 1 < argc && (strcmp(argv[k], "--tests") == 0 || strcmp(argv[k], "--siw") == 0);
 	     k += 2) {
 		char *t = slurp(argv[k + 1], SRC_MAX, &n);
 
@@ -222,17 +236,9 @@ static int cmd_report(int argc, char **argv)
 			printf("compliance: %s: the last make test did not pass: the core and the "
 			       "oracle are credited with nothing\n",
 			       argv[k + 1]);
-		else if (strcmp(argv[k], "--siw") == 0 && rdmaneg_comp_siw(&comp, t, n) > 0)
+		else if (rdmaneg_comp_siw(&comp, t, n) > 0)
 			snprintf(comp.siw_from, sizeof(comp.siw_from), "%s", argv[k + 1]);
 		free(t);
-	}
-	for (; k < argc; k++) {
-		char *src = slurp(argv[k], SRC_MAX, &n);
-
-		if (!src)
-			return 2;
-		rdmaneg_comp_cite(&comp, argv[k], src, n, stderr);
-		free(src);
 	}
 	/* the verdicts follow the citations: read the sources first */
 	rc = write_to(argv[4], "compliance.json", rdmaneg_comp_json);
