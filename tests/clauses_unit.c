@@ -215,6 +215,24 @@ static void test_compliance(void)
 	CHECK(cp.row[0].v[2] == RDMANEG_COMP_CONFORMS && cp.row[0].v[3] == RDMANEG_COMP_DIVERGES &&
 	      strstr(cp.row[0].why[3], "make live-repro ROLE=reply CASE=b-2") != NULL &&
 	      cp.row[1].v[2] == RDMANEG_COMP_NOT_EXERCISED);
+	/* make live-nvme's rows: nvmet diverges on its hostile case, the host
+	 * conforms; unjudged rows and rows without an impl count for nothing */
+	{
+		static const char nvme[] =
+			"{\"queues\":3,\"rows\":[\n"
+			"  {\"field\":\"RECFMT\",\"clause\":\"x#9.1-2\",\"impl\":\"nvme-rdma\","
+			"\"verdict\":\"conforms\"},\n"
+			"  {\"case\":\"len-3\",\"clause\":\"x#9.1-2\",\"impl\":\"nvmet\","
+			"\"verdict\":\"diverges\"},\n"
+			"  {\"case\":\"silent\",\"clause\":\"x#9.1-2\",\"impl\":\"nvme-rdma\","
+			"\"verdict\":\"unjudged\"},\n"
+			"  {\"case\":\"q\",\"clause\":\"x#9.1-2\",\"verdict\":\"diverges\"}\n]}\n";
+
+		CHECK(rdmaneg_comp_nvme(&cp, nvme, sizeof(nvme) - 1) == 2);
+		CHECK(cp.row[1].v[4] == RDMANEG_COMP_DIVERGES &&
+		      cp.row[1].v[5] == RDMANEG_COMP_CONFORMS &&
+		      strstr(cp.row[1].why[4], "make live-nvme NVME_CASE=len-3") != NULL);
+	}
 	/* the page: a row per clause, a column per implementation */
 	f = open_memstream(&html, &hn);
 	CHECK(f != NULL);

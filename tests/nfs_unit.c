@@ -313,6 +313,20 @@ static void test_nfs_hostile(void)
 		FILE *null = fopen("/dev/null", "w");
 
 		CHECK(null && nfs_divs(&r, LIVE_NFS_T_CLIENT) == 0);
+		/* [rfc8797#4.1-2]: the same, with ":-" (no invalidation), then one
+		 * case's NULL reply a Send With Invalidate of STag 1a2b, which no
+		 * chunk of a call named */
+		n = 0;
+		for (size_t k = 0; live_nfs_case(k, &c); k++)
+			n += (size_t)snprintf(
+				text + n, sizeof(text) - n,
+				"LIVE_NFSC %s RDMA_CM_EVENT_ESTABLISHED 0 f6ab0e1801000303 "
+				"0:52:0:0:-1%s 0:%s:0:0:0:-\n",
+				c.name, k == 1 ? ":1a2b" : ":-", c.recv > 1024 ? "1040" : "1000");
+		live_nfs_read(text, n, &r);
+		CHECK(r.bad_lines == 0 && r.hostile[1].null.inv &&
+		      r.hostile[1].null.inv_rkey == 0x1a2b && !r.hostile[0].null.inv &&
+		      nfs_divs(&r, LIVE_NFS_T_CLIENT) == 1);
 		/* one refusal of a client without a message: 5.1 */
 		n = 0;
 		for (size_t k = 0; live_nfs_case(k, &c); k++)

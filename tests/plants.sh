@@ -76,8 +76,8 @@ while IFS=$'\t' read -r plant checker want; do
 			{ bad "build of $B/plant-live/$plant/rdmaneg-live"; continue; }
 		out=$("$B/plant-live/$plant/rdmaneg-live" nfs "$console")
 		rc=$?
-		if [ "$rc" -eq 1 ] && grep -qF "  CORE DISAGREES with RFC 8797 $want" <<<"$out"; then ok
-		else bad "$plant: the NFS judge on $console did not print 'CORE DISAGREES with RFC 8797 $want' (exit $rc)"; fi ;;
+		if [ "$rc" -eq 1 ] && grep -qF "  CORE DISAGREES with $want" <<<"$out"; then ok
+		else bad "$plant: the NFS judge on $console did not print 'CORE DISAGREES with $want' (exit $rc)"; fi ;;
 	nvme:*)
 		# make live-nvme's table judges each row with the core and the
 		# oracle: a planted core must disagree on the field named

@@ -54,8 +54,7 @@ add peer-unit        -           "$M build/asan/peer-unit && build/asan/peer-uni
 # come from oracle/ (docs/compliance.md); encoder plants change the test's
 # own inputs and are not here. Waits for plants, which builds the same
 # planted cores.
-# shellcheck disable=SC2016 # expanded by the bash that runs the suite
-add peer-oracle      plants      'set -o pipefail; for p in a_mismatch_ok ini_3fff_ird rtr_no_term7 parse_dirty; do $M build/plant-asan/$p/peer-unit && build/plant-asan/$p/peer-unit | sed "s/^/$p: /" || exit 1; done'
+add peer-oracle      plants      "set -o pipefail; for p in a_mismatch_ok ini_3fff_ird rtr_no_term7 parse_dirty; do $M -s build/plant-asan/\$p/peer-unit && build/plant-asan/\$p/peer-unit | sed \"s/^/\$p: /\" || exit 1; done"
 
 add campaign-unit    -           "$M build/asan/campaign-unit && build/asan/campaign-unit"
 add campaign         peer        "$M build/live/rdmaneg-campaign build/asan/rdmaneg-peer && tests/campaign.sh build/live/rdmaneg-campaign build/asan/rdmaneg-peer"

@@ -94,6 +94,8 @@ struct live_nfs_call {
 	int wc_status; /* ibv_wc_status: 0 success, 1 IBV_WC_LOC_LEN_ERR */
 	unsigned long len;
 	long proc, accept, nfs_status;
+	bool inv;		/* the reply was a Send With Invalidate */
+	unsigned long inv_rkey; /* ... of this STag */
 };
 
 /* The hostile client's case against nfsd, and the verdict */

@@ -196,6 +196,20 @@ static void judge_hostile(const struct live_nfs *r, struct live_nfs_verdict *v)
 		else if (overflowed(h))
 			/* [rfc8797#5.1-1] */
 			broke = h->present ? 0 : 1;
+		/* [rfc8797#4.1-2] [rpcrdma-cm-pvt-data-01#5.1-2]: this client's
+		 * calls carry no chunk, so no STag is associated with their XIDs
+		 * and a Send With Invalidate has none it may invalidate */
+		if (broke < 0 && (h->null.inv || h->compound.inv)) {
+			snprintf(
+				t, sizeof(t),
+				"the server answered a call that carried no chunk with a Send With "
+				"Invalidate (STag %lx)",
+				h->null.inv ? h->null.inv_rkey : h->compound.inv_rkey);
+			rdmaneg_verdict_set(&v->hostile[i], RDMANEG_VERDICT_DIVERGES, "4.1-2", "%s",
+					    t);
+			div_add(v->div, &v->ndiv, LIVE_NFS_T_CLIENT, "4.1-2", t, h->name, true);
+			continue;
+		}
 		if (broke < 0)
 			continue;
 		live_nfs_call_text(broke == 2 ? &h->null : &h->compound, what, sizeof(what));

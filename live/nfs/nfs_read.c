@@ -296,6 +296,18 @@ static bool read_call(const char *w, size_t n, struct live_nfs_call *c)
 			return false;
 		sv[i] = neg ? -(long)u : (long)u;
 	}
+	/* ":inv", the STag a Send With Invalidate invalidated, or ":-" */
+	if (p[0] == ':' && p[1] == '-' && p[2] == '\0') {
+		p += 2;
+	} else if (p[0] == ':') {
+		char *e;
+
+		c->inv_rkey = strtoul(p + 1, &e, 16);
+		if (e == p + 1 || *e != '\0' || c->inv_rkey > 0xFFFFFFFFul)
+			return false;
+		c->inv = true;
+		p = e;
+	}
 	if (*p != '\0')
 		return false;
 	c->wc_status = (int)v[0];

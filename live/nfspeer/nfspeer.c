@@ -41,7 +41,7 @@ struct conn {
 static uint8_t rbuf[RDMANEG_INLINE_MAX], sbuf[SEND_MAX];
 
 /* One call: a Receive of recv octets, the Send, then both completions.
- * The result as "wc_status:octets:proc:accept:nfs_status", or "timeout". */
+ * The result as "wc_status:octets:proc:accept:nfs_status:inv", or "timeout". */
 static void call(struct conn *k, size_t recv, size_t len, char *res, size_t cap)
 {
 	struct ibv_sge rs = { (uintptr_t)rbuf, (uint32_t)recv, k->rmr->lkey };
@@ -83,9 +83,17 @@ static void call(struct conn *k, size_t recv, size_t len, char *res, size_t cap)
 			got_recv = true;
 			if (wc.status == IBV_WC_SUCCESS)
 				live_nfs_reply_parse(rbuf, wc.byte_len, &r);
-			snprintf(res, cap, "%d:%u:%ld:%ld:%ld", (int)wc.status,
-				 wc.status == IBV_WC_SUCCESS ? wc.byte_len : 0u, r.proc, r.accept,
-				 r.nfs_status);
+			/* and the STag a Send With Invalidate invalidated, or "-":
+			 * this client's calls carry no chunk, so none may be
+			 * ([rfc8797#4.1-2]) */
+			if (wc.status == IBV_WC_SUCCESS && (wc.wc_flags & IBV_WC_WITH_INV))
+				snprintf(res, cap, "%d:%u:%ld:%ld:%ld:%x", (int)wc.status,
+					 wc.byte_len, r.proc, r.accept, r.nfs_status,
+					 wc.invalidated_rkey);
+			else
+				snprintf(res, cap, "%d:%u:%ld:%ld:%ld:-", (int)wc.status,
+					 wc.status == IBV_WC_SUCCESS ? wc.byte_len : 0u, r.proc,
+					 r.accept, r.nfs_status);
 			if (wc.status != IBV_WC_SUCCESS)
 				return;
 		}

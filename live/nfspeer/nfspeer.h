@@ -10,8 +10,9 @@
  * before it starts (the kernel log after it belongs to the case):
  *   LIVE_NFS_CASE client CASE PD_HEX
  *   LIVE_NFSC CASE EVENT STATUS REPLY_PD_HEX NULL COMPOUND
- * where NULL and COMPOUND are "wc_status:octets:proc:accept:nfs_status"
- * (or "-" when not reached).
+ * where NULL and COMPOUND are "wc_status:octets:proc:accept:nfs_status:inv"
+ * (or "-" when not reached); inv is the STag a Send With Invalidate
+ * invalidated, in hex, or "-" (older consoles: absent).
  */
 #ifndef RDMANEG_LIVE_NFSPEER_H
 #define RDMANEG_LIVE_NFSPEER_H

@@ -305,6 +305,8 @@ struct row {
 	char value[48];
 	char rule[200];
 	bool core_ok, oracle_ok, same_value;
+	const char *clause; /* the registry's (spec/nvme-rdma.tsv) */
+	const char *impl;   /* whose octets the row judges: nvme-rdma or nvmet */
 };
 
 static void names_of(unsigned set, char *out, size_t cap)
@@ -334,9 +336,11 @@ static void emit(FILE *out, FILE *json, const struct live_nvme_conn *c, const st
 	if (json) {
 		fprintf(json,
 			"%s\n  {\"host_port\":%u,\"field\":\"%s\",\"value\":\"%s\",\"rule\":\"%s\","
-			"\"core\":\"%s\",\"oracle\":\"%s\"}",
+			"\"core\":\"%s\",\"oracle\":\"%s\",\"clause\":\"%s\",\"impl\":\"%s\","
+			"\"verdict\":\"%s\"}",
 			*first ? "" : ",", c->host_port, w->field, w->value, w->rule,
 			w->core_ok ? "conforms" : "diverges",
+			w->oracle_ok ? "conforms" : "diverges", w->clause, w->impl,
 			w->oracle_ok ? "conforms" : "diverges");
 		*first = false;
 	}
@@ -352,19 +356,22 @@ static void request_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 		const char *name;
 		size_t off;
 		unsigned sts;
-		const char *rule;
+		const char *rule, *clause;
 	} f[] = {
-		{ "RECFMT", 0, RDMANEG_NVME_STS_RECFMT, "[nvme-rdma#fig5]: shall be 0h" },
+		{ "RECFMT", 0, RDMANEG_NVME_STS_RECFMT, "[nvme-rdma#fig5]: shall be 0h",
+		  "nvme-rdma#fig5-2" },
 		/* [nvme-rdma#fig5-3] */
 		{ "QID", 2, RDMANEG_NVME_STS_QID,
-		  "[nvme-rdma#fig5]: a queue the controller has (1..128)" },
+		  "[nvme-rdma#fig5]: a queue the controller has (1..128)", "nvme-rdma#fig5-3" },
 		/* [nvme-rdma#fig5-5] */
 		{ "HRQSIZE", 4, RDMANEG_NVME_STS_HRQSIZE,
-		  "[nvme-rdma#fig5]: receive entries; 0h receives nothing" },
+		  "[nvme-rdma#fig5]: receive entries; 0h receives nothing", "nvme-rdma#fig5-5" },
+		/* [nvme-rdma#fig5-4] */
 		{ "HSQSIZE", 6, RDMANEG_NVME_STS_HSQSIZE,
-		  "[nvme-rdma#fig5]: SQSIZE, 0's based; base spec Connect: not 0h, within the limit" },
+		  "[nvme-rdma#fig5]: SQSIZE, 0's based; base spec Connect: not 0h, within the limit",
+		  "nvme-rdma#fig5-4" },
 		{ "CNTLID", 8, RDMANEG_NVME_STS_CNTLID,
-		  "[nvme-rdma#fig5]: shall be 0h for the admin queue" },
+		  "[nvme-rdma#fig5]: shall be 0h for the admin queue", "nvme-rdma#fig5-6" },
 	};
 	const unsigned core_vals[] = { a->req.recfmt, a->req.qid, a->req.hrqsize, a->req.hsqsize,
 				       a->req.cntlid };
@@ -372,7 +379,11 @@ static void request_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	bool qid0;
 
 	memset(&w, 0, sizeof(w));
+	/* the host's request: Linux's nvme-rdma */
+	w.impl = "nvme-rdma";
 	w.field = "length";
+	/* [nvme-rdma#fig5-7] */
+	w.clause = "nvme-rdma#fig5-7";
 	snprintf(w.value, sizeof(w.value), "%zu", c->req_len);
 	snprintf(w.rule, sizeof(w.rule), "[nvme-rdma#fig5]: 32 octets (31:00)");
 	w.core_ok = a->decoded;
@@ -386,6 +397,7 @@ static void request_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 		unsigned bit = 1u << f[i].sts, val = rdmaneg_ref_nvme_u16(c->req, f[i].off);
 
 		w.field = f[i].name;
+		w.clause = f[i].clause;
 		snprintf(w.value, sizeof(w.value), "%u", val);
 		if (core_vals[i] != val)
 			snprintf(w.value, sizeof(w.value), "%u (core %u)", val, core_vals[i]);
@@ -418,8 +430,12 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	struct row w;
 
 	memset(&w, 0, sizeof(w));
+	/* the target's answer: Linux's nvmet */
+	w.impl = "nvmet";
 	w.same_value = true;
 	w.field = "answer";
+	/* [nvme-rdma#fig11-1] */
+	w.clause = "nvme-rdma#fig11-1";
 	(void)rdmaneg_nvme_reject_read(c->rep, c->rep_len, &rej, &d);
 	sts = c->rejected ? (rej.has_sts ? rej.sts : 0xFFFFu) : 0u;
 	if (!c->rejected)
@@ -436,6 +452,7 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	if (c->rejected) {
 		refd = rdmaneg_ref_nvme_reject(c->rep, c->rep_len);
 		w.field = "reject";
+		w.clause = "nvme-rdma#fig7-1";
 		snprintf(w.value, sizeof(w.value), "%zu octets", c->rep_len);
 		snprintf(w.rule, sizeof(w.rule),
 			 "[nvme-rdma#fig7], 11: 4 octets, RECFMT 0h, STS 1h..9h");
@@ -448,6 +465,8 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	(void)rdmaneg_nvme_accept_check(c->rep, c->rep_len, &a->req, false, &acc, &d);
 	refd = rdmaneg_ref_nvme_accept(c->rep, c->rep_len, rdmaneg_ref_nvme_u16(c->req, 6), false);
 	w.field = "accept";
+	/* [nvme-rdma#fig6-2] */
+	w.clause = "nvme-rdma#fig6-2";
 	snprintf(w.value, sizeof(w.value), "%zu octets", c->rep_len);
 	snprintf(w.rule, sizeof(w.rule), "[nvme-rdma#fig6]: 32 octets, RECFMT 0h");
 	w.core_ok = !(d & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT));
@@ -456,6 +475,7 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 	if (c->rep_len < 32)
 		return;
 	w.field = "CRQSIZE";
+	w.clause = "nvme-rdma#fig6-3";
 	snprintf(w.value, sizeof(w.value), "%u", rdmaneg_ref_nvme_u16(c->rep, 2));
 	w.same_value = acc.crqsize == rdmaneg_ref_nvme_u16(c->rep, 2);
 	snprintf(w.rule, sizeof(w.rule),
@@ -469,6 +489,28 @@ static void answer_rows(FILE *out, FILE *json, const struct live_nvme_conn *c,
 
 /* The hostile host's cases: what nvmet answered each, against what a
  * conforming target may answer (the core's set and the oracle's). */
+/* The clause a request's first defect breaks (the oracle's strict
+ * status), or fig. 11's answer set when it has none */
+static const char *defect_clause(unsigned strict)
+{
+	switch (strict) {
+	case RDMANEG_NVME_STS_LEN:
+		return "nvme-rdma#fig5-7";
+	case RDMANEG_NVME_STS_RECFMT:
+		return "nvme-rdma#fig5-2";
+	case RDMANEG_NVME_STS_QID:
+		return "nvme-rdma#fig5-3";
+	case RDMANEG_NVME_STS_HSQSIZE:
+		return "nvme-rdma#fig5-4";
+	case RDMANEG_NVME_STS_HRQSIZE:
+		return "nvme-rdma#fig5-5";
+	case RDMANEG_NVME_STS_CNTLID:
+		return "nvme-rdma#fig5-6";
+	default:
+		return "nvme-rdma#fig11-1";
+	}
+}
+
 static void hostile_rows(FILE *out, FILE *json, const struct live_nvme *r,
 			 const struct rdmaneg_nvme_limits *lim, bool *first,
 			 struct live_nvme_verdict *v)
@@ -521,9 +563,11 @@ static void hostile_rows(FILE *out, FILE *json, const struct live_nvme *r,
 		if (json) {
 			fprintf(json,
 				"%s\n  {\"case\":\"%s\",\"length\":%zu,\"nvmet\":\"%s\","
-				"\"event\":\"%s\",\"core\":\"%s\",\"oracle\":\"%s\"}",
+				"\"event\":\"%s\",\"core\":\"%s\",\"oracle\":\"%s\","
+				"\"clause\":\"%s\",\"impl\":\"nvmet\",\"verdict\":\"%s\"}",
 				*first ? "" : ",", c.name, c.pd_len, got, h->event,
 				core_ok ? "conforms" : "diverges",
+				oracle_ok ? "conforms" : "diverges", defect_clause(ref.sts),
 				oracle_ok ? "conforms" : "diverges");
 			*first = false;
 		}
@@ -609,6 +653,8 @@ static void target_rows(FILE *out, FILE *json, const struct live_nvme *r,
 			snprintf(note, sizeof(note), "no connect request reached the target");
 			v->t_void++;
 		} else if (t->hung) {
+			/* [rfc5044#7.1.2-21] [rfc5044#7.1.2-22]: a host that waits
+			 * for the target's answer has its own timeout */
 			verdict = "diverges";
 			snprintf(note, sizeof(note), "its connect never returned");
 			v->t_diverge++;
@@ -639,10 +685,17 @@ static void target_rows(FILE *out, FILE *json, const struct live_nvme *r,
 			fprintf(json,
 				"%s\n  {\"case\":\"%s\",\"length\":%zu,\"host\":\"%s\","
 				"\"requests\":%u,\"core\":\"%s\",\"oracle\":\"%s\","
-				"\"verdict\":\"%s\",\"sts_logged\":%s}",
+				"\"verdict\":\"%s\",\"sts_logged\":%s,\"clause\":\"%s\","
+				"\"impl\":\"nvme-rdma\"}",
 				first ? "" : ",", tc.name, t->ans_len, did, t->requests,
 				expect_names[core], expect_names[oracle], verdict,
-				t->sts_logged ? "true" : "false");
+				t->sts_logged ? "true" : "false",
+				/* an accept's octets ([nvme-rdma#fig6-2]); a reject's or a
+				 * refused Reply's ([nvme-rdma#fig7-1]); no answer at all:
+				 * the host's own timeout ([rfc5044#7.1.2-22]) */
+				tc.kind == LIVE_NVME_T_ACCEPT	? "nvme-rdma#fig6-2"
+				: tc.kind == LIVE_NVME_T_SILENT ? "rfc5044#7.1.2-22"
+								: "nvme-rdma#fig7-1");
 			first = false;
 		}
 	}

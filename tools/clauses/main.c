@@ -4,7 +4,7 @@
  * (docs/compliance.md).
  *   extract SPEC...                 the registry, generated, to stdout
  *   check REGISTRY SPEC...          fails when a spec changed under it
- *   report REGISTRY[,...] UNTESTABLE OUT [--tests T] [--siw R] FILE...
+ *   report REGISTRY[,...] UNTESTABLE OUT [--tests T] [--siw R] [--nvme N] FILE...
  *                                   every citation in FILEs (an unknown id
  *                                   fails) and the implementations'
  *                                   verdicts: OUT/compliance.json, .md and
@@ -33,7 +33,7 @@ static int usage(void)
 	fputs("usage: rdmaneg-clauses extract SPEC...           (SPEC: FILE or FILE@SECTION)\n"
 	      "       rdmaneg-clauses check REGISTRY SPEC...\n"
 	      "       rdmaneg-clauses report REGISTRY[,REGISTRY...] UNTESTABLE OUTDIR\n"
-	      "               [--tests TIMES.json] [--siw RESULTS.jsonl] FILE...\n",
+	      "               [--tests TIMES.json] [--siw RESULTS.jsonl] [--nvme REPORT.json] FILE...\n",
 	      stderr);
 	return 2;
 }
@@ -213,7 +213,8 @@ static int cmd_report(int argc, char **argv)
 	/* the options first, read after the citations: the core's and the
 	 * oracle's verdicts follow what their checks cite */
 	first = k;
-	while (k + 1 < argc && (strcmp(argv[k], "--tests") == 0 || strcmp(argv[k], "--siw") == 0))
+	while (k + 1 < argc && (strcmp(argv[k], "--tests") == 0 || strcmp(argv[k], "--siw") == 0 ||
+				strcmp(argv[k], "--nvme") == 0))
 		k += 2;
 	for (; k < argc; k++) {
 		char *src = slurp(argv[k], SRC_MAX, &n);
@@ -224,7 +225,8 @@ static int cmd_report(int argc, char **argv)
 		free(src);
 	}
 	for (k = first;
-	     k + 1 < argc && (strcmp(argv[k], "--tests") == 0 || strcmp(argv[k], "--siw") == 0);
+	     k + 1 < argc && (strcmp(argv[k], "--tests") == 0 || strcmp(argv[k], "--siw") == 0 ||
+			      strcmp(argv[k], "--nvme") == 0);
 	     k += 2) {
 		char *t = slurp(argv[k + 1], SRC_MAX, &n);
 
@@ -236,8 +238,10 @@ static int cmd_report(int argc, char **argv)
 			printf("compliance: %s: the last make test did not pass: the core and the "
 			       "oracle are credited with nothing\n",
 			       argv[k + 1]);
-		else if (rdmaneg_comp_siw(&comp, t, n) > 0)
+		else if (strcmp(argv[k], "--siw") == 0 && rdmaneg_comp_siw(&comp, t, n) > 0)
 			snprintf(comp.siw_from, sizeof(comp.siw_from), "%s", argv[k + 1]);
+		else if (strcmp(argv[k], "--nvme") == 0 && rdmaneg_comp_nvme(&comp, t, n) > 0)
+			snprintf(comp.nvme_from, sizeof(comp.nvme_from), "%s", argv[k + 1]);
 		free(t);
 	}
 	/* the verdicts follow the citations: read the sources first */
