@@ -19,7 +19,7 @@ librdmacm-dev libibverbs-dev rdma-core ibverbs-providers rdmacm-utils \
 iproute2 tcpdump tshark bc flex bison libelf-dev libssl-dev dwarves xxd jq" ;;
 	live-nfs) echo "libwrap0 kmod" ;;
 	kernel) echo "linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev xz-utils lcov" ;;
-	compliance) echo "gcc make chromium" ;;
+	compliance) echo "gcc make chromium jq git" ;;
 	*) echo "deps.sh: unknown group '$1'" >&2; exit 2 ;;
 	esac
 }
