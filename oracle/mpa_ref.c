@@ -69,11 +69,13 @@ void rdmaneg_ref_mpa_ulp(const struct rdmaneg_mpa_frame *f, const uint8_t **ulp,
 
 void rdmaneg_ref_mpa_initiator(const struct rdmaneg_mpa_local *ini,
 			       const struct rdmaneg_mpa_enh *req, const struct rdmaneg_mpa_enh *rep,
-			       bool *accept, uint8_t *term)
+			       bool *accept, uint8_t *term, uint8_t *rtr)
 {
 	uint8_t both;
 
 	*accept = false;
+	if (rtr)
+		*rtr = 0;
 	/* [rfc6581#9.2-4] [rfc6581#9.2-13]: the responder matches A; an
 	 * initiator left without the model it asked for has no RTR to send */
 	if (rep->a != req->a) {
@@ -102,4 +104,6 @@ void rdmaneg_ref_mpa_initiator(const struct rdmaneg_mpa_local *ini,
 	}
 	*term = 0;
 	*accept = true;
+	if (rtr)
+		*rtr = req->a ? both : 0u;
 }

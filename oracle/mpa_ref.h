@@ -40,10 +40,11 @@ void rdmaneg_ref_mpa_ulp(const struct rdmaneg_mpa_frame *f, const uint8_t **ulp,
  *   - peer-to-peer with no RTR type both offer (no Read RTR when the
  *     responder IRD is 0): TERM 7 ([rfc6581#9.2-10]);
  *   - else accept ([rfc6581#9.1-7], [rfc6581#9.2-9] when A is set).
- * *term is 0 when it accepts, else the TERM's code.
+ * *term is 0 when it accepts, else the TERM's code; *rtr the RTR types it
+ * may then send (RDMANEG_RTR_* bits; 0 without A), unless rtr is NULL.
  */
 void rdmaneg_ref_mpa_initiator(const struct rdmaneg_mpa_local *ini,
 			       const struct rdmaneg_mpa_enh *req, const struct rdmaneg_mpa_enh *rep,
-			       bool *accept, uint8_t *term);
+			       bool *accept, uint8_t *term, uint8_t *rtr);
 
 #endif

@@ -338,7 +338,7 @@ void rdmaneg_peer_expect_reply(const uint8_t *req, size_t req_n, const uint8_t *
 	rdmaneg_peer_initiator_of(&rq_enh, &ini);
 	/* what the initiator owes, from the oracle, never from the core under
 	 * test (docs/compliance.md) */
-	rdmaneg_ref_mpa_initiator(&ini, &rq_enh, &rp_enh, &accept, &term);
+	rdmaneg_ref_mpa_initiator(&ini, &rq_enh, &rp_enh, &accept, &term, NULL);
 	if (accept) {
 		set(e, B(ACCEPT),
 		    /* [rfc6581#9.1-12] [rfc6581#9.1-14] */

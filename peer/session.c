@@ -215,13 +215,10 @@ static void send_rtr(int fd, const uint8_t *sent, size_t sent_n, const uint8_t *
 		return;
 	rdmaneg_peer_initiator_of(&qe, &ini);
 	ini.ird_max = 0x3FFE; /* the peer takes any ORD the SUT chooses */
-	rdmaneg_ref_mpa_initiator(&ini, &qe, &pe, &accept, &term);
+	rdmaneg_ref_mpa_initiator(&ini, &qe, &pe, &accept, &term, &usable);
 	if (!accept)
 		return;
-	/* the lowest type both offer (no Read RTR to an IRD of 0) */
-	usable = (uint8_t)(rdmaneg_ref_mpa_rtr(&pe) & ini.rtr);
-	if (pe.ird == 0)
-		usable &= (uint8_t)~RDMANEG_RTR_READ;
+	/* the lowest of the types it may send */
 	rtr = (uint8_t)(usable & -usable);
 	k = rtr == RDMANEG_RTR_SEND    ? RDMANEG_FPDU_RTR_SEND
 	    : rtr == RDMANEG_RTR_WRITE ? RDMANEG_FPDU_RTR_WRITE

@@ -102,7 +102,7 @@ static void ulp_pd(uint8_t *pd, uint32_t seq)
 	pd[11] = (uint8_t)seq;
 }
 
-static int addr_of(const char *addr, int port, struct sockaddr_in *sin)
+int live_cm_addr(const char *addr, int port, struct sockaddr_in *sin)
 {
 	memset(sin, 0, sizeof(*sin));
 	sin->sin_family = AF_INET;
@@ -159,7 +159,7 @@ int live_endpoint_listen(const char *addr, int port, FILE *log, bool kcov)
 	struct sockaddr_in sin;
 	uint32_t seq = 0;
 
-	if (!ch || addr_of(addr, port, &sin) || rdma_create_id(ch, &lid, NULL, RDMA_PS_TCP) ||
+	if (!ch || live_cm_addr(addr, port, &sin) || rdma_create_id(ch, &lid, NULL, RDMA_PS_TCP) ||
 	    rdma_bind_addr(lid, (struct sockaddr *)&sin) || rdma_listen(lid, 16)) {
 		fprintf(stderr, "rdmaneg-live listen %s:%d: %s\n", addr, port, strerror(errno));
 		return 1;
@@ -247,7 +247,7 @@ int live_endpoint_connect(const char *addr, int port, FILE *log, bool kcov)
 	struct rdma_event_channel *ch = rdma_create_event_channel();
 	unsigned refused = 0;
 
-	if (!ch || addr_of(addr, port, &sin)) {
+	if (!ch || live_cm_addr(addr, port, &sin)) {
 		fprintf(stderr, "rdmaneg-live connect %s:%d: bad address\n", addr, port);
 		return 1;
 	}

@@ -22,11 +22,14 @@ int live_endpoint_connect(const char *addr, int port, FILE *log, bool kcov);
 
 /* The next rdma_cm event on ch, up to ms; NULL on a timeout or an error. */
 struct rdma_cm_event *live_cm_next_event(struct rdma_event_channel *ch, int ms);
-/* Resolves id's address and route to sin, acking both events; 0 or -1. */
+/* addr (dotted IPv4) and port as a sockaddr_in into *sin; 0, or -1 when
+ * addr is not an IPv4 address. */
+int live_cm_addr(const char *addr, int port, struct sockaddr_in *sin);
 /* On id (resolved, or a connection request's): a PD, an 8-entry CQ and an
  * RC QP of depth Sends and Receives of one SGE; 0 or -1 (what was made is
  * in *pd and *cq for the caller to free). */
 int live_cm_qp(struct rdma_cm_id *id, uint32_t depth, struct ibv_pd **pd, struct ibv_cq **cq);
+/* Resolves id's address and route to sin, acking both events; 0 or -1. */
 int live_cm_resolve(struct rdma_event_channel *ch, struct rdma_cm_id *id,
 		    const struct sockaddr_in *sin);
 

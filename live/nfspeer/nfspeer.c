@@ -13,7 +13,6 @@
 #include "record.h"
 #include "rng.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <infiniband/verbs.h>
@@ -79,6 +78,7 @@ static void call(struct conn *k, size_t recv, size_t len, char *res, size_t cap)
 			}
 		} else {
 			struct live_nfs_reply r = { -1, -1, -1 };
+			char inv[12] = "-";
 
 			got_recv = true;
 			if (wc.status == IBV_WC_SUCCESS)
@@ -87,13 +87,10 @@ static void call(struct conn *k, size_t recv, size_t len, char *res, size_t cap)
 			 * this client's calls carry no chunk, so none may be
 			 * ([rfc8797#4.1-2]) */
 			if (wc.status == IBV_WC_SUCCESS && (wc.wc_flags & IBV_WC_WITH_INV))
-				snprintf(res, cap, "%d:%u:%ld:%ld:%ld:%x", (int)wc.status,
-					 wc.byte_len, r.proc, r.accept, r.nfs_status,
-					 wc.invalidated_rkey);
-			else
-				snprintf(res, cap, "%d:%u:%ld:%ld:%ld:-", (int)wc.status,
-					 wc.status == IBV_WC_SUCCESS ? wc.byte_len : 0u, r.proc,
-					 r.accept, r.nfs_status);
+				snprintf(inv, sizeof(inv), "%x", wc.invalidated_rkey);
+			snprintf(res, cap, "%d:%u:%ld:%ld:%ld:%s", (int)wc.status,
+				 wc.status == IBV_WC_SUCCESS ? wc.byte_len : 0u, r.proc, r.accept,
+				 r.nfs_status, inv);
 			if (wc.status != IBV_WC_SUCCESS)
 				return;
 		}
@@ -244,9 +241,7 @@ int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opt
 	struct client_ctx k = { rdma_create_event_channel(), { 0 }, out };
 	int rc;
 
-	k.sin.sin_family = AF_INET;
-	k.sin.sin_port = htons((uint16_t)port);
-	if (inet_pton(AF_INET, addr, &k.sin.sin_addr) != 1 || !k.ch) {
+	if (!k.ch || live_cm_addr(addr, port, &k.sin) != 0) {
 		fprintf(stderr, "rdmaneg-live nfs-client: %s\n",
 			k.ch ? "--addr is not an IPv4 address" : "no rdma_cm event channel");
 		if (k.ch)
@@ -350,11 +345,8 @@ static int serve_case(const char *addr, int port, size_t kcase, FILE *out, pid_t
 	char cpd[2 * 256 + 1] = "-", res[40] = "-", ename[40] = "no-request";
 	size_t n;
 
-	memset(&sin, 0, sizeof(sin));
 	memset(&k, 0, sizeof(k));
-	sin.sin_family = AF_INET;
-	sin.sin_port = htons((uint16_t)port);
-	if (!ch || !live_nfs_case(kcase, &c) || inet_pton(AF_INET, addr, &sin.sin_addr) != 1 ||
+	if (!ch || !live_nfs_case(kcase, &c) || live_cm_addr(addr, port, &sin) != 0 ||
 	    rdma_create_id(ch, &lid, NULL, RDMA_PS_TCP) ||
 	    rdma_bind_addr(lid, (struct sockaddr *)&sin) || rdma_listen(lid, 1)) {
 		fprintf(stderr, "rdmaneg-live nfs-server: cannot listen on %s:%d\n", addr, port);

@@ -13,7 +13,6 @@
 #include "endpoint.h"
 #include "hex.h"
 
-#include <arpa/inet.h>
 #include <infiniband/verbs.h>
 #include <rdma/rdma_cma.h>
 #include <string.h>
@@ -65,14 +64,6 @@ done:
 	fflush(out);
 }
 
-static int sin_of(const char *addr, int port, struct sockaddr_in *sin)
-{
-	memset(sin, 0, sizeof(*sin));
-	sin->sin_family = AF_INET;
-	sin->sin_port = htons((uint16_t)port);
-	return inet_pton(AF_INET, addr, &sin->sin_addr) == 1 ? 0 : -1;
-}
-
 int live_nvme_host(const char *addr, int port, size_t first, size_t count, FILE *out)
 {
 	struct rdma_event_channel *ch = rdma_create_event_channel();
@@ -81,7 +72,7 @@ int live_nvme_host(const char *addr, int port, size_t first, size_t count, FILE 
 
 	if (!ch)
 		return 1;
-	if (sin_of(addr, port, &sin) != 0) {
+	if (live_cm_addr(addr, port, &sin) != 0) {
 		rdma_destroy_event_channel(ch);
 		return 1;
 	}
@@ -125,7 +116,7 @@ int live_nvme_host_agent(const char *addr, int port, const struct live_nvme_agen
 	struct host_ctx h = { rdma_create_event_channel(), { 0 }, out };
 	int rc;
 
-	if (!h.ch || sin_of(addr, port, &h.sin) != 0) {
+	if (!h.ch || live_cm_addr(addr, port, &h.sin) != 0) {
 		fprintf(stderr, "rdmaneg-live nvme-host: %s\n",
 			h.ch ? "--addr is not an IPv4 address" : "no rdma_cm event channel");
 		if (h.ch)

@@ -17,7 +17,6 @@
 #include "endpoint.h"
 #include "hex.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <infiniband/verbs.h>
@@ -419,16 +418,11 @@ static int listeners(const char *addr, const char *nqn, struct rdma_event_channe
 
 	*listener = NULL;
 	*lfd = -1;
-	memset(&sin, 0, sizeof(sin));
-	sin.sin_family = AF_INET;
-	sin.sin_port = htons(LIVE_NVME_TARGET_PORT);
-	tsin = sin;
-	tsin.sin_port = htons(LIVE_NVME_MPA_PORT);
 	for (int k = 0; k < 2; k++)
 		snprintf(opts[k], 256, "transport=rdma,traddr=%s,trsvcid=%d,nqn=%s,nr_io_queues=1",
 			 addr, k ? LIVE_NVME_MPA_PORT : LIVE_NVME_TARGET_PORT, nqn);
-	if (!ch || inet_pton(AF_INET, addr, &sin.sin_addr) != 1 ||
-	    inet_pton(AF_INET, addr, &tsin.sin_addr) != 1 ||
+	if (!ch || live_cm_addr(addr, LIVE_NVME_TARGET_PORT, &sin) != 0 ||
+	    live_cm_addr(addr, LIVE_NVME_MPA_PORT, &tsin) != 0 ||
 	    rdma_create_id(ch, listener, NULL, RDMA_PS_TCP) ||
 	    rdma_bind_addr(*listener, (struct sockaddr *)&sin) || rdma_listen(*listener, 4) ||
 	    (*lfd = tcp_listener(&tsin)) < 0) {

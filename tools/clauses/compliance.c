@@ -240,54 +240,70 @@ bool rdmaneg_comp_tests(struct rdmaneg_comp *c, const char *times, size_t len)
 	return true;
 }
 
-static void siw_row(struct rdmaneg_comp *c, size_t impl, const char *tests, const char *clause,
-		    const char *verdict, const char *agent, const char *name)
+/* The next line of text[0..len-1] from *at, without its newline; false
+ * at the end. The reports read here hold one record a line. */
+static bool next_line(const char *text, size_t len, size_t *at, const char **l, size_t *n)
 {
-	struct rdmaneg_comp_row *t = find(c, tests), *d = find(c, clause);
+	const char *nl;
 
-	if (strcmp(verdict, "diverges") == 0 && d && d->v[impl] < RDMANEG_COMP_DIVERGES) {
-		d->v[impl] = RDMANEG_COMP_DIVERGES;
-		snprintf(d->why[impl], sizeof(d->why[impl]),
-			 "%s %s: make live-repro ROLE=%s CASE=%s", agent, name, agent, name);
-	} else if (strcmp(verdict, "finding") == 0 && (d || t)) {
-		struct rdmaneg_comp_row *r = d ? d : t;
+	if (*at >= len)
+		return false;
+	*l = text + *at;
+	nl = memchr(*l, '\n', len - *at);
+	*n = nl ? (size_t)(nl - *l) : len - *at;
+	*at += *n + 1;
+	return true;
+}
 
-		if (r->v[impl] < RDMANEG_COMP_FINDING) {
-			r->v[impl] = RDMANEG_COMP_FINDING;
-			snprintf(r->why[impl], sizeof(r->why[impl]),
-				 "%s %s: make live-repro KERNEL=debug ROLE=%s CASE=%s", agent, name,
-				 agent, name);
-		}
-	}
-	if (strcmp(verdict, "conforms") == 0 && t && t->v[impl] == RDMANEG_COMP_NOT_EXERCISED)
-		t->v[impl] = RDMANEG_COMP_CONFORMS;
+/* An implementation's verdict on r goes up, never down (not exercised <
+ * conforms < diverges < finding); the first of a kind names its case. */
+static void raise_to(struct rdmaneg_comp_row *r, size_t impl, enum rdmaneg_comp_verdict v,
+		     const char *why)
+{
+	if (!r || r->v[impl] >= v)
+		return;
+	r->v[impl] = v;
+	snprintf(r->why[impl], sizeof(r->why[impl]), "%s", v > RDMANEG_COMP_CONFORMS ? why : "");
 }
 
 size_t rdmaneg_comp_siw(struct rdmaneg_comp *c, const char *jsonl, size_t len)
 {
-	size_t rows = 0;
+	size_t rows = 0, at = 0, n;
+	const char *l;
 
-	for (size_t at = 0; at < len;) {
-		const char *l = jsonl + at, *nl = memchr(l, '\n', len - at);
-		size_t n = nl ? (size_t)(nl - l) : len - at;
+	while (next_line(jsonl, len, &at, &l, &n)) {
 		char agent[16], name[160], tests[RDMANEG_CLAUSE_ID], clause[RDMANEG_CLAUSE_ID],
-			verdict[16];
+			verdict[16], why[400];
+		struct rdmaneg_comp_row *t, *d;
+		size_t impl;
 
-		at += n + 1;
 		if (!jstr(l, n, "agent", agent, sizeof(agent)) ||
 		    !jstr(l, n, "case", name, sizeof(name)) ||
 		    !jstr(l, n, "verdict", verdict, sizeof(verdict)))
 			continue;
-		if (!jstr(l, n, "tests", tests, sizeof(tests)))
-			tests[0] = '\0';
-		if (!jstr(l, n, "clause", clause, sizeof(clause)))
-			clause[0] = '\0';
 		if (strcmp(agent, "request") == 0)
-			siw_row(c, 2, tests, clause, verdict, agent, name);
+			impl = 2;
 		else if (strcmp(agent, "reply") == 0)
-			siw_row(c, 3, tests, clause, verdict, agent, name);
+			impl = 3;
 		else
 			continue;
+		t = jstr(l, n, "tests", tests, sizeof(tests)) ? find(c, tests) : NULL;
+		d = jstr(l, n, "clause", clause, sizeof(clause)) ? find(c, clause) : NULL;
+		/* a divergence is its clause's; a finding its clause's, or the
+		 * tested one's (suite-alive names none); a conforming case the
+		 * tested clause's */
+		if (strcmp(verdict, "diverges") == 0) {
+			snprintf(why, sizeof(why), "%s %s: make live-repro ROLE=%s CASE=%s", agent,
+				 name, agent, name);
+			raise_to(d, impl, RDMANEG_COMP_DIVERGES, why);
+		} else if (strcmp(verdict, "finding") == 0) {
+			snprintf(why, sizeof(why),
+				 "%s %s: make live-repro KERNEL=debug ROLE=%s CASE=%s", agent, name,
+				 agent, name);
+			raise_to(d ? d : t, impl, RDMANEG_COMP_FINDING, why);
+		} else if (strcmp(verdict, "conforms") == 0) {
+			raise_to(t, impl, RDMANEG_COMP_CONFORMS, "");
+		}
 		rows++;
 	}
 	return rows;
@@ -295,40 +311,40 @@ size_t rdmaneg_comp_siw(struct rdmaneg_comp *c, const char *jsonl, size_t len)
 
 size_t rdmaneg_comp_nvme(struct rdmaneg_comp *c, const char *report, size_t len)
 {
-	size_t rows = 0;
+	size_t rows = 0, at = 0, n;
+	const char *l;
 
-	for (size_t at = 0; at < len;) {
-		const char *l = report + at, *nl = memchr(l, '\n', len - at);
-		size_t n = nl ? (size_t)(nl - l) : len - at, impl;
-		char id[RDMANEG_CLAUSE_ID], who[16], verdict[16], name[160];
+	while (next_line(report, len, &at, &l, &n)) {
+		char id[RDMANEG_CLAUSE_ID], who[16], verdict[16], name[160], why[400];
 		struct rdmaneg_comp_row *r;
+		size_t impl;
 
-		at += n + 1;
+		/* Linux's verdict: the row's own, else its oracle column */
 		if (!jstr(l, n, "clause", id, sizeof(id)) ||
 		    !jstr(l, n, "impl", who, sizeof(who)) ||
-		    !jstr(l, n, "verdict", verdict, sizeof(verdict)) || !(r = find(c, id)))
+		    !(jstr(l, n, "verdict", verdict, sizeof(verdict)) ||
+		      jstr(l, n, "oracle", verdict, sizeof(verdict))) ||
+		    !(r = find(c, id)))
 			continue;
-		impl = strcmp(who, "nvmet") == 0 ? 4 : strcmp(who, "nvme-rdma") == 0 ? 5 : 0;
-		if (impl == 0)
+		if (strcmp(who, "nvmet") == 0)
+			impl = 4;
+		else if (strcmp(who, "nvme-rdma") == 0)
+			impl = 5;
+		else
 			continue;
 		/* a hostile case by its name, a data-check row by its field */
-		if (!jstr(l, n, "case", name, sizeof(name)) &&
-		    !jstr(l, n, "field", name, sizeof(name)))
-			name[0] = '\0';
-		if (strcmp(verdict, "diverges") == 0 && r->v[impl] < RDMANEG_COMP_DIVERGES) {
-			r->v[impl] = RDMANEG_COMP_DIVERGES;
-			if (jstr(l, n, "case", name, sizeof(name)))
-				snprintf(r->why[impl], sizeof(r->why[impl]),
-					 "%s: make live-nvme NVME_CASE=%s", name, name);
-			else
-				snprintf(r->why[impl], sizeof(r->why[impl]),
-					 "the data check's %s: make live-nvme", name);
-		} else if (strcmp(verdict, "conforms") == 0 &&
-			   r->v[impl] == RDMANEG_COMP_NOT_EXERCISED) {
-			r->v[impl] = RDMANEG_COMP_CONFORMS;
-		} else if (strcmp(verdict, "conforms") != 0 && strcmp(verdict, "diverges") != 0) {
+		if (jstr(l, n, "case", name, sizeof(name)))
+			snprintf(why, sizeof(why), "%s: make live-nvme NVME_CASE=%s", name, name);
+		else if (jstr(l, n, "field", name, sizeof(name)))
+			snprintf(why, sizeof(why), "the data check's %s: make live-nvme", name);
+		else
+			snprintf(why, sizeof(why), "make live-nvme");
+		if (strcmp(verdict, "diverges") == 0)
+			raise_to(r, impl, RDMANEG_COMP_DIVERGES, why);
+		else if (strcmp(verdict, "conforms") == 0)
+			raise_to(r, impl, RDMANEG_COMP_CONFORMS, "");
+		else
 			continue;
-		}
 		rows++;
 	}
 	return rows;

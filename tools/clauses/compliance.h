@@ -31,7 +31,7 @@ struct rdmaneg_comp_row {
 	unsigned cites[RDMANEG_COMP_KINDS];
 	char first[160]; /* the first citation, FILE:LINE */
 	enum rdmaneg_comp_verdict v[RDMANEG_COMP_IMPLS];
-	char why[RDMANEG_COMP_IMPLS][200]; /* a divergence's case and reproducer */
+	char why[RDMANEG_COMP_IMPLS][400]; /* a divergence's case and reproducer */
 };
 
 struct rdmaneg_comp {
@@ -79,8 +79,9 @@ bool rdmaneg_comp_tests(struct rdmaneg_comp *c, const char *times, size_t len);
 size_t rdmaneg_comp_siw(struct rdmaneg_comp *c, const char *jsonl, size_t len);
 
 /* make live-nvme's report.json: each row names its clause, whose octets
- * it judges ("impl": nvmet or nvme-rdma) and Linux's verdict ("unjudged"
- * and "void" rows count for nothing). Returns the rows read. */
+ * it judges ("impl": nvmet or nvme-rdma) and Linux's verdict ("verdict",
+ * else the "oracle" column; "unjudged" and "void" rows count for
+ * nothing). Returns the rows read. */
 size_t rdmaneg_comp_nvme(struct rdmaneg_comp *c, const char *report, size_t len);
 
 /* MUST and SHOULD clauses no check cites and not untestable. */
