@@ -8,9 +8,9 @@
 #include <string.h>
 
 /*
- * The clauses. RFC 6581 text is quoted verbatim from ../shared/spec. RFC
- * 5044's text is not in the spec folder, so its rules are paraphrased and
- * say so; "suite" rules are this tool's own, named as such.
+ * The clauses. Text is quoted verbatim from spec/, except the RFC 5044
+ * rules written before spec/rfc5044.txt existed, which are paraphrased
+ * and say so; "suite" rules are this tool's own, named as such.
  */
 static const struct rdmaneg_peer_clause clauses[] = {
 	{ "rfc5044#7.1.1-3", "[rfc5044#7.1]", RDMANEG_LEVEL_MUST,
@@ -99,6 +99,12 @@ static const struct rdmaneg_peer_clause clauses[] = {
 	  "If the initiator is not able to generate any of the responder-supported RTR "
 	  "indications, then it MUST send a TERM message [...] Layer 2, Error Type 0, Error "
 	  "Code 7." },
+	{ "rfc5044#7.1.1-14", "[rfc5044#7.1.1]", RDMANEG_LEVEL_MUST,
+	  "When this bit is '1' in either the MPA Request Frame or MPA Reply Frame, CRCs MUST be "
+	  "generated and checked by both endpoints." },
+	{ "rfc5044#7.1.1-15", "[rfc5044#7.1.1]", RDMANEG_LEVEL_MUST,
+	  "When CRCs are not in use, the CRC field MUST be considered valid for FPDU checking "
+	  "regardless of its contents." },
 	{ "suite-ulp-agree", "suite", RDMANEG_LEVEL_MUST,
 	  "What the wire carried and what the ULP was told agree: a connection the ULP accepted "
 	  "is not rejected on the wire, and an established one was accepted on it." },
@@ -256,6 +262,7 @@ void rdmaneg_peer_expect_request(const uint8_t *f, size_t n, enum rdmaneg_peer_d
 				 struct rdmaneg_peer_expect *e)
 {
 	memset(e, 0, sizeof(*e));
+	e->rtr_crc_wrong = d == RDMANEG_DELIVER_RTR_BAD_CRC;
 	if (!parse_sent(f, n, d, false, e))
 		return;
 	if (e->sent.type != RDMANEG_MPA_REQUEST) {
@@ -496,6 +503,15 @@ static void judge_ulp(enum rdmaneg_peer_role role, const struct rdmaneg_peer_exp
 	}
 }
 
+const char *rdmaneg_peer_tested(const struct rdmaneg_peer_expect *e,
+				const struct rdmaneg_peer_obs *o)
+{
+	/* [rfc5044#7.1.1-14] [rfc5044#7.1.1-15] */
+	if (e->rtr_crc_wrong && o->rtr_sent && o->outcome == RDMANEG_OUT_ACCEPT)
+		return o->crc_on ? "rfc5044#7.1.1-14" : "rfc5044#7.1.1-15";
+	return e->clause ? e->clause : "-";
+}
+
 void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_expect *e,
 			const struct rdmaneg_peer_obs *o, struct rdmaneg_verdict *r)
 {
@@ -557,6 +573,21 @@ void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_e
 	if (role == RDMANEG_PEER_REPLY && o->outcome == RDMANEG_OUT_ACCEPT && e->rtr_required &&
 	    o->data_before_rtr) {
 		diverge(r, "rfc6581#5-1", "accepted with A=1, then sent a FULPDU before its RTR");
+		return;
+	}
+	/* [rfc5044#7.1.1-15]: with CRCs off, any CRC field is valid */
+	if (role == RDMANEG_PEER_REQUEST && o->outcome == RDMANEG_OUT_ACCEPT && e->rtr_crc_wrong &&
+	    o->rtr_sent && !o->crc_on && (o->have_term || o->closed_after)) {
+		diverge(r, "rfc5044#7.1.1-15",
+			"CRCs off (C=0 both ways); the RTR's CRC field was refused with %s",
+			o->have_term ? "a TERM" : "a close");
+		return;
+	}
+	/* [rfc5044#7.1.1-14]: with CRCs on, the wrong one is caught */
+	if (role == RDMANEG_PEER_REQUEST && o->outcome == RDMANEG_OUT_ACCEPT && e->rtr_crc_wrong &&
+	    o->rtr_sent && o->crc_on && !o->have_term && !o->closed_after) {
+		diverge(r, "rfc5044#7.1.1-14",
+			"CRCs on; an RTR with a wrong CRC got neither a TERM nor a close");
 		return;
 	}
 	if (o->have_ulp)

@@ -27,11 +27,14 @@ enum rdmaneg_peer_role { RDMANEG_PEER_REQUEST = 0, RDMANEG_PEER_REPLY = 1 };
 /* How the octets go out on the TCP connection. */
 enum rdmaneg_peer_delivery {
 	RDMANEG_DELIVER_WHOLE = 0,
-	RDMANEG_DELIVER_BYTEWISE,  /* one octet per segment (TCP_NODELAY) */
-	RDMANEG_DELIVER_NOTHING,   /* connect, then send nothing */
-	RDMANEG_DELIVER_HALFCLOSE, /* the 20-octet header, then FIN */
-	RDMANEG_DELIVER_RESET,	   /* connect, then RST at once (REQUEST role) */
-	RDMANEG_DELIVER_THEN_RESET /* whole; the case ends with RST, not FIN */
+	RDMANEG_DELIVER_BYTEWISE,   /* one octet per segment (TCP_NODELAY) */
+	RDMANEG_DELIVER_NOTHING,    /* connect, then send nothing */
+	RDMANEG_DELIVER_HALFCLOSE,  /* the 20-octet header, then FIN */
+	RDMANEG_DELIVER_RESET,	    /* connect, then RST at once (REQUEST role) */
+	RDMANEG_DELIVER_THEN_RESET, /* whole; the case ends with RST, not FIN */
+	RDMANEG_DELIVER_RTR_BAD_CRC /* whole; the RTR owed after an accept carries a
+				     * CRC field that is not its CRC, and the case
+				     * watches what the SUT does with it (REQUEST) */
 };
 
 /* The first thing the SUT did, as one outcome. */
@@ -67,6 +70,7 @@ struct rdmaneg_peer_expect {
 	unsigned allowed;	       /* RDMANEG_OUT_BIT set */
 	uint8_t term_code;	       /* when TERM is required: 2/0/code */
 	bool rtr_required;	       /* REPLY: A=1 accepted, an RTR must follow */
+	bool rtr_crc_wrong;	       /* REQUEST: the peer's RTR has a wrong CRC field */
 	uint8_t rtr_allowed;	       /* RDMANEG_RTR_* the initiator may send */
 	bool frame_valid;	       /* the core parsed the frame the peer sent */
 	int parse_status;	       /* RDMANEG_OK or the core's reason */
@@ -97,6 +101,9 @@ struct rdmaneg_peer_obs {
 	uint8_t rtr;	      /* RDMANEG_RTR_* bit, 0 if none */
 	bool data_before_rtr; /* a data FPDU came before any RTR */
 	bool closed_after;    /* FIN or RST after the first outcome */
+	/* REQUEST: the RTR the peer sent after the accept, and whether CRCs
+	 * were in use on the connection (C in the Request or the Reply) */
+	bool rtr_sent, crc_on;
 	/* the ULP's view at the SUT, when a ULP log was given */
 	bool have_ulp;
 	char ulp_event[32];
@@ -132,6 +139,11 @@ const char *rdmaneg_peer_check_request(const uint8_t *req, size_t req_n);
  * clause id broken, or NULL. reply_status is the core's parse of it. */
 const char *rdmaneg_peer_check_reply(const struct rdmaneg_peer_expect *e,
 				     const struct rdmaneg_peer_obs *o);
+
+/* The clause a case tested, whatever its verdict: the expectation's, or
+ * the CRC rule when the peer's wrong-CRC RTR went out; "-" for none. */
+const char *rdmaneg_peer_tested(const struct rdmaneg_peer_expect *e,
+				const struct rdmaneg_peer_obs *o);
 
 /* The one verdict function. */
 void rdmaneg_peer_judge(enum rdmaneg_peer_role role, const struct rdmaneg_peer_expect *e,

@@ -110,6 +110,17 @@ size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t et
 	return total;
 }
 
+bool rdmaneg_fpdu_crc_ok(const uint8_t *p, size_t n)
+{
+	uint32_t c;
+
+	if (n < 4)
+		return false;
+	c = rdmaneg_crc32c(p, n - 4);
+	return p[n - 4] == (uint8_t)c && p[n - 3] == (uint8_t)(c >> 8) &&
+	       p[n - 2] == (uint8_t)(c >> 16) && p[n - 1] == (uint8_t)(c >> 24);
+}
+
 bool rdmaneg_fpdu_parse(const uint8_t *p, size_t n, struct rdmaneg_fpdu *f)
 {
 	uint16_t ctrl;

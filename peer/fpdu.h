@@ -39,6 +39,10 @@ uint32_t rdmaneg_crc32c(const uint8_t *p, size_t n);
 size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t etype, uint8_t ecode,
 			  bool crc, uint8_t *out, size_t cap);
 
+/* Whether the CRC field of the whole FPDU p[0..n-1] (n >= 4) is the
+ * CRC32c of the octets before it ([rfc5044#7.1.1-14]). */
+bool rdmaneg_fpdu_crc_ok(const uint8_t *p, size_t n);
+
 /* Frames the FPDU at p[0..n-1]; false when fewer octets than it needs
  * are given (f->len then says how many it needs, 0 if unknown). */
 bool rdmaneg_fpdu_parse(const uint8_t *p, size_t n, struct rdmaneg_fpdu *f);

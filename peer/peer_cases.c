@@ -1,7 +1,7 @@
 #include "peer_cases.h"
 
 #include "fpdu.h"
-#include "rpcrdma_pd.h"
+#include "mpa_ref.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -14,6 +14,15 @@ static const char s5044[] = "[rfc5044#7.1]", s6[] = "[rfc6581#6]", s91[] = "[rfc
 
 #define DEF_IRD 16
 #define DEF_ORD 16
+/* [rfc5044#7.1.1-2]: "MPA ID Req Frame" and "MPA ID Rep Frame" */
+static const uint8_t key_req[16] = { 0x4d, 0x50, 0x41, 0x20, 0x49, 0x44, 0x20, 0x52,
+				     0x65, 0x71, 0x20, 0x46, 0x72, 0x61, 0x6d, 0x65 },
+		     key_rep[16] = { 0x4d, 0x50, 0x41, 0x20, 0x49, 0x44, 0x20, 0x52,
+				     0x65, 0x70, 0x20, 0x46, 0x72, 0x61, 0x6d, 0x65 };
+/* the peer's resources as a responder (rdmaneg_peer_responder_local) */
+#define REP_IRD 8
+#define REP_IRD_MAX 64
+#define REP_ORD 8
 
 static size_t add(struct rdmaneg_peer_case *out, size_t n, size_t cap, const char *section,
 		  unsigned roles, const struct rdmaneg_peer_recipe *r, const char *fmt, ...)
@@ -184,6 +193,18 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 	r.delivery = RDMANEG_DELIVER_THEN_RESET;
 	n = add(out, n, cap, s92, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r,
 		"abcd-1000-reset");
+	/* an RTR whose CRC field is wrong: valid with CRCs off, caught with
+	 * them on ([rfc5044#7.1.1]) */
+	r = base();
+	r.abcd = 8 | 2; /* A=1, C=1: a zero-length RDMA Write RTR */
+	r.delivery = RDMANEG_DELIVER_RTR_BAD_CRC;
+	/* [rfc5044#7.1.1-15] */
+	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r,
+		"rtr-crc-wrong");
+	r.flags_xor = RDMANEG_MPA_F_C;
+	/* [rfc5044#7.1.1-14] */
+	n = add(out, n, cap, s5044, RDMANEG_PEER_ROLE_BIT(RDMANEG_PEER_REQUEST), &r,
+		"rtr-crc-wrong-c");
 	/* last: a responder that loses its listener to it answers no case
 	 * after it */
 	r = base();
@@ -196,9 +217,9 @@ size_t rdmaneg_peer_cases(const struct rdmaneg_peer_params *p, struct rdmaneg_pe
 void rdmaneg_peer_responder_local(struct rdmaneg_mpa_local *rsp)
 {
 	memset(rsp, 0, sizeof(*rsp));
-	rsp->ird = 8;
-	rsp->ord = 8;
-	rsp->ird_max = 64;
+	rsp->ird = REP_IRD;
+	rsp->ord = REP_ORD;
+	rsp->ird_max = REP_IRD_MAX;
 	rsp->rtr = RDMANEG_RTR_ALL;
 }
 
@@ -213,8 +234,38 @@ static void put_word(uint8_t *p, bool a, bool b, uint16_t ird, bool c, bool d, u
 	p[3] = (uint8_t)lo;
 }
 
-/* The word the recipe asks for: defaults or the core's answer, then the
- * recipe's raw overrides. */
+/*
+ * The word a conforming responder with rdmaneg_peer_responder_local's
+ * resources (IRD 8 up to 64, ORD 8, every RTR type) answers req with,
+ * computed here from RFC 6581, never by the core under test:
+ */
+static void reply_word(const struct rdmaneg_mpa_enh *req, struct rdmaneg_mpa_enh *e)
+{
+	uint8_t rtr = rdmaneg_ref_mpa_rtr(req);
+	uint16_t v;
+
+	memset(e, 0, sizeof(*e));
+	/* [rfc6581#9.2-4] [rfc6581#9.2-5] [rfc6581#9.2-8]: A echoed; the
+	 * common RTR types, or all of ours when the initiator named none */
+	e->a = req->a;
+	if (e->a) {
+		rtr = rtr ? rtr : RDMANEG_RTR_ALL;
+		e->b = (rtr & RDMANEG_RTR_SEND) != 0;
+		e->c = (rtr & RDMANEG_RTR_WRITE) != 0;
+		e->d = (rtr & RDMANEG_RTR_READ) != 0;
+	}
+	/* [rfc6581#9.1-11]: 0x3FFF answers 0x3FFF; else an IRD that covers
+	 * the initiator ORD, within 8..64 */
+	v = req->ord < REP_IRD ? REP_IRD : req->ord > REP_IRD_MAX ? REP_IRD_MAX : req->ord;
+	e->ird = req->ord == RDMANEG_MPA_NO_NEGOTIATE ? RDMANEG_MPA_NO_NEGOTIATE : v;
+	/* [rfc6581#9.1-13] [rfc6581#9.1-4]: ORD at most the initiator IRD */
+	e->ord = req->ird == RDMANEG_MPA_NO_NEGOTIATE ? RDMANEG_MPA_NO_NEGOTIATE
+		 : req->ird < REP_ORD		      ? req->ird
+						      : REP_ORD;
+}
+
+/* The word the recipe asks for: defaults or the answer to the SUT's
+ * Request, then the recipe's raw overrides. */
 static void word_of(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer_role role,
 		    const uint8_t *sut_req, size_t sut_req_n, uint8_t w[4])
 {
@@ -225,14 +276,11 @@ static void word_of(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer_role 
 	e.ird = DEF_IRD;
 	e.ord = DEF_ORD;
 	if (role == RDMANEG_PEER_REPLY && sut_req &&
-	    rdmaneg_mpa_parse(sut_req, sut_req_n, &q) == RDMANEG_OK && q.enhanced) {
+	    rdmaneg_ref_mpa_read(sut_req, sut_req_n, &q) == RDMANEG_OK && q.enhanced) {
 		struct rdmaneg_mpa_enh req;
-		struct rdmaneg_mpa_local rsp;
-		struct rdmaneg_mpa_outcome out;
 
-		rdmaneg_peer_responder_local(&rsp);
-		if (rdmaneg_mpa_frame_enh(&q, &req) == RDMANEG_OK)
-			(void)rdmaneg_mpa_respond(&rsp, &req, &e, &out);
+		if (rdmaneg_ref_mpa_word(&q, &req))
+			reply_word(&req, &e);
 	}
 	if (r->ird != RDMANEG_PEER_AUTO)
 		e.ird = (uint16_t)r->ird;
@@ -244,29 +292,29 @@ static void word_of(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer_role 
 		e.c = (r->abcd & 2) != 0;
 		e.d = (r->abcd & 1) != 0;
 	}
-	/* the encoder refuses A=0 with B/C/D; those cases are written raw */
-	if (rdmaneg_mpa_enh_encode(&e, w, 4) != RDMANEG_OK)
-		put_word(w, e.a, e.b, e.ird, e.c, e.d, e.ord);
+	/* [rfc6581#9-1]: A B IRD, then C D ORD, big-endian, written raw (also
+	 * A=0 with B/C/D, which a conforming encoder refuses) */
+	put_word(w, e.a, e.b, e.ird, e.c, e.d, e.ord);
 }
 
-/* ULP private data: the RFC 8797 message first, then a counting pattern. */
+/* ULP private data: the RFC 8797 message first (identifier, version 1,
+ * R=1, Send and Receive Size 4096: (4096 / 1024) - 1 = 3, [rfc8797#4.2]),
+ * then a counting pattern. */
 static void ulp_fill(uint8_t *p, size_t n)
 {
-	struct rdmaneg_rpcrdma_settings s = { 4096, 4096, true };
-	uint8_t m[RDMANEG_RPCRDMA_MSG_LEN];
+	static const uint8_t m[8] = { 0xf6, 0xab, 0x0e, 0x18, 0x01, 0x01, 0x03, 0x03 };
 
 	for (size_t i = 0; i < n; i++)
 		p[i] = (uint8_t)(0x40u + i % 64u);
-	if (n >= sizeof(m) && rdmaneg_rpcrdma_encode(&s, m, sizeof(m)) == RDMANEG_OK)
+	if (n >= sizeof(m))
 		memcpy(p, m, sizeof(m));
 }
 
 size_t rdmaneg_peer_frame(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer_role role,
 			  const uint8_t *sut_req, size_t sut_req_n, uint8_t *out, size_t cap)
 {
-	struct rdmaneg_mpa_frame f;
 	struct rdmaneg_mpa_frame q;
-	size_t hdr_len, present, pd_field, ulp, n;
+	size_t present, pd_field, ulp, n;
 	bool s = !r->unenhanced;
 	int rev = r->rev;
 	enum rdmaneg_mpa_type type =
@@ -274,18 +322,16 @@ size_t rdmaneg_peer_frame(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer
 
 	/* the SUT's Request decides S and Rev of a default Reply ([rfc6581#10]) */
 	if (role == RDMANEG_PEER_REPLY && !r->unenhanced && r->rev == RDMANEG_PEER_AUTO &&
-	    sut_req && rdmaneg_mpa_parse(sut_req, sut_req_n, &q) == RDMANEG_OK && !q.enhanced)
+	    sut_req && rdmaneg_ref_mpa_read(sut_req, sut_req_n, &q) == RDMANEG_OK && !q.enhanced)
 		s = false;
 	if (rev == RDMANEG_PEER_AUTO)
 		rev = s ? 2 : 1;
 	if (r->key == RDMANEG_KEY_OTHER)
 		type = type == RDMANEG_MPA_REQUEST ? RDMANEG_MPA_REPLY : RDMANEG_MPA_REQUEST;
-	/* the key from the core's builder: a 20-octet frame without data */
-	memset(&f, 0, sizeof(f));
-	f.type = type;
-	f.rev = 1;
-	if (rdmaneg_mpa_build(&f, out, cap, &hdr_len) != RDMANEG_OK)
+	/* [rfc5044#7.1.1-2]: the key, 16 ASCII octets */
+	if (cap < RDMANEG_MPA_HDR_LEN)
 		return 0;
+	memcpy(out, type == RDMANEG_MPA_REQUEST ? key_req : key_rep, sizeof(key_req));
 	ulp = r->ulp_len == RDMANEG_PEER_AUTO ? 8u : (size_t)r->ulp_len;
 	if (r->pd_field != RDMANEG_PEER_AUTO) {
 		pd_field = (size_t)r->pd_field;

@@ -1,8 +1,8 @@
 /*
  * cases: the conformance cases, one row per RFC 5044/6581 edge, each named
  * after what it tests, and the frames they send. A case is a recipe; the
- * octets come from the core's MPA header and enhanced-word encoders, with
- * the field the case is about then written raw. What the SUT must do is
+ * octets are written here from the RFCs, never by the core under test
+ * (a planted core must not move the frames or the verdicts). What the SUT must do is
  * never stored here: expect.c derives it from the octets.
  */
 #ifndef RDMANEG_PEER_CASES_H
@@ -64,7 +64,7 @@ void rdmaneg_peer_responder_local(struct rdmaneg_mpa_local *rsp);
 
 /*
  * Builds the frame of a recipe into out. For REPLY, sut_req is the SUT's
- * Request (its word feeds the core's rdmaneg_mpa_respond). Returns the
+ * Request (a conforming responder's answer to its word is the default). Returns the
  * length, 0 if cap is too small.
  */
 size_t rdmaneg_peer_frame(const struct rdmaneg_peer_recipe *r, enum rdmaneg_peer_role role,

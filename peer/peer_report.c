@@ -150,7 +150,7 @@ void rdmaneg_peer_json(FILE *f, const struct rdmaneg_peer_row *rows, size_t n, c
 		rdmaneg_json_str(&j, "required", want);
 		rdmaneg_json_str(&j, "why", r->e.why);
 		/* the clause the case tests, whatever its verdict */
-		rdmaneg_json_str(&j, "tests", r->e.clause ? r->e.clause : "-");
+		rdmaneg_json_str(&j, "tests", rdmaneg_peer_tested(&r->e, &r->o));
 		rdmaneg_json_str(&j, "outcome", rdmaneg_peer_outcome_name(r->o.outcome));
 		rdmaneg_json_hex(&j, "got", r->got, r->got_len);
 		if (r->o.have_term) {

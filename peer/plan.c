@@ -30,7 +30,8 @@ int rdmaneg_peer_plan_init(struct rdmaneg_peer_plan *p, enum rdmaneg_peer_role r
 	p->ntable = rdmaneg_peer_cases(&prm, p->table, RDMANEG_PEER_CASES_MAX);
 	for (p->nmutable = 0;
 	     p->nmutable < p->ntable && p->table[p->nmutable].r.delivery != RDMANEG_DELIVER_RESET &&
-	     p->table[p->nmutable].r.delivery != RDMANEG_DELIVER_THEN_RESET;
+	     p->table[p->nmutable].r.delivery != RDMANEG_DELIVER_THEN_RESET &&
+	     p->table[p->nmutable].r.delivery != RDMANEG_DELIVER_RTR_BAD_CRC;
 	     p->nmutable++)
 		;
 	return p->nmutable == 0 ? -1 : 0; /* random cases draw from the table */

@@ -25,6 +25,10 @@ int rdmaneg_ref_plant_parse(const char *name)
 		return RDMANEG_REF_IGNORE_3FFF;
 	if (strcmp(name, "reset_kills") == 0)
 		return RDMANEG_REF_RESET_KILLS;
+	if (strcmp(name, "crc_unchecked") == 0)
+		return RDMANEG_REF_CRC_UNCHECKED;
+	if (strcmp(name, "crc_always") == 0)
+		return RDMANEG_REF_CRC_ALWAYS;
 	return -1;
 }
 
@@ -43,6 +47,44 @@ static void drain(int fd, int ms)
 		if (recv(fd, b, sizeof(b), 0) <= 0)
 			return;
 	}
+}
+
+static void send_fpdu(int fd, enum rdmaneg_fpdu_kind k, uint8_t code, bool crc);
+
+/* The initiator's first FPDU (its RTR) after an A=1 accept: with CRCs in
+ * use, one whose CRC is wrong gets a TERM (LLP, MPA, CRC error) and the
+ * close ([rfc5044#7.1.1-14]); with them off, any CRC field is valid
+ * ([rfc5044#7.1.1-15]). */
+#define TERM_LLP_CRC 2
+static void check_first_fpdu(int fd, bool crc)
+{
+	uint8_t b[128];
+	size_t n = 0;
+	struct rdmaneg_fpdu f;
+	double end = rdmaneg_peer_now_ms() + REF_TIMER_MS;
+
+	while (!rdmaneg_fpdu_parse(b, n, &f)) {
+		double left = end - rdmaneg_peer_now_ms();
+		struct pollfd p = { fd, POLLIN, 0 };
+		ssize_t r;
+
+		/* longer than any RTR: not a frame this responder checks */
+		if (f.len > sizeof(b) || n == sizeof(b)) {
+			drain(fd, REF_TIMER_MS);
+			return;
+		}
+		if (left <= 0 || poll(&p, 1, (int)left + 1) <= 0)
+			return;
+		r = recv(fd, b + n, sizeof(b) - n, 0);
+		if (r <= 0)
+			return;
+		n += (size_t)r;
+	}
+	if (crc && !rdmaneg_fpdu_crc_ok(b, f.len)) {
+		send_fpdu(fd, RDMANEG_FPDU_TERM, TERM_LLP_CRC, true);
+		return;
+	}
+	drain(fd, REF_TIMER_MS);
 }
 
 /* Returns false when the planted fault ends the listener. */
@@ -104,6 +146,15 @@ static bool respond_one(int fd, enum rdmaneg_ref_plant plant)
 		return true;
 	if (rdmaneg_peer_send(fd, rep, rn, RDMANEG_DELIVER_WHOLE) < 0)
 		return true;
+	/* accepted with A=1: the RTR comes first ([rfc6581#9.2-9]) */
+	if (q.enhanced && !f.reject && qe.a) {
+		bool crc = q.crc || f.crc;
+
+		if (plant == RDMANEG_REF_CRC_UNCHECKED || plant == RDMANEG_REF_CRC_ALWAYS)
+			crc = plant == RDMANEG_REF_CRC_ALWAYS; /* planted */
+		check_first_fpdu(fd, crc);
+		return true;
+	}
 	/* accepted (and any RTR follows) or rejected: the initiator closes */
 	/* [rfc5044#7.1.2-12] */
 	drain(fd, REF_TIMER_MS);

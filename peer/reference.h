@@ -20,8 +20,10 @@ enum rdmaneg_ref_plant {
 	RDMANEG_REF_REV0_ACCEPT,
 	RDMANEG_REF_REPLY_3FFF,
 	RDMANEG_REF_IGNORE_3FFF,
-	RDMANEG_REF_RESET_KILLS /* a connection reset before its Request ends
-				   the listener: siw's finding 7 */
+	RDMANEG_REF_RESET_KILLS,   /* a connection reset before its Request ends
+				    the listener: siw's finding 7 */
+	RDMANEG_REF_CRC_UNCHECKED, /* the RTR's CRC is never checked */
+	RDMANEG_REF_CRC_ALWAYS	   /* ... and checked even with CRCs off */
 };
 
 /* Name to plant; -1 if unknown. */

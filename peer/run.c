@@ -4,6 +4,8 @@
 #define _GNU_SOURCE
 #include "run.h"
 
+#include "mpa_ref.h"
+
 #include "agent.h"
 #include "arcs.h"
 #include "guide.h"
@@ -38,8 +40,11 @@ static int64_t request_seq(const uint8_t *req, size_t n)
 	const uint8_t *u = NULL;
 	size_t ul = 0;
 
-	if (rdmaneg_mpa_parse(req, n, &f) != RDMANEG_OK ||
-	    rdmaneg_mpa_ulp_pd(&f, &u, &ul) != RDMANEG_OK || ul < 12)
+	/* read by the oracle, never the core under test */
+	if (rdmaneg_ref_mpa_read(req, n, &f) != RDMANEG_OK)
+		return -2;
+	rdmaneg_ref_mpa_ulp(&f, &u, &ul);
+	if (ul < 12)
 		return -2;
 	return (int64_t)((uint32_t)u[8] << 24 | (uint32_t)u[9] << 16 | (uint32_t)u[10] << 8 |
 			 u[11]);
@@ -716,7 +721,7 @@ static void agent_case(struct run *u, struct rdmaneg_agent *a, const struct rdma
 	} else {
 		rdmaneg_rec_strw(a->out, "verdict", rdmaneg_verdict_name(r.r.kind));
 		rdmaneg_rec_strw(a->out, "clause", line_clause(&r.r));
-		rdmaneg_rec_strw(a->out, "tests", r.e.clause ? r.e.clause : "-");
+		rdmaneg_rec_strw(a->out, "tests", rdmaneg_peer_tested(&r.e, &r.o));
 		rdmaneg_rec_strw(a->out, "detail", r.r.detail);
 		rdmaneg_rec_strw(a->out, "section", r.section ? r.section : "-");
 		rdmaneg_rec_i64w(a->out, "ms", (int64_t)r.ms);

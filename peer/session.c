@@ -22,6 +22,10 @@
 
 /* After the first outcome, how long to keep reading for a TERM or close. */
 #define GRACE_MS 100.0
+/* how long a case with a wrong RTR CRC watches for the SUT's TERM or
+ * close after it, past the case's own wait: siw, checking CRCs, logged
+ * its CRC error 8 ms after the case began (rtr-crc-wrong-c, TCG) */
+#define RTR_WATCH_MS 500.0
 
 double rdmaneg_peer_now_ms(void)
 {
@@ -197,7 +201,7 @@ int rdmaneg_peer_read_frame(int fd, uint8_t *buf, size_t cap, size_t *len, doubl
 
 /* REQUEST role: the RTR the peer, as initiator, owes after an A=1 accept. */
 static void send_rtr(int fd, const uint8_t *sent, size_t sent_n, const uint8_t *reply,
-		     size_t reply_n)
+		     size_t reply_n, bool wrong_crc, struct rdmaneg_peer_obs *o)
 {
 	struct rdmaneg_mpa_frame q, p;
 	struct rdmaneg_mpa_enh qe, pe;
@@ -225,8 +229,14 @@ static void send_rtr(int fd, const uint8_t *sent, size_t sent_n, const uint8_t *
 				       : RDMANEG_FPDU_RTR_READ;
 	/* [rfc5044#7.1.1-13] [rfc5044#7.1.1-14] */
 	n = rdmaneg_fpdu_build(k, 0, 0, 0, q.crc || p.crc, b, sizeof(b));
-	if (n)
-		(void)send(fd, b, n, MSG_NOSIGNAL);
+	if (!n)
+		return;
+	/* [rfc5044#7.1.1-15]: a CRC field that is not the frame's CRC */
+	if (wrong_crc)
+		for (size_t i = n - 4; i < n; i++)
+			b[i] ^= 0xA5u;
+	o->crc_on = q.crc || p.crc;
+	o->rtr_sent = send(fd, b, n, MSG_NOSIGNAL) == (ssize_t)n;
 }
 
 static uint8_t rtr_bit(enum rdmaneg_fpdu_kind k)
@@ -261,9 +271,9 @@ static void classify(struct rdmaneg_peer_obs *o, bool *done, enum rdmaneg_peer_o
 }
 
 /* Reads and classifies what the SUT does until the deadline. */
-static void observe(int fd, enum rdmaneg_peer_role role, const uint8_t *sent, size_t sent_n,
-		    double start, double deadline, struct rdmaneg_peer_obs *o,
-		    struct rdmaneg_peer_wire *w)
+static void observe(int fd, enum rdmaneg_peer_role role, enum rdmaneg_peer_delivery d,
+		    const uint8_t *sent, size_t sent_n, double start, double deadline,
+		    struct rdmaneg_peer_obs *o, struct rdmaneg_peer_wire *w)
 {
 	size_t used = 0;
 	bool done = false, stuck = false;
@@ -330,7 +340,10 @@ static void observe(int fd, enum rdmaneg_peer_role role, const uint8_t *sent, si
 				}
 				if (!f.reject)
 					/* [rfc5044#7.1.2-7] */
-					send_rtr(fd, sent, sent_n, p, f.frame_len);
+					send_rtr(fd, sent, sent_n, p, f.frame_len,
+						 d == RDMANEG_DELIVER_RTR_BAD_CRC, o);
+				if (o->rtr_sent && d == RDMANEG_DELIVER_RTR_BAD_CRC)
+					until = rdmaneg_peer_now_ms() + RTR_WATCH_MS;
 				used += f.frame_len;
 				continue;
 			}
@@ -462,7 +475,7 @@ int rdmaneg_peer_run_request(const struct sockaddr_storage *sa, socklen_t salen,
 		close(fd);
 		return 0;
 	}
-	observe(fd, RDMANEG_PEER_REQUEST, f, n, start, start + timeout_ms, o, w);
+	observe(fd, RDMANEG_PEER_REQUEST, d, f, n, start, start + timeout_ms, o, w);
 	if (d == RDMANEG_DELIVER_THEN_RESET) {
 		struct linger lg = { 1, 0 };
 
@@ -531,7 +544,7 @@ int rdmaneg_peer_run_reply(int lfd, int accept_ms, rdmaneg_peer_make_reply make,
 		return 0;
 	}
 	start = rdmaneg_peer_now_ms();
-	observe(fd, RDMANEG_PEER_REPLY, f, *n, start, start + timeout_ms, o, w);
+	observe(fd, RDMANEG_PEER_REPLY, d, f, *n, start, start + timeout_ms, o, w);
 	close(fd);
 	return 0;
 }

@@ -47,15 +47,17 @@ expect "request vs reference" 0 " 0 diverge .* 0 findings" "$out/req.txt" -- \
 	"$P" request 127.0.0.1:$port --timeout $T --random 200 --seed 3 \
 	--json "$out/req.json" --junit "$out/req.xml"
 kill $rp 2>/dev/null; wait $rp 2>/dev/null
-grep -q '"cases":315' "$out/req.json" && grep -q '<testsuites' "$out/req.xml" && ok \
+grep -q '"cases":317' "$out/req.json" && grep -q '<testsuites' "$out/req.xml" && ok \
 	|| bad "request: json/junit reports" "$out/req.json"
 
 # 2. negative controls: each planted responder fault names its clause
 # (--progress: the per-case verdict line the live campaign keeps)
 # [rfc5044#7.1.1-22] [rfc5044#7.1.2-4]
-# [rfc6581#9.1-11]
+# [rfc6581#9.1-11] [rfc5044#7.1.1-14] [rfc5044#7.1.1-15]
 for pc in "rev0_accept:rev-*:PEER_VERDICT request [0-9]+ rev-0 diverges rfc5044#7.1.1-22" "reply_3fff:ird-1*:diverges request ird-1 +rfc6581#9.1-4" \
-	"ignore_3fff:*3fff*:rfc6581#9.1-1[13]" "reset_kills:reset-*:PEER_VERDICT request [0-9]+ reset-before-accept finding suite-alive"; do
+	"ignore_3fff:*3fff*:rfc6581#9.1-1[13]" "reset_kills:reset-*:PEER_VERDICT request [0-9]+ reset-before-accept finding suite-alive" \
+	"crc_unchecked:rtr-crc-*:PEER_VERDICT request [0-9]+ rtr-crc-wrong-c diverges rfc5044#7.1.1-14" \
+	"crc_always:rtr-crc-*:PEER_VERDICT request [0-9]+ rtr-crc-wrong diverges rfc5044#7.1.1-15"; do
 	IFS=: read -r plant glob want <<<"$pc"
 	port=$((port + 1))
 	"$P" respond --listen $port --plant "$plant" & rp=$!; listening $port

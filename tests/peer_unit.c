@@ -42,6 +42,13 @@ static void test_fpdu(void)
 	CHECK(rdmaneg_fpdu_parse(b, n, &f) && f.kind == RDMANEG_FPDU_TERM && f.layer == 2 &&
 	      f.etype == 0 && f.ecode == 6 && f.len == 28);
 	CHECK(!rdmaneg_fpdu_parse(b, n - 1, &f) && f.len == 28); /* one short: needs more */
+	/* the CRC field: right as built, wrong after one flipped bit, and a
+	 * frame built without CRCs carries none ([rfc5044#7.1.1-14]) */
+	CHECK(rdmaneg_fpdu_crc_ok(b, n));
+	b[n - 1] ^= 0x80u;
+	CHECK(!rdmaneg_fpdu_crc_ok(b, n) && !rdmaneg_fpdu_crc_ok(b, 3));
+	n = rdmaneg_fpdu_build(RDMANEG_FPDU_TERM, 2, 0, 6, false, b, sizeof(b));
+	CHECK(!rdmaneg_fpdu_crc_ok(b, n));
 	for (size_t i = 0; i < 3; i++) {
 		n = rdmaneg_fpdu_build(k[i], 0, 0, 0, false, b, sizeof(b));
 		CHECK(n > 0 && n % 4 == 0);
@@ -204,6 +211,38 @@ static void test_request_role(const struct rdmaneg_peer_case *c, size_t n)
 	reply_obs(&o, false, true, 8, 8, false, false);
 	o.unreachable = true;
 	VERDICT(REQ, &e, &o, FIND, "suite-alive");
+
+	/* [rfc5044#7.1.1-15]: an RTR with a wrong CRC field, CRCs off */
+	req_case(c, n, "rtr-crc-wrong", &e);
+	CHECK(e.frame_valid && e.rtr_crc_wrong && !e.sent.crc);
+	reply_obs(&o, false, true, 8, 8, true, false);
+	o.reply_enh.c = true;
+	o.rtr_sent = true;
+	VERDICT(REQ, &e, &o, OK, NULL);
+	o.have_term = true; /* known bad: the stack checked a CRC nobody uses */
+	VERDICT(REQ, &e, &o, DIV, "rfc5044#7.1.1-15");
+	o.have_term = false;
+	o.closed_after = true;
+	VERDICT(REQ, &e, &o, DIV, "rfc5044#7.1.1-15");
+	CHECK(strcmp(rdmaneg_peer_tested(&e, &o), "rfc5044#7.1.1-15") == 0);
+	o.rtr_sent = false; /* no RTR went out: nothing to judge */
+	VERDICT(REQ, &e, &o, OK, NULL);
+	CHECK(strcmp(rdmaneg_peer_tested(&e, &o), "rfc5044#7.1.2-6") == 0);
+	/* [rfc5044#7.1.1-14]: the same with CRCs on must be caught */
+	req_case(c, n, "rtr-crc-wrong-c", &e);
+	CHECK(e.frame_valid && e.rtr_crc_wrong && e.sent.crc);
+	reply_obs(&o, false, true, 8, 8, true, false);
+	o.reply_enh.c = true;
+	o.reply_flags |= RDMANEG_MPA_F_C;
+	o.rtr_sent = true;
+	o.crc_on = true;
+	VERDICT(REQ, &e, &o, DIV, "rfc5044#7.1.1-14");
+	o.have_term = true;
+	VERDICT(REQ, &e, &o, OK, NULL);
+	CHECK(strcmp(rdmaneg_peer_tested(&e, &o), "rfc5044#7.1.1-14") == 0);
+	/* an ordinary Request expects nothing of an RTR's CRC */
+	req_case(c, n, "abcd-1010", &e);
+	CHECK(!e.rtr_crc_wrong);
 
 	/* 0x3FFF must be echoed ([rfc6581#9.1]) */
 	req_case(c, n, "ird-ord-3fff", &e);
