@@ -32,7 +32,7 @@ COMPLIANCE_REGISTRY := spec/clauses.tsv,spec/nvme-rdma.tsv
 
 # make compliance: the registry checked against its specs, every citation
 # tallied, the latest make test and make live-adversarial results read
-# and make live-nvme results (when present), build/compliance/{compliance.json,compliance.md,
+# and make live-nvme and make live-nfs results (when present), build/compliance/{compliance.json,compliance.md,
 # index.html} written, and the page rendered in headless Chromium
 compliance: deps-compliance $(B)/plain/rdmaneg-clauses
 	@$(B)/plain/rdmaneg-clauses check spec/clauses.tsv $(SPECS)
@@ -44,6 +44,8 @@ compliance: deps-compliance $(B)/plain/rdmaneg-clauses
 	else echo "compliance: no make live-adversarial results: siw not exercised"; fi; \
 	if [ -f $(B)/live-nvme/report.json ]; then s="$$s --nvme $(B)/live-nvme/report.json"; \
 	else echo "compliance: no make live-nvme report: nvmet and nvme-rdma not exercised"; fi; \
+	if [ -f $(B)/live-nfs/report.json ]; then s="$$s --nfs $(B)/live-nfs/report.json"; \
+	else echo "compliance: no make live-nfs report: svcrdma and xprtrdma not exercised"; fi; \
 	$(B)/plain/rdmaneg-clauses report $(COMPLIANCE_REGISTRY) spec/untestable.tsv $(B)/compliance \
 		$$t $$s $(COMPLIANCE_FILES)
 	@tests/compliance-page.sh $(B)/compliance/index.html

@@ -228,10 +228,29 @@ static void test_compliance(void)
 			"\"verdict\":\"unjudged\"},\n"
 			"  {\"case\":\"q\",\"clause\":\"x#9.1-2\",\"verdict\":\"diverges\"}\n]}\n";
 
-		CHECK(rdmaneg_comp_nvme(&cp, nvme, sizeof(nvme) - 1) == 2);
+		CHECK(rdmaneg_comp_linux(&cp, nvme, sizeof(nvme) - 1) == 2);
 		CHECK(cp.row[1].v[4] == RDMANEG_COMP_DIVERGES &&
 		      cp.row[1].v[5] == RDMANEG_COMP_CONFORMS &&
 		      strstr(cp.row[1].why[4], "make live-nvme NVME_CASE=len-3") != NULL);
+	}
+	/* make live-nfs's rows, each alone on its line after the report's
+	 * one-line body: the server diverges on a case, the client conforms
+	 * on the mount; an unknown Linux end counts for nothing */
+	{
+		static const char nfs[] = "{\"suite\":\"live-nfs\",\"clause\":\"x#9.2-2\","
+					  "\"verdict\":\"diverges\",\"clauses\":[\n"
+					  "{\"impl\":\"svcrdma\",\"case\":\"short-1\",\"clause\":"
+					  "\"x#9.2-2\",\"verdict\":\"diverges\"}\n"
+					  ",{\"impl\":\"xprtrdma\",\"clause\":\"x#9.2-2\","
+					  "\"verdict\":\"conforms\"}\n"
+					  ",{\"impl\":\"lockd\",\"clause\":\"x#9.2-2\","
+					  "\"verdict\":\"diverges\"}]}\n";
+
+		CHECK(rdmaneg_comp_linux(&cp, nfs, sizeof(nfs) - 1) == 2);
+		CHECK(cp.row[3].v[6] == RDMANEG_COMP_DIVERGES &&
+		      cp.row[3].v[7] == RDMANEG_COMP_CONFORMS &&
+		      strstr(cp.row[3].why[6], "make live-nfs NFS_CASE=short-1") != NULL &&
+		      cp.row[3].v[4] == RDMANEG_COMP_NOT_EXERCISED);
 	}
 	/* the page: a row per clause, a column per implementation */
 	f = open_memstream(&html, &hn);

@@ -421,7 +421,10 @@ static void test_nfs_report(void)
 	CHECK(json && json_balanced(json) && strstr(json, "\"suite\":\"live-nfs\"") &&
 	      strstr(json, "\"only_case\":\"short-1\"") && strstr(json, "\"measured\":true") &&
 	      strstr(json, "\"private_data\":\"f6\"") &&
-	      strstr(json, "\"table\":\"hostile_client\",\"clause\":\"5.1\"") &&
+	      strstr(json, "\"table\":\"hostile_client\",\"clause\":\"rfc8797#5.1-1\"") &&
+	      /* the compliance row, alone on its line */
+	      strstr(json, "\n,{\"impl\":\"svcrdma\",\"case\":\"short-1\",\"clause\":"
+			   "\"rfc8797#5.1-1\",\"verdict\":\"diverges\"}") &&
 	      strstr(json, "\"core_disagreements\":[]") &&
 	      strstr(json, "\"rfc_server_to_client\":1024"));
 	free(json);
@@ -449,7 +452,24 @@ static void test_nfs_report(void)
 			      r.nserved == live_nfs_case_count() && v.ncore == 0 && v.ndiv == 4 &&
 			      live_nfs_count(&v, LIVE_NFS_T_CONN, false) == 1 &&
 			      live_nfs_count(&v, LIVE_NFS_T_CLIENT, false) == 2 &&
-			      strcmp(v.div[0].clause, "4.1") == 0);
+			      strcmp(v.div[0].clause, "rfc8797#4.1-3") == 0);
+			/* the compliance rows: the mount's, both hostile
+			 * tables', and each divergence is a diverging row */
+			{
+				size_t div = 0, srv = 0, cli = 0;
+				bool swi = false;
+
+				for (size_t i = 0; i < v.nrow; i++) {
+					div += v.row[i].kind == RDMANEG_VERDICT_DIVERGES;
+					srv += strcmp(v.row[i].impl, "svcrdma") == 0;
+					cli += strcmp(v.row[i].impl, "xprtrdma") == 0;
+					swi = swi ||
+					      (strcmp(v.row[i].clause, "rfc8797#4.1-3") == 0 &&
+					       v.row[i].kind == RDMANEG_VERDICT_DIVERGES);
+				}
+				CHECK(srv > live_nfs_case_count() && cli >= live_nfs_case_count() &&
+				      div >= 3 && swi);
+			}
 			free(con);
 		}
 	}
@@ -468,10 +488,10 @@ static void test_nfs_report(void)
 	live_nfs_judge(&r, &v);
 	CHECK(v.ncore == 2 && live_nfs_count(&v, LIVE_NFS_T_CONN, true) == 2 && v.ndiv == 0 &&
 	      strstr(v.core[0].text, "core 8192/4096, RFC 4096/4096") &&
-	      strcmp(v.core[1].clause, "4.1") == 0);
+	      strcmp(v.core[1].clause, "rfc8797#4.1-1") == 0);
 	r.conn[0].client.msg.offset = 1;
 	live_nfs_judge(&r, &v);
-	CHECK(v.ncore == 3 && strcmp(v.core[0].clause, "5.2") == 0);
+	CHECK(v.ncore == 3 && strcmp(v.core[0].clause, "rfc8797#5.2") == 0);
 }
 
 /* a splat belongs to the case whose marker precedes it */

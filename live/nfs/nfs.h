@@ -167,7 +167,7 @@ enum live_nfs_table { LIVE_NFS_T_CONN, LIVE_NFS_T_CLIENT, LIVE_NFS_T_SERVER, LIV
  * the connection or the cases it was seen in */
 struct live_nfs_div {
 	enum live_nfs_table table;
-	char clause[8];
+	char clause[32]; /* a registry id (spec/clauses.tsv) */
 	char text[240];
 	char where[512];
 	size_t ncases; /* the cases named in where; 0 for a connection */
@@ -178,6 +178,18 @@ struct live_nfs_div {
 /* Every verdict of a run: the divergences of Linux from the RFC column
  * (findings), the core's disagreements with it (defects of ours), and each
  * hostile case's verdict ("conforms", "diverges 4.2", ...). */
+/* One row of the compliance matrix (make compliance): which Linux end
+ * was judged, in which case ("" for the mount's connections), on which
+ * registry clause, and its verdict. */
+struct live_nfs_crow {
+	const char *impl; /* "svcrdma" (the server) or "xprtrdma" (the client) */
+	char name[RDMANEG_CASENAME_MAX];
+	const char *clause;
+	enum rdmaneg_verdict_kind kind;
+};
+
+#define LIVE_NFS_MAX_CROWS (3 * LIVE_NFS_MAX_HOSTILE + 2)
+
 struct live_nfs_verdict {
 	struct live_nfs_div div[LIVE_NFS_MAX_DIV];
 	size_t ndiv;
@@ -185,6 +197,8 @@ struct live_nfs_verdict {
 	size_t ncore;
 	struct rdmaneg_verdict hostile[LIVE_NFS_MAX_HOSTILE]; /* by index into r->hostile */
 	struct rdmaneg_verdict served[LIVE_NFS_MAX_HOSTILE];  /* by case; unseen: clause "-" */
+	struct live_nfs_crow row[LIVE_NFS_MAX_CROWS];
+	size_t nrow;
 };
 
 /* Judges r into v. */

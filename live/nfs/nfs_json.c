@@ -245,6 +245,20 @@ void live_nfs_json(FILE *out, const struct live_nfs *r, const struct live_nfs_ve
 		rdmaneg_json_end(&j);
 	}
 	rdmaneg_json_end(&j);
+	/* the compliance rows, one a line for make compliance
+	 * (tools/clauses/compliance.c reads a line's keys) */
+	rdmaneg_json_arr(&j, "clauses");
+	for (size_t i = 0; i < v->nrow; i++) {
+		fputc('\n', out);
+		rdmaneg_json_obj(&j, NULL);
+		rdmaneg_json_str(&j, "impl", v->row[i].impl);
+		if (v->row[i].name[0])
+			rdmaneg_json_str(&j, "case", v->row[i].name);
+		rdmaneg_json_str(&j, "clause", v->row[i].clause);
+		rdmaneg_json_str(&j, "verdict", rdmaneg_verdict_name(v->row[i].kind));
+		rdmaneg_json_end(&j);
+	}
+	rdmaneg_json_end(&j);
 	rdmaneg_json_end(&j);
 	fputc('\n', out);
 }

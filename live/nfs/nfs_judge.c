@@ -12,6 +12,26 @@
 
 /* ---- verdicts ---- */
 
+/* The registry ids (spec/clauses.tsv) the NFS verdicts cite */
+static const char C_SIZES[] = "rfc8797#4.2", C_RI[] = "rfc8797#4.1-1",
+		  C_SWI_XID[] = "rfc8797#4.1-2", C_SWI_ONLY_R[] = "rfc8797#4.1-3",
+		  C_DEFAULTS[] = "rfc8797#5.1-1", C_SEARCH[] = "rfc8797#5.2";
+
+/* One row of the compliance matrix */
+static void crow(struct live_nfs_verdict *v, const char *impl, const char *name, const char *clause,
+		 enum rdmaneg_verdict_kind kind)
+{
+	struct live_nfs_crow *w;
+
+	if (v->nrow == LIVE_NFS_MAX_CROWS)
+		return;
+	w = &v->row[v->nrow++];
+	w->impl = impl;
+	snprintf(w->name, sizeof(w->name), "%s", name);
+	w->clause = clause;
+	w->kind = kind;
+}
+
 /* Adds one disagreement, or names one more case in the entry of the same
  * table, clause and text (the hostile tables group their cases; the
  * text's " (first: ...)" tail, the first case's outcome, is not compared). */
@@ -69,12 +89,12 @@ static void core_vs_rfc(struct live_nfs_verdict *v, enum live_nfs_table t, const
 	if (core->send != rfc->send || core->recv != rfc->recv) {
 		snprintf(text, sizeof(text), "%s thresholds: core %zu/%zu, RFC %zu/%zu", who,
 			 core->send, core->recv, rfc->send, rfc->recv);
-		div_add(v->core, &v->ncore, t, "4.2", text, where, false);
+		div_add(v->core, &v->ncore, t, C_SIZES, text, where, false);
 	}
 	if (with_ri && core->ri != rfc->ri) {
 		snprintf(text, sizeof(text), "%s Send With Invalidate: core %s, RFC %s", who,
 			 core->ri ? "yes" : "no", rfc->ri ? "yes" : "no");
-		div_add(v->core, &v->ncore, t, "4.1", text, where, false);
+		div_add(v->core, &v->ncore, t, C_RI, text, where, false);
 	}
 }
 
@@ -105,7 +125,7 @@ static void judge_conns(const struct live_nfs *r, struct live_nfs_verdict *v)
 				live_nfs_describe_msg(&side->ref, b, sizeof(b));
 				snprintf(text, sizeof(text), "the %s's message: core %s, RFC %s",
 					 s ? "server" : "client", a, b);
-				div_add(v->core, &v->ncore, LIVE_NFS_T_CONN, "5.2", text, where,
+				div_add(v->core, &v->ncore, LIVE_NFS_T_CONN, C_SEARCH, text, where,
 					false);
 			}
 		}
@@ -117,14 +137,21 @@ static void judge_conns(const struct live_nfs *r, struct live_nfs_verdict *v)
 			snprintf(text, sizeof(text),
 				 "the client sends up to %zu octets inline, the RFC allows %zu",
 				 c->linux_send, c->rfc_client.send);
-			div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, "4.2", text, where, false);
+			div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, C_SIZES, text, where, false);
 		}
 		if (c->traced && c->linux_recv != c->rfc_client.recv) {
 			snprintf(text, sizeof(text),
 				 "the client receives up to %zu octets inline, the RFC %zu",
 				 c->linux_recv, c->rfc_client.recv);
-			div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, "4.2", text, where, false);
+			div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, C_SIZES, text, where, false);
 		}
+		/* [rfc8797#4.2] */
+		if (c->traced && i == 0)
+			crow(v, "xprtrdma", "", C_SIZES,
+			     c->linux_send != c->rfc_client.send ||
+					     c->linux_recv != c->rfc_client.recv
+				     ? RDMANEG_VERDICT_DIVERGES
+				     : RDMANEG_VERDICT_CONFORMS);
 	}
 	/* [rfc8797#4.1-3] [rpcrdma-cm-pvt-data-01#5.1-3] */
 	if (r->server_sends && !may && r->server_sends_inv) {
@@ -135,8 +162,12 @@ static void judge_conns(const struct live_nfs *r, struct live_nfs_verdict *v)
 			 "Sends With Invalidate; when either peer clears R the responder MUST "
 			 "use only Send",
 			 r->server_sends_inv, r->server_sends);
-		div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, "4.1", text, "all connections", false);
+		div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, C_SWI_ONLY_R, text, "all connections",
+			false);
 	}
+	if (r->server_sends && !may)
+		crow(v, "svcrdma", "", C_SWI_ONLY_R,
+		     r->server_sends_inv ? RDMANEG_VERDICT_DIVERGES : RDMANEG_VERDICT_CONFORMS);
 }
 
 /* [rfc8797#4.2], 5.1: nothing inline above the threshold; IBV_WC_LOC_LEN_ERR
@@ -165,7 +196,7 @@ void live_nfs_call_text(const struct live_nfs_call *c, char *out, size_t cap)
 
 static void judge_hostile(const struct live_nfs *r, struct live_nfs_verdict *v)
 {
-	static const char *const clause[3] = { "4.2", "5.1", "5.1" };
+	static const char *const clause[3] = { C_SIZES, C_DEFAULTS, C_DEFAULTS };
 	static const char *const text[3] = {
 		"the server sent more inline than the smaller of its own Send Size and the "
 		"client's Receive Size",
@@ -186,7 +217,7 @@ static void judge_hostile(const struct live_nfs *r, struct live_nfs_verdict *v)
 		if (h->core_threshold != h->threshold) {
 			snprintf(t, sizeof(t), "server-to-client threshold: core %zu, RFC %zu",
 				 h->core_threshold, h->threshold);
-			div_add(v->core, &v->ncore, LIVE_NFS_T_CLIENT, "4.2", t, where, false);
+			div_add(v->core, &v->ncore, LIVE_NFS_T_CLIENT, C_SIZES, t, where, false);
 		}
 		if (strcmp(h->event, "RDMA_CM_EVENT_ESTABLISHED") != 0 ||
 		    (h->null.reached && (h->null.timeout || h->null.accept != 0)))
@@ -205,11 +236,20 @@ static void judge_hostile(const struct live_nfs *r, struct live_nfs_verdict *v)
 				"the server answered a call that carried no chunk with a Send With "
 				"Invalidate (STag %lx)",
 				h->null.inv ? h->null.inv_rkey : h->compound.inv_rkey);
-			rdmaneg_verdict_set(&v->hostile[i], RDMANEG_VERDICT_DIVERGES, "4.1-2", "%s",
-					    t);
-			div_add(v->div, &v->ndiv, LIVE_NFS_T_CLIENT, "4.1-2", t, h->name, true);
-			continue;
+			rdmaneg_verdict_set(&v->hostile[i], RDMANEG_VERDICT_DIVERGES, C_SWI_XID,
+					    "%s", t);
+			div_add(v->div, &v->ndiv, LIVE_NFS_T_CLIENT, C_SWI_XID, t, h->name, true);
 		}
+		/* the rows: the threshold (or the defaults) the case tested, once
+		 * it was established; the Sends With Invalidate of its calls */
+		if (broke >= 0 || strcmp(h->event, "RDMA_CM_EVENT_ESTABLISHED") == 0)
+			crow(v, "svcrdma", h->name,
+			     broke >= 0	  ? clause[broke]
+			     : h->present ? C_SIZES
+					  : C_DEFAULTS,
+			     broke >= 0 ? RDMANEG_VERDICT_DIVERGES : RDMANEG_VERDICT_CONFORMS);
+		if (broke < 0 && (h->null.reached || h->compound.reached))
+			crow(v, "svcrdma", h->name, C_SWI_XID, v->hostile[i].kind);
 		if (broke < 0)
 			continue;
 		live_nfs_call_text(broke == 2 ? &h->null : &h->compound, what, sizeof(what));
@@ -225,7 +265,7 @@ static void judge_served(const struct live_nfs *r, struct live_nfs_verdict *v)
 	/* 0: a message at offset 0, 1: elsewhere (the receiver searches), 2:
 	 * none (the defaults), 3: a first Send above the client's own send
 	 * threshold */
-	static const char *const clause[4] = { "4.2", "5.2", "5.1", "4.2" };
+	static const char *const clause[4] = { C_SIZES, C_SEARCH, C_DEFAULTS, C_SIZES };
 	static const char *const text[4] = {
 		"the client's thresholds are not min(own, server's) for the server's message",
 		("the client did not find the server's message away from offset 0 (the receiver "
@@ -249,6 +289,15 @@ static void judge_served(const struct live_nfs *r, struct live_nfs_verdict *v)
 			broke = !s->msg.present ? 2 : s->msg.offset > 0 ? 1 : 0;
 		else if (s->first_ok && s->first_len > s->rfc.send)
 			broke = 3;
+		/* [rfc8797#4.2] [rfc8797#5.1-1] [rfc8797#5.2] */
+		if (s->traced && (broke < 0 || broke == 3))
+			crow(v, "xprtrdma", s->c.name,
+			     !s->msg.present	 ? C_DEFAULTS
+			     : s->msg.offset > 0 ? C_SEARCH
+						 : C_SIZES,
+			     RDMANEG_VERDICT_CONFORMS);
+		if (broke >= 0)
+			crow(v, "xprtrdma", s->c.name, clause[broke], RDMANEG_VERDICT_DIVERGES);
 		if (broke < 0)
 			continue;
 		if (broke == 3)
@@ -258,7 +307,8 @@ static void judge_served(const struct live_nfs *r, struct live_nfs_verdict *v)
 			snprintf(t, sizeof(t), "%s (first: Linux %zu/%zu, RFC %zu/%zu)",
 				 text[broke], s->linux_send, s->linux_recv, s->rfc.send,
 				 s->rfc.recv);
-		rdmaneg_verdict_set(&v->served[k], RDMANEG_VERDICT_DIVERGES, NULL, "%s", t);
+		rdmaneg_verdict_set(&v->served[k], RDMANEG_VERDICT_DIVERGES, clause[broke], "%s",
+				    t);
 		div_add(v->div, &v->ndiv, LIVE_NFS_T_SERVER, clause[broke], t, s->c.name, true);
 	}
 }

@@ -33,17 +33,17 @@ static void print_divs(FILE *out, const struct live_nfs_verdict *v, enum live_nf
 	for (size_t i = 0; i < v->ndiv; i++)
 		if (v->div[i].table == t) {
 			if (v->div[i].ncases)
-				fprintf(out, "  DIVERGENCE [rfc8797#%s]: %s, in %zu case(s): %s\n",
+				fprintf(out, "  DIVERGENCE [%s]: %s, in %zu case(s): %s\n",
 					v->div[i].clause, v->div[i].text, v->div[i].ncases,
 					v->div[i].where);
 			else
-				fprintf(out, "  DIVERGENCE [rfc8797#%s]: %s (%s)\n",
-					v->div[i].clause, v->div[i].text, v->div[i].where);
+				fprintf(out, "  DIVERGENCE [%s]: %s (%s)\n", v->div[i].clause,
+					v->div[i].text, v->div[i].where);
 		}
 	for (size_t i = 0; i < v->ncore; i++)
 		if (v->core[i].table == t)
-			fprintf(out, "  CORE DISAGREES with [rfc8797#%s]: %s (%s)\n",
-				v->core[i].clause, v->core[i].text, v->core[i].where);
+			fprintf(out, "  CORE DISAGREES with [%s]: %s (%s)\n", v->core[i].clause,
+				v->core[i].text, v->core[i].where);
 }
 
 static void num_row(FILE *out, const char *field, const char *formula, size_t rfc, size_t core,

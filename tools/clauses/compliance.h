@@ -14,7 +14,9 @@
 
 #define RDMANEG_COMP_CLAUSES 2048
 #define RDMANEG_COMP_KINDS 9 /* core ... tool: rdmaneg_comp_kind_name */
-#define RDMANEG_COMP_IMPLS 6 /* core, oracle, siw responder and initiator, nvmet, nvme-rdma */
+/* core, oracle, siw responder and initiator, nvmet, nvme-rdma, svcrdma
+ * and xprtrdma (the Linux NFS server and client) */
+#define RDMANEG_COMP_IMPLS 8
 
 /* An implementation's verdict on a clause. */
 enum rdmaneg_comp_verdict {
@@ -41,7 +43,7 @@ struct rdmaneg_comp {
 	size_t nsections;
 	size_t unknown; /* citations of ids the registry does not hold */
 	/* what the implementation verdicts were read from, or "" */
-	char tests_from[200], siw_from[200], nvme_from[200];
+	char tests_from[200], siw_from[200], nvme_from[200], nfs_from[200];
 };
 
 const char *rdmaneg_comp_kind_name(size_t k);
@@ -78,11 +80,12 @@ void rdmaneg_comp_cite(struct rdmaneg_comp *c, const char *path, const char *src
 bool rdmaneg_comp_tests(struct rdmaneg_comp *c, const char *times, size_t len);
 size_t rdmaneg_comp_siw(struct rdmaneg_comp *c, const char *jsonl, size_t len);
 
-/* make live-nvme's report.json: each row names its clause, whose octets
- * it judges ("impl": nvmet or nvme-rdma) and Linux's verdict ("verdict",
- * else the "oracle" column; "unjudged" and "void" rows count for
- * nothing). Returns the rows read. */
-size_t rdmaneg_comp_nvme(struct rdmaneg_comp *c, const char *report, size_t len);
+/* make live-nvme's or make live-nfs's report.json, one row a line: each
+ * names its clause, the Linux end it judges ("impl": nvmet, nvme-rdma,
+ * svcrdma or xprtrdma) and Linux's verdict ("verdict", else the "oracle"
+ * column; "unjudged" and "void" rows count for nothing). Returns the rows
+ * read. */
+size_t rdmaneg_comp_linux(struct rdmaneg_comp *c, const char *report, size_t len);
 
 /* MUST and SHOULD clauses no check cites and not untestable. */
 size_t rdmaneg_comp_uncovered(const struct rdmaneg_comp *c);

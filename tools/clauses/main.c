@@ -4,7 +4,7 @@
  * (docs/compliance.md).
  *   extract SPEC...                 the registry, generated, to stdout
  *   check REGISTRY SPEC...          fails when a spec changed under it
- *   report REGISTRY[,...] UNTESTABLE OUT [--tests T] [--siw R] [--nvme N] FILE...
+ *   report REGISTRY[,...] UNTESTABLE OUT [--tests T] [--siw R] [--nvme N] [--nfs F] FILE...
  *                                   every citation in FILEs (an unknown id
  *                                   fails) and the implementations'
  *                                   verdicts: OUT/compliance.json, .md and
@@ -33,7 +33,8 @@ static int usage(void)
 	fputs("usage: rdmaneg-clauses extract SPEC...           (SPEC: FILE or FILE@SECTION)\n"
 	      "       rdmaneg-clauses check REGISTRY SPEC...\n"
 	      "       rdmaneg-clauses report REGISTRY[,REGISTRY...] UNTESTABLE OUTDIR\n"
-	      "               [--tests TIMES.json] [--siw RESULTS.jsonl] [--nvme REPORT.json] FILE...\n",
+	      "               [--tests TIMES.json] [--siw RESULTS.jsonl] [--nvme REPORT.json]\n"
+	      "               [--nfs REPORT.json] FILE...\n",
 	      stderr);
 	return 2;
 }
@@ -184,6 +185,13 @@ static int write_to(const char *dir, const char *name,
 /* report REGISTRY[,REGISTRY...] UNTESTABLE OUTDIR [--tests TIMES]
  * [--siw RESULTS] FILE...: every citation in FILEs tallied (an unknown id
  * fails), the implementations' verdicts read, the three reports written */
+/* The report's options, each with a file: --tests, --siw, --nvme, --nfs */
+static bool report_opt(const char *a)
+{
+	return strcmp(a, "--tests") == 0 || strcmp(a, "--siw") == 0 || strcmp(a, "--nvme") == 0 ||
+	       strcmp(a, "--nfs") == 0;
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	static char *texts[SPECS_MAX];
@@ -213,8 +221,7 @@ static int cmd_report(int argc, char **argv)
 	/* the options first, read after the citations: the core's and the
 	 * oracle's verdicts follow what their checks cite */
 	first = k;
-	while (k + 1 < argc && (strcmp(argv[k], "--tests") == 0 || strcmp(argv[k], "--siw") == 0 ||
-				strcmp(argv[k], "--nvme") == 0))
+	while (k + 1 < argc && report_opt(argv[k]))
 		k += 2;
 	for (; k < argc; k++) {
 		char *src = slurp(argv[k], SRC_MAX, &n);
@@ -224,10 +231,7 @@ static int cmd_report(int argc, char **argv)
 		rdmaneg_comp_cite(&comp, argv[k], src, n, stderr);
 		free(src);
 	}
-	for (k = first;
-	     k + 1 < argc && (strcmp(argv[k], "--tests") == 0 || strcmp(argv[k], "--siw") == 0 ||
-			      strcmp(argv[k], "--nvme") == 0);
-	     k += 2) {
+	for (k = first; k + 1 < argc && report_opt(argv[k]); k += 2) {
 		char *t = slurp(argv[k + 1], SRC_MAX, &n);
 
 		if (!t)
@@ -240,8 +244,10 @@ static int cmd_report(int argc, char **argv)
 			       argv[k + 1]);
 		else if (strcmp(argv[k], "--siw") == 0 && rdmaneg_comp_siw(&comp, t, n) > 0)
 			snprintf(comp.siw_from, sizeof(comp.siw_from), "%s", argv[k + 1]);
-		else if (strcmp(argv[k], "--nvme") == 0 && rdmaneg_comp_nvme(&comp, t, n) > 0)
+		else if (strcmp(argv[k], "--nvme") == 0 && rdmaneg_comp_linux(&comp, t, n) > 0)
 			snprintf(comp.nvme_from, sizeof(comp.nvme_from), "%s", argv[k + 1]);
+		else if (strcmp(argv[k], "--nfs") == 0 && rdmaneg_comp_linux(&comp, t, n) > 0)
+			snprintf(comp.nfs_from, sizeof(comp.nfs_from), "%s", argv[k + 1]);
 		free(t);
 	}
 	/* the verdicts follow the citations: read the sources first */
