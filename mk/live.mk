@@ -60,6 +60,12 @@ $(B)/plain/rdmaneg-peer: $(call flavour_objs,peer,$(PEER_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
 
+# ... on a core with one planted bug: make live runs its baseline with it
+# too, on siw, and its verdicts must not move (docs/compliance.md)
+$(B)/plant-peer/%/rdmaneg-peer: $(call flavour_objs,peer,$(PEER_SRC)) $(B)/plant-core/%/plant-o2.a
+	@mkdir -p $(@D)
+	$(CC) $^ -pthread -o $@
+
 $(B)/asan/rdmaneg-peer: $(call flavour_objs,peer-asan,$(PEER_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $^ -o $@

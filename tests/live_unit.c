@@ -484,6 +484,34 @@ static void test_report_flaky(void)
 	CHECK(nftw(dir, remove_one, 8, FTW_DEPTH | FTW_PHYS) == 0);
 }
 
+/* LIVE_PEER: the core the peer was built on, "unplanted" when unnamed */
+static void test_peer_core(void)
+{
+	static struct live_report rp;
+	char dir[] = "/tmp/live-unit-XXXXXX", path[256];
+	FILE *f;
+
+	if (!mkdtemp(dir)) {
+		CHECK(0);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/records.txt", dir);
+	f = fopen(path, "w");
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	fputs("LIVE_PEER role=request rc=0 cases=13\n"
+	      "LIVE_PEER role=reply rc=1 cases=9 core=planted-enh_ord_mask\n"
+	      "LIVE_PEER role=reply cases=9\n",
+	      f);
+	fclose(f);
+	memset(&rp, 0, sizeof(rp));
+	CHECK(live_report_read(&rp, path) == 0);
+	CHECK(rp.npeer == 2 && strcmp(rp.peer[0].core, "unplanted") == 0 &&
+	      strcmp(rp.peer[1].core, "planted-enh_ord_mask") == 0 && rp.peer[1].rc == 1);
+	CHECK(unlink(path) == 0 && rmdir(dir) == 0);
+}
+
 static void test_small(void)
 {
 	int64_t v[7] = { 7, 1, 5, 3, 2, 6, 4 };
@@ -641,6 +669,7 @@ int main(void)
 	test_expectations();
 	test_resources();
 	test_report_flaky();
+	test_peer_core();
 	test_small();
 	test_request_first();
 	test_plants();

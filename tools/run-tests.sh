@@ -54,7 +54,7 @@ add peer-unit        -           "$M build/asan/peer-unit && build/asan/peer-uni
 # come from oracle/ (docs/compliance.md); encoder plants change the test's
 # own inputs and are not here. Waits for plants, which builds the same
 # planted cores.
-add peer-oracle      plants      "set -o pipefail; for p in a_mismatch_ok ini_3fff_ird rtr_no_term7 parse_dirty; do $M -s build/plant-asan/\$p/peer-unit && build/plant-asan/\$p/peer-unit | sed \"s/^/\$p: /\" || exit 1; done"
+add peer-oracle      plants      "set -o pipefail; for p in a_mismatch_ok ini_3fff_ird rtr_no_term7 parse_dirty enh_ord_mask ord_no_clamp mpa_3fff_number; do $M -s build/plant-asan/\$p/peer-unit && build/plant-asan/\$p/peer-unit | sed \"s/^/\$p: /\" || exit 1; done"
 
 add campaign-unit    -           "$M build/asan/campaign-unit && build/asan/campaign-unit"
 add campaign         peer        "$M build/live/rdmaneg-campaign build/asan/rdmaneg-peer && tests/campaign.sh build/live/rdmaneg-campaign build/asan/rdmaneg-peer"

@@ -44,20 +44,26 @@ nfs | nvme) "live/$flavour/$flavour-prepare.sh" "$kver" >&2 ||
 	fdir=$L/$flavour ;;
 *) echo "live/guest/image.sh: the flavour is nfs, nvme or nothing" >&2; exit 2 ;;
 esac
-make --no-print-directory -s PLANT= "$L/rdmaneg-live" build/plain/rdmaneg-peer >&2 ||
+# the peer again on a core with one planted bug (the enhanced word's ORD
+# masked: the frames a core-built peer would send change with it); make
+# live's baseline must not move with it (docs/compliance.md)
+peer_plant=enh_ord_mask
+planted=build/plant-peer/$peer_plant/rdmaneg-peer
+make --no-print-directory -s PLANT= "$L/rdmaneg-live" build/plain/rdmaneg-peer "$planted" >&2 ||
 	{ echo "live: FAILED: building the harness and the peer" >&2; exit 1; }
 t1=$(date +%s.%N)
 stamp=$({
 	echo "$kver"
 	# shellcheck disable=SC2086 # $siw is a list of module files
 	cat live/guest/init.sh live/guest/mkinitramfs.sh live/adversarial/peer-baseline.txt "$L/rdmaneg-live" \
-		build/plain/rdmaneg-peer $siw ${fdir:+"live/$flavour/$flavour-init.sh" "$fdir/modules" "$fdir/bin"}
+		build/plain/rdmaneg-peer "$planted" $siw ${fdir:+"live/$flavour/$flavour-init.sh" "$fdir/modules" "$fdir/bin"}
 	cat corpus/mpa_frame/*
 } | sha1sum | cut -c1-16)
 img=$L/initramfs-${flavour:+$flavour-}$stamp.gz
 if [ ! -s "$img" ]; then
 	rm -f "$L"/initramfs-${flavour:+$flavour-}[0-9a-f]*.gz
-	live/guest/mkinitramfs.sh "$kver" "$L/rdmaneg-live" build/plain/rdmaneg-peer "$img" ${fdir:+"$flavour"} >&2 ||
+	PEER_PLANTED=$planted:$peer_plant live/guest/mkinitramfs.sh "$kver" "$L/rdmaneg-live" \
+		build/plain/rdmaneg-peer "$img" ${fdir:+"$flavour"} >&2 ||
 		{ echo "live: FAILED: initramfs" >&2; exit 1; }
 fi
 command -v qemu-system-x86_64 >/dev/null || { echo "live: FAILED: no qemu-system-x86_64" >&2; exit 1; }

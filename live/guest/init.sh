@@ -54,6 +54,7 @@ run() { # run TRANSPORT ADDR
 # rdmaneg-peer against siw: the responder behind an rdma_cm listener, the
 # initiator behind an rdma_cm client; each ULP logs what rdma_cm told it.
 PEER_PORT=19000 # the responder's; the initiator connects to PEER_PORT+1
+PEER_BIN=/bin/rdmaneg-peer PEER_CORE=unplanted # the planted one: see the smoke below
 ULP_KCOV= # make live-kcov: --kcov for the ULP endpoints
 wait_port() { # a TCP listener on port $1 (IPv4 or IPv6), up to 10 s
 	hex=$(printf '%04X' "$1")
@@ -72,7 +73,7 @@ peer() { # peer ROLE JSON-OUT ARGS...
 		/bin/rdmaneg-live listen --addr 192.0.2.1 --port $PEER_PORT --log /tmp/ulp-listen.log $ULP_KCOV &
 		ep=$!
 		wait_port $PEER_PORT
-		/bin/rdmaneg-peer request 192.0.2.1:$PEER_PORT --ulp-log /tmp/ulp-listen.log \
+		"$PEER_BIN" request 192.0.2.1:$PEER_PORT --ulp-log /tmp/ulp-listen.log \
 			--kmsg --progress --json "$json" "$@"
 		rc=$?
 		# a listener gone before its kill is the harness's failure, not siw's
@@ -82,7 +83,7 @@ peer() { # peer ROLE JSON-OUT ARGS...
 	else
 		ep=
 		: >/tmp/ulp-connect.log
-		/bin/rdmaneg-peer reply --listen $((PEER_PORT + 1)) --ulp-log /tmp/ulp-connect.log \
+		"$PEER_BIN" reply --listen $((PEER_PORT + 1)) --ulp-log /tmp/ulp-connect.log \
 			--kmsg --progress --json "$json" "$@" &
 		pp=$!
 		wait_port $((PEER_PORT + 1))
@@ -94,7 +95,7 @@ peer() { # peer ROLE JSON-OUT ARGS...
 	fi
 	[ -n "$ep" ] && wait $ep 2>/dev/null
 	echo "PEER_RC $role $rc"
-	echo "LIVE_PEER role=$role rc=$rc cases=$(grep -o '"cases":[0-9]*' "$json" | cut -d: -f2)" >/dev/ttyS1
+	echo "LIVE_PEER role=$role rc=$rc cases=$(grep -o '"cases":[0-9]*' "$json" | cut -d: -f2) core=$PEER_CORE" >/dev/ttyS1
 }
 # the debug kernel's gcov counters, as one tar into $1 (debugfs gives them
 # no size, so each is read into /tmp first; Documentation/dev-tools/gcov.rst)
@@ -235,6 +236,16 @@ else
 			peer "$role" "/tmp/peer-$role.json" --timeout 500 \
 				--expect /peer-baseline.txt --only-expected
 		done
+		# the same, by the peer built on a planted core: the verdicts come
+		# from the oracle, so they must not move
+		if [ -x /bin/rdmaneg-peer-planted ]; then
+			PEER_BIN=/bin/rdmaneg-peer-planted PEER_CORE=planted-$(cat /peer-planted)
+			for role in request reply; do
+				peer "$role" "/tmp/peer-planted-$role.json" --timeout 500 \
+					--expect /peer-baseline.txt --only-expected
+			done
+			PEER_BIN=/bin/rdmaneg-peer PEER_CORE=unplanted
+		fi
 	fi
 fi
 # nothing may be left once the harness is gone

@@ -4,7 +4,9 @@
 # rdma-core with the siw and rxe providers, iproute2's rdma, the harness,
 # rdmaneg-peer, its siw baseline and corpus/mpa_frame, every ldd closure,
 # and live/guest/init.sh
-# as /init. With a FLAVOUR (nfs or nvme: build/live/FLAVOUR, from
+# as /init. PEER_PLANTED=PATH:NAME adds PATH, rdmaneg-peer built on a core
+# with plant NAME, as /bin/rdmaneg-peer-planted (make live runs the
+# baseline with it too: its verdicts must not move). With a FLAVOUR (nfs or nvme: build/live/FLAVOUR, from
 # live/FLAVOUR/FLAVOUR-prepare.sh) it adds that suite's modules
 # (/lib/modules/FLAVOUR, load order in /FLAVOUR.modules), its programs
 # and live/FLAVOUR/FLAVOUR-init.sh as /FLAVOUR-init.
@@ -60,11 +62,15 @@ for p in siw rxe; do
 done
 cp "$harness" "$root/bin/rdmaneg-live"
 cp "$peer" "$root/bin/rdmaneg-peer"
+if [ -n "${PEER_PLANTED:-}" ]; then
+	cp "${PEER_PLANTED%%:*}" "$root/bin/rdmaneg-peer-planted"
+	echo "${PEER_PLANTED#*:}" >"$root/peer-planted"
+fi
 cp live/adversarial/peer-baseline.txt "$root/peer-baseline.txt"
 # the shipped MPA frames, seeds of rdmaneg-peer --corpus (make live-guided)
 mkdir -p "$root/corpus"
 cp -r corpus/mpa_frame "$root/corpus/"
-copy_closure "$root/bin/rdmaneg-live" "$root/bin/rdmaneg-peer" "$(command -v rdma)" "${providers[@]}"
+copy_closure "$root/bin/rdmaneg-live" "$root/bin/rdmaneg-peer" ${PEER_PLANTED:+"$root/bin/rdmaneg-peer-planted"} "$(command -v rdma)" "${providers[@]}"
 # threaded programs need libgcc_s at exit; the verbs provider is dlopen()ed
 copy_closure "$(find /usr/lib /lib -name libgcc_s.so.1 | head -1)"
 cp -r /etc/libibverbs.d "$root/etc/"

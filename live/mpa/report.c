@@ -518,13 +518,14 @@ static int report_peer(const struct live_report *rp, const struct opts *op, int6
 
 	for (size_t i = 0; i < rp->npeer; i++) {
 		if (rp->peer[i].rc == 0) {
-			printf("rdmaneg-peer %s smoke: %lld cases, every verdict as in the baseline\n",
-			       rp->peer[i].role, (long long)rp->peer[i].cases);
+			printf("rdmaneg-peer %s smoke (%s core): %lld cases, every verdict as in "
+			       "the baseline\n",
+			       rp->peer[i].role, rp->peer[i].core, (long long)rp->peer[i].cases);
 			(*passed_extra)++;
 		} else {
-			printf("live: FAILED: rdmaneg-peer %s smoke: exit %lld, verdicts differ from "
-			       "the baseline (the console log has the peer's table)\n",
-			       rp->peer[i].role, (long long)rp->peer[i].rc);
+			printf("live: FAILED: rdmaneg-peer %s smoke (%s core): exit %lld, verdicts "
+			       "differ from the baseline (the console log has the peer's table)\n",
+			       rp->peer[i].role, rp->peer[i].core, (long long)rp->peer[i].rc);
 			print_expect_lines(rp->console, rp->console_len, rp->peer[i].role);
 			failures++;
 		}

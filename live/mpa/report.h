@@ -56,6 +56,7 @@ struct live_report {
 	/* rdmaneg-peer's smoke subset against siw: one per role */
 	struct {
 		char role[16];
+		char core[48]; /* "unplanted" or "planted-NAME" */
 		int64_t rc, cases;
 	} peer[4];
 	size_t npeer;

@@ -119,6 +119,11 @@ int live_report_read(struct live_report *rp, const char *path)
 				bad(rp, lineno, "bad LIVE_PEER");
 				continue;
 			}
+			/* which core the peer was built on (absent: before the planted run) */
+			if (rdmaneg_rec_str(&r, "core", rp->peer[rp->npeer].core,
+					    sizeof(rp->peer[0].core)))
+				snprintf(rp->peer[rp->npeer].core, sizeof(rp->peer[0].core),
+					 "unplanted");
 			rp->npeer++;
 		} else if (strcmp(r.tag, "LIVE_DONE") == 0) {
 			struct live_tstats *ts;

@@ -50,7 +50,8 @@ fixed=$("$L/rdmaneg-live" fixed)
 if [ "$SOAK" -gt 0 ]; then expect=$SOAK; what="a soak of $SOAK cases per transport (seed $SEED)"
 else expect=$((fixed + CASES)); what="$expect cases per transport ($fixed fixed + $CASES random, seed $SEED)"; fi
 # the rdmaneg-peer smoke subset (live/adversarial/peer-baseline.txt, both roles) runs
-# after the cases, on siw, unplanted, not in a soak
+# after the cases, on siw, unplanted, not in a soak: by the peer, and again by
+# the peer built on a planted core (live/guest/image.sh): 2 runs per role
 peers=0
 # (its verdicts are the stock kernel's: on KERNEL=debug, KASAN turns reply
 # s-with-pd-3 into a splat and a hung QP; make live-adversarial KERNEL=debug
@@ -108,7 +109,7 @@ frames_opt=()
 quiet=()
 [ "$SOAK" -gt 0 ] && quiet=(--quiet-passes)
 "$L/rdmaneg-live" report --records "$rec" --console "$log" --out "$L" --kernel "$kver" \
-	--expect-cases "$expect" --expect-peer "$peers" --prepare-s "$(echo "$t_prep - $t0" | bc)" \
+	--expect-cases "$expect" --expect-peer "$((peers * 2))" --prepare-s "$(echo "$t_prep - $t0" | bc)" \
 	--qemu-s "$(echo "$t_end - $t_prep" | bc)" "${tshark_opt[@]}" "${frames_opt[@]}" "${quiet[@]}"
 rc=$?
 if [ "${LIVE_SEEDS:-0}" = 1 ] && [ -d "$L/frames" ]; then
