@@ -401,3 +401,77 @@ void eva_rdmaneg_nvme_sts_name(void)
 {
 	(void)rdmaneg_nvme_sts_name(Frama_C_unsigned_int_interval(0, 4294967295u));
 }
+
+/* SMB Direct ([ms-smbd#2.2.1] to [ms-smbd#6.1]) */
+static uint32_t any_u32(void)
+{
+	return Frama_C_unsigned_int_interval(0, 4294967295u);
+}
+
+void eva_rdmaneg_smbd_req_encode(void)
+{
+	struct rdmaneg_smbd_req q = { any_u16(), any_u16(), any_u16(), any_u16(),
+				      any_u32(), any_u32(), any_u32() };
+
+	(void)rdmaneg_smbd_req_encode(any_bool() ? &q : NULL, any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_smbd_req_decode(void)
+{
+	struct rdmaneg_smbd_req q;
+	size_t len = any_len();
+
+	(void)rdmaneg_smbd_req_decode(any_buf(len), len, any_bool() ? &q : NULL);
+}
+
+void eva_rdmaneg_smbd_resp_encode(void)
+{
+	struct rdmaneg_smbd_resp r = { any_u16(), any_u16(), any_u16(), any_u16(),
+				       any_u16(), any_u16(), any_u32(), any_u32(),
+				       any_u32(), any_u32(), any_u32() };
+
+	(void)rdmaneg_smbd_resp_encode(any_bool() ? &r : NULL, any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_smbd_resp_decode(void)
+{
+	struct rdmaneg_smbd_resp r;
+	size_t len = any_len();
+
+	(void)rdmaneg_smbd_resp_decode(any_buf(len), len, any_bool() ? &r : NULL);
+}
+
+void eva_rdmaneg_smbd_server_judge(void)
+{
+	struct rdmaneg_smbd_local loc = { any_u16(), any_u32(), any_u32(), any_u32(), any_u32() };
+	struct rdmaneg_smbd_answer a;
+	size_t len = any_len();
+
+	(void)rdmaneg_smbd_server_judge(any_buf(len), len, any_bool() ? &loc : NULL,
+					any_bool() ? &a : NULL);
+}
+
+void eva_rdmaneg_smbd_client_check(void)
+{
+	struct rdmaneg_smbd_resp r;
+	unsigned d;
+	size_t len = any_len();
+
+	(void)rdmaneg_smbd_client_check(any_buf(len), len, any_u32(), any_bool() ? &r : NULL,
+					any_bool() ? &d : NULL);
+}
+
+void eva_rdmaneg_smbd_irdord_encode(void)
+{
+	(void)rdmaneg_smbd_irdord_encode(any_u32(), any_u32(), any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_smbd_irdord_decode(void)
+{
+	uint32_t ird, ord;
+	unsigned d;
+	size_t len = any_len();
+
+	(void)rdmaneg_smbd_irdord_decode(any_buf(len), len, any_bool() ? &ird : NULL,
+					 any_bool() ? &ord : NULL, any_bool() ? &d : NULL);
+}

@@ -23,6 +23,9 @@ int prop_decode_pieces(struct pbt *p);
 int prop_nvme_request(struct pbt *p);
 int prop_nvme_answer(struct pbt *p);
 int prop_nvme_host(struct pbt *p);
+int prop_smbd_server(struct pbt *p);
+int prop_smbd_roundtrip(struct pbt *p);
+int prop_smbd_client(struct pbt *p);
 
 extern const struct pbt_prop rdmaneg_props[];
 extern const size_t rdmaneg_nprops;

@@ -29,14 +29,16 @@
 	X(RDMANEG_E_MPA_FLAGS, 14, "mpa_flags", \
 	  "control flag A=0 with B, C or D set ([rfc6581#9.2])") \
 	X(RDMANEG_E_NVME_SHORT, 15, "nvme_short", \
-	  "NVMe-oF RDMA private data shorter than its record ([nvme-rdma#fig5], 6)")
+	  "NVMe-oF RDMA private data shorter than its record ([nvme-rdma#fig5], 6)") \
+	X(RDMANEG_E_SMBD_SHORT, 16, "smbd_short", \
+	  "SMB Direct negotiate message shorter than its 20 or 32 octets ([ms-smbd#2.2.1])")
 
 /* Every function in the core returns one of these; 0 is success. */
 #define RDMANEG_STATUS_ENUM(sym, val, name, text) sym = (val),
 enum rdmaneg_status { RDMANEG_STATUS_LIST(RDMANEG_STATUS_ENUM) };
 #undef RDMANEG_STATUS_ENUM
 
-#define RDMANEG_STATUS_MAX 15
+#define RDMANEG_STATUS_MAX 16
 
 /* The short stable name of status, e.g. "mpa_pd_too_long"; "unknown" for
  * a value not in RDMANEG_STATUS_LIST. Never NULL. */

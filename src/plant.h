@@ -37,6 +37,11 @@
 #define RDMANEG_PLANT_ID_nvme_crq_plus_one 29  /* NVMe host: CRQSIZE = HSQSIZE + 1 passes */
 #define RDMANEG_PLANT_ID_nvme_sts_two 30       /* NVMe reject: STS read from 2 octets */
 #define RDMANEG_PLANT_ID_nvme_accept_plus_one 31 /* NVMe accept: CRQSIZE sent as HSQSIZE + 1 */
+#define RDMANEG_PLANT_ID_smbd_irdord_le 32	 /* SMB Direct IRD/ORD read little-endian */
+#define RDMANEG_PLANT_ID_smbd_resp_short 33	 /* SMB Direct response: 28 octets taken */
+#define RDMANEG_PLANT_ID_smbd_receive_le 34 /* SMB Direct request: MaxReceiveSize 128 refused */
+#define RDMANEG_PLANT_ID_smbd_version_max_only 35 /* SMB Direct request: MinVersion unread */
+#define RDMANEG_PLANT_ID_smbd_status_ignored 36	  /* SMB Direct response: Status unchecked */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

@@ -8,6 +8,7 @@
 #include "negotiate.h"
 #include "nvme_rdma_pd.h"
 #include "rpcrdma_pd.h"
+#include "smbd.h"
 
 #define RDMANEG_VERSION "0.1.0"
 

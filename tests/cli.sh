@@ -133,6 +133,32 @@ expect mneg-badword 1 '.error|test("4 octets.*got 2$")' -- mpa negotiate --reply
 expect mneg-badcfg 1 '.code=="config"' -- mpa negotiate --rsp-ird 9 --rsp-ird-max 4
 expect mneg-badval 2 stderr -- mpa negotiate --ini-ird 16384
 
+# ---- smbd ([ms-smbd#2.2.1] to [ms-smbd#6.1]) ----
+SREQ=000100010000ff00540500005405000000001000
+expect smbd-enc-req 0 '' -- smbd encode --kind request
+[ "$("$BIN" smbd encode --kind request)" = "$SREQ" ] && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL smbd-enc-req-octets"; }
+expect smbd-judge-ok 0 '.action=="respond" and .defects==[] and (.response|length)==64' -- smbd judge $SREQ
+expect smbd-judge-128 0 '.action=="respond"' -- smbd judge "$("$BIN" smbd encode --kind request --max-receive 128)"
+expect smbd-judge-127 0 '.action=="terminate" and .defects==["receive"] and .response==null' -- smbd judge "$("$BIN" smbd encode --kind request --max-receive 127)"
+expect smbd-judge-version 0 '.action=="not_supported" and .defects==["version"]' -- smbd judge "$("$BIN" smbd encode --kind request --min-version 0x200 --max-version 0x200)"
+expect smbd-judge-short 0 '.action=="terminate" and .request==null and .defects==["short"]' -- smbd judge 0001
+expect smbd-judge-empty 0 '.length==0 and .action=="terminate"' -- smbd judge ""
+expect smbd-check-status 0 '.response.defects==["status"]' -- smbd check "$("$BIN" smbd encode --kind response --status 0xC00000BB)"
+expect smbd-check-own 0 '.response.defects==["preferred"]' -- smbd check --max-receive 1363 "$("$BIN" smbd encode --kind response)"
+expect smbd-check-irdord 0 '.irdord.ird==16 and .irdord.ord==1 and .irdord.defects==[]' -- smbd check "$("$BIN" smbd encode --kind irdord --ird 16 --ord 1)"
+expect smbd-check-zero 0 '.irdord.defects==["zero"]' -- smbd check 0000000000000001
+expect smbd-bad-hex 1 '.error' -- smbd judge zz
+expect smbd-no-kind 2 stderr -- smbd encode
+expect smbd-bad-kind 2 stderr -- smbd encode --kind hello
+expect smbd-wrong-opt 2 stderr -- smbd encode --kind request --status 1
+expect smbd-irdord-zero 2 stderr -- smbd encode --kind irdord --ird 0 --ord 1
+expect smbd-u16-range 2 stderr -- smbd encode --kind request --credits-requested 65536
+expect smbd-judge-opt 2 stderr -- smbd judge --status 1 $SREQ
+expect smbd-judge-loc 2 stderr -- smbd judge --max-receive 127 $SREQ
+expect smbd-check-opt 2 stderr -- smbd check --ird 1 $SREQ
+expect smbd-unknown-opt 2 stderr -- smbd check --bogus 1
+
 # ---- help and usage ----
 expect help 0 '' -- --help
 expect help-mpa 0 '' -- help mpa negotiate
@@ -146,7 +172,8 @@ expect opt-elsewhere 2 stderr -- decode --send 1 ff
 expect enc-size-space 2 stderr -- encode --send '4096 ' --recv 4096
 expect enc-size-junk 2 stderr -- encode --send 4X --recv 4096
 expect enc-size-kib 0 '.send_size==4096' -- encode --send 4KiB --recv 4096 --json
-for page in decode encode negotiate; do
+for page in decode encode negotiate "smbd encode" "smbd judge" "smbd check"; do
+	# shellcheck disable=SC2086 # a page is one or two words
 	"$BIN" help $page | grep -q '^SYNOPSIS' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL help-$page"; }
 done
 

@@ -768,6 +768,150 @@ static void test_nvme(void)
 	      strcmp(rdmaneg_nvme_sts_name(10), "reserved") == 0);
 }
 
+/* SMB Direct ([ms-smbd#2.2.1] to [ms-smbd#6.1]); every rule with a
+ * request or response that breaks it alone. */
+static void smbd_req_bytes(uint8_t *b, uint16_t minv, uint16_t maxv, uint16_t cr, uint32_t pss,
+			   uint32_t mrs, uint32_t mfs)
+{
+	struct rdmaneg_smbd_req q = { minv, maxv, 0, cr, pss, mrs, mfs };
+
+	CHECK(rdmaneg_smbd_req_encode(&q, b, RDMANEG_SMBD_REQ_LEN) == RDMANEG_OK);
+}
+
+static void test_smbd(void)
+{
+	static const struct rdmaneg_smbd_local loc = RDMANEG_SMBD_LOCAL_LINUX;
+	/* Linux cifs 6.1's request: 0x0100..0x0100, 255 credits, 1364/1364,
+	 * 1 MiB fragmented, octet for octet */
+	static const uint8_t cifs[20] = { 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff,
+					  0x00, 0x54, 0x05, 0x00, 0x00, 0x54, 0x05,
+					  0x00, 0x00, 0x00, 0x00, 0x10, 0x00 };
+	struct rdmaneg_smbd_answer a;
+	struct rdmaneg_smbd_req q;
+	struct rdmaneg_smbd_resp r;
+	uint8_t b[32], w[32];
+	uint32_t ird, ord;
+	unsigned d;
+
+	/* [ms-smbd#2.2.1-1] */
+	CHECK(rdmaneg_smbd_req_decode(cifs, sizeof(cifs), &q) == RDMANEG_OK &&
+	      q.min_version == 0x0100 && q.max_version == 0x0100 && q.credits_requested == 255 &&
+	      q.preferred_send_size == 1364 && q.max_receive_size == 1364 &&
+	      q.max_fragmented_size == 1048576);
+	CHECK(rdmaneg_smbd_req_encode(&q, b, sizeof(b)) == RDMANEG_OK &&
+	      memcmp(b, cifs, sizeof(cifs)) == 0);
+	CHECK(rdmaneg_smbd_req_encode(&q, b, 19) == RDMANEG_E_NOSPACE);
+	CHECK(rdmaneg_smbd_req_decode(cifs, 19, &q) == RDMANEG_E_SMBD_SHORT && q.max_version == 0);
+	CHECK(rdmaneg_smbd_req_decode(NULL, 1, &q) == RDMANEG_E_INVAL);
+	/* the server's answer to it: respond, and the response passes the
+	 * client's check */
+	CHECK(rdmaneg_smbd_server_judge(cifs, sizeof(cifs), &loc, &a) == RDMANEG_OK &&
+	      a.action == RDMANEG_SMBD_RESPOND && a.defects == 0 && a.decoded);
+	CHECK(a.resp.negotiated_version == 0x0100 && a.resp.credits_granted == 255 &&
+	      a.resp.preferred_send_size == 1364 && a.resp.max_receive_size == 1364);
+	CHECK(rdmaneg_smbd_resp_encode(&a.resp, w, sizeof(w)) == RDMANEG_OK);
+	CHECK(rdmaneg_smbd_client_check(w, sizeof(w), 1364, &r, &d) == RDMANEG_OK && d == 0 &&
+	      r.credits_granted == 255 && r.max_fragmented_size == 1048576);
+	/* [ms-smbd#2.2.1-2]: Reserved is ignored: 0xffff changes nothing */
+	memcpy(b, cifs, sizeof(cifs));
+	b[4] = b[5] = 0xff;
+	{
+		struct rdmaneg_smbd_answer a2;
+
+		CHECK(rdmaneg_smbd_server_judge(b, 20, &loc, &a2) == RDMANEG_OK &&
+		      a2.action == RDMANEG_SMBD_RESPOND && a2.req.reserved == 0xffff &&
+		      a2.defects == 0 && memcmp(&a2.resp, &a.resp, sizeof(a.resp)) == 0);
+	}
+	/* [ms-smbd#3.1.5.6-1]: 19 octets: terminate */
+	CHECK(rdmaneg_smbd_server_judge(cifs, 19, &loc, &a) == RDMANEG_OK &&
+	      a.action == RDMANEG_SMBD_TERMINATE && a.defects == RDMANEG_SMBD_D_SHORT &&
+	      !a.decoded);
+	/* [ms-smbd#3.1.5.6-2]: 0x0101..0x0200: a failure response */
+	smbd_req_bytes(b, 0x0101, 0x0200, 1, 1364, 1364, 131072);
+	CHECK(rdmaneg_smbd_server_judge(b, 20, &loc, &a) == RDMANEG_OK &&
+	      a.action == RDMANEG_SMBD_NOT_SUPPORTED && a.defects == RDMANEG_SMBD_D_VERSION &&
+	      a.resp.status == RDMANEG_SMBD_STATUS_NOT_SUPPORTED && a.resp.credits_granted == 0);
+	smbd_req_bytes(b, 0x0001, 0x00ff, 1, 1364, 1364, 131072);
+	CHECK(rdmaneg_smbd_server_judge(b, 20, &loc, &a) == RDMANEG_OK &&
+	      a.action == RDMANEG_SMBD_NOT_SUPPORTED);
+	/* [ms-smbd#3.1.5.6-3]: each below its minimum terminates; each at its
+	 * minimum is served (ksmbd 6.1 refuses MaxReceiveSize 128) */
+	smbd_req_bytes(b, 0x0100, 0x0100, 0, 1364, 1364, 131072);
+	CHECK(rdmaneg_smbd_server_judge(b, 20, &loc, &a) == RDMANEG_OK &&
+	      a.action == RDMANEG_SMBD_TERMINATE && a.defects == RDMANEG_SMBD_D_CREDITS);
+	smbd_req_bytes(b, 0x0100, 0x0100, 1, 1364, 127, 131072);
+	CHECK(rdmaneg_smbd_server_judge(b, 20, &loc, &a) == RDMANEG_OK &&
+	      a.action == RDMANEG_SMBD_TERMINATE && a.defects == RDMANEG_SMBD_D_RECEIVE);
+	smbd_req_bytes(b, 0x0100, 0x0100, 1, 1364, 1364, 131071);
+	CHECK(rdmaneg_smbd_server_judge(b, 20, &loc, &a) == RDMANEG_OK &&
+	      a.action == RDMANEG_SMBD_TERMINATE && a.defects == RDMANEG_SMBD_D_FRAGMENTED);
+	smbd_req_bytes(b, 0x0100, 0x0100, 1, 0, 128, 131072);
+	CHECK(rdmaneg_smbd_server_judge(b, 20, &loc, &a) == RDMANEG_OK &&
+	      a.action == RDMANEG_SMBD_RESPOND && a.resp.credits_granted == 1 &&
+	      a.resp.preferred_send_size == 128);
+	/* [ms-smbd#3.1.5.6-4]: PreferredSendSize 0 leaves 128 */
+	CHECK(a.resp.max_receive_size == 128);
+	/* the version check first: a bad version with 0 credits is not
+	 * supported, not terminated */
+	smbd_req_bytes(b, 0x0200, 0x0300, 0, 0, 0, 0);
+	CHECK(rdmaneg_smbd_server_judge(b, 20, &loc, &a) == RDMANEG_OK &&
+	      a.action == RDMANEG_SMBD_NOT_SUPPORTED &&
+	      a.defects == (RDMANEG_SMBD_D_VERSION | RDMANEG_SMBD_D_CREDITS |
+			    RDMANEG_SMBD_D_RECEIVE | RDMANEG_SMBD_D_FRAGMENTED));
+	{
+		struct rdmaneg_smbd_local bad = loc;
+
+		bad.credits_max = 0;
+		CHECK(rdmaneg_smbd_server_judge(cifs, 20, &bad, &a) == RDMANEG_E_INVAL);
+		CHECK(rdmaneg_smbd_server_judge(cifs, 20, NULL, &a) == RDMANEG_E_INVAL);
+	}
+	/* [ms-smbd#3.1.5.7]: each response rule broken alone */
+	CHECK(rdmaneg_smbd_server_judge(cifs, sizeof(cifs), &loc, &a) == RDMANEG_OK);
+	CHECK(rdmaneg_smbd_resp_encode(&a.resp, w, sizeof(w)) == RDMANEG_OK);
+	/* [ms-smbd#3.1.5.7-1] */
+	CHECK(rdmaneg_smbd_client_check(w, 31, 1364, &r, &d) == RDMANEG_OK &&
+	      d == RDMANEG_SMBD_D_SHORT && r.negotiated_version == 0);
+	w[4] = 0x01; /* [ms-smbd#3.1.5.7-2]: NegotiatedVersion 0x0101 */
+	CHECK(rdmaneg_smbd_client_check(w, 32, 1364, &r, &d) == RDMANEG_OK &&
+	      d == RDMANEG_SMBD_D_VERSION);
+	w[4] = 0x00;
+	w[10] = w[11] = 0; /* [ms-smbd#3.1.5.7-4]: CreditsGranted 0 */
+	CHECK(rdmaneg_smbd_client_check(w, 32, 1364, &r, &d) == RDMANEG_OK &&
+	      d == RDMANEG_SMBD_D_CREDITS);
+	w[10] = 1;
+	w[12] = 0x22; /* [ms-smbd#3.1.5.7-6]: Status not 0 */
+	CHECK(rdmaneg_smbd_client_check(w, 32, 1364, &r, &d) == RDMANEG_OK &&
+	      d == RDMANEG_SMBD_D_STATUS && r.status == 0x22);
+	w[12] = 0;
+	/* [ms-smbd#3.1.5.7-5]: PreferredSendSize 1364 above a client's 1363 */
+	CHECK(rdmaneg_smbd_client_check(w, 32, 1363, &r, &d) == RDMANEG_OK &&
+	      d == RDMANEG_SMBD_D_PREFERRED);
+	w[24] = 127; /* [ms-smbd#3.1.5.7-3]: MaxReceiveSize 127 */
+	w[25] = 0;
+	CHECK(rdmaneg_smbd_client_check(w, 32, 1364, &r, &d) == RDMANEG_OK &&
+	      d == RDMANEG_SMBD_D_RECEIVE);
+	CHECK(rdmaneg_smbd_client_check(w, 32, 1364, NULL, &d) == RDMANEG_E_INVAL);
+	/* [ms-smbd#6.1-1]: big-endian, 8 octets; [ms-smbd#6.1-2]: never 0 */
+	CHECK(rdmaneg_smbd_irdord_encode(16, 1, b, sizeof(b)) == RDMANEG_OK && b[3] == 16 &&
+	      b[0] == 0 && b[7] == 1);
+	CHECK(rdmaneg_smbd_irdord_decode(b, 8, &ird, &ord, &d) == RDMANEG_OK && ird == 16 &&
+	      ord == 1 && d == 0);
+	CHECK(rdmaneg_smbd_irdord_decode(b, 7, &ird, &ord, &d) == RDMANEG_OK &&
+	      d == RDMANEG_SMBD_D_SHORT && ird == 0);
+	CHECK(rdmaneg_smbd_irdord_encode(0, 1, b, sizeof(b)) == RDMANEG_E_INVAL &&
+	      rdmaneg_smbd_irdord_encode(1, 1, b, 7) == RDMANEG_E_NOSPACE);
+	/* cifs 6.1's host-order {responder_resources, 1}: IRD 0x10000000 */
+	{
+		static const uint8_t le[8] = { 16, 0, 0, 0, 1, 0, 0, 0 };
+		static const uint8_t zero[8] = { 0, 0, 0, 0, 0, 0, 0, 1 };
+
+		CHECK(rdmaneg_smbd_irdord_decode(le, 8, &ird, &ord, &d) == RDMANEG_OK &&
+		      ird == 0x10000000u && ord == 0x01000000u && d == 0);
+		CHECK(rdmaneg_smbd_irdord_decode(zero, 8, &ird, &ord, &d) == RDMANEG_OK &&
+		      d == RDMANEG_SMBD_D_ZERO);
+	}
+}
+
 int main(void)
 {
 	test_size_codes();
@@ -780,6 +924,7 @@ int main(void)
 	test_arguments();
 	test_errors();
 	test_nvme();
+	test_smbd();
 	printf("unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

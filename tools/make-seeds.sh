@@ -150,5 +150,31 @@ done
 seed nvme_host reject-short-2 0000
 seed nvme_host reject-short-3 000006
 seed nvme_host reject-sts-reserved 00000a00
+# smbd_server: SMB Direct Negotiate Requests ([ms-smbd#2.2.1]) as Linux's
+# cifs sends one and at each rule's edge ([ms-smbd#3.1.5.6])
+sreq() { "$CLI" smbd encode --kind request "$@"; }
+sresp() { "$CLI" smbd encode --kind response "$@"; }
+find corpus/smbd_server corpus/smbd_client -maxdepth 1 -type f ! -name 'live-*' -delete 2>/dev/null || true
+seed smbd_server empty ""
+seed smbd_server linux-cifs "$(sreq)"
+seed smbd_server short-19 "$(sreq | cut -c1-38)"
+seed smbd_server version-above "$(sreq --min-version 0x0101 --max-version 0x0200)"
+seed smbd_server version-range "$(sreq --min-version 0x0001 --max-version 0xffff)"
+seed smbd_server credits-0 "$(sreq --credits-requested 0)"
+seed smbd_server receive-128 "$(sreq --max-receive 128)"
+seed smbd_server receive-127 "$(sreq --max-receive 127)"
+seed smbd_server fragmented-131071 "$(sreq --max-fragmented 131071)"
+seed smbd_server preferred-0 "$(sreq --preferred-send 0)"
+# smbd_client: Negotiate Responses ([ms-smbd#2.2.2]) and iWARP IRD/ORD
+# headers ([ms-smbd#6.1]) as ksmbd 6.1 sends them and at each edge
+seed smbd_client empty ""
+seed smbd_client linux-ksmbd "$(sresp)"
+seed smbd_client short-31 "$(sresp | cut -c1-62)"
+seed smbd_client not-supported "$(sresp --negotiated-version 0 --credits-requested 0 --credits-granted 0 --status 0xC00000BB --max-read-write 0 --preferred-send 0 --max-receive 0 --max-fragmented 0)"
+seed smbd_client granted-0 "$(sresp --credits-granted 0)"
+seed smbd_client preferred-above "$(sresp --preferred-send 1365)"
+seed smbd_client irdord-be "$("$CLI" smbd encode --kind irdord --ird 16 --ord 1)"
+seed smbd_client irdord-host-order 10000000 01000000
+seed smbd_client irdord-zero 00000000 00000001
 for t in $(rdmaneg_targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
 for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(find "corpus/$t" -mindepth 1 -maxdepth 1 | wc -l)"; done

@@ -51,6 +51,14 @@ extern const char rdmaneg_cli_help_nvme_encode[];
 extern const char rdmaneg_cli_help_nvme_judge[];
 extern const char rdmaneg_cli_help_nvme_check[];
 
+/* smbd.c: SMB Direct (MS-SMBD) */
+int rdmaneg_cli_smbd_encode(int argc, char **argv);
+int rdmaneg_cli_smbd_judge(int argc, char **argv);
+int rdmaneg_cli_smbd_check(int argc, char **argv);
+extern const char rdmaneg_cli_help_smbd_encode[];
+extern const char rdmaneg_cli_help_smbd_judge[];
+extern const char rdmaneg_cli_help_smbd_check[];
+
 /* output.c */
 const char *rdmaneg_cli_jbool(bool b);
 void rdmaneg_cli_json_hex(const uint8_t *p, size_t n);

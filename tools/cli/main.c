@@ -26,12 +26,16 @@ static const char help_main[] =
 	"    rdmaneg nvme encode --kind request|accept|reject [OPTIONS]\n"
 	"    rdmaneg nvme judge [LIMITS] [-f FILE | HEX...]\n"
 	"    rdmaneg nvme check [--hsqsize N] [--rnr] [-f FILE | HEX...]\n"
+	"    rdmaneg smbd encode --kind request|response|irdord [OPTIONS]\n"
+	"    rdmaneg smbd judge [RESOURCES] [-f FILE | HEX...]\n"
+	"    rdmaneg smbd check [--max-receive N] [-f FILE | HEX...]\n"
 	"    rdmaneg help [COMMAND]   |   rdmaneg --version\n"
 	"\n"
 	"DESCRIPTION\n"
 	"    Encodes, decodes and negotiates RPC-over-RDMA version 1 CM private\n"
 	"    data (RFC 8797), MPA v2 Request/Reply frames (RFC 5044, RFC 6581) and\n"
-	"    the NVMe-oF RDMA transport's connect private data (nvme-rdma).\n"
+	"    the NVMe-oF RDMA transport's connect private data (nvme-rdma) and\n"
+	"    SMB Direct's negotiate messages and IRD/ORD header (MS-SMBD).\n"
 	"    Input is hex (whitespace allowed, several arguments are joined; \"\" is\n"
 	"    a zero-length buffer) or raw octets with -f FILE (- for stdin).\n"
 	"    Output is one JSON object on stdout.\n"
@@ -53,6 +57,9 @@ static const struct rdmaneg_cli_verb verbs[] = {
 	{ "nvme encode", rdmaneg_cli_nvme_encode, rdmaneg_cli_help_nvme_encode },
 	{ "nvme judge", rdmaneg_cli_nvme_judge, rdmaneg_cli_help_nvme_judge },
 	{ "nvme check", rdmaneg_cli_nvme_check, rdmaneg_cli_help_nvme_check },
+	{ "smbd encode", rdmaneg_cli_smbd_encode, rdmaneg_cli_help_smbd_encode },
+	{ "smbd judge", rdmaneg_cli_smbd_judge, rdmaneg_cli_help_smbd_judge },
+	{ "smbd check", rdmaneg_cli_smbd_check, rdmaneg_cli_help_smbd_check },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 
