@@ -183,6 +183,8 @@ static void test_compliance(void)
 		"{\"agent\":\"reply\",\"case\":\"b-2\",\"verdict\":\"diverges\",\"clause\":"
 		"\"x#9.1-1\",\"tests\":\"x#9.1-1\"}\n"
 		"{\"agent\":\"reply\",\"case\":\"c-3\",\"verdict\":\"conforms\",\"tests\":\"x#9.1-1\"}\n"
+		"{\"agent\":\"request\",\"case\":\"d-4\",\"verdict\":\"conforms\",\"clause\":\"-\","
+		"\"tests\":\"x#9.1-2\",\"splat\":\"kernel BUG in cm_work_handler\"}\n"
 		"not json\n";
 	char err[200], *html = NULL;
 	size_t hn = 0;
@@ -211,10 +213,13 @@ static void test_compliance(void)
 	      cp.row[0].v[0] == RDMANEG_COMP_CONFORMS && cp.row[0].v[1] == RDMANEG_COMP_CONFORMS &&
 	      cp.row[1].v[0] == RDMANEG_COMP_NOT_EXERCISED);
 	/* siw: responder conforms; initiator diverges, whatever else conformed */
-	CHECK(rdmaneg_comp_siw(&cp, jsonl, sizeof(jsonl) - 1) == 3);
+	CHECK(rdmaneg_comp_siw(&cp, jsonl, sizeof(jsonl) - 1) == 4);
+	/* a splat blamed on a case makes it a finding on the clause it tests */
+	CHECK(cp.row[1].v[2] == RDMANEG_COMP_FINDING &&
+	      strstr(cp.row[1].why[2], "KERNEL=debug ROLE=request CASE=d-4") != NULL);
 	CHECK(cp.row[0].v[2] == RDMANEG_COMP_CONFORMS && cp.row[0].v[3] == RDMANEG_COMP_DIVERGES &&
 	      strstr(cp.row[0].why[3], "make live-repro ROLE=reply CASE=b-2") != NULL &&
-	      cp.row[1].v[2] == RDMANEG_COMP_NOT_EXERCISED);
+	      cp.row[1].v[3] == RDMANEG_COMP_NOT_EXERCISED);
 	/* make live-nvme's rows: nvmet diverges on its hostile case, the host
 	 * conforms; unjudged rows and rows without an impl count for nothing */
 	{

@@ -15,7 +15,11 @@
 /* The registry ids (spec/clauses.tsv) the NFS verdicts cite */
 static const char C_SIZES[] = "rfc8797#4.2", C_RI[] = "rfc8797#4.1-1",
 		  C_SWI_XID[] = "rfc8797#4.1-2", C_SWI_ONLY_R[] = "rfc8797#4.1-3",
-		  C_DEFAULTS[] = "rfc8797#5.1-1", C_SEARCH[] = "rfc8797#5.2";
+		  C_DEFAULTS[] = "rfc8797#5.1-1", C_SEARCH[] = "rfc8797#5.2",
+		  /* the compliance row of a threshold verdict: section 4.2's
+		   * min() rule has no key word, so no clause of its own; its
+		   * rows go to the Receive Size field it bounds */
+	C_RECV_SIZE[] = "rfc8797#4-9";
 
 /* One row of the compliance matrix */
 static void crow(struct live_nfs_verdict *v, const char *impl, const char *name, const char *clause,
@@ -28,7 +32,7 @@ static void crow(struct live_nfs_verdict *v, const char *impl, const char *name,
 	w = &v->row[v->nrow++];
 	w->impl = impl;
 	snprintf(w->name, sizeof(w->name), "%s", name);
-	w->clause = clause;
+	w->clause = clause == C_SIZES ? C_RECV_SIZE : clause;
 	w->kind = kind;
 }
 

@@ -303,6 +303,10 @@ size_t rdmaneg_comp_siw(struct rdmaneg_comp *c, const char *jsonl, size_t len)
 			continue;
 		t = jstr(l, n, "tests", tests, sizeof(tests)) ? find(c, tests) : NULL;
 		d = jstr(l, n, "clause", clause, sizeof(clause)) ? find(c, clause) : NULL;
+		/* a case the campaign blamed a kernel splat on is a finding,
+		 * whatever the peer saw on the wire before it */
+		if (jstr(l, n, "splat", why, sizeof(why)) && why[0])
+			snprintf(verdict, sizeof(verdict), "finding");
 		/* a divergence is its clause's; a finding its clause's, or the
 		 * tested one's (suite-alive names none); a conforming case the
 		 * tested clause's */
