@@ -475,3 +475,41 @@ void eva_rdmaneg_smbd_irdord_decode(void)
 	(void)rdmaneg_smbd_irdord_decode(any_buf(len), len, any_bool() ? &ird : NULL,
 					 any_bool() ? &ord : NULL, any_bool() ? &d : NULL);
 }
+
+/* iSER ([iser-a12#req-1] to [iser-a12#req-3]) */
+void eva_rdmaneg_iser_encode(void)
+{
+	struct rdmaneg_iser_hdr h = { any_bool(), any_bool(), any_u8(), any_size() };
+
+	(void)rdmaneg_iser_encode(any_bool() ? &h : NULL, any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_iser_decode(void)
+{
+	struct rdmaneg_iser_hdr h;
+	unsigned d;
+	size_t len = any_len();
+
+	(void)rdmaneg_iser_decode(any_buf(len), len, any_bool() ? &h : NULL,
+				  any_bool() ? &d : NULL);
+}
+
+void eva_rdmaneg_iser_target_reply(void)
+{
+	struct rdmaneg_iser_hdr rep;
+	bool inv;
+	size_t len = any_len();
+
+	(void)rdmaneg_iser_target_reply(any_buf(len), len, any_bool(), any_bool(),
+					any_bool() ? &rep : NULL, any_bool() ? &inv : NULL);
+}
+
+void eva_rdmaneg_iser_initiator_check(void)
+{
+	struct rdmaneg_iser_hdr sent = { any_bool(), any_bool(), any_u8(), any_size() }, h;
+	unsigned d;
+	size_t len = any_len();
+
+	(void)rdmaneg_iser_initiator_check(any_buf(len), len, any_bool() ? &sent : NULL,
+					   any_bool() ? &h : NULL, any_bool() ? &d : NULL);
+}

@@ -1,5 +1,6 @@
 #include "props.h"
 
+#include "iser_rules.h"
 #include "nvme_rules.h"
 #include "rules.h"
 #include "smbd_rules.h"
@@ -891,6 +892,61 @@ int prop_smbd_client(struct pbt *p)
 	return rdmaneg_rule_smbd_client(&p->o, pbt_exact(p, buf, n), n, own);
 }
 
+/* iSER: an arbitrary header of 0..6 octets, the flags octet drawn whole */
+static size_t draw_iser(struct pbt *p, uint8_t *buf)
+{
+	static const uint64_t lens[] = { 4, 0, 1, 3, 5 };
+	static const uint64_t flags[] = { 0x80, 0xc0, 0x40, 0x00, 0x81, 0xff };
+	size_t n = (size_t)pbt_mixed(p, lens, 5, 0, 6, "len");
+
+	memset(buf, 0, 6);
+	buf[0] = (uint8_t)pbt_mixed(p, flags, 6, 0, 255, "flags");
+	if (pbt_bool(p, "reserved"))
+		buf[pbt_range(p, 1, 5, "reserved_at")] = (uint8_t)pbt_range(p, 1, 255, "value");
+	return n;
+}
+
+/* 23. [iser-a12#req-1] to [iser-a12#req-3]: a target's reading of any REQ
+ * and the REP it sends equal the reference's. */
+int prop_iser_target(struct pbt *p)
+{
+	uint8_t buf[6];
+	size_t n = draw_iser(p, buf);
+
+	return rdmaneg_rule_iser_target(&p->o, pbt_exact(p, buf, n), n);
+}
+
+/* 24. [iser-a12#rep-1]: an initiator's check of any REP equals the
+ * reference's; the REP a target builds passes it. */
+int prop_iser_initiator(struct pbt *p)
+{
+	struct rdmaneg_iser_hdr sent, rep, h;
+	uint8_t buf[6], out[RDMANEG_ISER_HDR_LEN], req[RDMANEG_ISER_HDR_LEN];
+	size_t n = draw_iser(p, buf);
+	unsigned d;
+	bool inv;
+
+	if (rdmaneg_rule_iser_initiator(&p->o, pbt_exact(p, buf, n), n) != 0)
+		return 1;
+	sent.zbva_off = pbt_bool(p, "z");
+	sent.si_off = pbt_bool(p, "i");
+	sent.reserved = 0;
+	sent.reserved_at = 0;
+	PBT_CHECK(p, rdmaneg_iser_encode(&sent, req, sizeof(req)) == RDMANEG_OK, "encode failed");
+	PBT_CHECK(p,
+		  rdmaneg_iser_target_reply(req, sizeof(req), pbt_bool(p, "si_cap"),
+					    pbt_bool(p, "zbva_cap"), &rep, &inv) == RDMANEG_OK &&
+			  rdmaneg_iser_encode(&rep, out, sizeof(out)) == RDMANEG_OK,
+		  "reply failed");
+	PBT_CHECK(p,
+		  rdmaneg_iser_initiator_check(pbt_exact(p, out, sizeof(out)), sizeof(out), &sent,
+					       &h, &d) == RDMANEG_OK &&
+			  d == 0,
+		  "[iser-a12#rep-1]: the target's own REP %02x has defects 0x%x for REQ %02x",
+		  out[0], d, req[0]);
+	return 0;
+}
+
 const struct pbt_prop rdmaneg_props[] = {
 	{ "thresholds", "[rfc8797#4.2]", prop_thresholds },
 	{ "absent_defaults", "[rfc8797#5.1]", prop_absent_defaults },
@@ -914,5 +970,7 @@ const struct pbt_prop rdmaneg_props[] = {
 	{ "smbd_server", "[ms-smbd#3.1.5.6]", prop_smbd_server },
 	{ "smbd_roundtrip", "[ms-smbd#2.2.2]", prop_smbd_roundtrip },
 	{ "smbd_client", "[ms-smbd#3.1.5.7]", prop_smbd_client },
+	{ "iser_target", "[iser-a12#req-1]", prop_iser_target },
+	{ "iser_initiator", "[iser-a12#rep-1]", prop_iser_initiator },
 };
 const size_t rdmaneg_nprops = sizeof(rdmaneg_props) / sizeof(rdmaneg_props[0]);

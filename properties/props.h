@@ -26,6 +26,8 @@ int prop_nvme_host(struct pbt *p);
 int prop_smbd_server(struct pbt *p);
 int prop_smbd_roundtrip(struct pbt *p);
 int prop_smbd_client(struct pbt *p);
+int prop_iser_target(struct pbt *p);
+int prop_iser_initiator(struct pbt *p);
 
 extern const struct pbt_prop rdmaneg_props[];
 extern const size_t rdmaneg_nprops;

@@ -42,6 +42,9 @@
 #define RDMANEG_PLANT_ID_smbd_receive_le 34 /* SMB Direct request: MaxReceiveSize 128 refused */
 #define RDMANEG_PLANT_ID_smbd_version_max_only 35 /* SMB Direct request: MinVersion unread */
 #define RDMANEG_PLANT_ID_smbd_status_ignored 36	  /* SMB Direct response: Status unchecked */
+#define RDMANEG_PLANT_ID_iser_one_octet 37	  /* iSER header: 1 octet taken as 4 */
+#define RDMANEG_PLANT_ID_iser_si_ignored 38	  /* iSER target: I not read, SI used anyway */
+#define RDMANEG_PLANT_ID_iser_zbva_unchecked 39	  /* iSER initiator: a REP's Z not checked */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

@@ -3,6 +3,7 @@
 #define RDMANEG_H
 
 #include "errors.h"
+#include "iser_pd.h"
 #include "mpa.h"
 #include "mpa_negotiate.h"
 #include "negotiate.h"

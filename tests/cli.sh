@@ -159,6 +159,22 @@ expect smbd-judge-loc 2 stderr -- smbd judge --max-receive 127 $SREQ
 expect smbd-check-opt 2 stderr -- smbd check --ird 1 $SREQ
 expect smbd-unknown-opt 2 stderr -- smbd check --bogus 1
 
+# ---- iser ([iser-a12#req-1] to [iser-a12#req-3]) ----
+[ "$("$BIN" iser encode --zbva-off)" = 80000000 ] && pass=$((pass + 1)) ||
+	{ fail=$((fail + 1)); echo "FAIL iser-enc"; }
+expect iser-reply-linux 0 '.send_with_invalidate and .reply=="80000000" and .request.defects==[]' -- iser reply 80000000
+expect iser-reply-noinv 0 '(.send_with_invalidate|not) and .reply=="c0000000"' -- iser reply c0000000
+expect iser-reply-nosi 0 '(.send_with_invalidate|not)' -- iser reply --no-si 80000000
+expect iser-reply-short 0 '.request.defects==["short"] and (.send_with_invalidate|not) and .reply=="c0000000"' -- iser reply 00
+expect iser-reply-rsvd 0 '.request.defects==["reserved"] and .request.reserved_at==2' -- iser reply 8000ff00
+expect iser-check-ok 0 '.reply.defects==[]' -- iser check --zbva-off --si-off c0000000
+expect iser-check-si 0 '.reply.defects==["si"]' -- iser check --zbva-off --si-off 80000000
+expect iser-check-empty 0 '.reply.defects==["short"]' -- iser check ""
+expect iser-bad-hex 1 '.error' -- iser check 8
+expect iser-enc-arg 2 stderr -- iser encode 80
+expect iser-wrong-opt 2 stderr -- iser reply --si-off 80000000
+expect iser-check-opt 2 stderr -- iser check --no-si 80000000
+
 # ---- help and usage ----
 expect help 0 '' -- --help
 expect help-mpa 0 '' -- help mpa negotiate
@@ -172,7 +188,7 @@ expect opt-elsewhere 2 stderr -- decode --send 1 ff
 expect enc-size-space 2 stderr -- encode --send '4096 ' --recv 4096
 expect enc-size-junk 2 stderr -- encode --send 4X --recv 4096
 expect enc-size-kib 0 '.send_size==4096' -- encode --send 4KiB --recv 4096 --json
-for page in decode encode negotiate "smbd encode" "smbd judge" "smbd check"; do
+for page in decode encode negotiate "smbd encode" "smbd judge" "smbd check" "iser encode" "iser reply" "iser check"; do
 	# shellcheck disable=SC2086 # a page is one or two words
 	"$BIN" help $page | grep -q '^SYNOPSIS' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL help-$page"; }
 done

@@ -912,6 +912,64 @@ static void test_smbd(void)
 	}
 }
 
+/* iSER's CM headers ([iser-a12#req-1] to [iser-a12#req-3]): Linux's
+ * octets, every rule broken alone. */
+static void test_iser(void)
+{
+	/* ib_iser 6.1's REQ with always_register (Z), and without it (Z, I);
+	 * ib_isert 6.1's REP when it will not use SI (Z, I) */
+	static const uint8_t linux_req[4] = { 0x80, 0, 0, 0 }, noinv_req[4] = { 0xc0, 0, 0, 0 };
+	struct rdmaneg_iser_hdr h, rep, sent = { true, true, 0, 0 };
+	uint8_t b[8];
+	unsigned d;
+	bool inv;
+
+	/* [iser-a12#req-1] */
+	CHECK(rdmaneg_iser_decode(linux_req, 4, &h, &d) == RDMANEG_OK && h.zbva_off && !h.si_off &&
+	      d == 0);
+	CHECK(rdmaneg_iser_decode(noinv_req, 4, &h, &d) == RDMANEG_OK && h.zbva_off && h.si_off);
+	CHECK(rdmaneg_iser_encode(&h, b, sizeof(b)) == RDMANEG_OK && memcmp(b, noinv_req, 4) == 0);
+	CHECK(rdmaneg_iser_encode(&h, b, 3) == RDMANEG_E_NOSPACE);
+	CHECK(rdmaneg_iser_decode(linux_req, 3, &h, &d) == RDMANEG_OK &&
+	      d == RDMANEG_ISER_D_SHORT && !h.zbva_off);
+	CHECK(rdmaneg_iser_decode(NULL, 0, &h, &d) == RDMANEG_OK && d == RDMANEG_ISER_D_SHORT);
+	CHECK(rdmaneg_iser_decode(NULL, 1, &h, &d) == RDMANEG_E_INVAL);
+	b[0] = 0x81; /* a reserved bit */
+	b[1] = b[2] = b[3] = 0;
+	CHECK(rdmaneg_iser_decode(b, 4, &h, &d) == RDMANEG_OK && d == RDMANEG_ISER_D_RSVD &&
+	      h.reserved == 1);
+	b[0] = 0;
+	b[3] = 7; /* a reserved octet */
+	CHECK(rdmaneg_iser_decode(b, 4, &h, &d) == RDMANEG_OK && d == RDMANEG_ISER_D_RSVD &&
+	      h.reserved_at == 3);
+	/* [iser-a12#req-2]: SI only when I is clear and the target can */
+	CHECK(rdmaneg_iser_target_reply(linux_req, 4, true, false, &rep, &inv) == RDMANEG_OK &&
+	      inv && !rep.si_off && rep.zbva_off);
+	CHECK(rdmaneg_iser_target_reply(noinv_req, 4, true, false, &rep, &inv) == RDMANEG_OK &&
+	      !inv && rep.si_off);
+	CHECK(rdmaneg_iser_target_reply(linux_req, 4, false, false, &rep, &inv) == RDMANEG_OK &&
+	      !inv && rep.si_off);
+	/* no header: neither option */
+	CHECK(rdmaneg_iser_target_reply(NULL, 0, true, true, &rep, &inv) == RDMANEG_OK && !inv &&
+	      rep.si_off && rep.zbva_off);
+	/* [iser-a12#req-3]: zero-based VAs only when Z is clear */
+	b[0] = 0;
+	b[3] = 0;
+	CHECK(rdmaneg_iser_target_reply(b, 4, false, true, &rep, &inv) == RDMANEG_OK &&
+	      !rep.zbva_off);
+	CHECK(rdmaneg_iser_target_reply(linux_req, 4, false, true, &rep, &inv) == RDMANEG_OK &&
+	      rep.zbva_off);
+	/* [iser-a12#rep-1]: the initiator's check of isert's REP */
+	CHECK(rdmaneg_iser_initiator_check(noinv_req, 4, &sent, &h, &d) == RDMANEG_OK && d == 0);
+	CHECK(rdmaneg_iser_initiator_check(linux_req, 4, &sent, &h, &d) == RDMANEG_OK &&
+	      d == RDMANEG_ISER_D_SI);
+	CHECK(rdmaneg_iser_initiator_check(b, 4, &sent, &h, &d) == RDMANEG_OK &&
+	      d == (RDMANEG_ISER_D_SI | RDMANEG_ISER_D_ZBVA));
+	CHECK(rdmaneg_iser_initiator_check(b, 2, &sent, &h, &d) == RDMANEG_OK &&
+	      d == RDMANEG_ISER_D_SHORT);
+	CHECK(rdmaneg_iser_initiator_check(b, 4, NULL, &h, &d) == RDMANEG_E_INVAL);
+}
+
 int main(void)
 {
 	test_size_codes();
@@ -925,6 +983,7 @@ int main(void)
 	test_errors();
 	test_nvme();
 	test_smbd();
+	test_iser();
 	printf("unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -176,5 +176,18 @@ seed smbd_client preferred-above "$(sresp --preferred-send 1365)"
 seed smbd_client irdord-be "$("$CLI" smbd encode --kind irdord --ird 16 --ord 1)"
 seed smbd_client irdord-host-order 10000000 01000000
 seed smbd_client irdord-zero 00000000 00000001
+# iser_target and iser_initiator: the iSER CM REQ and REP headers
+# ([iser-a12#req-1]) as Linux's ib_iser and ib_isert send them, and edges
+find corpus/iser_target corpus/iser_initiator -maxdepth 1 -type f ! -name 'live-*' -delete 2>/dev/null || true
+for t in iser_target iser_initiator; do
+	seed $t empty ""
+	seed $t linux-z "$("$CLI" iser encode --zbva-off)"
+	seed $t linux-z-i "$("$CLI" iser encode --zbva-off --si-off)"
+	seed $t none "$("$CLI" iser encode)"
+	seed $t short-1 80
+	seed $t reserved-bit 81000000
+	seed $t reserved-octet 800000ff
+	seed $t padded-8 80000000 00000000
+done
 for t in $(rdmaneg_targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
 for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(find "corpus/$t" -mindepth 1 -maxdepth 1 | wc -l)"; done

@@ -59,6 +59,14 @@ extern const char rdmaneg_cli_help_smbd_encode[];
 extern const char rdmaneg_cli_help_smbd_judge[];
 extern const char rdmaneg_cli_help_smbd_check[];
 
+/* iser.c: iSER CM private data */
+int rdmaneg_cli_iser_encode(int argc, char **argv);
+int rdmaneg_cli_iser_reply(int argc, char **argv);
+int rdmaneg_cli_iser_check(int argc, char **argv);
+extern const char rdmaneg_cli_help_iser_encode[];
+extern const char rdmaneg_cli_help_iser_reply[];
+extern const char rdmaneg_cli_help_iser_check[];
+
 /* output.c */
 const char *rdmaneg_cli_jbool(bool b);
 void rdmaneg_cli_json_hex(const uint8_t *p, size_t n);

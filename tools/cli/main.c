@@ -29,13 +29,17 @@ static const char help_main[] =
 	"    rdmaneg smbd encode --kind request|response|irdord [OPTIONS]\n"
 	"    rdmaneg smbd judge [RESOURCES] [-f FILE | HEX...]\n"
 	"    rdmaneg smbd check [--max-receive N] [-f FILE | HEX...]\n"
+	"    rdmaneg iser encode [--zbva-off] [--si-off]\n"
+	"    rdmaneg iser reply [--no-si] [--zbva] [-f FILE | HEX...]\n"
+	"    rdmaneg iser check [--zbva-off] [--si-off] [-f FILE | HEX...]\n"
 	"    rdmaneg help [COMMAND]   |   rdmaneg --version\n"
 	"\n"
 	"DESCRIPTION\n"
 	"    Encodes, decodes and negotiates RPC-over-RDMA version 1 CM private\n"
 	"    data (RFC 8797), MPA v2 Request/Reply frames (RFC 5044, RFC 6581) and\n"
 	"    the NVMe-oF RDMA transport's connect private data (nvme-rdma) and\n"
-	"    SMB Direct's negotiate messages and IRD/ORD header (MS-SMBD).\n"
+	"    SMB Direct's negotiate messages and IRD/ORD header (MS-SMBD), and\n"
+	"    iSER's CM REQ and REP headers.\n"
 	"    Input is hex (whitespace allowed, several arguments are joined; \"\" is\n"
 	"    a zero-length buffer) or raw octets with -f FILE (- for stdin).\n"
 	"    Output is one JSON object on stdout.\n"
@@ -60,6 +64,9 @@ static const struct rdmaneg_cli_verb verbs[] = {
 	{ "smbd encode", rdmaneg_cli_smbd_encode, rdmaneg_cli_help_smbd_encode },
 	{ "smbd judge", rdmaneg_cli_smbd_judge, rdmaneg_cli_help_smbd_judge },
 	{ "smbd check", rdmaneg_cli_smbd_check, rdmaneg_cli_help_smbd_check },
+	{ "iser encode", rdmaneg_cli_iser_encode, rdmaneg_cli_help_iser_encode },
+	{ "iser reply", rdmaneg_cli_iser_reply, rdmaneg_cli_help_iser_reply },
+	{ "iser check", rdmaneg_cli_iser_check, rdmaneg_cli_help_iser_check },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 
