@@ -69,6 +69,9 @@ extern const char rdmaneg_cli_help_iser_check[];
 
 /* output.c */
 const char *rdmaneg_cli_jbool(bool b);
+/* A bit set as a JSON array of the names of its set bits (bit k:
+ * names[k], k below n). */
+void rdmaneg_cli_json_bits(unsigned bits, const char *const *names, size_t n);
 void rdmaneg_cli_json_hex(const uint8_t *p, size_t n);
 void rdmaneg_cli_print_rpcrdma(const struct rdmaneg_rpcrdma_result *r);
 /* {"error":MSG} on stdout; returns RDMANEG_CLI_EXIT_MALFORMED */

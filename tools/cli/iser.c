@@ -74,15 +74,8 @@ static const struct option opts[] = { { "zbva-off", no_argument, NULL, OPT_ZBVA_
 static void print_defects(unsigned d)
 {
 	static const char *const names[] = { "short", "reserved", "si", "zbva" };
-	const char *sep = "";
 
-	putchar('[');
-	for (unsigned k = 0; k < 4; k++)
-		if ((d >> k) & 1u) {
-			printf("%s\"%s\"", sep, names[k]);
-			sep = ",";
-		}
-	putchar(']');
+	rdmaneg_cli_json_bits(d, names, sizeof(names) / sizeof(names[0]));
 }
 
 static void print_hdr(const char *key, const struct rdmaneg_iser_hdr *h, unsigned d)

@@ -205,15 +205,8 @@ static void print_allowed(unsigned allowed)
 static void print_defects(unsigned d)
 {
 	static const char *const names[] = { "short", "recfmt", "crqsize", "sts" };
-	const char *sep = "";
 
-	putchar('[');
-	for (unsigned k = 0; k < 4; k++)
-		if ((d >> k) & 1u) {
-			printf("%s\"%s\"", sep, names[k]);
-			sep = ",";
-		}
-	putchar(']');
+	rdmaneg_cli_json_bits(d, names, sizeof(names) / sizeof(names[0]));
 }
 
 int rdmaneg_cli_nvme_judge(int argc, char **argv)

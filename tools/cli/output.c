@@ -20,6 +20,19 @@ static void json_str(const char *s)
 	putchar('"');
 }
 
+void rdmaneg_cli_json_bits(unsigned bits, const char *const *names, size_t n)
+{
+	const char *sep = "";
+
+	putchar('[');
+	for (size_t k = 0; k < n; k++)
+		if ((bits >> k) & 1u) {
+			printf("%s\"%s\"", sep, names[k]);
+			sep = ",";
+		}
+	putchar(']');
+}
+
 void rdmaneg_cli_json_hex(const uint8_t *p, size_t n)
 {
 	putchar('"');

@@ -125,15 +125,8 @@ static void print_defects(unsigned d)
 {
 	static const char *const names[] = { "short",	   "version",	"credits", "receive",
 					     "fragmented", "preferred", "status",  "zero" };
-	const char *sep = "";
 
-	putchar('[');
-	for (unsigned k = 0; k < 8; k++)
-		if ((d >> k) & 1u) {
-			printf("%s\"%s\"", sep, names[k]);
-			sep = ",";
-		}
-	putchar(']');
+	rdmaneg_cli_json_bits(d, names, sizeof(names) / sizeof(names[0]));
 }
 
 /* The option values of one command; which were given. */
