@@ -78,14 +78,15 @@ int rdmaneg_smbd_req_encode(const struct rdmaneg_smbd_req *r, uint8_t *out, size
 		return RDMANEG_E_INVAL;
 	if (cap < RDMANEG_SMBD_REQ_LEN)
 		return RDMANEG_E_NOSPACE;
-	/* [ms-smbd#2.2.1-1] */
-	put16(out, r->min_version);
-	put16(out + 2, r->max_version);
-	put16(out + 4, r->reserved);
-	put16(out + 6, r->credits_requested);
+	/* [ms-smbd#2.2.1-1]; the 32-bit fields first: the contract's goals
+	 * on the 16-bit ones then survive short writes only (WP's time) */
 	put32(out + 8, r->preferred_send_size);
 	put32(out + 12, r->max_receive_size);
 	put32(out + 16, r->max_fragmented_size);
+	put16(out + 4, r->reserved);
+	put16(out + 6, r->credits_requested);
+	put16(out + 2, r->max_version);
+	put16(out, r->min_version);
 	return RDMANEG_OK;
 }
 
