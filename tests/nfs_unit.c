@@ -469,6 +469,13 @@ static void test_nfs_report(void)
 				}
 				CHECK(srv > live_nfs_case_count() && cli >= live_nfs_case_count() &&
 				      div >= 3 && swi);
+				/* one xprtrdma threshold row per measured
+				 * connection, the second's too */
+				cli = 0;
+				for (size_t i = 0; i < v.nrow; i++)
+					cli += strcmp(v.row[i].impl, "xprtrdma") == 0 &&
+					       !v.row[i].name[0];
+				CHECK(cli == r.nconn);
 			}
 			free(con);
 		}

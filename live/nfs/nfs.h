@@ -188,7 +188,7 @@ struct live_nfs_crow {
 	enum rdmaneg_verdict_kind kind;
 };
 
-#define LIVE_NFS_MAX_CROWS (3 * LIVE_NFS_MAX_HOSTILE + 2)
+#define LIVE_NFS_MAX_CROWS (3 * LIVE_NFS_MAX_HOSTILE + LIVE_NFS_MAX_CONNS + 1)
 
 struct live_nfs_verdict {
 	struct live_nfs_div div[LIVE_NFS_MAX_DIV];

@@ -150,7 +150,7 @@ static void judge_conns(const struct live_nfs *r, struct live_nfs_verdict *v)
 			div_add(v->div, &v->ndiv, LIVE_NFS_T_CONN, C_SIZES, text, where, false);
 		}
 		/* [rfc8797#4.2] */
-		if (c->traced && i == 0)
+		if (c->traced)
 			crow(v, "xprtrdma", "", C_SIZES,
 			     c->linux_send != c->rfc_client.send ||
 					     c->linux_recv != c->rfc_client.recv
