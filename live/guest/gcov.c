@@ -8,9 +8,20 @@
 #include "klog.h"
 
 static const char *const report_files[] = {
-	"sw/siw/siw_cm.c",  "sw/siw/siw_qp_rx.c", "core/iwcm.c",
-	"core/cma.c",	    "core/verbs.c",	  "xprtrdma/svc_rdma_transport.c",
-	"xprtrdma/verbs.c", "nvme/target/rdma.c", "nvme/host/rdma.c",
+	"sw/siw/siw_cm.c",
+	"sw/siw/siw_qp_rx.c",
+	"core/iwcm.c",
+	"core/cma.c",
+	"core/verbs.c",
+	"xprtrdma/svc_rdma_transport.c",
+	"xprtrdma/verbs.c",
+	"nvme/target/rdma.c",
+	"nvme/host/rdma.c",
+	"smb/server/transport_rdma.c",
+	"smb/client/smbdirect.c",
+	"iser/iser_verbs.c",
+	"iser/iscsi_iser.c",
+	"isert/ib_isert.c",
 };
 
 size_t live_gcov_report_files(struct live_gcov_file *out, size_t cap)

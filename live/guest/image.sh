@@ -3,7 +3,9 @@
 # the kernel and siw.ko (live/guest/prepare.sh, cached), rdmaneg-live and
 # rdmaneg-peer, and the initramfs, rebuilt only when an input changed.
 # live/guest/image.sh nfs: the same plus NFS over RDMA (live/nfs/nfs-prepare.sh);
-# live/guest/image.sh nvme: plus NVMe over Fabrics (live/nvme/nvme-prepare.sh).
+# live/guest/image.sh nvme: plus NVMe over Fabrics (live/nvme/nvme-prepare.sh);
+# smbd: plus SMB Direct (live/smbd/smbd-prepare.sh); iser: plus iSER
+# (live/iser/iser-prepare.sh).
 # KERNEL=debug: the debug kernel of live/guest/kernel.sh instead of Debian's,
 # with everything built in (no modules, no siw.ko); KERNEL=fixed: the same
 # with every patch of findings/ applied (FIXES_DROP=ID: but that one's).
@@ -39,10 +41,10 @@ esac
 flavour=${1:-}
 case "$flavour" in
 '') fdir= ;;
-nfs | nvme) "live/$flavour/$flavour-prepare.sh" "$kver" >&2 ||
+nfs | nvme | smbd | iser) "live/$flavour/$flavour-prepare.sh" "$kver" >&2 ||
 		{ echo "live: FAILED: $flavour preparation" >&2; exit 1; }
 	fdir=$L/$flavour ;;
-*) echo "live/guest/image.sh: the flavour is nfs, nvme or nothing" >&2; exit 2 ;;
+*) echo "live/guest/image.sh: the flavour is nfs, nvme, smbd, iser or nothing" >&2; exit 2 ;;
 esac
 # the peer again on a core with one planted bug (the enhanced word's ORD
 # masked: the frames a core-built peer would send change with it); make
@@ -52,11 +54,13 @@ planted=build/plant-peer/$peer_plant/rdmaneg-peer
 make --no-print-directory -s PLANT= "$L/rdmaneg-live" build/plain/rdmaneg-peer "$planted" >&2 ||
 	{ echo "live: FAILED: building the harness and the peer" >&2; exit 1; }
 t1=$(date +%s.%N)
+libs=() # the libraries a flavour's prepare unpacked (build/live/FLAVOUR/libs)
+[ -n "$fdir" ] && [ -s "$fdir/libs" ] && mapfile -t libs <"$fdir/libs"
 stamp=$({
 	echo "$kver"
 	# shellcheck disable=SC2086 # $siw is a list of module files
 	cat live/guest/init.sh live/guest/mkinitramfs.sh live/adversarial/peer-baseline.txt "$L/rdmaneg-live" \
-		build/plain/rdmaneg-peer "$planted" $siw ${fdir:+"live/$flavour/$flavour-init.sh" "$fdir/modules" "$fdir/bin"}
+		build/plain/rdmaneg-peer "$planted" $siw ${fdir:+"live/$flavour/$flavour-init.sh" "$fdir/modules" "$fdir/bin"} "${libs[@]}"
 	cat corpus/mpa_frame/*
 } | sha1sum | cut -c1-16)
 img=$L/initramfs-${flavour:+$flavour-}$stamp.gz

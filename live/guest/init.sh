@@ -180,6 +180,14 @@ elif [ "$(arg mode)" = nvme ]; then
 	# make live-nvme: Linux NVMe over Fabrics (live/nvme/nvme-init.sh)
 	# shellcheck source=live/nvme/nvme-init.sh
 	. /nvme-init
+elif [ "$(arg mode)" = smbd ]; then
+	# make live-smbd: SMB Direct, ksmbd and cifs (live/smbd/smbd-init.sh)
+	# shellcheck source=live/smbd/smbd-init.sh
+	. /smbd-init
+elif [ "$(arg mode)" = iser ]; then
+	# make live-iser: iSER, LIO's isert and open-iscsi (live/iser/iser-init.sh)
+	# shellcheck source=live/iser/iser-init.sh
+	. /iser-init
 elif [ "$(arg mode)" = adversarial ] && [ -n "$(arg agents)" ]; then
 	# make live-adversarial, live-guided, live-repro (live/campaign): the
 	# peer's agents wait on their ports for the host's cases, one role

@@ -6,7 +6,7 @@
 # and live/guest/init.sh
 # as /init. PEER_PLANTED=PATH:NAME adds PATH, rdmaneg-peer built on a core
 # with plant NAME, as /bin/rdmaneg-peer-planted (make live runs the
-# baseline with it too: its verdicts must not move). With a FLAVOUR (nfs or nvme: build/live/FLAVOUR, from
+# baseline with it too: its verdicts must not move). With a FLAVOUR (nfs, nvme, smbd or iser: build/live/FLAVOUR, from
 # live/FLAVOUR/FLAVOUR-prepare.sh) it adds that suite's modules
 # (/lib/modules/FLAVOUR, load order in /FLAVOUR.modules), its programs
 # and live/FLAVOUR/FLAVOUR-init.sh as /FLAVOUR-init.
@@ -77,7 +77,7 @@ cp -r /etc/libibverbs.d "$root/etc/"
 echo 'root:x:0:0:root:/:/bin/sh' >"$root/etc/passwd"
 echo 'root:x:0:' >"$root/etc/group"
 if [ -n "$flavour" ]; then
-	# a suite's flavour (nfs, nvme): build/live/FLAVOUR/{modules,bin} from
+	# a suite's flavour (nfs, nvme, smbd, iser): build/live/FLAVOUR/{modules,bin} from
 	# live/FLAVOUR/FLAVOUR-prepare.sh, and its part of /init
 	fdir=build/live/$flavour
 	mkdir -p "$root/lib/modules/$flavour" "$root/sbin"
@@ -90,6 +90,11 @@ if [ -n "$flavour" ]; then
 		copy_closure "$b"
 		mv "$root$b" "$root/sbin/"
 	done <"$fdir/bin"
+	# libraries the host lacks (unpacked from Debian by the prepare script)
+	if [ -s "$fdir/libs" ]; then
+		mkdir -p "$root/usr/lib/x86_64-linux-gnu"
+		while read -r l; do cp -L "$l" "$root/usr/lib/x86_64-linux-gnu/"; done <"$fdir/libs"
+	fi
 	cp "live/$flavour/$flavour-init.sh" "$root/$flavour-init"
 fi
 if [ "$flavour" = nfs ]; then

@@ -40,9 +40,28 @@ static struct sock_filter mpa_filter[] = {
 	BPF_STMT(BPF_RET | BPF_K, 0),
 };
 
-int live_capture_open(void)
+/* ... or every IPv4/TCP segment (first fragments): the FPDUs after the
+ * MPA frames too; drain() drops those without payload */
+static struct sock_filter tcp_filter[] = {
+	BPF_STMT(BPF_LD | BPF_B | BPF_ABS, 0), /* version/IHL */
+	BPF_STMT(BPF_ALU | BPF_AND | BPF_K, 0xf0),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x40, 0, 5), /* IPv4 */
+	BPF_STMT(BPF_LD | BPF_B | BPF_ABS, 9),
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 6, 0, 3), /* TCP */
+	BPF_STMT(BPF_LD | BPF_H | BPF_ABS, 6),
+	BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, 0x1fff, 1, 0), /* first fragment */
+	BPF_STMT(BPF_RET | BPF_K, 0xffff),
+	BPF_STMT(BPF_RET | BPF_K, 0),
+};
+
+int live_capture_open(bool segments)
 {
 	struct sock_fprog prog = { sizeof(mpa_filter) / sizeof(mpa_filter[0]), mpa_filter };
+
+	if (segments) {
+		prog.len = sizeof(tcp_filter) / sizeof(tcp_filter[0]);
+		prog.filter = tcp_filter;
+	}
 	struct sockaddr_ll sll;
 	int one = 1;
 
@@ -91,8 +110,8 @@ static void drain(void)
 		if ((size_t)n < ihl + 20)
 			continue;
 		doff = (size_t)(pkt[ihl + 12] >> 4) * 4;
-		if ((size_t)n < ihl + doff)
-			continue;
+		if ((size_t)n <= ihl + doff)
+			continue; /* no payload: an ACK, a SYN, a FIN */
 		if (nheld == HELD) {
 			memmove(held, held + 1, sizeof(held[0]) * (HELD - 1));
 			nheld--;

@@ -9,8 +9,11 @@
 
 #include "obs.h"
 
-/* Opens the socket on lo; 0, or -1 with errno. */
-int live_capture_open(void);
+#include <stdbool.h>
+
+/* Opens the socket on lo; 0, or -1 with errno. segments: every TCP
+ * segment with a payload, not only MPA frames. */
+int live_capture_open(bool segments);
 /* Reads what arrived, then moves the frames to or from `port` into o
  * (timestamps relative to t0_real_us, CLOCK_REALTIME). */
 void live_capture_claim(int port, int64_t t0_real_us, struct live_obs *o);

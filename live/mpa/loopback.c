@@ -803,7 +803,7 @@ int live_loopback_run(const struct live_run_opts *ro)
 		fprintf(stderr, "rdmaneg-live: no RDMA device, or cannot allocate on it\n");
 		return 2;
 	}
-	if (live_capture_open() && transport == LIVE_SIW)
+	if (live_capture_open(false) && transport == LIVE_SIW)
 		fprintf(stderr, "rdmaneg-live: cannot capture on lo: %s\n", strerror(errno));
 	klog_open();
 	dev_ird = dev_ird_of(transport);
