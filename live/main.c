@@ -13,6 +13,8 @@
 #include "file.h"
 #include "gcov.h"
 #include "hex.h"
+#include "iser.h"
+#include "iser_peer.h"
 #include "judge.h"
 #include "klog.h"
 #include "loopback.h"
@@ -23,6 +25,8 @@
 #include "rdmaneg.h"
 #include "record.h"
 #include "report.h"
+#include "smbd_live.h"
+#include "smbd_peer.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -265,10 +269,16 @@ static int cmd_nfs_agent(int argc, char **argv)
 	return live_nfs_server(addr, (int)port, o.agent, stdout);
 }
 
-/* capture --port P --ready FILE [--tag NAME]: every MPA Request and Reply
- * to or from port P, as "NAME SPORT DPORT HEX" lines as they arrive (NAME
- * LIVE_NFS_FRAME by default), until SIGTERM (the NFS and NVMe-oF suites:
- * the kernel is both ends). FILE appears once the packet socket is open. */
+/* capture --port P --ready FILE [--tag NAME] [--fpdu]: every MPA Request
+ * and Reply to or from port P, as "NAME SPORT DPORT HEX" lines as they
+ * arrive (NAME LIVE_NFS_FRAME by default), until SIGTERM (the NFS, NVMe-oF
+ * and SMB Direct suites: the kernel is both ends). With --fpdu also the
+ * first CAPTURE_FPDUS segments each way of every connection after its MPA
+ * frames, their first CAPTURE_KEEP octets: the ULP's first messages. FILE
+ * appears once the packet socket is open. */
+#define CAPTURE_FPDUS 3
+#define CAPTURE_KEEP 96
+#define CAPTURE_FLOWS 64
 static volatile sig_atomic_t capture_stop;
 
 static void capture_on_term(int sig)
@@ -277,49 +287,106 @@ static void capture_on_term(int sig)
 	capture_stop = 1;
 }
 
+/* whether a segment of the flow sport -> dport is printed: its MPA frames,
+ * and its first CAPTURE_FPDUS others */
+static bool capture_keep(const struct live_frame *f)
+{
+	static struct {
+		uint16_t sport, dport;
+		unsigned n;
+	} flow[CAPTURE_FLOWS];
+	static size_t nflow;
+	size_t i;
+
+	if (f->len >= 4 && memcmp(f->b, "MPA ", 4) == 0)
+		return true;
+	for (i = 0; i < nflow; i++)
+		if (flow[i].sport == f->sport && flow[i].dport == f->dport)
+			break;
+	if (i == nflow) {
+		if (nflow == CAPTURE_FLOWS)
+			return false;
+		flow[nflow].sport = f->sport;
+		flow[nflow].dport = f->dport;
+		flow[nflow++].n = 0;
+	}
+	return flow[i].n++ < CAPTURE_FPDUS;
+}
+
 static int cmd_capture(int argc, char **argv)
 {
 	static struct live_obs o;
 	struct sigaction sa;
 	long long port = 0;
-	const char *tag = "LIVE_NFS_FRAME";
+	const char *tag = "LIVE_NFS_FRAME", *ready_file = NULL;
+	const char *use =
+		"capture --port P (1..65535) --ready FILE [--tag NAME (A-Z and _)] [--fpdu]";
+	bool fpdu = false;
 	FILE *ready;
 
-	if ((argc != 6 && argc != 8) || strcmp(argv[2], "--port") != 0 ||
-	    parse_int(argv[3], 1, 65535, &port) || strcmp(argv[4], "--ready") != 0 ||
-	    (argc == 8 && (strcmp(argv[6], "--tag") != 0 || !argv[7][0] ||
-			   strspn(argv[7], "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") != strlen(argv[7]))))
-		return usage("capture --port P (1..65535) --ready FILE [--tag NAME (A-Z and _)]");
-	if (argc == 8)
-		tag = argv[7];
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i], *val;
+
+		if (strcmp(a, "--fpdu") == 0) {
+			fpdu = true;
+			continue;
+		}
+		if (i + 1 >= argc)
+			return usage(use);
+		val = argv[++i];
+		if (strcmp(a, "--port") == 0) {
+			if (parse_int(val, 1, 65535, &port))
+				return usage(use);
+		} else if (strcmp(a, "--ready") == 0) {
+			ready_file = val;
+		} else if (strcmp(a, "--tag") == 0 && val[0] &&
+			   strspn(val, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == strlen(val)) {
+			tag = val;
+		} else {
+			return usage(use);
+		}
+	}
+	if (port == 0 || !ready_file)
+		return usage(use);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = capture_on_term;
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
-	if (live_capture_open()) {
+	if (live_capture_open(fpdu)) {
 		fprintf(stderr, "rdmaneg-live capture: cannot open the packet socket: %s\n",
 			strerror(errno));
 		return 2;
 	}
 	/* the socket is open: a caller waits for this file, not a sleep */
-	ready = fopen(argv[5], "w");
+	ready = fopen(ready_file, "w");
 	if (!ready || fclose(ready) != 0) {
-		fprintf(stderr, "rdmaneg-live capture: cannot write %s\n", argv[5]);
+		fprintf(stderr, "rdmaneg-live capture: cannot write %s\n", ready_file);
 		live_capture_close();
 		return 2;
 	}
 	for (int last = 0; !last;) {
 		last = capture_stop; /* one more pass after the signal */
-		live_obs_init(&o);
-		live_capture_claim((int)port, 0, &o);
-		for (size_t i = 0; i < o.nframes; i++) {
-			printf("%s %u %u ", tag, o.frame[i].sport, o.frame[i].dport);
-			rdmaneg_hex_print(stdout, o.frame[i].b, o.frame[i].len);
-			printf("\n");
-		}
+		/* a claim takes LIVE_MAX_FRAMES at most: until none is left */
+		do {
+			live_obs_init(&o);
+			live_capture_claim((int)port, 0, &o);
+			for (size_t i = 0; i < o.nframes; i++) {
+				const struct live_frame *f = &o.frame[i];
+
+				if (fpdu && !capture_keep(f))
+					continue;
+				printf("%s %u %u ", tag, f->sport, f->dport);
+				rdmaneg_hex_print(stdout, f->b,
+						  fpdu && f->len > CAPTURE_KEEP &&
+								  memcmp(f->b, "MPA ", 4) != 0
+							  ? CAPTURE_KEEP
+							  : f->len);
+				printf("\n");
+			}
+		} while (o.nframes == LIVE_MAX_FRAMES);
 		fflush(stdout);
 		if (!last)
-			poll(NULL, 0, 50);
+			poll(NULL, 0, fpdu ? 10 : 50);
 	}
 	live_capture_close();
 	return 0;
@@ -652,6 +719,175 @@ static int cmd_nvme_target(int argc, char **argv)
 
 /* nvme-cases: every hostile case's index, name and role: the host's
  * against nvmet, then the target's against the kernel host */
+/* --addr A --first N --count N, the hostile ULP roles' options; the
+ * index after them (a "--" ends them) or -1 */
+static int ulp_opts(int argc, char **argv, const char **addr, size_t ncases, long long *first,
+		    long long *count)
+{
+	int i;
+
+	*addr = NULL;
+	*first = *count = 0;
+	for (i = 2; i < argc && strcmp(argv[i], "--") != 0; i += 2) {
+		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (!val)
+			return -1;
+		if (strcmp(a, "--addr") == 0)
+			*addr = val;
+		else if (strcmp(a, "--first") == 0   ? parse_int(val, 0, (long long)ncases, first)
+			 : strcmp(a, "--count") == 0 ? parse_int(val, 0, (long long)ncases, count)
+						     : 1)
+			return -1;
+	}
+	return *addr ? i : -1;
+}
+
+/* smbd-server --addr A [--first N] [--count N] -- CLIENT...: the hostile
+ * SMB Direct server's cases against the kernel client CLIENT (mount.cifs) */
+static int cmd_smbd_server(int argc, char **argv)
+{
+	const char *addr;
+	long long first, count;
+	int at = ulp_opts(argc, argv, &addr, live_smbd_case_count(), &first, &count);
+
+	if (at < 0 || at + 1 >= argc)
+		return usage("smbd-server --addr A [--first N] [--count N] -- CLIENT-COMMAND...");
+	return live_smbd_server(addr, (size_t)first, (size_t)count, argv + at + 1, stdout);
+}
+
+/* smbd-client --addr A [--first N] [--count N]: the hostile client's cases */
+static int cmd_smbd_client(int argc, char **argv)
+{
+	const char *addr;
+	long long first, count;
+	int at = ulp_opts(argc, argv, &addr, live_smbd_case_count(), &first, &count);
+
+	if (at != argc)
+		return usage("smbd-client --addr A [--first N] [--count N]");
+	return live_smbd_client(addr, (size_t)first, (size_t)count, stdout);
+}
+
+static int verb_smbd_cases(int argc, char **argv)
+{
+	struct live_smbd_case c;
+
+	(void)argc;
+	(void)argv;
+	for (size_t i = 0; live_smbd_case(i, &c); i++)
+		printf("%zu %s %s\n", i, c.name, c.role == LIVE_SMBD_SERVER ? "server" : "client");
+	return 0;
+}
+
+/* smbd-next CONSOLE, smbd CONSOLE [--json FILE] */
+static int cmd_smbd(int argc, char **argv)
+{
+	struct live_smbd_tally t;
+	size_t len;
+	char *con;
+	FILE *j = NULL;
+	int rc;
+
+	if (strcmp(argv[1], "smbd") == 0 && argc != 3 &&
+	    (argc != 5 || strcmp(argv[3], "--json") != 0))
+		return usage("smbd CONSOLE [--json FILE]");
+	con = slurp(argv[2], &len);
+	if (!con) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[2]);
+		return 2;
+	}
+	if (strcmp(argv[1], "smbd-next") == 0) {
+		live_smbd_next(con, len, stdout);
+		free(con);
+		return 0;
+	}
+	if (argc == 5 && !(j = fopen(argv[4], "w"))) {
+		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
+		free(con);
+		return 2;
+	}
+	rc = live_smbd_report(con, len, stdout, j, &t);
+	free(con);
+	if (j && fclose(j) != 0) {
+		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
+		return 2;
+	}
+	return rc;
+}
+
+/* iser-target --addr A [--first N] [--count N] -- LOGIN...: the hostile
+ * iSER target's cases against the initiator LOGIN starts (iscsiadm) */
+static int cmd_iser_target(int argc, char **argv)
+{
+	const char *addr;
+	long long first, count;
+	int at = ulp_opts(argc, argv, &addr, live_iser_case_count(), &first, &count);
+
+	if (at < 0 || at + 1 >= argc)
+		return usage("iser-target --addr A [--first N] [--count N] -- LOGIN-COMMAND...");
+	return live_iser_target(addr, (size_t)first, (size_t)count, argv + at + 1, stdout);
+}
+
+/* iser-initiator --addr A [--first N] [--count N]: the hostile initiator's cases */
+static int cmd_iser_initiator(int argc, char **argv)
+{
+	const char *addr;
+	long long first, count;
+	int at = ulp_opts(argc, argv, &addr, live_iser_case_count(), &first, &count);
+
+	if (at != argc)
+		return usage("iser-initiator --addr A [--first N] [--count N]");
+	return live_iser_initiator(addr, (size_t)first, (size_t)count, stdout);
+}
+
+static int verb_iser_cases(int argc, char **argv)
+{
+	struct live_iser_case c;
+
+	(void)argc;
+	(void)argv;
+	for (size_t i = 0; live_iser_case(i, &c); i++)
+		printf("%zu %s %s\n", i, c.name,
+		       c.role == LIVE_ISER_TARGET ? "target" : "initiator");
+	return 0;
+}
+
+/* iser-next CONSOLE, iser CONSOLE [--json FILE] */
+static int cmd_iser(int argc, char **argv)
+{
+	struct live_iser_tally t;
+	size_t len;
+	char *con;
+	FILE *j = NULL;
+	int rc;
+
+	if (strcmp(argv[1], "iser") == 0 && argc != 3 &&
+	    (argc != 5 || strcmp(argv[3], "--json") != 0))
+		return usage("iser CONSOLE [--json FILE]");
+	con = slurp(argv[2], &len);
+	if (!con) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[2]);
+		return 2;
+	}
+	if (strcmp(argv[1], "iser-next") == 0) {
+		live_iser_next(con, len, stdout);
+		free(con);
+		return 0;
+	}
+	if (argc == 5 && !(j = fopen(argv[4], "w"))) {
+		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
+		free(con);
+		return 2;
+	}
+	rc = live_iser_report(con, len, stdout, j, &t);
+	free(con);
+	if (j && fclose(j) != 0) {
+		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
+		return 2;
+	}
+	return rc;
+}
+
 static int verb_nvme_cases(int argc, char **argv)
 {
 	struct live_nvme_case c;
@@ -837,8 +1073,9 @@ static const struct verb {
 	{ "rips", 5, 5, cmd_rips,
 	  "rips MAP CONSOLE QEMULOG   each vCPU's RIP in a hung guest, named from System.map" },
 	{ "capture", 2, 0, cmd_capture,
-	  "capture --port P --ready FILE [--tag NAME]   every MPA Request and Reply\n"
-	  "    to or from port P, one NAME line each, until SIGTERM; FILE once it listens" },
+	  "capture --port P --ready FILE [--tag NAME] [--fpdu]   every MPA Request and\n"
+	  "    Reply to or from port P, one NAME line each, until SIGTERM; FILE once it\n"
+	  "    listens (--fpdu: and each connection's first segments after them)" },
 	{ "nfs-client", 2, 0, cmd_nfs_agent,
 	  "nfs-client --addr A --port P --agent CHANNEL [--gcov DIR [--gcov-scope P]]\n"
 	  "    the hostile NFS/RDMA client against nfsd, serving a campaign's cases\n"
@@ -864,6 +1101,36 @@ static const struct verb {
 	  "nvme-target --addr A --nqn NQN [--first K] [--count N]   the hostile target's\n"
 	  "    cases among K.. against the kernel host (live/nvme/nvme_target.c); or\n"
 	  "    --agent CHANNEL [--gcov DIR [--gcov-scope P]]: a campaign's cases" },
+	{ "smbd-server", 5, 0, cmd_smbd_server,
+	  "smbd-server --addr A [--first N] [--count N] -- CLIENT...   the hostile SMB\n"
+	  "    Direct server's cases against the kernel client CLIENT starts (guest)" },
+	{ "smbd-client", 4, 8, cmd_smbd_client,
+	  "smbd-client --addr A [--first N] [--count N]   the hostile client's cases\n"
+	  "    against ksmbd (guest)" },
+	{ "smbd-cases", 2, 2, verb_smbd_cases,
+	  "smbd-cases   every hostile SMB Direct case: index, name, role" },
+	{ "smbd-next", 3, 3, cmd_smbd,
+	  "smbd-next CONSOLE   the case after the last one begun, \"INDEX NAME\",\n"
+	  "    \"done\" or \"none\"" },
+	{ "smbd", 3, 5, cmd_smbd,
+	  "smbd CONSOLE [--json OUT]   make live-smbd's tables from its console (exit\n"
+	  "    1: the data check failed, a line is malformed, or the core and the oracle\n"
+	  "    differ)" },
+	{ "iser-target", 5, 0, cmd_iser_target,
+	  "iser-target --addr A [--first N] [--count N] -- LOGIN...   the hostile iSER\n"
+	  "    target's cases against the initiator LOGIN starts (guest)" },
+	{ "iser-initiator", 4, 8, cmd_iser_initiator,
+	  "iser-initiator --addr A [--first N] [--count N]   the hostile initiator's\n"
+	  "    cases against isert (guest)" },
+	{ "iser-cases", 2, 2, verb_iser_cases,
+	  "iser-cases   every hostile iSER case: index, name, role" },
+	{ "iser-next", 3, 3, cmd_iser,
+	  "iser-next CONSOLE   the case after the last one begun, \"INDEX NAME\",\n"
+	  "    \"done\" or \"none\"" },
+	{ "iser", 3, 5, cmd_iser,
+	  "iser CONSOLE [--json OUT]   make live-iser's tables from its console (exit\n"
+	  "    1: the data check failed, a line is malformed, or the core and the oracle\n"
+	  "    differ)" },
 	{ "nvme-cases", 2, 2, verb_nvme_cases,
 	  "nvme-cases   every hostile case: index, name, role (host or target)" },
 	{ "nvme-next", 3, 3, cmd_nvme_next,

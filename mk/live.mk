@@ -6,10 +6,15 @@ UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gc
 # make test's unit tests
 LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
 	$(addprefix live/nfs/,nfs_read.c nfs_expect.c nfs_judge.c nfs_print.c nfs_json.c nfs_cases.c nfs_rpc.c) \
-	live/nvme/nvme_report.c live/nvme/nvme_cases.c live/guest/gcov.c
+	live/nvme/nvme_report.c live/nvme/nvme_cases.c live/guest/gcov.c \
+	live/ulp/ulp_read.c live/smbd/smbd_cases.c live/smbd/smbd_report.c \
+	live/iser/iser_cases.c live/iser/iser_report.c
 LIVE_SRC := live/main.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c live/nvme/nvme_host.c live/nvme/nvme_target.c \
-	live/nfspeer/nfspeer.c $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
-LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/mpa -Ilive/nfs -Ilive/nvme -Ilive/nfspeer -Ilive/guest
+	live/nfspeer/nfspeer.c live/ulp/ulp_peer.c live/smbd/smbd_peer.c live/iser/iser_peer.c \
+	$(LIVE_PURE) $(ORACLE_SRC) \
+	$(UTIL_SRC)
+LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/mpa -Ilive/nfs -Ilive/nvme -Ilive/nfspeer -Ilive/guest \
+	-Ilive/ulp -Ilive/smbd -Ilive/iser
 CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC)
 CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC) -Itests
 $(foreach f,live live-asan,$(eval $(call c_flavour,$(f))))
@@ -37,6 +42,11 @@ $(B)/asan/nfs-unit: $(call flavour_objs,live-asan,tests/nfs_unit.c $(LIVE_PURE) 
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $^ -o $@
 $(B)/asan/nvme-unit: $(call flavour_objs,live-asan,tests/nvme_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
+		$(UTIL_SRC) $(LIB_SRC))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@
+
+$(B)/asan/ulp-unit: $(call flavour_objs,live-asan,tests/ulp_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
 		$(UTIL_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $^ -o $@
@@ -95,6 +105,14 @@ live-nfs:
 # Linux NVMe over Fabrics on siw in the guest (live/nvme/nvme.sh, docs/nvme.md)
 live-nvme:
 	@live/nvme/nvme.sh
+
+# SMB Direct, ksmbd and cifs, on siw in the debug guest (live/smbd/smbd.sh, docs/smbd.md)
+live-smbd:
+	@live/smbd/smbd.sh
+
+# iSER, LIO's isert and ib_iser with open-iscsi, on siw (live/iser/iser.sh, docs/iser.md)
+live-iser:
+	@live/iser/iser.sh
 
 # the debug guest kernel from linux-source-6.1 (live/guest/kernel.sh, cached),
 # then its control: lkdtm's slab overflow must fail make live as a KASAN

@@ -47,6 +47,7 @@ add install          -           "tests/install.sh"
 add live-unit        -           "$M build/asan/live-unit && build/asan/live-unit"
 add nfs-unit         -           "$M build/asan/nfs-unit && build/asan/nfs-unit"
 add nvme-unit        -           "$M build/asan/nvme-unit && build/asan/nvme-unit"
+add ulp-unit         -           "$M build/asan/ulp-unit && build/asan/ulp-unit"
 add util-unit        -           "$M build/asan/util-unit && build/asan/util-unit"
 add peer-unit        -           "$M build/asan/peer-unit && build/asan/peer-unit"
 # the peer's judge with bugs planted in the core under test (the functions

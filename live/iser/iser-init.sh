@@ -1,0 +1,123 @@
+# shellcheck shell=dash # sourced by busybox ash (live/guest/init.sh)
+# live/iser/iser-init.sh, sourced by /init when live.mode=iser: iSER on siw0,
+# both ends in this guest (docs/iser.md). First the hostile target
+# (rdmaneg-live iser-target, live/iser/iser_peer.c) answers ib_iser's
+# logins (open-iscsi's iscsiadm and iscsid) on port 3261 with each of its
+# cases; then LIO serves a 2 MiB RAM disk on an iSER portal at port 3260,
+# the initiator logs in, 1 MiB is written to the disk and read back
+# uncached, every MPA frame on the console (rdmaneg-live capture); then
+# the hostile initiator (rdmaneg-live iser-initiator) connects to isert
+# with each of its cases. Cases from live.iser_first on, live.iser_count
+# of them (0: all), one index space: the target's, then the initiator's
+# (live.iser_ifirst, live.iser_icount: a range of their own). A boot after
+# one that died goes on with live.iser_data=0. Every result is a
+# LIVE_ISER* line.
+#
+# LIO opens a TCP listener on each portal before its iSER one, and siw's
+# listener is a TCP socket on the same address and port: the two clash.
+# So the portal is made from a network namespace of its own, where the
+# TCP listener binds (ip_nonlocal_bind) and stays out of the way; isert's
+# rdma_cm listener is in the initial namespace whatever the writer's. The
+# debug kernel has no network namespaces: there the data check and the
+# hostile initiator run on rxe0 (198.51.100.1), whose listener is no TCP
+# socket (docs/iser.md).
+ISER_IQN=iqn.2026-11.org.rdmaneg:live
+ISER_ADDR=192.0.2.1
+ISER_LIO_ADDR=$ISER_ADDR
+ISER_PORT=3260 ISER_TPORT=3261 # live/iser/iser.h
+T=/sys/kernel/config/target
+iser_step() { suite_step LIVE_ISER_STEP "$@"; } # init.sh's
+iser_modules() {
+	# shellcheck disable=SC2013 # one module name a line, none with a space
+	for m in $(cat /iser.modules); do
+		grep -q "^$(echo "$m" | tr - _) " /proc/modules && continue
+		insmod "/lib/modules/iser/$m.ko" || return 1
+	done
+	mkdir -p /etc/iscsi/nodes /etc/iscsi/send_targets /etc/iscsi/ifaces /var/lib/iscsi \
+		/run/lock/iscsi /var/lock /run
+	echo "InitiatorName=iqn.2026-11.org.rdmaneg:guest" >/etc/iscsi/initiatorname.iscsi
+	# one login attempt, 5 s to log in, no reconnection after a failure
+	printf '%s\n' 'node.startup = manual' 'node.session.initial_login_retry_max = 1' \
+		'node.conn[0].timeo.login_timeout = 5' 'node.session.timeo.replacement_timeout = 1' \
+		>/etc/iscsi/iscsid.conf
+	iscsid -f </dev/null >/tmp/iscsid.log 2>&1 &
+	for _ in $(seq 50); do [ -S /run/iscsid.sock ] || [ -e /etc/iscsi/.initiator ] && break; sleep 0.1; done
+	sleep 1
+	kill -0 $! || { cat /tmp/iscsid.log; return 1; }
+}
+iser_node() { # iser_node ADDR PORT: open-iscsi's node record for LIO's target there
+	iscsiadm -m node -o new -T "$ISER_IQN" -p "$1:$2" -I iser >/dev/null
+}
+iser_lio() { # a RAM disk LUN behind an iSER portal on $ISER_LIO_ADDR:3260
+	{ [ -d "$T" ] || mount -t configfs none /sys/kernel/config; } &&
+	mkdir -p "$T/core/rd_mcp_0/rd0" && echo rd_pages=512 >"$T/core/rd_mcp_0/rd0/control" &&
+	echo 1 >"$T/core/rd_mcp_0/rd0/enable" &&
+	tpg=$T/iscsi/$ISER_IQN/tpgt_1 && mkdir -p "$tpg/lun/lun_0" &&
+	ln -s "$T/core/rd_mcp_0/rd0" "$tpg/lun/lun_0/rd0" &&
+	echo 1 >"$tpg/attrib/generate_node_acls" && echo 0 >"$tpg/attrib/authentication" &&
+	echo 0 >"$tpg/attrib/demo_mode_write_protect" && echo 1 >"$tpg/attrib/cache_dynamic_acls" &&
+	np=$tpg/np/$ISER_LIO_ADDR:$ISER_PORT &&
+	if [ -e /proc/self/ns/net ] && [ "$ISER_LIO_ADDR" = "$ISER_ADDR" ]; then
+		unshare -n sh -c "echo 1 >/proc/sys/net/ipv4/ip_nonlocal_bind && mkdir $np"
+	else
+		mkdir "$np"
+	fi &&
+	echo 1 >"$np/iser" && echo 1 >"$tpg/enable"
+}
+iser_login() {
+	iser_node "$ISER_LIO_ADDR" "$ISER_PORT" &&
+	iscsiadm -m node -T "$ISER_IQN" -p "$ISER_LIO_ADDR:$ISER_PORT" -I iser --login >/dev/null &&
+	for _ in $(seq 200); do [ -b /dev/sda ] && break; sleep 0.1; done &&
+	[ -b /dev/sda ] || { echo "no /dev/sda after 20 s"; return 1; }
+}
+iser_io() { # 1 MiB through the disk and back, uncached
+	dd if=/dev/urandom of=/tmp/iser-data bs=256k count=4 2>/dev/null &&
+	dd if=/tmp/iser-data of=/dev/sda bs=256k count=4 oflag=direct 2>/dev/null &&
+	dd if=/dev/sda of=/tmp/iser-back bs=256k count=4 iflag=direct 2>/dev/null &&
+	cmp /tmp/iser-data /tmp/iser-back
+}
+iser_logout() {
+	iscsiadm -m node -T "$ISER_IQN" -p "$ISER_LIO_ADDR:$ISER_PORT" -I iser --logout >/dev/null
+}
+iser_main() {
+	first=$(arg iser_first) count=$(arg iser_count)
+	iser_step modules iser_modules || return
+	if [ ! -e /proc/self/ns/net ]; then
+		# no network namespaces: LIO's side on rxe0 (see above)
+		ip link add d1 type dummy && ip addr add 198.51.100.1/24 dev d1 && ip link set d1 up &&
+			rdma link add rxe0 type rxe netdev d1 && ISER_LIO_ADDR=198.51.100.1
+		echo "LIVE_ISER_INFO LIO on rxe0: this kernel has no network namespaces"
+	fi
+	if [ "$(arg iser_smoke)" != 1 ] || [ -n "$(arg iser_ifirst)" ]; then
+		iser_node "$ISER_ADDR" "$ISER_TPORT"
+		# each case's login: the last case's session (iscsid may still be
+		# retrying it) logged out first, or iscsiadm refuses with "session
+		# exists" and never connects
+		n="-m node -T $ISER_IQN -p $ISER_ADDR:$ISER_TPORT -I iser"
+		printf '#!/bin/sh\niscsiadm %s --logout >/dev/null 2>&1\nexec iscsiadm %s --login\n' "$n" "$n" \
+			>/tmp/iser-login && chmod +x /tmp/iser-login
+		/bin/rdmaneg-live iser-target --addr "$ISER_ADDR" --first "${first:-0}" --count "${count:-0}" \
+			-- /tmp/iser-login
+	fi
+	iser_step lio iser_lio || return
+	if [ "$(arg iser_data)" != 0 ]; then
+		rm -f /tmp/capture.ready
+		/bin/rdmaneg-live capture --port "$ISER_PORT" --ready /tmp/capture.ready \
+			--tag LIVE_ISER_FRAME & cap=$!
+		for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
+		[ -e /tmp/capture.ready ] || echo "LIVE_ISER_STEP capture failed: not listening after 10 s"
+		if iser_step login iser_login; then
+			iser_step io iser_io
+			iser_step logout iser_logout
+		else
+			sed 's/^/LIVE_ISER_ISCSID /' /tmp/iscsid.log | tail -20
+			dmesg | grep -i -E 'iser|isert|iscsi' | tail -20 | sed 's/^/LIVE_ISER_DMESG /'
+		fi
+		kill $cap; wait $cap
+		echo "LIVE_ISER_DONE"
+	fi
+	ifirst=$(arg iser_ifirst) icount=$(arg iser_icount)
+	/bin/rdmaneg-live iser-initiator --addr "$ISER_LIO_ADDR" --first "${ifirst:-${first:-0}}" \
+		--count "${icount:-${count:-0}}"
+}
+iser_main

@@ -1,0 +1,54 @@
+/*
+ * make live-iser's cases and judge (pure: no sockets, no verbs). The
+ * guest (live/iser/iser-init.sh) runs the hostile target's cases against
+ * Linux's iSER initiator (ib_iser, driven by open-iscsi), the data check
+ * between ib_iser and LIO's isert with every MPA frame captured, then
+ * the hostile initiator's cases against isert; each result is a
+ * LIVE_ISER* line. live_iser_report judges them with the core
+ * (src/iser_pd.c) and the oracle (oracle/iser_rules.c): docs/iser.md.
+ */
+#ifndef RDMANEG_LIVE_ISER_H
+#define RDMANEG_LIVE_ISER_H
+
+#include "casename.h"
+#include "iser_pd.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define LIVE_ISER_PORT 3260	   /* LIO's portal: iSCSI's port */
+#define LIVE_ISER_TARGET_PORT 3261 /* the hostile target's rdma_cm listener */
+#define LIVE_ISER_PD 200
+#define LIVE_ISER_RANDOM 10 /* random cases per role */
+
+/* TARGET: ours against ib_iser; INITIATOR: ours against isert */
+enum live_iser_role { LIVE_ISER_TARGET = 0, LIVE_ISER_INITIATOR = 1 };
+enum live_iser_how { LIVE_ISER_ACCEPT = 0, LIVE_ISER_REJECT = 1 };
+
+struct live_iser_case {
+	char name[RDMANEG_CASENAME_MAX];
+	uint8_t role, how;
+	uint8_t pd[LIVE_ISER_PD]; /* our REQ or REP header, or its cut or padding */
+	size_t pd_len;
+};
+
+/* One index space, the target's cases first (they run first). */
+size_t live_iser_case_count(void);
+bool live_iser_case(size_t i, struct live_iser_case *c);
+long live_iser_case_index(const char *name);
+
+struct live_iser_tally {
+	unsigned cases;
+	bool data_ok;
+};
+
+/* Judges console con[0..len-1] as live_smbd_report does: 0 when the
+ * data check (if run) passed with its exchange judged, no line is
+ * malformed and the core agreed with the oracle; 1 otherwise. */
+int live_iser_report(const char *con, size_t len, FILE *out, FILE *json, struct live_iser_tally *t);
+/* "NEXT NAME", "done" or "none", as live_smbd_next */
+void live_iser_next(const char *con, size_t len, FILE *out);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * iser_peer (guest only): the harness as a hostile iSER target against
+ * Linux's ib_iser, and as a hostile initiator against LIO's isert,
+ * through live/ulp/. Each case prints LIVE_ISER_CASE ROLE NAME, then:
+ *   LIVE_ISERT NAME REQUESTS ESTABLISHED AFTER CLIENT  REQ OUR-PD FIRST
+ *   LIVE_ISERI NAME EVENT STATUS ESTABLISHED  OUR-PD REP
+ * each octet string as "LEN HEX" (live_ulp_hex); judged on the host
+ * (live/iser/iser_report.c). The target answers no message: ib_iser's
+ * first one (its iSCSI Login) shows that it went on.
+ */
+#include "iser_peer.h"
+
+#include "endpoint.h"
+#include "iser.h"
+#include "ulp.h"
+
+#define WAIT_MS 5000	/* for the initiator's Login after the accept */
+#define CLIENT_MS 40000 /* a login attempt, at most */
+
+int live_iser_target(const char *addr, size_t first, size_t count, char *const argv[], FILE *out)
+{
+	struct rdma_event_channel *ch = rdma_create_event_channel();
+	struct rdma_cm_id *listener = NULL;
+	struct sockaddr_in sin;
+	struct live_iser_case c;
+	static struct live_ulp_server_out o;
+
+	if (!ch || live_cm_addr(addr, LIVE_ISER_TARGET_PORT, &sin) != 0 ||
+	    rdma_create_id(ch, &listener, NULL, RDMA_PS_TCP) ||
+	    rdma_bind_addr(listener, (struct sockaddr *)&sin) || rdma_listen(listener, 4)) {
+		fprintf(stderr, "rdmaneg-live iser-target: cannot listen on %s:%d\n", addr,
+			LIVE_ISER_TARGET_PORT);
+		if (listener)
+			rdma_destroy_id(listener);
+		if (ch)
+			rdma_destroy_event_channel(ch);
+		return 1;
+	}
+	for (size_t i = first; (count == 0 || i < first + count) && live_iser_case(i, &c); i++) {
+		if (c.role != LIVE_ISER_TARGET)
+			continue;
+		fprintf(out, "LIVE_ISER_CASE target %s\n", c.name);
+		fflush(out);
+		(void)live_ulp_server(ch, argv,
+				      c.how == LIVE_ISER_REJECT ? LIVE_ULP_REJECT : LIVE_ULP_ACCEPT,
+				      c.pd, c.pd_len, NULL, NULL, WAIT_MS, CLIENT_MS, &o);
+		fprintf(out, "LIVE_ISERT %s %u %d %s %s", c.name, o.requests, o.established,
+			o.after, o.client);
+		live_ulp_hex(out, o.req, o.req_len);
+		live_ulp_hex(out, c.pd, c.pd_len);
+		live_ulp_hex(out, o.first, o.first_len);
+		fprintf(out, "\n");
+		fflush(out);
+	}
+	fprintf(out, "LIVE_ISERT_END\n");
+	fflush(out);
+	rdma_destroy_id(listener);
+	rdma_destroy_event_channel(ch);
+	return 0;
+}
+
+int live_iser_initiator(const char *addr, size_t first, size_t count, FILE *out)
+{
+	struct rdma_event_channel *ch = rdma_create_event_channel();
+	struct sockaddr_in sin;
+	struct live_iser_case c;
+	static struct live_ulp_client_out o;
+
+	if (!ch || live_cm_addr(addr, LIVE_ISER_PORT, &sin) != 0) {
+		fprintf(stderr, "rdmaneg-live iser-initiator: no event channel, or a bad --addr\n");
+		if (ch)
+			rdma_destroy_event_channel(ch);
+		return 1;
+	}
+	for (size_t i = first; (count == 0 || i < first + count) && live_iser_case(i, &c); i++) {
+		if (c.role != LIVE_ISER_INITIATOR)
+			continue;
+		fprintf(out, "LIVE_ISER_CASE initiator %s\n", c.name);
+		fflush(out);
+		/* ib_iser's connection parameters (iser_route_handler): ORD 1,
+		 * IRD the device's */
+		(void)live_ulp_client(ch, &sin, c.pd, c.pd_len, 16, 1, NULL, 0, 0, &o);
+		fprintf(out, "LIVE_ISERI %s %s %d %d", c.name, o.event, o.status, o.established);
+		live_ulp_hex(out, c.pd, c.pd_len);
+		live_ulp_hex(out, o.rep, o.rep_len);
+		fprintf(out, "\n");
+		fflush(out);
+	}
+	fprintf(out, "LIVE_ISERI_END\n");
+	fflush(out);
+	rdma_destroy_event_channel(ch);
+	return 0;
+}

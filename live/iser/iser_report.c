@@ -1,0 +1,243 @@
+/*
+ * make live-iser's judge (pure; live/iser/iser.h). Each row sets what the
+ * header's rules make a conforming peer do against what Linux did:
+ *  - the data check: ib_iser's REQ and isert's REP, as captured;
+ *  - the hostile target's cases: ib_iser goes on to its Login after a REP
+ *    that keeps its REQ's refusals, and stops after one that claims what
+ *    it refused ([iser-a12#req-2], [iser-a12#req-3]);
+ *  - the hostile initiator's cases: isert's REP says "not used" for what
+ *    the REQ refused or left out ([iser-a12#req-2], [iser-a12#req-3]).
+ * The target's expectation comes from the core and is checked against
+ * the oracle's; a disagreement fails the run.
+ */
+#define _GNU_SOURCE /* memmem */
+
+#include "iser.h"
+
+#include "iser_rules.h"
+#include "ulp_read.h"
+
+#include <string.h>
+
+/* isert: Send with Invalidate where the device can (siw can), never
+ * zero-based VAs (ib_isert.c isert_rdma_accept: Z always) */
+#define ISERT_SI true
+#define ISERT_ZBVA false
+
+/* The REP a conforming isert sends for req: its flags octet; the oracle
+ * holds the core to it */
+static uint8_t expected_rep(struct live_ulp_rows *rows, const struct live_ulp_bytes *req)
+{
+	struct rdmaneg_iser_hdr rep;
+	bool inv = false;
+	uint8_t b[RDMANEG_ISER_HDR_LEN] = { 0 };
+
+	(void)rdmaneg_iser_target_reply(req->b, req->kept < req->len ? req->kept : req->len,
+					ISERT_SI, ISERT_ZBVA, &rep, &inv);
+	if (inv != rdmaneg_ref_iser_may_invalidate(req->b, req->kept))
+		rows->core_wrong++;
+	(void)rdmaneg_iser_encode(&rep, b, sizeof(b));
+	return b[0];
+}
+
+/* isert's REP against the one expected for req: a row */
+static void rep_row(struct live_ulp_rows *rows, const char *name, const struct live_ulp_bytes *req,
+		    const struct live_ulp_bytes *rep)
+{
+	uint8_t want = expected_rep(rows, req);
+	char exp[16], got[16];
+	const char *clause = "iser-a12#rep-1";
+	bool ok;
+
+	snprintf(exp, sizeof(exp), "%02x000000", want);
+	if (rep->kept < RDMANEG_ISER_HDR_LEN) {
+		snprintf(got, sizeof(got), "%zu-octets", rep->len);
+		ok = false;
+	} else {
+		snprintf(got, sizeof(got), "%02x%02x%02x%02x", rep->b[0], rep->b[1], rep->b[2],
+			 rep->b[3]);
+		ok = rep->b[0] == want && !rep->b[1] && !rep->b[2] && !rep->b[3];
+		if ((rep->b[0] ^ want) & RDMANEG_ISER_F_SI)
+			clause = "iser-a12#req-2";
+		else if ((rep->b[0] ^ want) & RDMANEG_ISER_F_ZBVA)
+			clause = "iser-a12#req-3";
+	}
+	live_ulp_row(rows, "isert", name, clause, exp, got,
+		     ok ? LIVE_ULP_CONFORMS : LIVE_ULP_DIVERGES, NULL);
+}
+
+/* LIVE_ISERI NAME EVENT STATUS ESTABLISHED OUR-PD REP */
+static void initiator_row(struct live_ulp_rows *rows, const struct live_ulp_words *w)
+{
+	struct live_ulp_bytes ours, rep;
+	struct live_iser_case c;
+	long i = live_iser_case_index(w->w[0]);
+	struct rdmaneg_iser_hdr h;
+	unsigned d = 0;
+
+	if (i < 0 || !live_iser_case((size_t)i, &c) || !live_ulp_bytes(w, 4, &ours) ||
+	    !live_ulp_bytes(w, 6, &rep)) {
+		rows->malformed++;
+		live_ulp_row(rows, "isert", w->w[0], "-", "-", "malformed", LIVE_ULP_MISSING, NULL);
+		return;
+	}
+	(void)rdmaneg_iser_decode(ours.b, ours.kept, &h, &d);
+	if (strcmp(w->w[3], "1") != 0) {
+		/* a well-formed REQ is one a target accepts; a malformed one it
+		 * may refuse */
+		live_ulp_row(rows, "isert", c.name, "iser-a12#req-1", d ? "-" : "accept", w->w[1],
+			     d ? LIVE_ULP_MEASURED : LIVE_ULP_DIVERGES, NULL);
+		return;
+	}
+	rep_row(rows, c.name, &ours, &rep);
+}
+
+/* LIVE_ISERT NAME REQUESTS ESTABLISHED AFTER CLIENT REQ OUR-PD FIRST */
+static void target_row(struct live_ulp_rows *rows, const struct live_ulp_words *w)
+{
+	struct live_ulp_bytes req, ours, first;
+	struct live_iser_case c;
+	long i = live_iser_case_index(w->w[0]);
+	struct rdmaneg_iser_hdr sent, h;
+	unsigned d = 0, dq = 0;
+	const char *after = w->w[3];
+
+	if (i < 0 || !live_iser_case((size_t)i, &c) || !live_ulp_bytes(w, 5, &req) ||
+	    !live_ulp_bytes(w, 7, &ours) || !live_ulp_bytes(w, 9, &first)) {
+		rows->malformed++;
+		live_ulp_row(rows, "ib_iser", w->w[0], "-", "-", "malformed", LIVE_ULP_MISSING,
+			     NULL);
+		return;
+	}
+	if (c.how == LIVE_ISER_REJECT) {
+		live_ulp_row(rows, "ib_iser", c.name, "-", "-", after, LIVE_ULP_MEASURED, NULL);
+		return;
+	}
+	if (strcmp(w->w[2], "1") != 0 || !req.len) {
+		live_ulp_row(rows, "ib_iser", c.name, "iser-a12#rep-1", "-", "not-connected",
+			     LIVE_ULP_MISSING, NULL);
+		return;
+	}
+	(void)rdmaneg_iser_decode(req.b, req.kept, &sent, &dq);
+	(void)rdmaneg_iser_initiator_check(ours.b, ours.kept < ours.len ? ours.kept : ours.len,
+					   &sent, &h, &d);
+	if (d & (RDMANEG_ISER_D_SI | RDMANEG_ISER_D_ZBVA)) {
+		/* the target claims what the initiator refused: it cannot go on */
+		live_ulp_row(rows, "ib_iser", c.name,
+			     d & RDMANEG_ISER_D_SI ? "iser-a12#req-2" : "iser-a12#req-3", "closed",
+			     after,
+			     strcmp(after, "closed") == 0 ? LIVE_ULP_CONFORMS : LIVE_ULP_DIVERGES,
+			     NULL);
+	} else if (d) {
+		live_ulp_row(rows, "ib_iser", c.name, "iser-a12#rep-1", "-", after,
+			     LIVE_ULP_MEASURED,
+			     d & RDMANEG_ISER_D_SHORT ? "short REP" : "reserved set");
+	} else {
+		live_ulp_row(rows, "ib_iser", c.name, "iser-a12#rep-1", "continued", after,
+			     strcmp(after, "continued") == 0 ? LIVE_ULP_CONFORMS
+							     : LIVE_ULP_DIVERGES,
+			     NULL);
+	}
+}
+
+static void data_rows(struct live_ulp_rows *rows, const struct live_ulp_capture *cap, bool *ok)
+{
+	const struct live_ulp_conn *c = NULL;
+	struct rdmaneg_iser_hdr h;
+	unsigned d = 0;
+	char got[16];
+
+	for (size_t i = 0; i < cap->nconn && !c; i++)
+		if (cap->conn[i].have_req && cap->conn[i].have_rep)
+			c = &cap->conn[i];
+	if (!c) {
+		fprintf(rows->out, "  no connection with its REQ and REP captured (%u frames)\n",
+			cap->frames);
+		*ok = false;
+		return;
+	}
+	(void)rdmaneg_iser_decode(c->req.b, c->req.kept, &h, &d);
+	snprintf(got, sizeof(got), "%zu-octets", c->req.len);
+	live_ulp_row(rows, "ib_iser", "data", "iser-a12#req-1", "4-octets,clean", d ? got : "clean",
+		     d ? LIVE_ULP_DIVERGES : LIVE_ULP_CONFORMS, "its REQ header");
+	rep_row(rows, "data", &c->req, &c->rep);
+}
+
+int live_iser_report(const char *con, size_t len, FILE *out, FILE *json, struct live_iser_tally *t)
+{
+	static struct live_ulp_capture cap;
+	struct live_ulp_rows rows;
+	const char *p, *end = con + len;
+	bool data = false, done = false, step_failed = false, ok = true;
+	unsigned begun = 0, ended = 0, bad = 0;
+
+	memset(t, 0, sizeof(*t));
+	memset(&cap, 0, sizeof(cap));
+	live_ulp_rows_begin(&rows, out, json, "iser");
+	for (p = con; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (n > 16 && strncmp(p, "LIVE_ISER_FRAME ", 16) == 0) {
+			live_ulp_frame(&cap, LIVE_ISER_PORT, p + 16, n - 16);
+		} else if (n > 15 && strncmp(p, "LIVE_ISER_STEP ", 15) == 0) {
+			data = true;
+			if (!memmem(p, n, " ok", 3) || memmem(p, n, " failed", 7)) {
+				step_failed = true;
+				fprintf(out, "  %.*s\n", (int)n, p);
+			}
+		} else if (n == 14 && strncmp(p, "LIVE_ISER_DONE", 14) == 0) {
+			done = true;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (data) {
+		fprintf(out, "the data check (ib_iser and isert on siw0):\n");
+		if (step_failed || !done) {
+			fprintf(out, "  a step failed, or the check did not end\n");
+			ok = false;
+		}
+		data_rows(&rows, &cap, &ok);
+		t->data_ok = ok;
+	}
+	fprintf(out, "the hostile cases:\n");
+	for (p = con; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+		struct live_ulp_words w;
+
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (n > 15 && strncmp(p, "LIVE_ISER_CASE ", 15) == 0) {
+			begun++;
+		} else if (n > 11 && (strncmp(p, "LIVE_ISERT ", 11) == 0 ||
+				      strncmp(p, "LIVE_ISERI ", 11) == 0)) {
+			bool target = p[9] == 'T';
+
+			ended++;
+			if (!live_ulp_split(p + 11, n - 11, &w) || w.n != (target ? 11u : 8u))
+				bad++;
+			else if (target)
+				target_row(&rows, &w);
+			else
+				initiator_row(&rows, &w);
+		}
+		p = nl ? nl + 1 : end;
+	}
+	live_ulp_rows_end(&rows);
+	t->cases = ended;
+	if (bad + rows.malformed)
+		fprintf(out, "  %u malformed result lines\n", bad + rows.malformed);
+	fprintf(out, "iser: %u cases ended of %u begun; data check %s\n", ended, begun,
+		!data ? "not run"
+		: ok  ? "passed"
+		      : "FAILED");
+	return (data && !ok) || bad || rows.malformed || rows.core_wrong ? 1 : 0;
+}
+
+void live_iser_next(const char *con, size_t len, FILE *out)
+{
+	live_ulp_next(con, len, "LIVE_ISER_CASE", "LIVE_ISERI_END", live_iser_case_index, out);
+}

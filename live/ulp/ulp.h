@@ -1,0 +1,88 @@
+/*
+ * The harness as a hostile client or server of a kernel ULP that puts its
+ * own header in the CM private data and exchanges a first message right
+ * after the connection: SMB Direct (live/smbd/) and iSER (live/iser/).
+ * Guest only (rdma_cm and verbs). A case's outcome is printed as one
+ * line and judged on the host by that suite's report.
+ */
+#ifndef RDMANEG_LIVE_ULP_H
+#define RDMANEG_LIVE_ULP_H
+
+#include <rdma/rdma_cma.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define LIVE_ULP_PD 256	  /* private data, either way: [rfc5044#7.1]'s 512 is the MPA limit */
+#define LIVE_ULP_MSG 1024 /* a first message, either way */
+#define LIVE_ULP_KEEP 64  /* the octets of a message a line shows */
+
+/* A hostile client's case: what it sent and what came back. */
+struct live_ulp_client_out {
+	char event[40]; /* the answer's rdma_cm event, or connect-failed, no-event */
+	int status;
+	uint8_t rep[LIVE_ULP_PD];
+	size_t rep_len;
+	bool established;
+	bool sent;		   /* the first message went out */
+	uint8_t msg[LIVE_ULP_MSG]; /* the server's first message */
+	size_t msg_len;
+	bool got_msg;
+	bool closed; /* the server ended the connection within the wait */
+};
+
+/*
+ * One connection to sin with private data pd[0..pd_len-1] (ird and ord as
+ * responder resources and initiator depth); once established, msg (when
+ * msg_len > 0) is sent and the server's first message or its close is
+ * awaited for wait_ms (then 500 ms more for a close after a message).
+ * The connection is closed after. 0, or -1 when no id could be made.
+ */
+int live_ulp_client(struct rdma_event_channel *ch, const struct sockaddr_in *sin, const uint8_t *pd,
+		    size_t pd_len, uint8_t ird, uint8_t ord, const uint8_t *msg, size_t msg_len,
+		    int wait_ms, struct live_ulp_client_out *o);
+
+enum live_ulp_answer { LIVE_ULP_ACCEPT, LIVE_ULP_REJECT, LIVE_ULP_SILENT };
+
+/* The server's answer to the client's first message m[0..len-1]: writes
+ * it into out (at most cap) and returns its length, 0 for none. */
+typedef size_t (*live_ulp_reply_fn)(const uint8_t *m, size_t len, uint8_t *out, size_t cap,
+				    void *ctx);
+
+/* A hostile server's case: what the kernel client sent and did. */
+struct live_ulp_server_out {
+	unsigned requests; /* connection requests seen (the first is answered) */
+	uint8_t req[LIVE_ULP_PD];
+	size_t req_len;
+	bool established;
+	uint8_t first[LIVE_ULP_MSG]; /* the client's first message */
+	size_t first_len;
+	bool got_first;
+	uint8_t reply[LIVE_ULP_MSG]; /* ours to it */
+	size_t reply_len;
+	/* after the reply (or the accept, with no reply): "continued" (a
+	 * further message), "closed", "silent" (neither within the wait), or
+	 * "-" (not established) */
+	const char *after;
+	char client[16]; /* the client command's exit status, "hung", "fork" */
+};
+
+/*
+ * One case of a hostile server on listener (its events on ch): the kernel
+ * client is started as argv in a child (stdout and stderr to /dev/null);
+ * its first connection request is answered with how and pd[0..pd_len-1];
+ * once established, its first message is answered with reply(); then
+ * what it does is awaited for wait_ms. The child gets client_ms in all,
+ * then is killed (after a decision, it gets 2 * wait_ms to exit). Later
+ * requests are rejected. 0, or -1 (no child).
+ */
+int live_ulp_server(struct rdma_event_channel *ch, char *const argv[], enum live_ulp_answer how,
+		    const uint8_t *pd, size_t pd_len, live_ulp_reply_fn reply, void *ctx,
+		    int wait_ms, int client_ms, struct live_ulp_server_out *o);
+
+/* " LEN HEX": b[0..len-1]'s length and at most LIVE_ULP_KEEP octets of
+ * it in hex, or " 0 -": two fields of a line */
+void live_ulp_hex(FILE *out, const uint8_t *b, size_t len);
+
+#endif

@@ -1,0 +1,353 @@
+/*
+ * The hostile client and server of live/ulp/ulp.h (guest only): rdma_cm
+ * for the connection, one QP with a receive posted before any message can
+ * arrive, a send for ours. Both wait on the CQ and the event channel at
+ * once, so a close is seen as soon as a message would be.
+ */
+#include "ulp.h"
+
+#include "clock.h"
+#include "endpoint.h"
+#include "hex.h"
+
+#include <fcntl.h>
+#include <infiniband/verbs.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* one connection's verbs: the QP's PD and CQ, two receive buffers and a
+ * send buffer in one MR */
+struct ulp_conn {
+	struct rdma_cm_id *id;
+	struct ibv_pd *pd;
+	struct ibv_cq *cq;
+	struct ibv_mr *mr;
+	struct {
+		uint8_t recv[2][LIVE_ULP_MSG];
+		uint8_t send[LIVE_ULP_MSG];
+	} b;
+};
+
+static long now_ms(void)
+{
+	return (long)(rdmaneg_mono_us() / 1000);
+}
+
+void live_ulp_hex(FILE *out, const uint8_t *b, size_t len)
+{
+	char hex[2 * LIVE_ULP_KEEP + 1];
+	size_t n;
+
+	if (len == 0 ||
+	    !rdmaneg_hex_format(b, len < LIVE_ULP_KEEP ? len : LIVE_ULP_KEEP, hex, sizeof(hex), &n))
+		fprintf(out, " %zu -", len);
+	else
+		fprintf(out, " %zu %s", len, hex);
+}
+
+static int post_recv(struct ulp_conn *k, unsigned slot)
+{
+	struct ibv_sge sge = { (uintptr_t)k->b.recv[slot], LIVE_ULP_MSG, 0 };
+	struct ibv_recv_wr wr, *bad;
+
+	if (!k->mr)
+		return -1;
+	sge.lkey = k->mr->lkey;
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = slot;
+	wr.sg_list = &sge;
+	wr.num_sge = 1;
+	return ibv_post_recv(k->id->qp, &wr, &bad);
+}
+
+static int post_send(struct ulp_conn *k, const uint8_t *m, size_t len)
+{
+	struct ibv_sge sge = { (uintptr_t)k->b.send, (uint32_t)len, 0 };
+	struct ibv_send_wr wr, *bad;
+
+	if (!k->mr || len > sizeof(k->b.send))
+		return -1;
+	sge.lkey = k->mr->lkey;
+	memcpy(k->b.send, m, len);
+	memset(&wr, 0, sizeof(wr));
+	wr.wr_id = 2;
+	wr.opcode = IBV_WR_SEND;
+	wr.send_flags = IBV_SEND_SIGNALED;
+	wr.sg_list = &sge;
+	wr.num_sge = 1;
+	return ibv_post_send(k->id->qp, &wr, &bad);
+}
+
+/* the QP, the MR and two receives on k->id; 0 or -1 */
+static int setup(struct ulp_conn *k)
+{
+	if (live_cm_qp(k->id, 4, &k->pd, &k->cq))
+		return -1;
+	k->mr = ibv_reg_mr(k->pd, &k->b, sizeof(k->b), IBV_ACCESS_LOCAL_WRITE);
+	return k->mr && !post_recv(k, 0) && !post_recv(k, 1) ? 0 : -1;
+}
+
+static void release(struct ulp_conn *k)
+{
+	if (k->mr)
+		ibv_dereg_mr(k->mr);
+	live_cm_release(k->id, k->cq, k->pd);
+	k->id = NULL;
+	k->mr = NULL;
+}
+
+/* A received message: its slot and length, or -1 for none yet (send
+ * completions and flushed receives are passed over) */
+static int poll_recv(struct ulp_conn *k, size_t *len)
+{
+	struct ibv_wc wc;
+
+	while (k->cq && ibv_poll_cq(k->cq, 1, &wc) == 1) {
+		if (wc.status == IBV_WC_SUCCESS && wc.opcode == IBV_WC_RECV && wc.wr_id < 2) {
+			*len = wc.byte_len;
+			return (int)wc.wr_id;
+		}
+	}
+	return -1;
+}
+
+int live_ulp_client(struct rdma_event_channel *ch, const struct sockaddr_in *sin, const uint8_t *pd,
+		    size_t pd_len, uint8_t ird, uint8_t ord, const uint8_t *msg, size_t msg_len,
+		    int wait_ms, struct live_ulp_client_out *o)
+{
+	static struct ulp_conn k;
+	struct live_cm_answer ans;
+	struct rdma_conn_param cp;
+	long end;
+
+	memset(o, 0, sizeof(*o));
+	memset(&k, 0, sizeof(k));
+	snprintf(o->event, sizeof(o->event), "setup-failed");
+	if (rdma_create_id(ch, &k.id, NULL, RDMA_PS_TCP)) {
+		k.id = NULL;
+		return -1;
+	}
+	if (live_cm_resolve(ch, k.id, sin) || setup(&k)) {
+		release(&k);
+		return 0;
+	}
+	memset(&cp, 0, sizeof(cp));
+	cp.private_data = pd_len ? pd : NULL;
+	cp.private_data_len = (uint8_t)(pd_len > LIVE_ULP_PD - 1 ? LIVE_ULP_PD - 1 : pd_len);
+	cp.responder_resources = ird;
+	cp.initiator_depth = ord;
+	cp.retry_count = 7;
+	cp.rnr_retry_count = 7;
+	o->established = live_cm_connect(ch, k.id, &cp, 20000, &ans);
+	snprintf(o->event, sizeof(o->event), "%s", ans.event);
+	o->status = ans.status;
+	if (strcmp(ans.pd, "-") != 0) {
+		struct rdmaneg_hex h;
+
+		rdmaneg_hex_init(&h, o->rep, sizeof(o->rep));
+		if (rdmaneg_hex_feed(&h, ans.pd) == RDMANEG_HEX_OK)
+			o->rep_len = h.len;
+	}
+	if (o->established && msg_len > 0 && msg_len <= LIVE_ULP_MSG)
+		o->sent = post_send(&k, msg, msg_len) == 0;
+	end = now_ms() + (o->sent ? wait_ms : 0);
+	while (o->sent && now_ms() < end && !o->closed) {
+		struct rdma_cm_event *ev;
+		size_t len;
+		int slot = poll_recv(&k, &len);
+
+		if (slot >= 0 && !o->got_msg) {
+			o->got_msg = true;
+			o->msg_len = len;
+			memcpy(o->msg, k.b.recv[slot], len < LIVE_ULP_MSG ? len : LIVE_ULP_MSG);
+			end = now_ms() + 500; /* and a close right after it */
+		}
+		ev = live_cm_next_event(ch, 5);
+		if (ev) {
+			if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
+				o->closed = true;
+			rdma_ack_cm_event(ev);
+		}
+	}
+	if (o->established && !o->closed)
+		live_cm_disconnect(ch, k.id);
+	release(&k);
+	return 0;
+}
+
+/* The kernel client, in a child with its output to /dev/null */
+static pid_t start_client(char *const argv[])
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		int fd = open("/dev/null", O_RDWR);
+
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+		}
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	return pid;
+}
+
+static bool client_exited(pid_t pid, char *client, size_t cap)
+{
+	int st = 0;
+
+	if (waitpid(pid, &st, WNOHANG) != pid)
+		return false;
+	snprintf(client, cap, "%d", WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+	return true;
+}
+
+struct server_state {
+	struct ulp_conn k;
+	long quiet; /* the wait after the reply or accept ends here */
+	bool replied;
+};
+
+static void on_request(struct server_state *s, struct rdma_cm_event *ev, enum live_ulp_answer how,
+		       const uint8_t *pd, size_t pd_len, struct live_ulp_server_out *o)
+{
+	const struct rdma_conn_param *in = &ev->param.conn;
+	struct rdma_conn_param cp;
+
+	if (o->requests++ > 0 || s->k.id) {
+		rdma_reject(ev->id, NULL, 0);
+		rdma_destroy_id(ev->id);
+		return;
+	}
+	o->req_len = in->private_data_len; /* a uint8_t: below LIVE_ULP_PD */
+	if (in->private_data && o->req_len)
+		memcpy(o->req, in->private_data, o->req_len);
+	if (how == LIVE_ULP_SILENT) {
+		s->k.id = ev->id; /* never answered; destroyed at the end */
+		return;
+	}
+	memset(&cp, 0, sizeof(cp));
+	cp.private_data = pd_len ? pd : NULL;
+	cp.private_data_len = (uint8_t)pd_len;
+	if (how == LIVE_ULP_REJECT) {
+		rdma_reject(ev->id, cp.private_data, cp.private_data_len);
+		rdma_destroy_id(ev->id);
+		return;
+	}
+	s->k.id = ev->id;
+	if (setup(&s->k)) {
+		rdma_reject(ev->id, NULL, 0);
+		release(&s->k);
+		return;
+	}
+	cp.responder_resources = in->initiator_depth;
+	cp.initiator_depth = in->responder_resources;
+	cp.retry_count = 7;
+	cp.rnr_retry_count = 7;
+	if (rdma_accept(ev->id, &cp))
+		release(&s->k);
+}
+
+/* the client's messages on an established connection: the first is
+ * answered, a later one means it went on */
+static void on_message(struct server_state *s, live_ulp_reply_fn reply, void *ctx, int wait_ms,
+		       struct live_ulp_server_out *o)
+{
+	size_t len;
+	int slot;
+
+	while ((slot = poll_recv(&s->k, &len)) >= 0) {
+		if (o->got_first) {
+			o->after = "continued";
+			return;
+		}
+		o->got_first = true;
+		o->first_len = len;
+		memcpy(o->first, s->k.b.recv[slot], len < LIVE_ULP_MSG ? len : LIVE_ULP_MSG);
+		(void)post_recv(&s->k, (unsigned)slot);
+		o->reply_len =
+			reply ? reply(o->first, o->first_len, o->reply, sizeof(o->reply), ctx) : 0;
+		if (o->reply_len == 0) {
+			o->after = "continued"; /* nothing to answer: its message is the news */
+			return;
+		}
+		(void)post_send(&s->k, o->reply, o->reply_len);
+		s->replied = true;
+		s->quiet = now_ms() + wait_ms;
+	}
+}
+
+int live_ulp_server(struct rdma_event_channel *ch, char *const argv[], enum live_ulp_answer how,
+		    const uint8_t *pd, size_t pd_len, live_ulp_reply_fn reply, void *ctx,
+		    int wait_ms, int client_ms, struct live_ulp_server_out *o)
+{
+	static struct server_state s;
+	long end = now_ms() + client_ms, gone = 0;
+	bool exited = false;
+	pid_t pid;
+
+	memset(o, 0, sizeof(*o));
+	memset(&s, 0, sizeof(s));
+	o->after = "-";
+	snprintf(o->client, sizeof(o->client), "fork");
+	pid = start_client(argv);
+	if (pid < 0)
+		return -1;
+	while (now_ms() < end) {
+		struct rdma_cm_event *ev = live_cm_next_event(ch, 10);
+
+		if (ev) {
+			enum rdma_cm_event_type t = ev->event;
+			bool ours = s.k.id && ev->id == s.k.id;
+
+			if (t == RDMA_CM_EVENT_CONNECT_REQUEST) {
+				on_request(&s, ev, how, pd, pd_len, o);
+			} else if (ours && t == RDMA_CM_EVENT_ESTABLISHED) {
+				o->established = true;
+				s.quiet = now_ms() + 10000; /* its first message, at most */
+			} else if (ours && (t == RDMA_CM_EVENT_DISCONNECTED ||
+					    t == RDMA_CM_EVENT_CONNECT_ERROR ||
+					    t == RDMA_CM_EVENT_UNREACHABLE)) {
+				if (o->established && strcmp(o->after, "continued") != 0)
+					o->after = "closed";
+				s.quiet = now_ms();
+			}
+			rdma_ack_cm_event(ev);
+		}
+		if (o->established && strcmp(o->after, "-") == 0)
+			on_message(&s, reply, ctx, wait_ms, o);
+		if (o->established && strcmp(o->after, "-") == 0 && s.quiet && now_ms() > s.quiet)
+			o->after = "silent";
+		if (!exited && client_exited(pid, o->client, sizeof(o->client))) {
+			exited = true;
+			gone = now_ms() + 1000; /* its disconnect, at most */
+		}
+		/* decided: the client gets twice the wait to give up by itself
+		 * (killed, open-iscsi's iscsid would go on retrying its session) */
+		if (o->established && strcmp(o->after, "-") != 0 && !exited && !gone)
+			gone = now_ms() + 2L * wait_ms;
+		if (gone && now_ms() > gone)
+			break;
+	}
+	if (s.k.id && o->established)
+		rdma_disconnect(s.k.id);
+	if (!exited && !client_exited(pid, o->client, sizeof(o->client))) {
+		kill(pid, SIGKILL);
+		for (int i = 0; i < 50 && !client_exited(pid, o->client, sizeof(o->client)); i++)
+			usleep(100000);
+		if (!strcmp(o->client, "fork"))
+			snprintf(o->client, sizeof(o->client), "hung");
+		else
+			snprintf(o->client, sizeof(o->client), "killed");
+	}
+	/* the disconnect's events, so the next case starts clean */
+	for (struct rdma_cm_event *ev; (ev = live_cm_next_event(ch, 200));)
+		rdma_ack_cm_event(ev);
+	if (s.k.id)
+		release(&s.k);
+	return 0;
+}

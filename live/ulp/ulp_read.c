@@ -1,0 +1,254 @@
+/*
+ * The ULP suites' pure half (live/ulp/ulp_read.h): line words, octet
+ * strings, captured FPDUs, verdict rows.
+ */
+#include "ulp_read.h"
+
+#include "hex.h"
+#include "json.h"
+#include "mpa.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool live_ulp_split(const char *p, size_t n, struct live_ulp_words *w)
+{
+	char *s, *save = NULL;
+
+	memset(w, 0, sizeof(*w));
+	if (n >= sizeof(w->buf))
+		return false;
+	memcpy(w->buf, p, n);
+	w->buf[n] = '\0';
+	for (s = strtok_r(w->buf, " ", &save); s; s = strtok_r(NULL, " ", &save)) {
+		if (w->n == LIVE_ULP_TOKENS)
+			return false;
+		w->w[w->n++] = s;
+	}
+	return true;
+}
+
+bool live_ulp_bytes(const struct live_ulp_words *w, size_t k, struct live_ulp_bytes *o)
+{
+	struct rdmaneg_hex h;
+	char *e;
+	unsigned long len;
+
+	memset(o, 0, sizeof(*o));
+	if (k + 1 >= w->n)
+		return false;
+	len = strtoul(w->w[k], &e, 10);
+	if (*e || e == w->w[k] || len > 65536)
+		return false;
+	o->len = len;
+	if (strcmp(w->w[k + 1], "-") == 0)
+		return true;
+	rdmaneg_hex_init(&h, o->b, sizeof(o->b));
+	if (rdmaneg_hex_feed(&h, w->w[k + 1]) != RDMANEG_HEX_OK || !rdmaneg_hex_whole(&h) ||
+	    h.len > len)
+		return false;
+	o->kept = h.len;
+	return true;
+}
+
+static unsigned be16(const uint8_t *p)
+{
+	return (unsigned)(p[0] << 8 | p[1]);
+}
+
+bool live_ulp_first_send(const uint8_t *seg, size_t len, const uint8_t **payload, size_t *plen)
+{
+	size_t off = 0;
+
+	/* RFC 5044 section 4.1: ULPDU_Length, the ULPDU, pad to 4, the CRC */
+	while (off + 2 <= len) {
+		size_t ul = be16(seg + off);
+		const uint8_t *u = seg + off + 2;
+
+		if (off + 2 + ul > len)
+			return false;
+		/* RFC 5041 section 4.3: untagged (T 0), an 18-octet header with the
+		 * RDMAP control octet second; RFC 5040 section 4.2: opcodes 3 to 6 are
+		 * the Sends */
+		if (ul > 18 && !(u[0] & 0x80) && (u[1] & 0x0f) >= 3 && (u[1] & 0x0f) <= 6) {
+			*payload = u + 18;
+			*plen = ul - 18;
+			return true;
+		}
+		off += (2 + ul + 3) / 4 * 4 + 4;
+	}
+	return false;
+}
+
+static struct live_ulp_conn *conn_of(struct live_ulp_capture *cap, unsigned client_port)
+{
+	for (size_t i = 0; i < cap->nconn; i++)
+		if (cap->conn[i].client_port == client_port)
+			return &cap->conn[i];
+	if (cap->nconn == LIVE_ULP_CONNS)
+		return NULL;
+	memset(&cap->conn[cap->nconn], 0, sizeof(cap->conn[0]));
+	cap->conn[cap->nconn].client_port = client_port;
+	return &cap->conn[cap->nconn++];
+}
+
+static void keep(struct live_ulp_bytes *o, const uint8_t *b, size_t n)
+{
+	o->len = n;
+	o->kept = n < LIVE_ULP_BYTES ? n : LIVE_ULP_BYTES;
+	memcpy(o->b, b, o->kept);
+}
+
+void live_ulp_frame(struct live_ulp_capture *cap, unsigned port, const char *p, size_t n)
+{
+	static uint8_t b[2048];
+	static char line[4200];
+	struct rdmaneg_hex h;
+	struct rdmaneg_mpa_frame f;
+	struct live_ulp_conn *c;
+	unsigned long sport, dport;
+	const uint8_t *u;
+	size_t ul;
+	char *e;
+	bool to_server;
+
+	cap->frames++;
+	if (n >= sizeof(line))
+		goto bad;
+	memcpy(line, p, n);
+	line[n] = '\0';
+	sport = strtoul(line, &e, 10);
+	if (*e != ' ' || sport > 65535)
+		goto bad;
+	dport = strtoul(e + 1, &e, 10);
+	if (*e != ' ' || dport > 65535)
+		goto bad;
+	rdmaneg_hex_init(&h, b, sizeof(b));
+	if (rdmaneg_hex_feed(&h, e + 1) != RDMANEG_HEX_OK || !rdmaneg_hex_whole(&h) ||
+	    (sport != port && dport != port))
+		goto bad;
+	to_server = dport == port;
+	c = conn_of(cap, (unsigned)(to_server ? sport : dport));
+	if (!c)
+		goto bad;
+	if (rdmaneg_mpa_parse(b, h.len, &f) == RDMANEG_OK) {
+		if (rdmaneg_mpa_ulp_pd(&f, &u, &ul) != RDMANEG_OK)
+			goto bad;
+		if (f.type == RDMANEG_MPA_REQUEST && to_server && !c->have_req) {
+			c->have_req = true;
+			keep(&c->req, u, ul);
+		} else if (f.type == RDMANEG_MPA_REPLY && !to_server && !c->have_rep) {
+			c->have_rep = true;
+			c->rejected = f.reject;
+			keep(&c->rep, u, ul);
+		}
+		return;
+	}
+	if (live_ulp_first_send(b, h.len, &u, &ul)) {
+		if (to_server && !c->have_cmsg) {
+			c->have_cmsg = true;
+			keep(&c->cmsg, u, ul);
+		} else if (!to_server && !c->have_smsg) {
+			c->have_smsg = true;
+			keep(&c->smsg, u, ul);
+		}
+	}
+	return;
+bad:
+	cap->bad++;
+}
+
+const char *live_ulp_verdict_name(enum live_ulp_verdict v)
+{
+	static const char *const names[] = { "conforms", "diverges", "measured", "missing" };
+
+	return (unsigned)v < 4 ? names[v] : "?";
+}
+
+void live_ulp_rows_begin(struct live_ulp_rows *r, FILE *out, FILE *json, const char *suite)
+{
+	memset(r, 0, sizeof(*r));
+	r->out = out;
+	r->json = json;
+	r->json_first = true;
+	if (json)
+		fprintf(json, "{\"suite\":\"%s\",\"rows\":[\n", suite);
+}
+
+static void jstr(FILE *f, const char *key, const char *s, bool comma)
+{
+	fprintf(f, "\"%s\":\"", key);
+	rdmaneg_json_escape(f, s, strlen(s));
+	fprintf(f, "\"%s", comma ? "," : "");
+}
+
+void live_ulp_row(struct live_ulp_rows *r, const char *impl, const char *name, const char *clause,
+		  const char *expect, const char *got, enum live_ulp_verdict v, const char *note)
+{
+	r->n[v]++;
+	fprintf(r->out, "  %-6s %-26s %-20s expect %-14s got %-14s %s%s%s\n", impl, name, clause,
+		expect, got, live_ulp_verdict_name(v), note && note[0] ? ": " : "",
+		note ? note : "");
+	if (!r->json)
+		return;
+	fprintf(r->json, "%s{", r->json_first ? "" : ",\n");
+	r->json_first = false;
+	jstr(r->json, "impl", impl, true);
+	jstr(r->json, "case", name, true);
+	jstr(r->json, "clause", clause, true);
+	jstr(r->json, "expect", expect, true);
+	jstr(r->json, "got", got, true);
+	jstr(r->json, "verdict", live_ulp_verdict_name(v), true);
+	jstr(r->json, "note", note ? note : "", false);
+	fprintf(r->json, "}");
+}
+
+void live_ulp_rows_end(struct live_ulp_rows *r)
+{
+	fprintf(r->out,
+		"  rows: %u conform, %u diverge, %u measured, %u missing; core against "
+		"the oracle: %u disagreements\n",
+		r->n[0], r->n[1], r->n[2], r->n[3], r->core_wrong);
+	if (r->json)
+		fprintf(r->json,
+			"\n],\"conforms\":%u,\"diverges\":%u,\"measured\":%u,\"missing\":%u,"
+			"\"core_wrong\":%u}\n",
+			r->n[0], r->n[1], r->n[2], r->n[3], r->core_wrong);
+}
+
+void live_ulp_next(const char *con, size_t len, const char *case_tag, const char *end_tag,
+		   long (*index)(const char *name), FILE *out)
+{
+	const char *p = con, *end = con + len;
+	char last[160] = "";
+	size_t tl = strlen(case_tag), el = strlen(end_tag);
+	bool ended = false, any = false;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (n > tl + 1 && strncmp(p, case_tag, tl) == 0 && p[tl] == ' ') {
+			const char *nm = memchr(p + tl + 1, ' ', n - tl - 1);
+
+			if (nm) {
+				snprintf(last, sizeof(last), "%.*s",
+					 (int)(n - (size_t)(nm + 1 - p)), nm + 1);
+				any = true;
+				ended = false;
+			}
+		} else if (n == el && strncmp(p, end_tag, el) == 0) {
+			ended = true;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (ended)
+		fprintf(out, "done\n");
+	else if (!any || index(last) < 0)
+		fprintf(out, "none\n");
+	else
+		fprintf(out, "%ld %s\n", index(last) + 1, last);
+}

@@ -1,0 +1,90 @@
+/*
+ * The pure half of the ULP suites (make live-smbd, make live-iser): their
+ * console lines read back, the ULP's first messages found in the captured
+ * segments, and the verdict rows both suites print and write as JSON.
+ */
+#ifndef RDMANEG_LIVE_ULP_READ_H
+#define RDMANEG_LIVE_ULP_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define LIVE_ULP_TOKENS 24
+#define LIVE_ULP_BYTES 96 /* an octet string of a line, at most */
+
+/* A line's space-separated words (the line is copied; at most
+ * LIVE_ULP_TOKENS of them). */
+struct live_ulp_words {
+	char buf[1024];
+	const char *w[LIVE_ULP_TOKENS];
+	size_t n;
+};
+
+/* Splits p[0..n-1]; false when it is too long or has too many words. */
+bool live_ulp_split(const char *p, size_t n, struct live_ulp_words *w);
+
+/* An octet string of a line: "LEN HEX" at words k and k + 1 ("LEN -" for
+ * none). len is what was sent or seen, b its first octets (kept). */
+struct live_ulp_bytes {
+	size_t len, kept;
+	uint8_t b[LIVE_ULP_BYTES];
+};
+
+/* Reads words k and k+1 into *o; false when malformed. */
+bool live_ulp_bytes(const struct live_ulp_words *w, size_t k, struct live_ulp_bytes *o);
+
+/* One connection of a data check, as its captured segments show it:
+ * the MPA Request's and Reply's ULP private data, and the payload of the
+ * first untagged Send each way (the ULP's first message). */
+struct live_ulp_conn {
+	unsigned client_port;
+	bool have_req, have_rep, rejected, have_cmsg, have_smsg;
+	struct live_ulp_bytes req, rep, cmsg, smsg;
+};
+
+#define LIVE_ULP_CONNS 8
+
+struct live_ulp_capture {
+	struct live_ulp_conn conn[LIVE_ULP_CONNS];
+	size_t nconn;
+	unsigned frames, bad;
+};
+
+/* Reads one "SPORT DPORT HEX" capture line of the server port port into
+ * cap. */
+void live_ulp_frame(struct live_ulp_capture *cap, unsigned port, const char *p, size_t n);
+
+/* The payload of the first untagged Send (RFC 5041 section 4.3, RFC 5040 section 4.2)
+ * among the FPDUs (RFC 5044 section 4.1) that start at seg[0]; false for none
+ * (the segment is cut at CAPTURE_KEEP octets: a long FPDU is none). */
+bool live_ulp_first_send(const uint8_t *seg, size_t len, const uint8_t **payload, size_t *plen);
+
+/* The case a boot died in and the next one's index, from its console
+ * con[0..len-1] whose case lines begin with case_tag ("TAG ROLE NAME") and
+ * whose last role ends with end_tag: "NEXT NAME", or "done" when the last
+ * role ended, "none" when no case began. index names a case's index. */
+void live_ulp_next(const char *con, size_t len, const char *case_tag, const char *end_tag,
+		   long (*index)(const char *name), FILE *out);
+
+/* One verdict row: an implementation against one clause in one case. */
+enum live_ulp_verdict { LIVE_ULP_CONFORMS, LIVE_ULP_DIVERGES, LIVE_ULP_MEASURED, LIVE_ULP_MISSING };
+
+struct live_ulp_rows {
+	FILE *out, *json;
+	bool json_first;
+	unsigned n[4];
+	unsigned core_wrong;
+	unsigned malformed; /* result lines a row could not be read from */
+};
+
+void live_ulp_rows_begin(struct live_ulp_rows *r, FILE *out, FILE *json, const char *suite);
+/* A row: out gets a table line, json one object a line. */
+void live_ulp_row(struct live_ulp_rows *r, const char *impl, const char *name, const char *clause,
+		  const char *expect, const char *got, enum live_ulp_verdict v, const char *note);
+/* Closes the JSON with the tally; prints it. */
+void live_ulp_rows_end(struct live_ulp_rows *r);
+const char *live_ulp_verdict_name(enum live_ulp_verdict v);
+
+#endif

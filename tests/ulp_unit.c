@@ -1,0 +1,289 @@
+/*
+ * Host tests of make live-smbd's and make live-iser's pure half
+ * (live/ulp/ulp_read.c, live/smbd/smbd_{cases,report}.c,
+ * live/iser/iser_{cases,report}.c): consoles holding the lines the guest
+ * printed in real runs (Linux 6.1 on siw), then each way a run can be
+ * wrong, every judge's verdict able to go either way. No qemu. Prints "N
+ * passed, N failed".
+ */
+#define _GNU_SOURCE
+
+#include "iser.h"
+#include "smbd_live.h"
+#include "ulp_read.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+/* s's characters over at's, no terminator */
+static void patch(char *at, const char *s)
+{
+	for (size_t i = 0; s[i]; i++)
+		at[i] = s[i];
+}
+
+/* the report of con: its exit, its text in out (cap) */
+static int smbd(const char *con, char *out, size_t cap)
+{
+	struct live_smbd_tally t;
+	FILE *f = fmemopen(out, cap, "w");
+	int rc = live_smbd_report(con, strlen(con), f, NULL, &t);
+
+	fclose(f);
+	return rc;
+}
+
+static int iser(const char *con, char *out, size_t cap)
+{
+	struct live_iser_tally t;
+	FILE *f = fmemopen(out, cap, "w");
+	int rc = live_iser_report(con, strlen(con), f, NULL, &t);
+
+	fclose(f);
+	return rc;
+}
+
+/* the row of case name in a report contains what */
+static bool row_has(const char *rep, const char *impl, const char *name, const char *what)
+{
+	char key[128];
+	const char *p;
+
+	snprintf(key, sizeof(key), "%s ", name);
+	for (p = rep; (p = strstr(p, key)); p++) {
+		const char *bol = p, *eol = strchr(p, '\n');
+
+		while (bol > rep && bol[-1] != '\n')
+			bol--;
+		if (!eol)
+			eol = p + strlen(p);
+		if (strstr(bol, impl) && strstr(bol, impl) < p &&
+		    memmem(bol, (size_t)(eol - bol), what, strlen(what)))
+			return true;
+	}
+	return false;
+}
+
+/* captured on siw: cifs's Negotiate Request in its first Send FPDU */
+static const char req_seg[] =
+	"0026414300000000000000000000000100000000000100010000ff00540500005405000056a7020000000000";
+
+static void test_fpdu(void)
+{
+	uint8_t b[64];
+	const uint8_t *p;
+	size_t n = 0, plen;
+	struct live_ulp_words w;
+	struct live_ulp_bytes o;
+
+	for (size_t i = 0; i + 1 < sizeof(req_seg); i += 2) {
+		char two[3] = { req_seg[i], req_seg[i + 1], 0 };
+
+		b[n++] = (uint8_t)strtoul(two, NULL, 16);
+	}
+	CHECK(live_ulp_first_send(b, n, &p, &plen));
+	CHECK(plen == 20 && p[0] == 0x00 && p[1] == 0x01 && p[6] == 0xff);
+	b[2] |= 0x80; /* tagged: no Send */
+	CHECK(!live_ulp_first_send(b, n, &p, &plen));
+	b[2] &= 0x7f;
+	CHECK(!live_ulp_first_send(b, 30, &p, &plen)); /* cut: none */
+	CHECK(live_ulp_split("a 4 80000000 0 -", 16, &w) && w.n == 5);
+	CHECK(live_ulp_bytes(&w, 1, &o) && o.len == 4 && o.kept == 4 && o.b[0] == 0x80);
+	CHECK(live_ulp_bytes(&w, 3, &o) && o.len == 0 && o.kept == 0);
+	CHECK(live_ulp_split("a 2 80000000", 12, &w) && !live_ulp_bytes(&w, 1, &o));
+	CHECK(live_ulp_split("a x 80", 6, &w) && !live_ulp_bytes(&w, 1, &o));
+}
+
+static void test_cases(void)
+{
+	struct live_smbd_case c, d;
+	struct live_iser_case ic;
+	struct rdmaneg_smbd_req r;
+	uint8_t base[RDMANEG_SMBD_REQ_LEN], msg[LIVE_SMBD_MSG], resp[LIVE_SMBD_MSG];
+	size_t n, roles[2] = { 0, 0 };
+
+	for (size_t i = 0; live_smbd_case(i, &c); i++) {
+		CHECK(live_smbd_case_index(c.name) == (long)i);
+		roles[c.role]++;
+		/* the server's cases all come first */
+		CHECK(i == 0 || c.role >= d.role);
+		d = c;
+	}
+	CHECK(roles[0] > 40 && roles[1] > 40);
+	live_smbd_cifs_request(&r);
+	CHECK(rdmaneg_smbd_req_encode(&r, base, sizeof(base)) == RDMANEG_OK);
+	CHECK(live_smbd_case((size_t)live_smbd_case_index("c-credits-0"), &c));
+	n = live_smbd_message(&c, base, sizeof(base), msg, sizeof(msg));
+	CHECK(n == 20 && msg[6] == 0 && msg[7] == 0 && msg[8] == base[8]);
+	CHECK(live_smbd_case((size_t)live_smbd_case_index("c-len-12"), &c));
+	CHECK(live_smbd_message(&c, base, sizeof(base), msg, sizeof(msg)) == 12);
+	/* the hostile server's base response is the core's, and passes cifs */
+	CHECK(live_smbd_response(base, sizeof(base), resp, sizeof(resp)) == 32);
+	CHECK(live_smbd_response(base, 19, resp, sizeof(resp)) == 0);
+	for (size_t i = 0; live_iser_case(i, &ic); i++)
+		CHECK(live_iser_case_index(ic.name) == (long)i);
+	CHECK(live_iser_case_index("i-len-0") > live_iser_case_index("t-ok"));
+	CHECK(live_smbd_case_index("no-such-case") < 0 && live_iser_case_index("x") < 0);
+}
+
+/* a run of make live-smbd on 6.1.192 (debug), lines as printed */
+static const char smbd_con[] =
+	"LIVE_SMBD_STEP modules ok\n"
+	"LIVE_SMBD_CASE server s-ok\n"
+	"LIVE_SMBDS s-ok 1 1 continued killed 8 2000000001000000 8 0000001000000010 20 "
+	"000100010000ff00540500005405000056a70200 32 "
+	"0001000100010000ff00ff000000000000008000540500005405000000001000\n"
+	"LIVE_SMBD_CASE server s-status-not-supported\n"
+	"LIVE_SMBDS s-status-not-supported 1 1 continued killed 8 2000000001000000 8 "
+	"0000001000000010 20 000100010000ff00540500005405000056a70200 32 "
+	"0001000100010000ff00ff00bb0000c000008000540500005405000000001000\n"
+	"LIVE_SMBD_CASE server s-len-31\n"
+	"LIVE_SMBDS s-len-31 1 1 closed 32 8 2000000001000000 8 0000001000000010 20 "
+	"000100010000ff00540500005405000056a70200 31 "
+	"0001000100010000ff00ff0000000000000080005405000054050000000010\n"
+	"LIVE_SMBDS_END\n"
+	"LIVE_SMBD_STEP server ok\n"
+	"LIVE_SMBD_FRAME 39736 5445 4d504120494420526571204672616d651002000c002000002000000001000000\n"
+	"LIVE_SMBD_FRAME 5445 39736 4d504120494420526570204672616d651002000c000100080000000100000008\n"
+	"LIVE_SMBD_FRAME 39736 5445 "
+	"0026414300000000000000000000000100000000000100010000ff00540500005405000056a7020000000000\n"
+	"LIVE_SMBD_FRAME 5445 39736 "
+	"00324143000000000000000000000001000000000001000100010000ff00fe0000000000000080005405000054"
+	"05000056a7020000000000\n"
+	"LIVE_SMBD_STEP mount ok\n"
+	"LIVE_SMBD_STEP io ok\n"
+	"LIVE_SMBD_STEP umount ok\n"
+	"LIVE_SMBD_DONE\n"
+	"LIVE_SMBD_CASE client c-ok\n"
+	"LIVE_SMBDC c-ok RDMA_CM_EVENT_ESTABLISHED 0 1 1 1 0 8 0000001000000010 8 0000000100000008 "
+	"20 000100010000ff00540500005405000000001000 32 "
+	"0001000100010000ff00ff000000000000008000540500005405000000001000\n"
+	"LIVE_SMBD_CASE client c-len-19\n"
+	"LIVE_SMBDC c-len-19 RDMA_CM_EVENT_ESTABLISHED 0 1 1 0 0 8 0000001000000010 8 "
+	"0000000100000008 19 000100010000ff005405000054050000000010 0 -\n"
+	"LIVE_SMBDC_END\n";
+
+static void test_smbd(void)
+{
+	static char out[16384], con[sizeof(smbd_con) + 64], *p;
+
+	CHECK(smbd(smbd_con, out, sizeof(out)) == 0);
+	CHECK(strstr(out, "data check passed") != NULL);
+	CHECK(row_has(out, "cifs", "s-ok", "conforms"));
+	/* cifs goes on after a failure response: [ms-smbd#3.1.5.7-6] */
+	CHECK(row_has(out, "cifs", "s-status-not-supported", "ms-smbd#3.1.5.7-6"));
+	CHECK(row_has(out, "cifs", "s-status-not-supported", "diverges"));
+	CHECK(row_has(out, "cifs", "s-len-31", "conforms"));
+	CHECK(row_has(out, "ksmbd", "c-ok", "conforms"));
+	/* a 19-octet request left open: the spec terminates */
+	CHECK(row_has(out, "ksmbd", "c-len-19", "silent") &&
+	      row_has(out, "ksmbd", "c-len-19", "diverges"));
+	CHECK(row_has(out, "ksmbd", "data", "ms-smbd#3.1.5.6-4"));
+	/* each verdict can turn: cifs closing after s-len-31 conformed, going
+	 * on diverges; ksmbd closing after c-len-19 conforms */
+	memcpy(con, smbd_con, sizeof(smbd_con));
+	p = strstr(con, "s-len-31 1 1 closed");
+	patch(p + 13, "silent");
+	CHECK(smbd(con, out, sizeof(out)) == 0 && row_has(out, "cifs", "s-len-31", "diverges"));
+	memcpy(con, smbd_con, sizeof(smbd_con));
+	p = strstr(con, "RDMA_CM_EVENT_ESTABLISHED 0 1 1 0 0");
+	p[strlen("RDMA_CM_EVENT_ESTABLISHED 0 1 1 0 ")] = '1';
+	CHECK(smbd(con, out, sizeof(out)) == 0 && row_has(out, "ksmbd", "c-len-19", "terminate") &&
+	      row_has(out, "ksmbd", "c-len-19", "conforms"));
+	/* a failed step, a missing capture and a malformed line fail the run */
+	memcpy(con, smbd_con, sizeof(smbd_con));
+	patch(strstr(con, "io ok"), "io no");
+	CHECK(smbd(con, out, sizeof(out)) == 1 && strstr(out, "data check FAILED"));
+	memcpy(con, smbd_con, sizeof(smbd_con));
+	patch(strstr(con, "LIVE_SMBD_FRAME 39736 5445 0026"), "LIVE_SMBD_FRAMX");
+	CHECK(smbd(con, out, sizeof(out)) == 1);
+	memcpy(con, smbd_con, sizeof(smbd_con));
+	patch(strstr(con, "s-ok 1 1 continued killed 8"), "s-ok 1 1 continued killed x");
+	CHECK(smbd(con, out, sizeof(out)) == 1);
+}
+
+/* a run of make live-iser on Debian's 6.1.0-56, lines as printed */
+static const char iser_con[] =
+	"LIVE_ISER_STEP modules ok\n"
+	"LIVE_ISER_CASE target t-ok\n"
+	"LIVE_ISERT t-ok 1 1 continued killed 4 80000000 4 c0000000 536 "
+	"10000000000000000000000000000000\n"
+	"LIVE_ISER_CASE target t-zbva-used\n"
+	"LIVE_ISERT t-zbva-used 1 1 continued killed 4 80000000 4 40000000 536 "
+	"10000000000000000000000000000000\n"
+	"LIVE_ISERT_END\n"
+	"LIVE_ISER_STEP lio ok\n"
+	"LIVE_ISER_FRAME 54398 3260 4d504120494420526571204672616d65100200080080000180000000\n"
+	"LIVE_ISER_FRAME 3260 54398 4d504120494420526570204672616d65100200080001008080000000\n"
+	"LIVE_ISER_STEP login ok\n"
+	"LIVE_ISER_STEP io ok\n"
+	"LIVE_ISER_STEP logout ok\n"
+	"LIVE_ISER_DONE\n"
+	"LIVE_ISER_CASE initiator i-linux\n"
+	"LIVE_ISERI i-linux RDMA_CM_EVENT_ESTABLISHED 0 1 4 c0000000 4 c0000000\n"
+	"LIVE_ISER_CASE initiator i-len-0\n"
+	"LIVE_ISERI i-len-0 RDMA_CM_EVENT_ESTABLISHED 0 1 0 - 4 80000000\n"
+	"LIVE_ISERI_END\n";
+
+static void test_iser(void)
+{
+	static char out[16384], con[sizeof(iser_con) + 64], *p;
+
+	CHECK(iser(iser_con, out, sizeof(out)) == 0);
+	CHECK(strstr(out, "data check passed") != NULL);
+	CHECK(row_has(out, "isert", "data", "conforms"));
+	CHECK(row_has(out, "ib_iser", "t-ok", "conforms"));
+	/* ib_iser goes on after a REP that uses zero-based VAs it refused */
+	CHECK(row_has(out, "ib_iser", "t-zbva-used", "iser-a12#req-3") &&
+	      row_has(out, "ib_iser", "t-zbva-used", "diverges"));
+	CHECK(row_has(out, "isert", "i-linux", "conforms"));
+	/* no header, yet isert answers "Send with Invalidate used" */
+	CHECK(row_has(out, "isert", "i-len-0", "iser-a12#req-2") &&
+	      row_has(out, "isert", "i-len-0", "diverges"));
+	/* and each can turn */
+	memcpy(con, iser_con, sizeof(iser_con));
+	p = strstr(con, "i-len-0 RDMA_CM_EVENT_ESTABLISHED 0 1 0 - 4 80000000");
+	patch(p + strlen("i-len-0 RDMA_CM_EVENT_ESTABLISHED 0 1 0 - 4 "), "c0");
+	CHECK(iser(con, out, sizeof(out)) == 0 && row_has(out, "isert", "i-len-0", "conforms"));
+	memcpy(con, iser_con, sizeof(iser_con));
+	p = strstr(con, "t-zbva-used 1 1 continued");
+	patch(p + 16, "closed   ");
+	CHECK(iser(con, out, sizeof(out)) == 0 &&
+	      row_has(out, "ib_iser", "t-zbva-used", "conforms"));
+	memcpy(con, iser_con, sizeof(iser_con));
+	patch(strstr(con, "3260 54398 4d50"), "3260 54398 4d5x");
+	CHECK(iser(con, out, sizeof(out)) == 1);
+}
+
+static void test_next(void)
+{
+	static char out[256];
+	FILE *f = fmemopen(out, sizeof(out), "w");
+
+	live_smbd_next(smbd_con, strlen(smbd_con), f);
+	live_smbd_next("LIVE_SMBD_CASE server s-len-31\n", 31, f);
+	live_smbd_next("LIVE_BOOT\n", 10, f);
+	live_iser_next("LIVE_ISER_CASE target t-ok\n", 27, f);
+	fclose(f);
+	{
+		char want[160];
+
+		snprintf(want, sizeof(want), "done\n%ld s-len-31\nnone\n%ld t-ok\n",
+			 live_smbd_case_index("s-len-31") + 1, live_iser_case_index("t-ok") + 1);
+		CHECK(strcmp(out, want) == 0);
+	}
+}
+
+int main(void)
+{
+	test_fpdu();
+	test_cases();
+	test_smbd();
+	test_iser();
+	test_next();
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
