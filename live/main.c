@@ -743,61 +743,90 @@ static int ulp_opts(int argc, char **argv, const char **addr, size_t ncases, lon
 	return *addr ? i : -1;
 }
 
-/* smbd-server --addr A [--first N] [--count N] -- CLIENT...: the hostile
- * SMB Direct server's cases against the kernel client CLIENT (mount.cifs) */
-static int cmd_smbd_server(int argc, char **argv)
-{
-	const char *addr;
-	long long first, count;
-	int at = ulp_opts(argc, argv, &addr, live_smbd_case_count(), &first, &count);
+/* The ULP suites' verbs (make live-smbd, make live-iser): a role that
+ * listens (SUITE-server, SUITE-target) and one that connects, in the
+ * guest; SUITE-cases, SUITE-next and SUITE on the host. */
+static const struct ulp_verbs {
+	const char *name; /* "smbd" */
+	const struct live_ulp_suite *suite;
+	size_t (*count)(void);
+	const char *listen_verb, *connect_verb;
+	int (*listen)(const char *addr, size_t first, size_t count, char *const argv[], FILE *out);
+	int (*connect)(const char *addr, size_t first, size_t count, FILE *out);
+} ulps[] = {
+	{ "smbd", &live_smbd_suite, live_smbd_case_count, "smbd-server", "smbd-client",
+	  live_smbd_server, live_smbd_client },
+	{ "iser", &live_iser_suite, live_iser_case_count, "iser-target", "iser-initiator",
+	  live_iser_target, live_iser_initiator },
+};
 
-	if (at < 0 || at + 1 >= argc)
-		return usage("smbd-server --addr A [--first N] [--count N] -- CLIENT-COMMAND...");
-	return live_smbd_server(addr, (size_t)first, (size_t)count, argv + at + 1, stdout);
+/* the suite verb names: "NAME" or "NAME-..." */
+static const struct ulp_verbs *ulp_of(const char *verb)
+{
+	for (size_t i = 0; i < sizeof(ulps) / sizeof(ulps[0]); i++) {
+		size_t n = strlen(ulps[i].name);
+
+		if (strncmp(verb, ulps[i].name, n) == 0 && (verb[n] == '\0' || verb[n] == '-'))
+			return &ulps[i];
+	}
+	return NULL;
 }
 
-/* smbd-client --addr A [--first N] [--count N]: the hostile client's cases */
-static int cmd_smbd_client(int argc, char **argv)
+/* SUITE-server|target --addr A [--first N] [--count N] -- COMMAND...: the
+ * hostile listener's cases against the kernel client COMMAND starts;
+ * SUITE-client|initiator --addr A [--first N] [--count N]: the hostile
+ * connector's cases */
+static int cmd_ulp_role(int argc, char **argv)
 {
+	const struct ulp_verbs *u = ulp_of(argv[1]);
+	bool listen = strcmp(argv[1], u->listen_verb) == 0;
 	const char *addr;
 	long long first, count;
-	int at = ulp_opts(argc, argv, &addr, live_smbd_case_count(), &first, &count);
+	int at = ulp_opts(argc, argv, &addr, u->count(), &first, &count);
+	char use[128];
 
-	if (at != argc)
-		return usage("smbd-client --addr A [--first N] [--count N]");
-	return live_smbd_client(addr, (size_t)first, (size_t)count, stdout);
+	snprintf(use, sizeof(use), "%s --addr A [--first N] [--count N]%s", argv[1],
+		 listen ? " -- COMMAND..." : "");
+	if (listen ? at < 0 || at + 1 >= argc : at != argc)
+		return usage(use);
+	return listen ? u->listen(addr, (size_t)first, (size_t)count, argv + at + 1, stdout)
+		      : u->connect(addr, (size_t)first, (size_t)count, stdout);
 }
 
-static int verb_smbd_cases(int argc, char **argv)
+/* SUITE-cases: every hostile case, "INDEX NAME ROLE" */
+static int verb_ulp_cases(int argc, char **argv)
 {
-	struct live_smbd_case c;
+	const struct live_ulp_suite *s = ulp_of(argv[1])->suite;
+	char name[RDMANEG_CASENAME_MAX];
+	const char *role;
 
 	(void)argc;
-	(void)argv;
-	for (size_t i = 0; live_smbd_case(i, &c); i++)
-		printf("%zu %s %s\n", i, c.name, c.role == LIVE_SMBD_SERVER ? "server" : "client");
+	for (size_t i = 0; s->case_at(i, name, sizeof(name), &role); i++)
+		printf("%zu %s %s\n", i, name, role);
 	return 0;
 }
 
-/* smbd-next CONSOLE, smbd CONSOLE [--json FILE] */
-static int cmd_smbd(int argc, char **argv)
+/* SUITE-next CONSOLE, SUITE CONSOLE [--json FILE] */
+static int cmd_ulp(int argc, char **argv)
 {
-	struct live_smbd_tally t;
+	const struct ulp_verbs *u = ulp_of(argv[1]);
+	bool next = strcmp(argv[1], u->name) != 0;
+	struct live_ulp_tally t;
 	size_t len;
-	char *con;
+	char *con, use[64];
 	FILE *j = NULL;
 	int rc;
 
-	if (strcmp(argv[1], "smbd") == 0 && argc != 3 &&
-	    (argc != 5 || strcmp(argv[3], "--json") != 0))
-		return usage("smbd CONSOLE [--json FILE]");
+	snprintf(use, sizeof(use), "%s CONSOLE [--json FILE]", u->name);
+	if (!next && argc != 3 && (argc != 5 || strcmp(argv[3], "--json") != 0))
+		return usage(use);
 	con = slurp(argv[2], &len);
 	if (!con) {
 		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[2]);
 		return 2;
 	}
-	if (strcmp(argv[1], "smbd-next") == 0) {
-		live_smbd_next(con, len, stdout);
+	if (next) {
+		live_ulp_next(u->suite, con, len, stdout);
 		free(con);
 		return 0;
 	}
@@ -806,80 +835,7 @@ static int cmd_smbd(int argc, char **argv)
 		free(con);
 		return 2;
 	}
-	rc = live_smbd_report(con, len, stdout, j, &t);
-	free(con);
-	if (j && fclose(j) != 0) {
-		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
-		return 2;
-	}
-	return rc;
-}
-
-/* iser-target --addr A [--first N] [--count N] -- LOGIN...: the hostile
- * iSER target's cases against the initiator LOGIN starts (iscsiadm) */
-static int cmd_iser_target(int argc, char **argv)
-{
-	const char *addr;
-	long long first, count;
-	int at = ulp_opts(argc, argv, &addr, live_iser_case_count(), &first, &count);
-
-	if (at < 0 || at + 1 >= argc)
-		return usage("iser-target --addr A [--first N] [--count N] -- LOGIN-COMMAND...");
-	return live_iser_target(addr, (size_t)first, (size_t)count, argv + at + 1, stdout);
-}
-
-/* iser-initiator --addr A [--first N] [--count N]: the hostile initiator's cases */
-static int cmd_iser_initiator(int argc, char **argv)
-{
-	const char *addr;
-	long long first, count;
-	int at = ulp_opts(argc, argv, &addr, live_iser_case_count(), &first, &count);
-
-	if (at != argc)
-		return usage("iser-initiator --addr A [--first N] [--count N]");
-	return live_iser_initiator(addr, (size_t)first, (size_t)count, stdout);
-}
-
-static int verb_iser_cases(int argc, char **argv)
-{
-	struct live_iser_case c;
-
-	(void)argc;
-	(void)argv;
-	for (size_t i = 0; live_iser_case(i, &c); i++)
-		printf("%zu %s %s\n", i, c.name,
-		       c.role == LIVE_ISER_TARGET ? "target" : "initiator");
-	return 0;
-}
-
-/* iser-next CONSOLE, iser CONSOLE [--json FILE] */
-static int cmd_iser(int argc, char **argv)
-{
-	struct live_iser_tally t;
-	size_t len;
-	char *con;
-	FILE *j = NULL;
-	int rc;
-
-	if (strcmp(argv[1], "iser") == 0 && argc != 3 &&
-	    (argc != 5 || strcmp(argv[3], "--json") != 0))
-		return usage("iser CONSOLE [--json FILE]");
-	con = slurp(argv[2], &len);
-	if (!con) {
-		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[2]);
-		return 2;
-	}
-	if (strcmp(argv[1], "iser-next") == 0) {
-		live_iser_next(con, len, stdout);
-		free(con);
-		return 0;
-	}
-	if (argc == 5 && !(j = fopen(argv[4], "w"))) {
-		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
-		free(con);
-		return 2;
-	}
-	rc = live_iser_report(con, len, stdout, j, &t);
+	rc = live_ulp_report(u->suite, con, len, stdout, j, &t);
 	free(con);
 	if (j && fclose(j) != 0) {
 		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[4]);
@@ -1101,33 +1057,33 @@ static const struct verb {
 	  "nvme-target --addr A --nqn NQN [--first K] [--count N]   the hostile target's\n"
 	  "    cases among K.. against the kernel host (live/nvme/nvme_target.c); or\n"
 	  "    --agent CHANNEL [--gcov DIR [--gcov-scope P]]: a campaign's cases" },
-	{ "smbd-server", 5, 0, cmd_smbd_server,
+	{ "smbd-server", 5, 0, cmd_ulp_role,
 	  "smbd-server --addr A [--first N] [--count N] -- CLIENT...   the hostile SMB\n"
 	  "    Direct server's cases against the kernel client CLIENT starts (guest)" },
-	{ "smbd-client", 4, 8, cmd_smbd_client,
+	{ "smbd-client", 4, 8, cmd_ulp_role,
 	  "smbd-client --addr A [--first N] [--count N]   the hostile client's cases\n"
 	  "    against ksmbd (guest)" },
-	{ "smbd-cases", 2, 2, verb_smbd_cases,
+	{ "smbd-cases", 2, 2, verb_ulp_cases,
 	  "smbd-cases   every hostile SMB Direct case: index, name, role" },
-	{ "smbd-next", 3, 3, cmd_smbd,
+	{ "smbd-next", 3, 3, cmd_ulp,
 	  "smbd-next CONSOLE   the case after the last one begun, \"INDEX NAME\",\n"
 	  "    \"done\" or \"none\"" },
-	{ "smbd", 3, 5, cmd_smbd,
+	{ "smbd", 3, 5, cmd_ulp,
 	  "smbd CONSOLE [--json OUT]   make live-smbd's tables from its console (exit\n"
 	  "    1: the data check failed, a line is malformed, or the core and the oracle\n"
 	  "    differ)" },
-	{ "iser-target", 5, 0, cmd_iser_target,
+	{ "iser-target", 5, 0, cmd_ulp_role,
 	  "iser-target --addr A [--first N] [--count N] -- LOGIN...   the hostile iSER\n"
 	  "    target's cases against the initiator LOGIN starts (guest)" },
-	{ "iser-initiator", 4, 8, cmd_iser_initiator,
+	{ "iser-initiator", 4, 8, cmd_ulp_role,
 	  "iser-initiator --addr A [--first N] [--count N]   the hostile initiator's\n"
 	  "    cases against isert (guest)" },
-	{ "iser-cases", 2, 2, verb_iser_cases,
+	{ "iser-cases", 2, 2, verb_ulp_cases,
 	  "iser-cases   every hostile iSER case: index, name, role" },
-	{ "iser-next", 3, 3, cmd_iser,
+	{ "iser-next", 3, 3, cmd_ulp,
 	  "iser-next CONSOLE   the case after the last one begun, \"INDEX NAME\",\n"
 	  "    \"done\" or \"none\"" },
-	{ "iser", 3, 5, cmd_iser,
+	{ "iser", 3, 5, cmd_ulp,
 	  "iser CONSOLE [--json OUT]   make live-iser's tables from its console (exit\n"
 	  "    1: the data check failed, a line is malformed, or the core and the oracle\n"
 	  "    differ)" },

@@ -26,24 +26,24 @@ static void patch(char *at, const char *s)
 }
 
 /* the report of con: its exit, its text in out (cap) */
-static int smbd(const char *con, char *out, size_t cap)
+static int report(const struct live_ulp_suite *s, const char *con, char *out, size_t cap)
 {
-	struct live_smbd_tally t;
+	struct live_ulp_tally t;
 	FILE *f = fmemopen(out, cap, "w");
-	int rc = live_smbd_report(con, strlen(con), f, NULL, &t);
+	int rc = live_ulp_report(s, con, strlen(con), f, NULL, &t);
 
 	fclose(f);
 	return rc;
 }
 
+static int smbd(const char *con, char *out, size_t cap)
+{
+	return report(&live_smbd_suite, con, out, cap);
+}
+
 static int iser(const char *con, char *out, size_t cap)
 {
-	struct live_iser_tally t;
-	FILE *f = fmemopen(out, cap, "w");
-	int rc = live_iser_report(con, strlen(con), f, NULL, &t);
-
-	fclose(f);
-	return rc;
+	return report(&live_iser_suite, con, out, cap);
 }
 
 /* the row of case name in a report contains what */
@@ -263,10 +263,10 @@ static void test_next(void)
 	static char out[256];
 	FILE *f = fmemopen(out, sizeof(out), "w");
 
-	live_smbd_next(smbd_con, strlen(smbd_con), f);
-	live_smbd_next("LIVE_SMBD_CASE server s-len-31\n", 31, f);
-	live_smbd_next("LIVE_BOOT\n", 10, f);
-	live_iser_next("LIVE_ISER_CASE target t-ok\n", 27, f);
+	live_ulp_next(&live_smbd_suite, smbd_con, strlen(smbd_con), f);
+	live_ulp_next(&live_smbd_suite, "LIVE_SMBD_CASE server s-len-31\n", 31, f);
+	live_ulp_next(&live_smbd_suite, "LIVE_BOOT\n", 10, f);
+	live_ulp_next(&live_iser_suite, "LIVE_ISER_CASE target t-ok\n", 27, f);
 	fclose(f);
 	{
 		char want[160];

@@ -9,7 +9,7 @@
 # the hostile initiator (rdmaneg-live iser-initiator) connects to isert
 # with each of its cases. Cases from live.iser_first on, live.iser_count
 # of them (0: all), one index space: the target's, then the initiator's
-# (live.iser_ifirst, live.iser_icount: a range of their own). A boot after
+# (live.iser_rfirst, live.iser_rcount: a range of their own). A boot after
 # one that died goes on with live.iser_data=0. Every result is a
 # LIVE_ISER* line.
 #
@@ -88,17 +88,15 @@ iser_main() {
 			rdma link add rxe0 type rxe netdev d1 && ISER_LIO_ADDR=198.51.100.1
 		echo "LIVE_ISER_INFO LIO on rxe0: this kernel has no network namespaces"
 	fi
-	if [ "$(arg iser_smoke)" != 1 ] || [ -n "$(arg iser_ifirst)" ]; then
-		iser_node "$ISER_ADDR" "$ISER_TPORT"
-		# each case's login: the last case's session (iscsid may still be
-		# retrying it) logged out first, or iscsiadm refuses with "session
-		# exists" and never connects
-		n="-m node -T $ISER_IQN -p $ISER_ADDR:$ISER_TPORT -I iser"
-		printf '#!/bin/sh\niscsiadm %s --logout >/dev/null 2>&1\nexec iscsiadm %s --login\n' "$n" "$n" \
-			>/tmp/iser-login && chmod +x /tmp/iser-login
-		/bin/rdmaneg-live iser-target --addr "$ISER_ADDR" --first "${first:-0}" --count "${count:-0}" \
-			-- /tmp/iser-login
-	fi
+	iser_node "$ISER_ADDR" "$ISER_TPORT"
+	# each case's login: the last case's session (iscsid may still be
+	# retrying it) logged out first, or iscsiadm refuses with "session
+	# exists" and never connects
+	n="-m node -T $ISER_IQN -p $ISER_ADDR:$ISER_TPORT -I iser"
+	printf '#!/bin/sh\niscsiadm %s --logout >/dev/null 2>&1\nexec iscsiadm %s --login\n' "$n" "$n" \
+		>/tmp/iser-login && chmod +x /tmp/iser-login
+	/bin/rdmaneg-live iser-target --addr "$ISER_ADDR" --first "${first:-0}" --count "${count:-0}" \
+		-- /tmp/iser-login
 	iser_step lio iser_lio || return
 	if [ "$(arg iser_data)" != 0 ]; then
 		rm -f /tmp/capture.ready
@@ -116,8 +114,8 @@ iser_main() {
 		kill $cap; wait $cap
 		echo "LIVE_ISER_DONE"
 	fi
-	ifirst=$(arg iser_ifirst) icount=$(arg iser_icount)
-	/bin/rdmaneg-live iser-initiator --addr "$ISER_LIO_ADDR" --first "${ifirst:-${first:-0}}" \
-		--count "${icount:-${count:-0}}"
+	rfirst=$(arg iser_rfirst) rcount=$(arg iser_rcount)
+	/bin/rdmaneg-live iser-initiator --addr "$ISER_LIO_ADDR" --first "${rfirst:-${first:-0}}" \
+		--count "${rcount:-${count:-0}}"
 }
 iser_main

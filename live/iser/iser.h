@@ -12,6 +12,7 @@
 
 #include "casename.h"
 #include "iser_pd.h"
+#include "ulp_read.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -39,16 +40,8 @@ size_t live_iser_case_count(void);
 bool live_iser_case(size_t i, struct live_iser_case *c);
 long live_iser_case_index(const char *name);
 
-struct live_iser_tally {
-	unsigned cases;
-	bool data_ok;
-};
-
-/* Judges console con[0..len-1] as live_smbd_report does: 0 when the
- * data check (if run) passed with its exchange judged, no line is
- * malformed and the core agreed with the oracle; 1 otherwise. */
-int live_iser_report(const char *con, size_t len, FILE *out, FILE *json, struct live_iser_tally *t);
-/* "NEXT NAME", "done" or "none", as live_smbd_next */
-void live_iser_next(const char *con, size_t len, FILE *out);
+/* make live-iser's console grammar and judges (live/iser/iser_report.c),
+ * for live_ulp_report and live_ulp_next */
+extern const struct live_ulp_suite live_iser_suite;
 
 #endif

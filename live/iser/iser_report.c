@@ -10,8 +10,6 @@
  * The target's expectation comes from the core and is checked against
  * the oracle's; a disagreement fails the run.
  */
-#define _GNU_SOURCE /* memmem */
-
 #include "iser.h"
 
 #include "iser_rules.h"
@@ -163,81 +161,26 @@ static void data_rows(struct live_ulp_rows *rows, const struct live_ulp_capture 
 	rep_row(rows, "data", &c->req, &c->rep);
 }
 
-int live_iser_report(const char *con, size_t len, FILE *out, FILE *json, struct live_iser_tally *t)
+static bool case_at(size_t i, char *name, size_t cap, const char **role)
 {
-	static struct live_ulp_capture cap;
-	struct live_ulp_rows rows;
-	const char *p, *end = con + len;
-	bool data = false, done = false, step_failed = false, ok = true;
-	unsigned begun = 0, ended = 0, bad = 0;
+	struct live_iser_case c;
 
-	memset(t, 0, sizeof(*t));
-	memset(&cap, 0, sizeof(cap));
-	live_ulp_rows_begin(&rows, out, json, "iser");
-	for (p = con; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = (size_t)((nl ? nl : end) - p);
-
-		if (n && p[n - 1] == '\r')
-			n--;
-		if (n > 16 && strncmp(p, "LIVE_ISER_FRAME ", 16) == 0) {
-			live_ulp_frame(&cap, LIVE_ISER_PORT, p + 16, n - 16);
-		} else if (n > 15 && strncmp(p, "LIVE_ISER_STEP ", 15) == 0) {
-			data = true;
-			if (!memmem(p, n, " ok", 3) || memmem(p, n, " failed", 7)) {
-				step_failed = true;
-				fprintf(out, "  %.*s\n", (int)n, p);
-			}
-		} else if (n == 14 && strncmp(p, "LIVE_ISER_DONE", 14) == 0) {
-			done = true;
-		}
-		p = nl ? nl + 1 : end;
-	}
-	if (data) {
-		fprintf(out, "the data check (ib_iser and isert on siw0):\n");
-		if (step_failed || !done) {
-			fprintf(out, "  a step failed, or the check did not end\n");
-			ok = false;
-		}
-		data_rows(&rows, &cap, &ok);
-		t->data_ok = ok;
-	}
-	fprintf(out, "the hostile cases:\n");
-	for (p = con; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = (size_t)((nl ? nl : end) - p);
-		struct live_ulp_words w;
-
-		if (n && p[n - 1] == '\r')
-			n--;
-		if (n > 15 && strncmp(p, "LIVE_ISER_CASE ", 15) == 0) {
-			begun++;
-		} else if (n > 11 && (strncmp(p, "LIVE_ISERT ", 11) == 0 ||
-				      strncmp(p, "LIVE_ISERI ", 11) == 0)) {
-			bool target = p[9] == 'T';
-
-			ended++;
-			if (!live_ulp_split(p + 11, n - 11, &w) || w.n != (target ? 11u : 8u))
-				bad++;
-			else if (target)
-				target_row(&rows, &w);
-			else
-				initiator_row(&rows, &w);
-		}
-		p = nl ? nl + 1 : end;
-	}
-	live_ulp_rows_end(&rows);
-	t->cases = ended;
-	if (bad + rows.malformed)
-		fprintf(out, "  %u malformed result lines\n", bad + rows.malformed);
-	fprintf(out, "iser: %u cases ended of %u begun; data check %s\n", ended, begun,
-		!data ? "not run"
-		: ok  ? "passed"
-		      : "FAILED");
-	return (data && !ok) || bad || rows.malformed || rows.core_wrong ? 1 : 0;
+	if (!live_iser_case(i, &c))
+		return false;
+	snprintf(name, cap, "%s", c.name);
+	*role = c.role == LIVE_ISER_TARGET ? "target" : "initiator";
+	return true;
 }
 
-void live_iser_next(const char *con, size_t len, FILE *out)
-{
-	live_ulp_next(con, len, "LIVE_ISER_CASE", "LIVE_ISERI_END", live_iser_case_index, out);
-}
+const struct live_ulp_suite live_iser_suite = {
+	"iser",
+	"LIVE_ISER",
+	"ib_iser and isert",
+	LIVE_ISER_PORT,
+	{ "LIVE_ISERT", "LIVE_ISERI" },
+	{ 11, 8 },
+	{ target_row, initiator_row },
+	data_rows,
+	case_at,
+	live_iser_case_index,
+};

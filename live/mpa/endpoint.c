@@ -317,10 +317,12 @@ bool live_cm_connect(struct rdma_event_channel *ch, struct rdma_cm_id *id,
 	}
 	snprintf(a->event, sizeof(a->event), "%s", rdma_event_str(ev->event));
 	a->status = ev->status;
-	if (ev->param.conn.private_data && ev->param.conn.private_data_len > 0 &&
-	    !rdmaneg_hex_format(ev->param.conn.private_data, ev->param.conn.private_data_len, a->pd,
-				sizeof(a->pd), &n))
-		snprintf(a->pd, sizeof(a->pd), "?");
+	if (ev->param.conn.private_data && ev->param.conn.private_data_len > 0) {
+		a->raw_len = ev->param.conn.private_data_len; /* a uint8_t: fits raw */
+		memcpy(a->raw, ev->param.conn.private_data, a->raw_len);
+		if (!rdmaneg_hex_format(a->raw, a->raw_len, a->pd, sizeof(a->pd), &n))
+			snprintf(a->pd, sizeof(a->pd), "?");
+	}
 	a->established = ev->event == RDMA_CM_EVENT_ESTABLISHED;
 	rdma_ack_cm_event(ev);
 	return a->established;

@@ -38,6 +38,8 @@ struct live_cm_answer {
 	char event[40];	      /* rdma_event_str, or connect-failed, no-event */
 	int status;	      /* the event's status */
 	char pd[2 * 256 + 1]; /* the answer's private data in hex, "-" for none */
+	uint8_t raw[256];     /* ... and its octets */
+	size_t raw_len;
 	bool established;
 };
 

@@ -151,7 +151,7 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 {
 	struct conn k;
 	struct rdma_conn_param cp;
-	struct live_cm_answer ans = { "setup-failed", 0, "-", false };
+	struct live_cm_answer ans = { .event = "setup-failed", .pd = "-" };
 	char nul[64] = "-", cmp[64] = "-";
 	size_t n;
 

@@ -33,7 +33,7 @@ static void one_case(struct rdma_event_channel *ch, const struct sockaddr_in *si
 		     const struct live_nvme_case *c, const char *tag, FILE *out)
 {
 	char hex[2 * LIVE_NVME_CASE_PD + 1] = "-";
-	struct live_cm_answer ans = { "setup-failed", 0, "-", false };
+	struct live_cm_answer ans = { .event = "setup-failed", .pd = "-" };
 	struct rdma_conn_param cp;
 	struct conn k;
 	size_t n;

@@ -9,9 +9,10 @@
 # first FPDUs of each connection on the console (rdmaneg-live capture
 # --fpdu); then the hostile client (rdmaneg-live smbd-client) sends ksmbd
 # each of its cases. Cases from live.smbd_first on, live.smbd_count of
-# them (0: all), in one index space: the client's cases, then the
-# server's. A boot after one that died goes on from there with
-# live.smbd_data=0. Every result is a LIVE_SMBD* line.
+# them (0: all), in one index space: the server's cases, then the
+# client's (live.smbd_rfirst, live.smbd_rcount: a range of their own).
+# A boot after one that died goes on from there with live.smbd_data=0.
+# Every result is a LIVE_SMBD* line.
 SMBD_ADDR=192.0.2.1
 SMBD_PORT=5445 # MS-SMBD 1.9: SMB Direct on iWARP
 smbd_step() { suite_step LIVE_SMBD_STEP "$@"; } # init.sh's
@@ -51,13 +52,11 @@ smbd_io() { # 1 MiB through the share and back, and in the server's file
 smbd_main() {
 	first=$(arg smbd_first) count=$(arg smbd_count)
 	smbd_step modules smbd_modules || return
-	if [ "$(arg smbd_smoke)" != 1 ]; then
-		# the hostile server's cases, while port 5445 is free: cifs mounts
-		# with the options above, rdmaneg-live answers
-		/bin/rdmaneg-live smbd-server --addr "$SMBD_ADDR" --first "${first:-0}" --count "${count:-0}" \
-			-- mount.cifs "//$SMBD_ADDR/share" /mnt/smb \
-			-o rdma,vers=3.1.1,username=rdmaneg,password=rdmaneg,cache=none
-	fi
+	# the hostile server's cases, while port 5445 is free: cifs mounts
+	# with the options above, rdmaneg-live answers
+	/bin/rdmaneg-live smbd-server --addr "$SMBD_ADDR" --first "${first:-0}" --count "${count:-0}" \
+		-- mount.cifs "//$SMBD_ADDR/share" /mnt/smb \
+		-o rdma,vers=3.1.1,username=rdmaneg,password=rdmaneg,cache=none
 	if [ "$(arg smbd_data)" != 0 ]; then
 		rm -f /tmp/capture.ready
 		/bin/rdmaneg-live capture --port "$SMBD_PORT" --ready /tmp/capture.ready --fpdu \
@@ -85,10 +84,9 @@ smbd_main() {
 	else
 		smbd_step server smbd_server || return
 	fi
-	[ "$(arg smbd_smoke)" = 1 ] && return
-	# the client's cases: their own range in CI's smoke subset
-	cfirst=$(arg smbd_cfirst) ccount=$(arg smbd_ccount)
-	/bin/rdmaneg-live smbd-client --addr "$SMBD_ADDR" --first "${cfirst:-${first:-0}}" \
-		--count "${ccount:-${count:-0}}"
+	# the client's cases: a range of their own in the smoke subset
+	rfirst=$(arg smbd_rfirst) rcount=$(arg smbd_rcount)
+	/bin/rdmaneg-live smbd-client --addr "$SMBD_ADDR" --first "${rfirst:-${first:-0}}" \
+		--count "${rcount:-${count:-0}}"
 }
 smbd_main

@@ -12,6 +12,7 @@
 
 #include "casename.h"
 #include "smbd.h" /* the core's, src/smbd.h */
+#include "ulp_read.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -66,20 +67,8 @@ size_t live_smbd_message(const struct live_smbd_case *c, const uint8_t *base, si
  * the core terminates). */
 size_t live_smbd_response(const uint8_t *req, size_t len, uint8_t *out, size_t cap);
 
-/* The verdicts of one run, from its console (make live-smbd) */
-struct live_smbd_tally {
-	unsigned cases, conforms, diverges, measured, core_wrong, missing;
-	bool data_ok; /* the data check passed, its exchange judged */
-};
-
-/* Judges console con[0..len-1]: prints the differential table of the data
- * check's exchange, every case's row and the tally to out, and the rows
- * as JSON to json (may be NULL). 0 when every case and the data check ran
- * and the core agreed with the oracle on every input, 1 otherwise. */
-int live_smbd_report(const char *con, size_t len, FILE *out, FILE *json, struct live_smbd_tally *t);
-
-/* The case a boot died in and the next one's index, from its console:
- * "NEXT NAME", or "done" when the last case ended, "none" when none began. */
-void live_smbd_next(const char *con, size_t len, FILE *out);
+/* make live-smbd's console grammar and judges (live/smbd/smbd_report.c),
+ * for live_ulp_report and live_ulp_next */
+extern const struct live_ulp_suite live_smbd_suite;
 
 #endif

@@ -11,8 +11,6 @@
  * Every expectation comes from the core and is checked against the
  * oracle's; a disagreement fails the run.
  */
-#define _GNU_SOURCE /* memmem */
-
 #include "smbd_live.h"
 
 #include "smbd_rules.h"
@@ -261,87 +259,26 @@ static void client_row(struct live_ulp_rows *rows, const struct live_ulp_words *
 	}
 }
 
-int live_smbd_report(const char *con, size_t len, FILE *out, FILE *json, struct live_smbd_tally *t)
+static bool case_at(size_t i, char *name, size_t cap, const char **role)
 {
-	static struct live_ulp_capture cap;
-	struct live_ulp_rows rows;
-	const char *p = con, *end = con + len;
-	bool data = false, done = false, step_failed = false, ok = true;
-	unsigned begun = 0, ended = 0, bad = 0;
+	struct live_smbd_case c;
 
-	memset(t, 0, sizeof(*t));
-	memset(&cap, 0, sizeof(cap));
-	/* the capture first: the data check's table leads */
-	live_ulp_rows_begin(&rows, out, json, "smbd");
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = (size_t)((nl ? nl : end) - p);
-
-		if (n && p[n - 1] == '\r')
-			n--;
-		if (n > 16 && strncmp(p, "LIVE_SMBD_FRAME ", 16) == 0) {
-			live_ulp_frame(&cap, LIVE_SMBD_PORT, p + 16, n - 16);
-		} else if (n > 15 && strncmp(p, "LIVE_SMBD_STEP ", 15) == 0) {
-			data = true;
-			if (!memmem(p, n, " ok", 3) || memmem(p, n, " failed", 7)) {
-				step_failed = true;
-				fprintf(out, "  %.*s\n", (int)n, p);
-			}
-		} else if (n == 14 && strncmp(p, "LIVE_SMBD_DONE", 14) == 0) {
-			done = true;
-		}
-		p = nl ? nl + 1 : end;
-	}
-	if (data) {
-		fprintf(out, "the data check (ksmbd and cifs on siw0):\n");
-		if (step_failed || !done) {
-			fprintf(out, "  a step failed, or the check did not end\n");
-			ok = false;
-		}
-		data_rows(&rows, &cap, &ok);
-		t->data_ok = ok;
-	}
-	fprintf(out, "the hostile cases:\n");
-	for (p = con; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = (size_t)((nl ? nl : end) - p);
-		struct live_ulp_words w;
-
-		if (n && p[n - 1] == '\r')
-			n--;
-		if (n > 15 && strncmp(p, "LIVE_SMBD_CASE ", 15) == 0) {
-			begun++;
-		} else if (n > 11 && (strncmp(p, "LIVE_SMBDS ", 11) == 0 ||
-				      strncmp(p, "LIVE_SMBDC ", 11) == 0)) {
-			bool server = p[9] == 'S';
-
-			ended++;
-			if (!live_ulp_split(p + 11, n - 11, &w) || w.n != (server ? 13u : 15u))
-				bad++;
-			else if (server)
-				server_row(&rows, &w);
-			else
-				client_row(&rows, &w);
-		}
-		p = nl ? nl + 1 : end;
-	}
-	live_ulp_rows_end(&rows);
-	t->cases = ended;
-	t->conforms = rows.n[LIVE_ULP_CONFORMS];
-	t->diverges = rows.n[LIVE_ULP_DIVERGES];
-	t->measured = rows.n[LIVE_ULP_MEASURED];
-	t->missing = rows.n[LIVE_ULP_MISSING] + (begun > ended ? begun - ended : 0);
-	t->core_wrong = rows.core_wrong;
-	if (bad + rows.malformed)
-		fprintf(out, "  %u malformed result lines\n", bad + rows.malformed);
-	fprintf(out, "smbd: %u cases ended of %u begun; data check %s\n", ended, begun,
-		!data ? "not run"
-		: ok  ? "passed"
-		      : "FAILED");
-	return (data && !ok) || bad || rows.malformed || rows.core_wrong ? 1 : 0;
+	if (!live_smbd_case(i, &c))
+		return false;
+	snprintf(name, cap, "%s", c.name);
+	*role = c.role == LIVE_SMBD_SERVER ? "server" : "client";
+	return true;
 }
 
-void live_smbd_next(const char *con, size_t len, FILE *out)
-{
-	live_ulp_next(con, len, "LIVE_SMBD_CASE", "LIVE_SMBDC_END", live_smbd_case_index, out);
-}
+const struct live_ulp_suite live_smbd_suite = {
+	"smbd",
+	"LIVE_SMBD",
+	"ksmbd and cifs",
+	LIVE_SMBD_PORT,
+	{ "LIVE_SMBDS", "LIVE_SMBDC" },
+	{ 13, 15 },
+	{ server_row, client_row },
+	data_rows,
+	case_at,
+	live_smbd_case_index,
+};

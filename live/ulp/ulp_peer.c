@@ -144,13 +144,8 @@ int live_ulp_client(struct rdma_event_channel *ch, const struct sockaddr_in *sin
 	o->established = live_cm_connect(ch, k.id, &cp, 20000, &ans);
 	snprintf(o->event, sizeof(o->event), "%s", ans.event);
 	o->status = ans.status;
-	if (strcmp(ans.pd, "-") != 0) {
-		struct rdmaneg_hex h;
-
-		rdmaneg_hex_init(&h, o->rep, sizeof(o->rep));
-		if (rdmaneg_hex_feed(&h, ans.pd) == RDMANEG_HEX_OK)
-			o->rep_len = h.len;
-	}
+	o->rep_len = ans.raw_len;
+	memcpy(o->rep, ans.raw, ans.raw_len);
 	if (o->established && msg_len > 0 && msg_len <= LIVE_ULP_MSG)
 		o->sent = post_send(&k, msg, msg_len) == 0;
 	end = now_ms() + (o->sent ? wait_ms : 0);

@@ -2,6 +2,8 @@
  * The ULP suites' pure half (live/ulp/ulp_read.h): line words, octet
  * strings, captured FPDUs, verdict rows.
  */
+#define _GNU_SOURCE /* memmem */
+
 #include "ulp_read.h"
 
 #include "hex.h"
@@ -217,22 +219,114 @@ void live_ulp_rows_end(struct live_ulp_rows *r)
 			r->n[0], r->n[1], r->n[2], r->n[3], r->core_wrong);
 }
 
-void live_ulp_next(const char *con, size_t len, const char *case_tag, const char *end_tag,
-		   long (*index)(const char *name), FILE *out)
+/* The line at *at (before end) into p[0..n-1], its end of line left
+ * out, *at past it; false at the end */
+static bool line_at(const char **at, const char *end, const char **p, size_t *n)
 {
-	const char *p = con, *end = con + len;
-	char last[160] = "";
-	size_t tl = strlen(case_tag), el = strlen(end_tag);
+	const char *nl;
+
+	if (*at >= end)
+		return false;
+	*p = *at;
+	nl = memchr(*p, '\n', (size_t)(end - *p));
+	*n = (size_t)((nl ? nl : end) - *p);
+	*at = nl ? nl + 1 : end;
+	if (*n && (*p)[*n - 1] == '\r')
+		(*n)--;
+	return true;
+}
+
+/* p[0..n-1] is "TAG_SUFFIX" followed by a space (sp) or nothing (!sp) */
+static bool tagged(const char *p, size_t n, const char *tag, const char *suffix, bool sp)
+{
+	size_t tl = strlen(tag), sl = strlen(suffix);
+
+	if (n < tl + sl + (sp ? 2 : 0) || strncmp(p, tag, tl) != 0 ||
+	    strncmp(p + tl, suffix, sl) != 0)
+		return false;
+	return sp ? p[tl + sl] == ' ' : n == tl + sl;
+}
+
+int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len, FILE *out,
+		    FILE *json, struct live_ulp_tally *t)
+{
+	static struct live_ulp_capture cap;
+	struct live_ulp_rows rows;
+	bool done = false, step_failed = false;
+	unsigned bad = 0;
+	const char *p;
+	size_t n;
+
+	memset(t, 0, sizeof(*t));
+	memset(&cap, 0, sizeof(cap));
+	live_ulp_rows_begin(&rows, out, json, s->name);
+	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
+		size_t tl = strlen(s->tag);
+
+		if (tagged(p, n, s->tag, "_FRAME", true)) {
+			live_ulp_frame(&cap, s->port, p + tl + 7, n - tl - 7);
+		} else if (tagged(p, n, s->tag, "_STEP", true)) {
+			t->data_run = true;
+			if (!memmem(p, n, " ok", 3) || memmem(p, n, " failed", 7)) {
+				step_failed = true;
+				fprintf(out, "  %.*s\n", (int)n, p);
+			}
+		} else if (tagged(p, n, s->tag, "_DONE", false)) {
+			done = true;
+		}
+	}
+	/* the data check's table leads */
+	t->data_ok = t->data_run;
+	if (t->data_run) {
+		fprintf(out, "the data check (%s on siw0):\n", s->ends);
+		if (step_failed || !done) {
+			fprintf(out, "  a step failed, or the check did not end\n");
+			t->data_ok = false;
+		}
+		s->data(&rows, &cap, &t->data_ok);
+	}
+	fprintf(out, "the hostile cases:\n");
+	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
+		if (tagged(p, n, s->tag, "_CASE", true)) {
+			t->begun++;
+			continue;
+		}
+		for (int k = 0; k < 2; k++) {
+			size_t rl = strlen(s->result[k]);
+			struct live_ulp_words w;
+
+			if (!tagged(p, n, s->result[k], "", true))
+				continue;
+			t->ended++;
+			if (!live_ulp_split(p + rl + 1, n - rl - 1, &w) || w.n != s->words[k])
+				bad++;
+			else
+				s->row[k](&rows, &w);
+		}
+	}
+	live_ulp_rows_end(&rows);
+	if (bad + rows.malformed)
+		fprintf(out, "  %u malformed result lines\n", bad + rows.malformed);
+	fprintf(out, "%s: %u cases ended of %u begun; data check %s\n", s->name, t->ended, t->begun,
+		!t->data_run ? "not run"
+		: t->data_ok ? "passed"
+			     : "FAILED");
+	return (t->data_run && !t->data_ok) || bad || rows.malformed || rows.core_wrong ? 1 : 0;
+}
+
+void live_ulp_next(const struct live_ulp_suite *s, const char *con, size_t len, FILE *out)
+{
+	char last[160] = "", end_tag[64];
 	bool ended = false, any = false;
+	const char *p;
+	size_t n;
 
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = (size_t)((nl ? nl : end) - p);
+	snprintf(end_tag, sizeof(end_tag), "%s_END", s->result[1]);
+	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
+		size_t tl = strlen(s->tag) + 6; /* "TAG_CASE " */
 
-		if (n && p[n - 1] == '\r')
-			n--;
-		if (n > tl + 1 && strncmp(p, case_tag, tl) == 0 && p[tl] == ' ') {
-			const char *nm = memchr(p + tl + 1, ' ', n - tl - 1);
+		if (tagged(p, n, s->tag, "_CASE", true)) {
+			const char *nm = memchr(p + tl, ' ', n - tl);
 
 			if (nm) {
 				snprintf(last, sizeof(last), "%.*s",
@@ -240,15 +334,14 @@ void live_ulp_next(const char *con, size_t len, const char *case_tag, const char
 				any = true;
 				ended = false;
 			}
-		} else if (n == el && strncmp(p, end_tag, el) == 0) {
+		} else if (tagged(p, n, end_tag, "", false)) {
 			ended = true;
 		}
-		p = nl ? nl + 1 : end;
 	}
 	if (ended)
 		fprintf(out, "done\n");
-	else if (!any || index(last) < 0)
+	else if (!any || s->index(last) < 0)
 		fprintf(out, "none\n");
 	else
-		fprintf(out, "%ld %s\n", index(last) + 1, last);
+		fprintf(out, "%ld %s\n", s->index(last) + 1, last);
 }

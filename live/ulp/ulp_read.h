@@ -61,13 +61,6 @@ void live_ulp_frame(struct live_ulp_capture *cap, unsigned port, const char *p, 
  * (the segment is cut at CAPTURE_KEEP octets: a long FPDU is none). */
 bool live_ulp_first_send(const uint8_t *seg, size_t len, const uint8_t **payload, size_t *plen);
 
-/* The case a boot died in and the next one's index, from its console
- * con[0..len-1] whose case lines begin with case_tag ("TAG ROLE NAME") and
- * whose last role ends with end_tag: "NEXT NAME", or "done" when the last
- * role ended, "none" when no case began. index names a case's index. */
-void live_ulp_next(const char *con, size_t len, const char *case_tag, const char *end_tag,
-		   long (*index)(const char *name), FILE *out);
-
 /* One verdict row: an implementation against one clause in one case. */
 enum live_ulp_verdict { LIVE_ULP_CONFORMS, LIVE_ULP_DIVERGES, LIVE_ULP_MEASURED, LIVE_ULP_MISSING };
 
@@ -86,5 +79,44 @@ void live_ulp_row(struct live_ulp_rows *r, const char *impl, const char *name, c
 /* Closes the JSON with the tally; prints it. */
 void live_ulp_rows_end(struct live_ulp_rows *r);
 const char *live_ulp_verdict_name(enum live_ulp_verdict v);
+
+/*
+ * One ULP suite's console grammar and judges. The guest prints TAG_STEP
+ * NAME ok|failed..., TAG_DONE and TAG_FRAME SPORT DPORT HEX for its data
+ * check, TAG_CASE ROLE NAME before each hostile case, then the case's
+ * result line, tagged result[0] or result[1] (the roles, in the order
+ * they run; result[1]_END ends the run).
+ */
+struct live_ulp_suite {
+	const char *name; /* "smbd": the report's last line */
+	const char *tag;  /* "LIVE_SMBD" */
+	const char *ends; /* the data check's two ends, for its title */
+	unsigned port;	  /* the server's, in the capture */
+	const char *result[2];
+	size_t words[2]; /* each result line's words after its tag */
+	void (*row[2])(struct live_ulp_rows *r, const struct live_ulp_words *w);
+	void (*data)(struct live_ulp_rows *r, const struct live_ulp_capture *cap, bool *ok);
+	/* case i's name and role; false past the last */
+	bool (*case_at)(size_t i, char *name, size_t cap, const char **role);
+	long (*index)(const char *name);
+};
+
+struct live_ulp_tally {
+	unsigned begun, ended;
+	bool data_run, data_ok;
+};
+
+/* Judges console con[0..len-1]: the data check's rows (when it ran),
+ * every case's row and the tally to out, the rows as JSON to json (may
+ * be NULL). 0 when the data check (if run) passed with its exchange
+ * judged, no result line is malformed and the core agreed with the
+ * oracle; 1 otherwise. */
+int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len, FILE *out,
+		    FILE *json, struct live_ulp_tally *t);
+
+/* The case a boot died in and the next one's index, from its console:
+ * "NEXT NAME", or "done" when the last role ended, "none" when no case
+ * began. */
+void live_ulp_next(const struct live_ulp_suite *s, const char *con, size_t len, FILE *out);
 
 #endif
