@@ -87,12 +87,12 @@ if [ -s "$N/findings.txt" ]; then
 	sed 's/^/  /' "$N/findings.txt"
 fi
 if [ -s "$N/findings.txt" ] || "$L/rdmaneg-live" splats "$log" >/dev/null; then
-	"$L/rdmaneg-live" splats "$log" | sed 's/^/live-$s: splat: /'
+	"$L/rdmaneg-live" splats "$log" | sed "s/^/live-$s: splat: /"
 	make --no-print-directory -s build/plain/rdmaneg-triage || exit 1
 	build/plain/rdmaneg-triage kernel --out "$N/triage" --make-args "KERNEL=$KERNEL" \
-		"$N"/console-[0-9]*.log | sed 's/^/live-$s: triage: /'
+		"$N"/console-[0-9]*.log | sed "s/^/live-$s: triage: /"
 fi
-grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed 's/^/live-$s: /'
+grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed "s/^/live-$s: /"
 if [ "$KERNEL" = debug ]; then
 	if [ ${#gcov[@]} -gt 0 ]; then live/guest/gcov.sh "$s" "$kver" "${gcov[@]}" || fail=1
 	else echo "live-$s: no kernel coverage: no guest lived to send its counters"; fi
