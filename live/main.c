@@ -750,14 +750,14 @@ static const struct ulp_verbs {
 	const char *name; /* "smbd" */
 	const struct live_ulp_suite *suite;
 	size_t (*count)(void);
-	const char *listen_verb, *connect_verb;
+	const char *listen_verb; /* the other role's verb connects */
 	int (*listen)(const char *addr, size_t first, size_t count, char *const argv[], FILE *out);
 	int (*connect)(const char *addr, size_t first, size_t count, FILE *out);
 } ulps[] = {
-	{ "smbd", &live_smbd_suite, live_smbd_case_count, "smbd-server", "smbd-client",
-	  live_smbd_server, live_smbd_client },
-	{ "iser", &live_iser_suite, live_iser_case_count, "iser-target", "iser-initiator",
-	  live_iser_target, live_iser_initiator },
+	{ "smbd", &live_smbd_suite, live_smbd_case_count, "smbd-server", live_smbd_server,
+	  live_smbd_client },
+	{ "iser", &live_iser_suite, live_iser_case_count, "iser-target", live_iser_target,
+	  live_iser_initiator },
 };
 
 /* the suite verb names: "NAME" or "NAME-..." */
