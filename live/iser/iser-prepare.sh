@@ -3,8 +3,8 @@
 # cached like the kernel:
 #  1. open-iscsi's iscsid and iscsiadm (the initiator's user space), with
 #     the two libraries of theirs the host lacks (libisns0,
-#     libopeniscsiusr), from Debian, fetched with apt-get download and
-#     unpacked (nothing installed on the host); LIO needs no tool: the
+#     libopeniscsiusr), from Debian (live/guest/debs.sh: nothing installed
+#     on the host); LIO needs no tool: the
 #     guest writes its configfs;
 #  2. the kernel's iSER initiator (ib_iser), LIO's iSER target (ib_isert,
 #     with iscsi_target_mod and target_core_mod, whose RAM disk backs the
@@ -16,26 +16,12 @@ cd "$(dirname "$0")/../.." || exit 2
 kver=${1:?usage: live/iser/iser-prepare.sh KVER}
 L=build/live
 N=$L/iser
-CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
 live/guest/kconfig.sh "$kver" CONFIG_INFINIBAND_ISER CONFIG_INFINIBAND_ISERT CONFIG_ISCSI_TARGET \
 	CONFIG_TARGET_CORE CONFIG_BLK_DEV_SD ||
 	{ echo "iser-prepare: the kernel $kver lacks an iSER end" >&2; exit 1; }
 mkdir -p "$N"
-roots=()
-for p in open-iscsi libisns0 libopeniscsiusr; do
-	v=$(apt-cache policy "$p" | awk '/Candidate:/ {print $2}')
-	[ -n "$v" ] && [ "$v" != "(none)" ] ||
-		{ echo "iser-prepare: apt knows no $p (apt-get update?)" >&2; exit 1; }
-	r=$CACHE/$p-${v//[:+~]/_}
-	if [ ! -d "$r/usr" ]; then
-		tmp=$(mktemp -d "$CACHE/iserdeb.XXXXXX")
-		(cd "$tmp" && apt-get download -q "$p=$v" >&2) ||
-			{ rm -rf "$tmp"; echo "iser-prepare: apt-get download $p failed" >&2; exit 1; }
-		dpkg-deb -x "$tmp"/*.deb "$tmp/root"
-		rm -rf "$r" && mv "$tmp/root" "$r" && rm -rf "$tmp"
-	fi
-	roots+=("$r")
-done
+mapfile -t roots < <(live/guest/debs.sh open-iscsi libisns0 libopeniscsiusr)
+[ ${#roots[@]} = 3 ] || { echo "iser-prepare: open-iscsi or its libraries not fetched" >&2; exit 1; }
 printf '%s\n' "${roots[0]}/sbin/iscsid" "${roots[0]}/sbin/iscsiadm" >"$N/bin"
 find "${roots[1]}" "${roots[2]}" -name 'lib*.so.*' -type f | sort >"$N/libs"
 [ "$(wc -l <"$N/libs")" -ge 2 ] || { echo "iser-prepare: libisns or libopeniscsiusr not found" >&2; exit 1; }
