@@ -825,6 +825,7 @@ static int cmd_ulp(int argc, char **argv)
 		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[2]);
 		return 2;
 	}
+	len = live_ulp_untangle(con, len);
 	if (next) {
 		live_ulp_next(u->suite, con, len, stdout);
 		free(con);

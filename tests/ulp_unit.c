@@ -145,6 +145,7 @@ static const char smbd_con[] =
 	"000100010000ff00540500005405000056a70200 31 "
 	"0001000100010000ff00ff0000000000000080005405000054050000000010\n"
 	"LIVE_SMBDS_END\n"
+	"LIVE_SMBD_CASE check data\n"
 	"LIVE_SMBD_STEP server ok\n"
 	"LIVE_SMBD_FRAME 39736 5445 4d504120494420526571204672616d651002000c002000002000000001000000\n"
 	"LIVE_SMBD_FRAME 5445 39736 4d504120494420526570204672616d651002000c000100080000000100000008\n"
@@ -172,6 +173,42 @@ static void test_smbd(void)
 
 	CHECK(smbd(smbd_con, out, sizeof(out)) == 0);
 	CHECK(strstr(out, "data check passed") != NULL);
+	/* a kernel record that cut a result line: malformed as it is, the
+	 * same verdicts once untangled */
+	{
+		static const char rec[] = "[   36.957303] ksmbd: smb_direct: disconnected\n";
+		static char tangled[sizeof(smbd_con) + sizeof(rec)];
+		const char *at = strstr(smbd_con, "LIVE_SMBDC c-len-19") + 14;
+		size_t head = (size_t)(at - smbd_con), n;
+
+		memcpy(tangled, smbd_con, head);
+		memcpy(tangled + head, rec, sizeof(rec) - 1);
+		memcpy(tangled + head + sizeof(rec) - 1, at, sizeof(smbd_con) - head);
+		CHECK(smbd(tangled, out, sizeof(out)) == 1 && strstr(out, "malformed"));
+		n = live_ulp_untangle(tangled, strlen(tangled));
+		tangled[n] = '\0';
+		CHECK(n == sizeof(smbd_con) - 1 && strcmp(tangled, smbd_con) == 0);
+		CHECK(live_ulp_untangle(tangled, n) == n);
+	}
+	/* the data check's own line is no case */
+	CHECK(strstr(out, "5 cases ended of 5 begun") != NULL);
+	/* the guest dead in the data check: a finding, not a failed check;
+	 * a failed step with the check's end: a failure */
+	memcpy(con, smbd_con, sizeof(smbd_con));
+	p = strstr(con, "LIVE_SMBD_STEP server ok\n");
+	p[strlen("LIVE_SMBD_STEP server ok\n")] = '\0';
+	CHECK(smbd(con, out, sizeof(out)) == 0 && strstr(out, "data check died (a finding)"));
+	memcpy(con, smbd_con, sizeof(smbd_con));
+	patch(strstr(con, "LIVE_SMBD_STEP io ok"), "LIVE_SMBD_STEP io xx");
+	CHECK(smbd(con, out, sizeof(out)) == 1 && strstr(out, "data check FAILED"));
+	/* without the data check's line: not run, and a setup step's failure
+	 * fails the run all the same */
+	memcpy(con, smbd_con, sizeof(smbd_con));
+	patch(strstr(con, "LIVE_SMBD_CASE check data"), "LIVE_SMBD_XXXX check data");
+	CHECK(smbd(con, out, sizeof(out)) == 0 && strstr(out, "data check not run"));
+	patch(strstr(con, "LIVE_SMBD_STEP modules ok"), "LIVE_SMBD_STEP modules xx");
+	CHECK(smbd(con, out, sizeof(out)) == 1);
+	CHECK(smbd(smbd_con, out, sizeof(out)) == 0);
 	CHECK(row_has(out, "cifs", "s-ok", "conforms"));
 	/* cifs goes on after a failure response: [ms-smbd#3.1.5.7-6] */
 	CHECK(row_has(out, "cifs", "s-status-not-supported", "ms-smbd#3.1.5.7-6"));
@@ -216,6 +253,7 @@ static const char iser_con[] =
 	"10000000000000000000000000000000\n"
 	"LIVE_ISERT_END\n"
 	"LIVE_ISER_STEP lio ok\n"
+	"LIVE_ISER_CASE check data\n"
 	"LIVE_ISER_FRAME 54398 3260 4d504120494420526571204672616d65100200080080000180000000\n"
 	"LIVE_ISER_FRAME 3260 54398 4d504120494420526570204672616d65100200080001008080000000\n"
 	"LIVE_ISER_STEP login ok\n"
@@ -260,6 +298,19 @@ static void test_iser(void)
 
 static void test_next(void)
 {
+	static const char data_death[] = "LIVE_SMBD_CASE server s-ok\n"
+					 "LIVE_SMBDS s-ok 1 1 continued killed\n"
+					 "LIVE_SMBDS_END\n"
+					 "LIVE_SMBD_STEP server ok\n";
+	static const char data_begun[] = "LIVE_SMBD_CASE server s-ok\n"
+					 "LIVE_SMBDS_END\n"
+					 "LIVE_SMBD_CASE check data\n";
+	static const char client_death[] = "LIVE_SMBD_CASE server s-ok\n"
+					   "LIVE_SMBDS_END\n"
+					   "LIVE_SMBD_CASE check data\n"
+					   "LIVE_SMBD_STEP server ok\n"
+					   "LIVE_SMBD_DONE\n"
+					   "LIVE_SMBD_CASE client c-ok\n";
 	static char out[256];
 	FILE *f = fmemopen(out, sizeof(out), "w");
 
@@ -267,12 +318,23 @@ static void test_next(void)
 	live_ulp_next(&live_smbd_suite, "LIVE_SMBD_CASE server s-len-31\n", 31, f);
 	live_ulp_next(&live_smbd_suite, "LIVE_BOOT\n", 10, f);
 	live_ulp_next(&live_iser_suite, "LIVE_ISER_CASE target t-ok\n", 27, f);
+	/* dead in the data check: after the server's end, a step begun */
+	live_ulp_next(&live_smbd_suite, data_death, strlen(data_death), f);
+	/* dead after the server's end, before any step: its last case's */
+	live_ulp_next(&live_smbd_suite, data_death,
+		      strlen(data_death) - strlen("LIVE_SMBD_STEP server ok\n"), f);
+	/* the data check's own line, no step yet */
+	live_ulp_next(&live_smbd_suite, data_begun, strlen(data_begun), f);
+	/* a client case after the data check: that case's, not the data's */
+	live_ulp_next(&live_smbd_suite, client_death, strlen(client_death), f);
 	fclose(f);
 	{
-		char want[160];
+		char want[200];
 
-		snprintf(want, sizeof(want), "done\n%ld s-len-31\nnone\n%ld t-ok\n",
-			 live_smbd_case_index("s-len-31") + 1, live_iser_case_index("t-ok") + 1);
+		snprintf(want, sizeof(want),
+			 "done\n%ld s-len-31\nnone\n%ld t-ok\ndata\n%ld s-ok\ndata\n%ld c-ok\n",
+			 live_smbd_case_index("s-len-31") + 1, live_iser_case_index("t-ok") + 1,
+			 live_smbd_case_index("s-ok") + 1, live_smbd_case_index("c-ok") + 1);
 		CHECK(strcmp(out, want) == 0);
 	}
 }

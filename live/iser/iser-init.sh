@@ -99,6 +99,7 @@ iser_main() {
 		-- /tmp/iser-login
 	iser_step lio iser_lio || return
 	if [ "$(arg iser_data)" != 0 ]; then
+		echo "LIVE_ISER_CASE check data" # a death from here on is the data check's
 		rm -f /tmp/capture.ready
 		/bin/rdmaneg-live capture --port "$ISER_PORT" --ready /tmp/capture.ready \
 			--tag LIVE_ISER_FRAME & cap=$!

@@ -58,6 +58,7 @@ smbd_main() {
 		-- mount.cifs "//$SMBD_ADDR/share" /mnt/smb \
 		-o rdma,vers=3.1.1,username=rdmaneg,password=rdmaneg,cache=none
 	if [ "$(arg smbd_data)" != 0 ]; then
+		echo "LIVE_SMBD_CASE check data" # a death from here on is the data check's
 		rm -f /tmp/capture.ready
 		/bin/rdmaneg-live capture --port "$SMBD_PORT" --ready /tmp/capture.ready --fpdu \
 			--tag LIVE_SMBD_FRAME & cap=$!
@@ -75,8 +76,8 @@ smbd_main() {
 			echo 1 >/proc/fs/cifs/cifsFYI 2>/dev/null
 			dmesg -c >/dev/null
 			smbd_mount >/dev/null 2>&1
-			dmesg | grep -v smb_direct | grep -i -E -B2 'err|fail|fault|denied|not found|status|rc=' |
-				tail -40 | sed 's/^/LIVE_SMBD_DMESG /'
+			dmesg | grep -v 'speed is unknown' | tail -150 | sed 's/^/LIVE_SMBD_DMESG /'
+			sed 's/^/LIVE_SMBD_MOUNTD /' /tmp/ksmbd.log
 			echo 0 >/proc/fs/cifs/cifsFYI 2>/dev/null
 		fi
 		kill $cap; wait $cap

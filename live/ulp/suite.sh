@@ -11,7 +11,8 @@
 #   LIVE_TIMEOUT=1500  seconds a boot may take
 #   LIVE_<SUITE>_SMOKE=1  the data check and the first 3 cases of each role
 #   <SUITE>_CASE=NAME  one case (rdmaneg-live SUITE-cases), after the data
-#                      check, on a fresh boot: a finding's reproducer
+#                      check, on a fresh boot: a finding's reproducer; =data: the
+#                      data check alone
 # Writes build/live-SUITE/{console.log,console-N.log,findings.txt,
 # report.txt,report.json}; ends with "N passed, N failed".
 set -uo pipefail
@@ -30,19 +31,22 @@ case "$SMOKE" in 0 | 1) ;; *) echo "live-$s: $smoke_var is 0 or 1" >&2; exit 2 ;
 read -r kver img prep_s img_s < <(live/guest/image.sh "$s" | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
 cases() { "$L/rdmaneg-live" "$s-cases"; }
-first=0 count=0 extra=
-if [ -n "$ONLY" ]; then
-	first=$(cases | awk -v n="$ONLY" '$2 == n {print $1}')
-	[ -n "$first" ] || { echo "live-$s: $case_var: no case '$ONLY' (rdmaneg-live $s-cases)" >&2; exit 2; }
-	count=1
+# Each boot runs the first role's cases from f1, c1 of them, the data
+# check (data=1), then the second role's from f2, c2 of them; a count of
+# 0 runs to the role's last case, a first of $none (past the last case)
+# runs none of that role's.
+none=$(cases | wc -l)
+r2=$(cases | awk 'NR == 1 {r = $3} $3 != r {print $1; exit}') # the second role's first case
+f1=0 c1=0 f2=$r2 c2=0
+if [ "$ONLY" = data ]; then
+	f1=$none f2=$none
+elif [ -n "$ONLY" ]; then
+	k=$(cases | awk -v n="$ONLY" '$2 == n {print $1}')
+	[ -n "$k" ] || { echo "live-$s: $case_var: no case '$ONLY' (rdmaneg-live $s-cases; data: the data check alone)" >&2; exit 2; }
+	if [ "$k" -lt "$r2" ]; then f1=$k c1=1 f2=$none; else f1=$none f2=$k c2=1; fi
 elif [ "$SMOKE" = 1 ]; then
-	# the first 3 of each role: the first role's from 0, the second's own
-	# range (its first case: the first whose role is not case 0's)
-	count=3
-	extra=" live.${s}_rfirst=$(cases | awk 'NR == 1 {r = $3} $3 != r {print $1; exit}') live.${s}_rcount=3"
+	c1=3 c2=3
 fi
-end=0
-[ "$count" -gt 0 ] && end=$((first + count))
 echo "live-$s: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
@@ -52,20 +56,28 @@ repro="make live-$s KERNEL=$KERNEL"
 t0=$SECONDS
 while :; do
 	boot=$((boot + 1))
+	# oops=panic, panic_on_warn=1: an oops or a WARNING ends the boot at
+	# once, its case a finding, not at the watchdog after every later case
+	# ran on a broken kernel (KASAN goes on: kasan_multi_shot)
 	live/guest/qemu.sh "$kver" "$img" "$TMO" \
-		"live.transport=siw live.mode=$s live.${s}_data=$data live.${s}_first=$first live.${s}_count=$count$extra"
+		"live.transport=siw live.mode=$s oops=panic panic_on_warn=1 live.${s}_data=$data live.${s}_first=$f1 live.${s}_count=$c1 live.${s}_rfirst=$f2 live.${s}_rcount=$c2"
 	qrc=$?
 	cp "$L/console.log" "$N/console-$boot.log"
 	[ -s "$L/gcov.tar" ] && cp "$L/gcov.tar" "$N/gcov-$boot.tar" && gcov+=("$N/gcov-$boot.tar")
-	# a later boot's cases, with the kernel's lines among them
-	if [ "$data" = 1 ]; then cp "$N/console-$boot.log" "$log"
+	# a later boot's cases (and data check), with the kernel's lines among them
+	if [ "$boot" = 1 ]; then cp "$N/console-$boot.log" "$log"
 	else sed -n "/^LIVE_${S}_CASE /,\$p" "$N/console-$boot.log" >>"$log"; fi
 	if [ "$qrc" -eq 0 ] && grep -aq '^LIVE_END' "$N/console-$boot.log"; then break; fi
 	# the guest died or hung: the case it was running is a finding
 	read -r next name < <("$L/rdmaneg-live" "$s-next" "$N/console-$boot.log")
-	why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | tail -1 | cut -f1)
+	# the first splat that is not the panic it led to (panic_on_warn)
+	why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | cut -f1 | grep -v -m1 '^Kernel panic')
+	[ -n "$why" ] || why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | tail -1 | cut -f1)
 	[ -n "$why" ] || why=$([ "$qrc" -eq 124 ] && echo "hung: no end after ${TMO}s" || echo "died (qemu exit $qrc)")
-	if [ "${next:-none}" = none ] || [ "$next" = "done" ]; then
+	# the data check's death is a finding of its own (reproducer
+	# ${case_var}=data); one in the second role's setup, without it, is not
+	if [ "${next:-none}" = data ] && [ "$data" = 1 ]; then name=data
+	elif [ "${next:-none}" = none ] || [ "$next" = "done" ] || [ "$next" = data ]; then
 		echo "live-$s: FAILED: boot $boot ended outside a case ($why)"
 		sed '/^LIVE_WATCHDOG/,$d' "$N/console-$boot.log" | tail -25 | sed 's/^/  | /'
 		"$L/rdmaneg-live" stacks "$N/console-$boot.log" | sed 's/^/  /'
@@ -77,8 +89,23 @@ while :; do
 	echo "live-$s: finding: case $name: $why ($N/console-$boot.log); the next boot goes on"
 	[ -n "$ONLY" ] && break
 	[ "$boot" -ge 20 ] && { echo "live-$s: FAILED: 20 boots, giving up"; fail=1; break; }
-	first=$next data=0
-	if [ "$end" -gt 0 ]; then count=$((end - next)); [ "$count" -gt 0 ] || break; fi
+	# the next boot goes on after the case (or the data check) it died in;
+	# the data check runs between the roles, so only a death in it or
+	# after it leaves it out
+	if [ "$name" = data ]; then
+		f1=$none c1=0 data=0
+	elif [ "$next" -le "$r2" ]; then
+		# a first-role case: the rest of its range, if any is left
+		left=all
+		[ "$c1" -gt 0 ] && left=$((c1 - (next - f1)))
+		f1=$next c1=0
+		[ "$left" = all ] || c1=$left
+		if [ "$left" = 0 ] || [ "$next" -ge "$r2" ]; then f1=$none c1=0; fi
+	else
+		f1=$none c1=0 data=0
+		if [ "$c2" -gt 0 ]; then c2=$((c2 - (next - f2))); [ "$c2" -gt 0 ] || break; fi
+		f2=$next
+	fi
 done
 "$L/rdmaneg-live" "$s" "$log" --json "$N/report.json" | tee "$N/report.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail=1

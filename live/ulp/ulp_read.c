@@ -247,6 +247,51 @@ static bool tagged(const char *p, size_t n, const char *tag, const char *suffix,
 	return sp ? p[tl + sl] == ' ' : n == tl + sl;
 }
 
+/* "[ 36.957303] " at p (n octets left): a kernel record's timestamp */
+static size_t stamp_at(const char *p, size_t n)
+{
+	size_t i = 1, d = 0;
+
+	if (n < 4 || p[0] != '[')
+		return 0;
+	while (i < n && p[i] == ' ')
+		i++;
+	while (i < n && p[i] >= '0' && p[i] <= '9')
+		i++, d++;
+	if (!d || i >= n || p[i++] != '.')
+		return 0;
+	for (d = 0; i < n && p[i] >= '0' && p[i] <= '9'; i++)
+		d++;
+	return d && i + 1 < n && p[i] == ']' && p[i + 1] == ' ' ? i + 2 : 0;
+}
+
+size_t live_ulp_untangle(char *con, size_t len)
+{
+	size_t r = 0, w = 0;
+
+	while (r < len) {
+		/* a record that begins after a line's first octet cut that
+		 * line: drop the record and its newline, the line goes on */
+		if (r > 0 && con[r - 1] != '\n' && stamp_at(con + r, len - r)) {
+			const char *nl = memchr(con + r, '\n', len - r);
+
+			if (!nl)
+				break;
+			r = (size_t)(nl - con) + 1;
+			continue;
+		}
+		con[w++] = con[r++];
+	}
+	return w;
+}
+
+/* "TAG_CASE check data": the data check began (its name, the reproducer's
+ * <SUITE>_CASE=data) */
+static bool is_data(const char *name, size_t n)
+{
+	return n == 4 && memcmp(name, "data", 4) == 0;
+}
+
 int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len, FILE *out,
 		    FILE *json, struct live_ulp_tally *t)
 {
@@ -265,8 +310,13 @@ int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len,
 
 		if (tagged(p, n, s->tag, "_FRAME", true)) {
 			live_ulp_frame(&cap, s->port, p + tl + 7, n - tl - 7);
+		} else if (tagged(p, n, s->tag, "_CASE", true)) {
+			const char *nm = memchr(p + tl + 6, ' ', n - tl - 6);
+
+			t->data_run |= nm && is_data(nm + 1, n - (size_t)(nm + 1 - p));
 		} else if (tagged(p, n, s->tag, "_STEP", true)) {
-			t->data_run = true;
+			/* any step's failure fails the run: the data check's, or
+			 * the setup's (modules, a server) before or after it */
 			if (!memmem(p, n, " ok", 3) || memmem(p, n, " failed", 7)) {
 				step_failed = true;
 				fprintf(out, "  %.*s\n", (int)n, p);
@@ -279,16 +329,24 @@ int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len,
 	t->data_ok = t->data_run;
 	if (t->data_run) {
 		fprintf(out, "the data check (%s on siw0):\n", s->ends);
-		if (step_failed || !done) {
-			fprintf(out, "  a step failed, or the check did not end\n");
-			t->data_ok = false;
-		}
-		s->data(&rows, &cap, &t->data_ok);
+		/* the guest died in it: a finding (the suite's findings.txt),
+		 * judged like a case that kills the guest, not a failed check */
+		t->data_died = !done;
+		if (t->data_died)
+			fprintf(out, "  the guest died in it: a finding, no data moved\n");
+		else if (step_failed)
+			fprintf(out, "  a step failed\n");
+		t->data_ok = done && !step_failed;
+		if (done)
+			s->data(&rows, &cap, &t->data_ok);
 	}
 	fprintf(out, "the hostile cases:\n");
 	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
 		if (tagged(p, n, s->tag, "_CASE", true)) {
-			t->begun++;
+			size_t tl = strlen(s->tag) + 6; /* "TAG_CASE " */
+			const char *nm = memchr(p + tl, ' ', n - tl);
+
+			t->begun += !nm || !is_data(nm + 1, n - (size_t)(nm + 1 - p));
 			continue;
 		}
 		for (int k = 0; k < 2; k++) {
@@ -308,38 +366,53 @@ int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len,
 	if (bad + rows.malformed)
 		fprintf(out, "  %u malformed result lines\n", bad + rows.malformed);
 	fprintf(out, "%s: %u cases ended of %u begun; data check %s\n", s->name, t->ended, t->begun,
-		!t->data_run ? "not run"
-		: t->data_ok ? "passed"
-			     : "FAILED");
-	return (t->data_run && !t->data_ok) || bad || rows.malformed || rows.core_wrong ? 1 : 0;
+		!t->data_run   ? "not run"
+		: t->data_died ? "died (a finding)"
+		: t->data_ok   ? "passed"
+			       : "FAILED");
+	return (t->data_run && !t->data_ok && !t->data_died) || step_failed || bad ||
+			       rows.malformed || rows.core_wrong
+		       ? 1
+		       : 0;
 }
 
 void live_ulp_next(const struct live_ulp_suite *s, const char *con, size_t len, FILE *out)
 {
-	char last[160] = "", end_tag[64];
-	bool ended = false, any = false;
+	char last[160] = "", end1[64], end2[64];
+	bool ended1 = false, ended2 = false, any = false, step = false;
 	const char *p;
 	size_t n;
 
-	snprintf(end_tag, sizeof(end_tag), "%s_END", s->result[1]);
+	snprintf(end1, sizeof(end1), "%s_END", s->result[0]);
+	snprintf(end2, sizeof(end2), "%s_END", s->result[1]);
 	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
 		size_t tl = strlen(s->tag) + 6; /* "TAG_CASE " */
 
 		if (tagged(p, n, s->tag, "_CASE", true)) {
 			const char *nm = memchr(p + tl, ' ', n - tl);
 
-			if (nm) {
+			if (nm && is_data(nm + 1, n - (size_t)(nm + 1 - p))) {
+				step = true;
+			} else if (nm) {
 				snprintf(last, sizeof(last), "%.*s",
 					 (int)(n - (size_t)(nm + 1 - p)), nm + 1);
 				any = true;
-				ended = false;
+				step = false;
 			}
-		} else if (tagged(p, n, end_tag, "", false)) {
-			ended = true;
+		} else if (tagged(p, n, end2, "", false)) {
+			ended2 = true;
+		} else if (tagged(p, n, end1, "", false)) {
+			ended1 = true;
+		} else if (ended1 && tagged(p, n, s->tag, "_STEP", true)) {
+			/* a step of the data check (or of the second role's
+			 * setup) began after the first role's last case */
+			step = true;
 		}
 	}
-	if (ended)
+	if (ended2)
 		fprintf(out, "done\n");
+	else if (step)
+		fprintf(out, "data\n");
 	else if (!any || s->index(last) < 0)
 		fprintf(out, "none\n");
 	else

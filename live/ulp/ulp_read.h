@@ -103,20 +103,28 @@ struct live_ulp_suite {
 
 struct live_ulp_tally {
 	unsigned begun, ended;
-	bool data_run, data_ok;
+	bool data_run, data_ok, data_died; /* died: no end line, the guest died in it */
 };
 
 /* Judges console con[0..len-1]: the data check's rows (when it ran),
  * every case's row and the tally to out, the rows as JSON to json (may
  * be NULL). 0 when the data check (if run) passed with its exchange
- * judged, no result line is malformed and the core agreed with the
+ * judged or the guest died in it (a finding, as a case that kills the
+ * guest is), no result line is malformed and the core agreed with the
  * oracle; 1 otherwise. */
 int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len, FILE *out,
 		    FILE *json, struct live_ulp_tally *t);
 
-/* The case a boot died in and the next one's index, from its console:
- * "NEXT NAME", or "done" when the last role ended, "none" when no case
- * began. */
+/* The console with every kernel record that cut one of the guest's lines
+ * taken out ("LIVE_SMBDC c-fra[   36.957303] ksmbd: ...\ngmented-..."
+ * becomes "LIVE_SMBDC c-fragmented-..."), in place: the new length. The
+ * guest's lines and the kernel's share the serial console. */
+size_t live_ulp_untangle(char *con, size_t len);
+
+/* Where a boot died, from its console: "NEXT NAME" in or after case NAME
+ * (NEXT: the index after it), "data" in a step after the first role's
+ * last case (the data check, or the second role's setup), "done" when
+ * the second role ended, "none" when no case began. */
 void live_ulp_next(const struct live_ulp_suite *s, const char *con, size_t len, FILE *out);
 
 #endif
