@@ -95,7 +95,8 @@ static void test_parse(void)
 	CHECK(parse_with("title", NULL, err) != 0 && strstr(err, "missing key: title"));
 	CHECK(parse_with("patch", "../escape.patch", err) != 0 && strstr(err, "patch:"));
 	CHECK(parse_with("patch", "0001-a.diff", err) != 0);
-	CHECK(parse_with("check", "boot ROLE=x", err) != 0 && strstr(err, "repro, nfs or nvme"));
+	CHECK(parse_with("check", "boot ROLE=x", err) != 0 &&
+	      strstr(err, "repro, nfs, nvme, smbd or iser"));
 	CHECK(parse_with("check", "repro CASE=x", err) != 0 && strstr(err, "ROLE="));
 	CHECK(parse_with("check", "repro ROLE=r CASE=$(rm)", err) != 0 &&
 	      strstr(err, "NAME=VALUE"));

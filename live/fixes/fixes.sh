@@ -10,7 +10,8 @@
 #      once, or FIXES_TRIES times (default 20) for a race. It must
 #      reproduce on the debug kernel and never on the fixed one;
 #   4. make live, the whole make live-adversarial table, make live-nfs,
-#      make live-nvme and make live-soak run on the fixed kernel: no splat, and the
+#      live-nvme, live-iser, live-smbd and live-soak run on the fixed
+#      kernel: no splat, and the
 #      divergences the patches remove are gone (their checks above).
 # Prints one table (finding, unpatched k/N, patched k/N, verdict) and
 # exits 1 on any miss, 2 on a usage error.
@@ -76,10 +77,10 @@ while read -r slug race suite args; do
 				KERNEL=$k make --no-print-directory live-nfs "${argv[@]}" >"$log.out" 2>&1
 				cp build/live-nfs/console.log "$log" 2>/dev/null
 			else
-				# every boot's console: a case that kills the guest is
-				# in the last one
-				KERNEL=$k make --no-print-directory live-nvme "${argv[@]}" >"$log.out" 2>&1
-				cat build/live-nvme/console-[0-9]*.log >"$log" 2>/dev/null
+				# nvme, smbd, iser: every boot's console (a case that
+				# kills the guest is in the last one)
+				KERNEL=$k make --no-print-directory "live-$suite" "${argv[@]}" >"$log.out" 2>&1
+				cat "build/live-$suite"/console-[0-9]*.log >"$log" 2>/dev/null
 			fi
 			"$FB" seen findings "$slug" "$log" >"$log.seen" 2>&1
 			case $? in
@@ -99,7 +100,7 @@ done <<<"$plan"
 
 # 4: the suites on the fixed kernel
 if [ "$SUITES" -ne 0 ] && [ -z "$DROP" ] && [ -z "$ONLY" ]; then
-	for s in "live" "live-adversarial PEER_RANDOM=0" "live-nfs" "live-nvme" \
+	for s in "live" "live-adversarial PEER_RANDOM=0" "live-nfs" "live-nvme" "live-iser" "live-smbd" \
 		"live-soak LIVE_SOAK=${LIVE_SOAK:-200}"; do
 		# shellcheck disable=SC2086 # a target and its make variables
 		if KERNEL=fixed make --no-print-directory $s >>"$F/suites.log" 2>&1; then
@@ -110,7 +111,8 @@ if [ "$SUITES" -ne 0 ] && [ -z "$DROP" ] && [ -z "$ONLY" ]; then
 		fi
 	done
 	# the hostile tables: a splat of any kind is a failure on the fixed kernel
-	for found in build/live/adversarial/findings.txt build/live-nvme/findings.txt; do
+	for found in build/live/adversarial/findings.txt build/live-nvme/findings.txt \
+		build/live-iser/findings.txt build/live-smbd/findings.txt; do
 		if grep -qa . "$found" 2>/dev/null; then
 			echo "live-fixes: FAILED: the fixed kernel has findings ($found):"
 			sed 's/^/  | /' "$found"

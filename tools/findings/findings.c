@@ -77,9 +77,9 @@ static bool make_var(const char *w, size_t n)
 static const struct check_suite {
 	const char *name, *case_var, *line;
 } check_suites[] = {
-	{ "repro", "CASE=", "PEER_CASE" },
-	{ "nfs", "NFS_CASE=", "LIVE_NFS_CASE" },
-	{ "nvme", "NVME_CASE=", "LIVE_NVME_CASE" },
+	{ "repro", "CASE=", "PEER_CASE" },	    { "nfs", "NFS_CASE=", "LIVE_NFS_CASE" },
+	{ "nvme", "NVME_CASE=", "LIVE_NVME_CASE" }, { "smbd", "SMBD_CASE=", "LIVE_SMBD_CASE" },
+	{ "iser", "ISER_CASE=", "LIVE_ISER_CASE" },
 };
 #define NSUITES (sizeof(check_suites) / sizeof(check_suites[0]))
 
@@ -100,12 +100,15 @@ static int parse_check(const struct line_ctx *c, struct rdmaneg_finding *f, cons
 	size_t n = strcspn(p, " ");
 
 	if (n == 0 || n >= sizeof(f->check_suite))
-		return fail(c, "check: a suite (repro, nfs or nvme), then make variables", NULL);
+		return fail(c,
+			    "check: a suite (repro, nfs, nvme, smbd or iser), then make variables",
+			    NULL);
 	memcpy(f->check_suite, p, n);
 	f->check_suite[n] = '\0';
 	cs = check_suite(f->check_suite);
 	if (!cs)
-		return fail(c, "check: the suite is repro, nfs or nvme", f->check_suite);
+		return fail(c, "check: the suite is repro, nfs, nvme, smbd or iser",
+			    f->check_suite);
 	p += n;
 	while (*p == ' ')
 		p++;

@@ -50,7 +50,7 @@ struct rdmaneg_finding {
 	char trigger[RDMANEG_FINDING_TEXT];
 	char reproduced[RDMANEG_FINDING_TEXT]; /* "k of N ..." as measured */
 	char reproducer[RDMANEG_FINDING_TEXT]; /* one command */
-	/* what make live-fixes runs: its suite (repro, nfs or nvme), the make
+	/* what make live-fixes runs: its suite (repro, nfs, nvme, smbd, iser), the make
 	 * variables, and how it tells a reproduction */
 	char check_suite[16];
 	char check_args[RDMANEG_FINDING_TEXT];
