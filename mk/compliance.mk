@@ -32,8 +32,9 @@ COMPLIANCE_REGISTRY := spec/clauses.tsv,spec/nvme-rdma.tsv,spec/ms-smbd.tsv,spec
 
 # make compliance: the registry checked against its specs, every citation
 # tallied, the latest make test and make live-adversarial results read
-# and make live-nvme and make live-nfs results (when present), build/compliance/{compliance.json,compliance.md,
-# index.html} written, and the page rendered in headless Chromium
+# and make live-nvme, live-nfs, live-iser and live-smbd reports (when
+# present), build/compliance/{compliance.json,compliance.md,index.html}
+# written, and the page rendered in headless Chromium
 compliance: deps-compliance $(B)/plain/rdmaneg-clauses
 	@$(B)/plain/rdmaneg-clauses check spec/clauses.tsv $(SPECS)
 	@mkdir -p $(B)/compliance
@@ -42,10 +43,10 @@ compliance: deps-compliance $(B)/plain/rdmaneg-clauses
 	else echo "compliance: no make test results ($(B)/test-logs/times.json): core and oracle not exercised"; fi; \
 	if [ -f $(B)/live/adversarial/results.jsonl ]; then s="--siw $(B)/live/adversarial/results.jsonl"; \
 	else echo "compliance: no make live-adversarial results: siw not exercised"; fi; \
-	if [ -f $(B)/live-nvme/report.json ]; then s="$$s --nvme $(B)/live-nvme/report.json"; \
-	else echo "compliance: no make live-nvme report: nvmet and nvme-rdma not exercised"; fi; \
-	if [ -f $(B)/live-nfs/report.json ]; then s="$$s --nfs $(B)/live-nfs/report.json"; \
-	else echo "compliance: no make live-nfs report: svcrdma and xprtrdma not exercised"; fi; \
+	for l in $$($(B)/plain/rdmaneg-clauses suites); do \
+		if [ -f $(B)/live-$$l/report.json ]; then s="$$s --$$l $(B)/live-$$l/report.json"; \
+		else echo "compliance: no make live-$$l report: its two Linux ends not exercised"; fi; \
+	done; \
 	$(B)/plain/rdmaneg-clauses report $(COMPLIANCE_REGISTRY) spec/untestable.tsv $(B)/compliance \
 		$$t $$s $(COMPLIANCE_FILES)
 	@tests/compliance-page.sh $(B)/compliance/index.html

@@ -257,6 +257,31 @@ static void test_compliance(void)
 		      strstr(cp.row[3].why[6], "make live-nfs NFS_CASE=short-1") != NULL &&
 		      cp.row[3].v[4] == RDMANEG_COMP_NOT_EXERCISED);
 	}
+	/* make live-iser's and make live-smbd's rows: a hostile case by its
+	 * name, the data check ("case":"data") by the check's reproducer; a
+	 * measured row counts for nothing */
+	{
+		static const char ulp[] =
+			"{\"suite\":\"smbd\",\"rows\":[\n"
+			"{\"impl\":\"cifs\",\"case\":\"s-status-not-supported\",\"clause\":"
+			"\"x#9.2-2\",\"verdict\":\"diverges\"},\n"
+			"{\"impl\":\"ksmbd\",\"case\":\"data\",\"clause\":\"x#9.2-2\","
+			"\"verdict\":\"diverges\"},\n"
+			"{\"impl\":\"ib_iser\",\"case\":\"t-ok\",\"clause\":\"x#9.2-2\","
+			"\"verdict\":\"conforms\"},\n"
+			"{\"impl\":\"isert\",\"case\":\"i-len-0\",\"clause\":\"x#9.2-2\","
+			"\"verdict\":\"measured\"}\n]}\n";
+
+		CHECK(rdmaneg_comp_linux(&cp, ulp, sizeof(ulp) - 1) == 3);
+		CHECK(cp.row[3].v[11] == RDMANEG_COMP_DIVERGES &&
+		      strstr(cp.row[3].why[11],
+			     "make live-smbd SMBD_CASE=s-status-not-supported") != NULL);
+		CHECK(cp.row[3].v[10] == RDMANEG_COMP_DIVERGES &&
+		      strstr(cp.row[3].why[10], "the data check: make live-smbd SMBD_CASE=data") !=
+			      NULL);
+		CHECK(cp.row[3].v[9] == RDMANEG_COMP_CONFORMS &&
+		      cp.row[3].v[8] == RDMANEG_COMP_NOT_EXERCISED);
+	}
 	/* the page: a row per clause, a column per implementation */
 	f = open_memstream(&html, &hn);
 	CHECK(f != NULL);

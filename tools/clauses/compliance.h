@@ -14,9 +14,13 @@
 
 #define RDMANEG_COMP_CLAUSES 2048
 #define RDMANEG_COMP_KINDS 9 /* core ... tool: rdmaneg_comp_kind_name */
-/* core, oracle, siw responder and initiator, nvmet, nvme-rdma, svcrdma
- * and xprtrdma (the Linux NFS server and client) */
-#define RDMANEG_COMP_IMPLS 8
+/* core, oracle, siw responder and initiator, then the two Linux ends of
+ * each live suite: nvmet, nvme-rdma, svcrdma and xprtrdma (the Linux NFS
+ * server and client), isert, ib_iser, ksmbd and cifs */
+#define RDMANEG_COMP_IMPLS 12
+/* the live suites whose report.json rdmaneg_comp_linux reads: nvme, nfs,
+ * iser, smbd (rdmaneg_comp_suite_name) */
+#define RDMANEG_COMP_SUITES 4
 
 /* An implementation's verdict on a clause. */
 enum rdmaneg_comp_verdict {
@@ -43,12 +47,15 @@ struct rdmaneg_comp {
 	size_t nsections;
 	size_t unknown; /* citations of ids the registry does not hold */
 	/* what the implementation verdicts were read from, or "" */
-	char tests_from[200], siw_from[200], nvme_from[200], nfs_from[200];
+	char tests_from[200], siw_from[200], live_from[RDMANEG_COMP_SUITES][200];
 };
 
 const char *rdmaneg_comp_kind_name(size_t k);
 const char *rdmaneg_comp_impl_name(size_t i);
 const char *rdmaneg_comp_verdict_name(enum rdmaneg_comp_verdict v);
+/* A live suite's name (its make live-NAME, its report option --NAME), or
+ * NULL past the last. */
+const char *rdmaneg_comp_suite_name(size_t s);
 
 /* The kind of check a file's citations are (by its folder). */
 size_t rdmaneg_comp_kind_of(const char *path);
@@ -80,11 +87,12 @@ void rdmaneg_comp_cite(struct rdmaneg_comp *c, const char *path, const char *src
 bool rdmaneg_comp_tests(struct rdmaneg_comp *c, const char *times, size_t len);
 size_t rdmaneg_comp_siw(struct rdmaneg_comp *c, const char *jsonl, size_t len);
 
-/* make live-nvme's or make live-nfs's report.json, one row a line: each
- * names its clause, the Linux end it judges ("impl": nvmet, nvme-rdma,
- * svcrdma or xprtrdma) and Linux's verdict ("verdict", else the "oracle"
- * column; "unjudged" and "void" rows count for nothing). Returns the rows
- * read. */
+/* A live suite's report.json (make live-nvme, live-nfs, live-iser,
+ * live-smbd), one row a line: each names its clause, the Linux end it
+ * judges ("impl": nvmet, nvme-rdma, svcrdma, xprtrdma, isert, ib_iser,
+ * ksmbd or cifs) and Linux's verdict ("verdict", else the "oracle"
+ * column; "unjudged", "measured" and "void" rows count for nothing).
+ * Returns the rows read. */
 size_t rdmaneg_comp_linux(struct rdmaneg_comp *c, const char *report, size_t len);
 
 /* MUST and SHOULD clauses no check cites and not untestable. */

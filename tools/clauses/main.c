@@ -4,7 +4,8 @@
  * (docs/compliance.md).
  *   extract SPEC...                 the registry, generated, to stdout
  *   check REGISTRY SPEC...          fails when a spec changed under it
- *   report REGISTRY[,...] UNTESTABLE OUT [--tests T] [--siw R] [--nvme N] [--nfs F] FILE...
+ *   report REGISTRY[,...] UNTESTABLE OUT [--tests T] [--siw R] [--nvme N] [--nfs F]
+ *          [--iser I] [--smbd S] FILE...
  *                                   every citation in FILEs (an unknown id
  *                                   fails) and the implementations'
  *                                   verdicts: OUT/compliance.json, .md and
@@ -34,7 +35,8 @@ static int usage(void)
 	      "       rdmaneg-clauses check REGISTRY SPEC...\n"
 	      "       rdmaneg-clauses report REGISTRY[,REGISTRY...] UNTESTABLE OUTDIR\n"
 	      "               [--tests TIMES.json] [--siw RESULTS.jsonl] [--nvme REPORT.json]\n"
-	      "               [--nfs REPORT.json] FILE...\n",
+	      "               [--nfs REPORT.json] [--iser REPORT.json] [--smbd REPORT.json] FILE...\n"
+	      "       rdmaneg-clauses suites            the live suites report reads, one a line\n",
 	      stderr);
 	return 2;
 }
@@ -183,13 +185,25 @@ static int write_to(const char *dir, const char *name,
 }
 
 /* report REGISTRY[,REGISTRY...] UNTESTABLE OUTDIR [--tests TIMES]
- * [--siw RESULTS] FILE...: every citation in FILEs tallied (an unknown id
+ * [--siw RESULTS] [--nvme|--nfs|--iser|--smbd REPORT] FILE...: every citation in FILEs tallied (an unknown id
  * fails), the implementations' verdicts read, the three reports written */
-/* The report's options, each with a file: --tests, --siw, --nvme, --nfs */
+/* A live suite's report option (--nvme, --nfs, --iser, --smbd): its
+ * index, or RDMANEG_COMP_SUITES */
+static size_t live_opt(const char *a)
+{
+	size_t s = 0;
+
+	while (s < RDMANEG_COMP_SUITES &&
+	       !(strncmp(a, "--", 2) == 0 && strcmp(a + 2, rdmaneg_comp_suite_name(s)) == 0))
+		s++;
+	return s;
+}
+
+/* The report's options, each with a file: --tests, --siw, a live suite's */
 static bool report_opt(const char *a)
 {
-	return strcmp(a, "--tests") == 0 || strcmp(a, "--siw") == 0 || strcmp(a, "--nvme") == 0 ||
-	       strcmp(a, "--nfs") == 0;
+	return strcmp(a, "--tests") == 0 || strcmp(a, "--siw") == 0 ||
+	       live_opt(a) < RDMANEG_COMP_SUITES;
 }
 
 static int cmd_report(int argc, char **argv)
@@ -244,10 +258,10 @@ static int cmd_report(int argc, char **argv)
 			       argv[k + 1]);
 		else if (strcmp(argv[k], "--siw") == 0 && rdmaneg_comp_siw(&comp, t, n) > 0)
 			snprintf(comp.siw_from, sizeof(comp.siw_from), "%s", argv[k + 1]);
-		else if (strcmp(argv[k], "--nvme") == 0 && rdmaneg_comp_linux(&comp, t, n) > 0)
-			snprintf(comp.nvme_from, sizeof(comp.nvme_from), "%s", argv[k + 1]);
-		else if (strcmp(argv[k], "--nfs") == 0 && rdmaneg_comp_linux(&comp, t, n) > 0)
-			snprintf(comp.nfs_from, sizeof(comp.nfs_from), "%s", argv[k + 1]);
+		else if (live_opt(argv[k]) < RDMANEG_COMP_SUITES &&
+			 rdmaneg_comp_linux(&comp, t, n) > 0)
+			snprintf(comp.live_from[live_opt(argv[k])], sizeof(comp.live_from[0]), "%s",
+				 argv[k + 1]);
 		free(t);
 	}
 	/* the verdicts follow the citations: read the sources first */
@@ -285,6 +299,11 @@ int main(int argc, char **argv)
 		return cmd_extract(argc, argv);
 	if (strcmp(argv[1], "check") == 0)
 		return cmd_check(argc, argv);
+	if (strcmp(argv[1], "suites") == 0 && argc == 2) {
+		for (size_t s = 0; rdmaneg_comp_suite_name(s); s++)
+			printf("%s\n", rdmaneg_comp_suite_name(s));
+		return 0;
+	}
 	if (strcmp(argv[1], "report") == 0)
 		return cmd_report(argc, argv);
 	return usage();
