@@ -13,11 +13,13 @@
 #   LIVE_TIMEOUT=1500  seconds a boot may take
 #   LIVE_SMBD_SMOKE=1  the data check and the first 3 cases of each role
 #   SMBD_CASE=NAME     one case (rdmaneg-live smbd-cases), after the data
-#                      check, on a fresh boot: a finding's reproducer
+#                      check, on a fresh boot: a finding's reproducer; =data: the
+#                      data check alone
 # Writes build/live-smbd/{console.log,console-N.log,findings.txt,report.txt,
-# report.json}; ends with "N passed, N failed" (passed: the data came back,
-# every case ran and was judged, the core agreed with the oracle; Linux's
-# divergences and findings are results). The boot loop is live/ulp/suite.sh's;
+# report.json}; ends with "N passed, N failed" (passed: the data came back
+# or the guest died in the data check, a finding; every case ran and was
+# judged; the core agreed with the oracle; Linux's divergences and
+# findings are results). The boot loop is live/ulp/suite.sh's;
 # the verdicts are C.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
