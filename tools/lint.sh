@@ -9,10 +9,11 @@
 # call) and cert-dcl37-c/dcl51-cpp (feature-test macros such as
 # _POSIX_C_SOURCE are reserved names by definition).
 #
-# A host file's clean verdict is cached in build/lint-cache/, keyed by
-# clang-tidy's version, .clang-tidy, the flags and the file preprocessed
-# with its comments (so NOLINT markers count): a file whose key is cached
-# is clean without running clang-tidy again. LINT_CACHE=0 runs every file.
+# A host file's clean verdict is cached in ~/.cache/rdmaneg/lint-cache/
+# (it survives a fresh clone, as CI's is), keyed by clang-tidy's version,
+# .clang-tidy, the flags and the file preprocessed with its comments (so
+# NOLINT markers count): a file whose key is cached is clean without
+# running clang-tidy again. LINT_CACHE=0 runs every file.
 #   tools/lint.sh --one FILE   one host file (what xargs runs)
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -20,7 +21,7 @@ INC=(-Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli -Itools/test-times -I
 	-Itools/mutants -Itools/man3 -Itools/findings -Itools/clauses -Itests -Ilive/mpa -Ilive/nfs -Ilive/nvme -Ilive/nfspeer -Ilive/guest -Ipeer
 	-Ilive/campaign -Ilive/ulp -Ilive/smbd -Ilive/iser)
 RELAX=-cert-err33-c,-cert-dcl37-c,-cert-dcl51-cpp
-cache=build/lint-cache
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/lint-cache
 
 one() {
 	local f=$1 key out
