@@ -285,11 +285,24 @@ size_t live_ulp_untangle(char *con, size_t len)
 	return w;
 }
 
+/* A "TAG_CASE ROLE NAME" line's NAME (its length in *nl), or NULL when
+ * the line is no case line */
+static const char *case_name(const struct live_ulp_suite *s, const char *p, size_t n, size_t *nl)
+{
+	size_t tl = strlen(s->tag) + 6; /* "TAG_CASE " */
+	const char *sp;
+
+	if (!tagged(p, n, s->tag, "_CASE", true) || !(sp = memchr(p + tl, ' ', n - tl)))
+		return NULL;
+	*nl = n - (size_t)(sp + 1 - p);
+	return sp + 1;
+}
+
 /* "TAG_CASE check data": the data check began (its name, the reproducer's
  * <SUITE>_CASE=data) */
 static bool is_data(const char *name, size_t n)
 {
-	return n == 4 && memcmp(name, "data", 4) == 0;
+	return name && n == 4 && memcmp(name, "data", 4) == 0;
 }
 
 int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len, FILE *out,
@@ -311,9 +324,10 @@ int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len,
 		if (tagged(p, n, s->tag, "_FRAME", true)) {
 			live_ulp_frame(&cap, s->port, p + tl + 7, n - tl - 7);
 		} else if (tagged(p, n, s->tag, "_CASE", true)) {
-			const char *nm = memchr(p + tl + 6, ' ', n - tl - 6);
+			size_t nl = 0;
+			const char *nm = case_name(s, p, n, &nl);
 
-			t->data_run |= nm && is_data(nm + 1, n - (size_t)(nm + 1 - p));
+			t->data_run |= is_data(nm, nl);
 		} else if (tagged(p, n, s->tag, "_STEP", true)) {
 			/* any step's failure fails the run: the data check's, or
 			 * the setup's (modules, a server) before or after it */
@@ -343,10 +357,9 @@ int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len,
 	fprintf(out, "the hostile cases:\n");
 	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
 		if (tagged(p, n, s->tag, "_CASE", true)) {
-			size_t tl = strlen(s->tag) + 6; /* "TAG_CASE " */
-			const char *nm = memchr(p + tl, ' ', n - tl);
+			size_t nl = 0;
 
-			t->begun += !nm || !is_data(nm + 1, n - (size_t)(nm + 1 - p));
+			t->begun += !is_data(case_name(s, p, n, &nl), nl);
 			continue;
 		}
 		for (int k = 0; k < 2; k++) {
@@ -386,16 +399,14 @@ void live_ulp_next(const struct live_ulp_suite *s, const char *con, size_t len, 
 	snprintf(end1, sizeof(end1), "%s_END", s->result[0]);
 	snprintf(end2, sizeof(end2), "%s_END", s->result[1]);
 	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
-		size_t tl = strlen(s->tag) + 6; /* "TAG_CASE " */
+		size_t nl = 0;
+		const char *nm = case_name(s, p, n, &nl);
 
-		if (tagged(p, n, s->tag, "_CASE", true)) {
-			const char *nm = memchr(p + tl, ' ', n - tl);
-
-			if (nm && is_data(nm + 1, n - (size_t)(nm + 1 - p))) {
+		if (nm) {
+			if (is_data(nm, nl)) {
 				step = true;
-			} else if (nm) {
-				snprintf(last, sizeof(last), "%.*s",
-					 (int)(n - (size_t)(nm + 1 - p)), nm + 1);
+			} else {
+				snprintf(last, sizeof(last), "%.*s", (int)nl, nm);
 				any = true;
 				step = false;
 			}
