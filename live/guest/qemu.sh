@@ -6,6 +6,8 @@
 #   virtio-serial rdmaneg.gcov gcov.tar (the debug kernel only)
 # Exit status: qemu's, or 124 when TIMEOUT seconds ran out (then qemu.log
 # holds every vCPU's registers).
+# LIVE_APPEND: more kernel parameters for a boot that diagnoses a finding
+# (e.g. cifs.smbd_logging_class=0x3ff); every suite passes it through.
 # LIVE_QEMU_CTL=1: under a campaign's control (live/campaign, the files in
 # build/live/ctl): a QMP socket (qmp.sock), a virtio-serial port per agent
 # of LIVE_QEMU_AGENTS (rdmaneg.agent.NAME on agent-NAME.sock) and one for
@@ -30,6 +32,7 @@ kdir=$L/cache/kernel-$kver
 mem=512
 [ -s "$kdir/qemu-mem" ] && mem=$(cat "$kdir/qemu-mem")
 [ -s "$kdir/cmdline" ] && append="$(cat "$kdir/cmdline") $append"
+append="$append${LIVE_APPEND:+ $LIVE_APPEND}"
 # a kernel with gcov (live/guest/kernel.sh) sends its counters on a port of its
 # own, as a tar (init.sh; live/guest/gcov.sh reads it); under a campaign
 # they leave through the service port instead
