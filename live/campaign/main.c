@@ -696,6 +696,33 @@ static int parse(int argc, char **argv, const char **kver, const char **image, c
 	return 0;
 }
 
+/* the last lines of text[0..n-1] on f, each as "  | LINE" */
+static void print_tail(FILE *f, const char *text, size_t n, unsigned lines)
+{
+	size_t start = n;
+	unsigned seen = 0;
+
+	if (!text || n == 0) {
+		fprintf(f, "campaign: the guest's console is empty\n");
+		return;
+	}
+	/* back to just after the newline that ends the line before them */
+	while (start > 0) {
+		if (text[start - 1] == '\n' && start < n && ++seen == lines)
+			break;
+		start--;
+	}
+	fprintf(f, "campaign: the end of the guest's console:\n");
+	while (start < n) {
+		size_t len = strcspn(text + start, "\n");
+
+		if (start + len > n)
+			len = n - start;
+		fprintf(f, "  | %.*s\n", (int)len, text + start);
+		start += len + 1;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct vm_figures stats;
@@ -756,7 +783,13 @@ int main(int argc, char **argv)
 		return 1;
 	C.t0 = rdmaneg_mono_us();
 	if (vm_up(&C.v, !C.cold, err, sizeof(err)) != 0) {
+		size_t n = 0;
+		char *con = vm_console(&C.v, 0, &n);
+
 		fprintf(stderr, "campaign: FAILED: the guest did not come up: %s\n", err);
+		/* the console's end says where the boot stopped */
+		print_tail(stderr, con, n, 30);
+		free(con);
 		vm_down(&C.v);
 		return 1;
 	}
