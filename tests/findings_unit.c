@@ -173,6 +173,54 @@ static void test_seen(void)
 		CHECK(rdmaneg_finding_seen(&d, clean, strlen(clean), why, sizeof(why)) == 0);
 	}
 	CHECK(parse_with("expect", "verdict two words", err) != 0 && strstr(err, "one clause"));
+	/* a corruption: the data check's step that compares */
+	{
+		static char text[4096];
+		static struct rdmaneg_finding s;
+		const char *step_failed = "LIVE_SMBD_CASE check data\nLIVE_SMBD_STEP io ok\n"
+					  "LIVE_SMBD_STEP smallio failed: differ: char 2681\n";
+		const char *step_passed = "LIVE_SMBD_CASE check data\nLIVE_SMBD_STEP smallio ok\n";
+		const char *died = "LIVE_SMBD_CASE check data\nLIVE_SMBD_STEP io ok\n"
+				   "[   9.1] general protection fault, probably for x\n";
+		const char *other_step =
+			"LIVE_SMBD_CASE check data\nLIVE_SMBD_STEP smallio2 failed\n"
+			"LIVE_SMBD_STEP longpath failed: x\nLIVE_SMBD_STEP smallio ok\n";
+
+		snprintf(text, sizeof(text), "%s", good);
+		*strstr(text, "signature:") = '#'; /* a step needs none */
+		*strstr(text, "check:") = '#';
+		*strstr(text, "expect:") = '#';
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "%s",
+			 "check: smbd SMBD_CASE=data\nexpect: step smallio\nunpatched: others\n");
+		CHECK(parse(text, &s, err) == 0 && s.expect == RDMANEG_FE_STEP &&
+		      strcmp(s.expect_step, "smallio") == 0 && s.unpatched_others);
+		CHECK(rdmaneg_finding_seen(&s, step_failed, strlen(step_failed), why,
+					   sizeof(why)) == 1 &&
+		      strstr(why, "char 2681"));
+		CHECK(rdmaneg_finding_seen(&s, step_passed, strlen(step_passed), why,
+					   sizeof(why)) == 0);
+		CHECK(rdmaneg_finding_seen(&s, other_step, strlen(other_step), why, sizeof(why)) ==
+		      0);
+		CHECK(rdmaneg_finding_seen(&s, died, strlen(died), why, sizeof(why)) == -1 &&
+		      strstr(why, "never ran"));
+		/* a step needs a suite with steps; a corruption needs a step */
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "kind: corruption\n");
+		*strstr(text, "kind: kasan") = '#';
+		CHECK(parse(text, &s, err) == 0 && s.kind == RDMANEG_FK_CORRUPTION);
+		CHECK(parse_with("kind", "corruption", err) != 0 && strstr(err, "expect: step"));
+		CHECK(parse_with("expect", "step smallio", err) != 0 &&
+		      strstr(err, "smbd or iser"));
+	}
+	CHECK(parse_with("expect", "step two words", err) != 0 && strstr(err, "one step name"));
+	{
+		static char text[4096];
+		static struct rdmaneg_finding u;
+
+		snprintf(text, sizeof(text), "%sunpatched: never\n", good);
+		CHECK(parse(text, &u, err) != 0 && strstr(err, "debug or others"));
+		snprintf(text, sizeof(text), "%sunpatched: debug\n", good);
+		CHECK(parse(text, &u, err) == 0 && !u.unpatched_others);
+	}
 	/* an NVMe-oF check: its case line names the role, then the case */
 	{
 		static struct rdmaneg_finding n;

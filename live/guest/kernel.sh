@@ -129,7 +129,14 @@ if [ "${1:-}" = fixed ]; then
 	if [ ! -s "$out/release" ]; then
 		t0=$(date +%s)
 		echo "kernel: fixed kernel (patches key $pkey): ${#patches[@]} patch(es) on the debug tree" >&2
-		rm -rf "$CACHE"/kbuild-"$key"-fixed-* "$CACHE"/kernel-fixed-*
+		# the two used last stay beside the new one (a finding whose
+		# check needs the others' patches runs on make live-fixes'
+		# kernel without its own, then on the one with every patch;
+		# a new debug key removed them all above)
+		# shellcheck disable=SC2012 # cache directories, named by hex keys
+		ls -dt "$CACHE/kernel-fixed-$key-"* 2>/dev/null | tail -n +3 | while read -r d; do
+			rm -rf "$d" "$CACHE/kbuild-$key-fixed-${d##*-}"
+		done
 		# built where it stays: gcov's .gcda paths are the objects'
 		# build paths (a tree built as .part and renamed names files
 		# that are not there); $out/release marks it complete
@@ -158,6 +165,7 @@ if [ "${1:-}" = fixed ]; then
 	fi
 fi
 kver=$(cat "$out/release")
+touch "$out" # the one used last (the pruning above)
 echo 1024 >"$out/qemu-mem" # MiB: KASAN's shadow and lockdep's tables
 # every KASAN report, not the first of the boot only: a campaign's later
 # cases are judged too (Documentation/dev-tools/kasan.rst)

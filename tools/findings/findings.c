@@ -10,8 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char *const kind_names[RDMANEG_FK_COUNT] = { "oops", "kasan",	"lockdep", "bug",
-							  "hang", "divergence", "oom" };
+static const char *const kind_names[RDMANEG_FK_COUNT] = { "oops", "kasan",     "lockdep",
+							  "bug",  "hang",      "divergence",
+							  "oom",  "corruption" };
 
 const char *rdmaneg_finding_kind_name(enum rdmaneg_finding_kind k)
 {
@@ -221,7 +222,9 @@ static int set_key(const struct line_ctx *c, struct rdmaneg_finding *f, const ch
 				f->kind = (enum rdmaneg_finding_kind)i;
 				return 0;
 			}
-		return fail(c, "kind: oops, kasan, lockdep, bug, hang or divergence", v);
+		return fail(c,
+			    "kind: oops, kasan, lockdep, bug, hang, divergence, oom or corruption",
+			    v);
 	}
 	if (strcmp(k, "check") == 0)
 		return f->check_suite[0] ? fail(c, "given twice", k) : parse_check(c, f, v);
@@ -237,9 +240,26 @@ static int set_key(const struct line_ctx *c, struct rdmaneg_finding *f, const ch
 			f->expect = RDMANEG_FE_VERDICT;
 			return 0;
 		}
+		/* "step NAME": the suite's data check step NAME failed */
+		if (strncmp(v, "step ", 5) == 0) {
+			const char *st = v + 5;
+
+			if (!*st || strlen(st) >= sizeof(f->expect_step) ||
+			    strspn(st, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(st))
+				return fail(c, "expect: step NAME, one step name", v);
+			snprintf(f->expect_step, sizeof(f->expect_step), "%s", st);
+			f->expect = RDMANEG_FE_STEP;
+			return 0;
+		}
 		if (strcmp(v, "splat") != 0 && strcmp(v, "verdict") != 0)
-			return fail(c, "expect: splat, verdict or verdict CLAUSE", v);
+			return fail(c, "expect: splat, verdict, verdict CLAUSE or step NAME", v);
 		f->expect = strcmp(v, "splat") == 0 ? RDMANEG_FE_SPLAT : RDMANEG_FE_VERDICT;
+		return 0;
+	}
+	if (strcmp(k, "unpatched") == 0) {
+		if (strcmp(v, "debug") != 0 && strcmp(v, "others") != 0)
+			return fail(c, "unpatched: debug or others", v);
+		f->unpatched_others = strcmp(v, "others") == 0;
 		return 0;
 	}
 	if (strcmp(k, "requires") == 0) {
@@ -297,7 +317,7 @@ static int check_required(const struct line_ctx *c, const struct rdmaneg_finding
 		{ "mainline-commit", f->mainline_commit[0] },
 		{ "mainline-code", f->mainline_code[0] },
 		{ "upstream", f->upstream.n > 0 },
-		{ "signature", f->signature.n > 0 || f->expect == RDMANEG_FE_VERDICT },
+		{ "signature", f->signature.n > 0 || f->expect != RDMANEG_FE_SPLAT },
 	};
 
 	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
@@ -307,6 +327,14 @@ static int check_required(const struct line_ctx *c, const struct rdmaneg_finding
 		return fail(c, "a divergence is checked by its verdict (expect: verdict)", NULL);
 	if (f->expect == RDMANEG_FE_VERDICT && strcmp(f->check_suite, "repro") != 0)
 		return fail(c, "expect: verdict needs a repro check (the peer's verdict)", NULL);
+	if (f->expect == RDMANEG_FE_STEP && strcmp(f->check_suite, "smbd") != 0 &&
+	    strcmp(f->check_suite, "iser") != 0)
+		return fail(c,
+			    "expect: step needs an smbd or iser check (their data check's steps)",
+			    NULL);
+	if (f->kind == RDMANEG_FK_CORRUPTION && f->expect != RDMANEG_FE_STEP)
+		return fail(c, "a corruption is checked by the step that compares (expect: step)",
+			    NULL);
 	return 0;
 }
 
@@ -501,6 +529,42 @@ static const char *case_line(const char *text, size_t len, const char *prefix, c
 	return NULL;
 }
 
+/* expect: step NAME: "LIVE_SMBD_STEP NAME failed: ..." 1, "... NAME ok" 0,
+ * neither -1 (the step never ran: the guest died before it) */
+static int step_seen(const struct rdmaneg_finding *f, const struct check_suite *cs,
+		     const char *text, size_t len, char *why, size_t whycap)
+{
+	size_t n = strlen(cs->line), pos = 0, pl;
+	char prefix[64], line[512];
+	bool ok = false;
+
+	if (n < 5 || strcmp(cs->line + n - 5, "_CASE") != 0) {
+		snprintf(why, whycap, "suite %s has no step lines", f->check_suite);
+		return -1;
+	}
+	snprintf(prefix, sizeof(prefix), "%.*s_STEP %s ", (int)(n - 5), cs->line, f->expect_step);
+	pl = strlen(prefix);
+	while (rdmaneg_klog_line(text, len, &pos, line, sizeof(line))) {
+		const char *p = rdmaneg_klog_message(line);
+
+		line[strcspn(line, "\r")] = '\0';
+		if (strncmp(p, prefix, pl) != 0)
+			continue;
+		if (strncmp(p + pl, "failed", 6) == 0) {
+			snprintf(why, whycap, "step %s %s", f->expect_step, p + pl);
+			return 1;
+		}
+		ok = ok || strcmp(p + pl, "ok") == 0;
+	}
+	if (ok) {
+		snprintf(why, whycap, "step %s ok", f->expect_step);
+		return 0;
+	}
+	snprintf(why, whycap, "step %s never ran (the guest died before it?): not a measurement",
+		 f->expect_step);
+	return -1;
+}
+
 int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size_t len, char *why,
 			 size_t whycap)
 {
@@ -546,6 +610,8 @@ int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size
 		}
 		return strncmp(rest, "conforms", 8) != 0;
 	}
+	if (f->expect == RDMANEG_FE_STEP)
+		return step_seen(f, cs, text, len, why, whycap);
 	found = rdmaneg_klog_scan(text, len, sp, sizeof(sp) / sizeof(sp[0]));
 	for (size_t i = 0; i < found && i < sizeof(sp) / sizeof(sp[0]); i++)
 		for (size_t k = 0; k < f->signature.n; k++)

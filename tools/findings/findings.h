@@ -24,14 +24,17 @@ enum rdmaneg_finding_kind {
 	RDMANEG_FK_HANG,
 	RDMANEG_FK_DIVERGENCE, /* an RFC divergence, no crash */
 	RDMANEG_FK_OOM,	       /* memory exhausted from the wire: OOM kills, a panic */
+	RDMANEG_FK_CORRUPTION, /* data written is not the data stored, no splat */
 	RDMANEG_FK_COUNT
 };
 
 /* How make live-fixes tells that a run reproduced the finding. */
 enum rdmaneg_finding_expect {
 	RDMANEG_FE_SPLAT = 0, /* a kernel splat titled as one of its signatures */
-	RDMANEG_FE_VERDICT    /* the peer's verdict on the check's case is not "conforms"
+	RDMANEG_FE_VERDICT,   /* the peer's verdict on the check's case is not "conforms"
 			       * (with expect_clause: names that clause) */
+	RDMANEG_FE_STEP	      /* the check's step (expect_step) failed: the suite's
+			       * "LIVE_<SUITE>_STEP NAME failed" line */
 };
 
 struct rdmaneg_finding_list {
@@ -57,8 +60,13 @@ struct rdmaneg_finding {
 	char check_role[16], check_case[64]; /* ROLE= and CASE=, NFS_CASE= or NVME_CASE= */
 	enum rdmaneg_finding_expect expect;
 	char expect_clause[48]; /* "expect: verdict CLAUSE"; empty: any divergence */
-	bool race;		/* tried FIXES_TRIES times, not once */
-	unsigned requires;	/* the finding whose patch this one's applies on, or 0 */
+	char expect_step[32];	/* "expect: step NAME" */
+	/* "unpatched: others": the check reproduces only on the debug kernel
+	 * with the other findings' patches (an earlier bug hides it), so make
+	 * live-fixes runs it unpatched on KERNEL=fixed FIXES_DROP=this one */
+	bool unpatched_others;
+	bool race;	   /* tried FIXES_TRIES times, not once */
+	unsigned requires; /* the finding whose patch this one's applies on, or 0 */
 	char mainline_repo[128], mainline_commit[48];
 	char mainline_code[16]; /* present, changed, fixed, unknown */
 	char mainline_note[RDMANEG_FINDING_TEXT];

@@ -75,7 +75,9 @@ static int cmd_patches(int argc, char **argv)
 	return 0;
 }
 
-/* "SLUG RACE SUITE MAKEVARS..." per finding, for make live-fixes */
+/* "SLUG RACE UNPATCHED SUITE MAKEVARS..." per finding, for make live-fixes
+ * (UNPATCHED: debug, or others: the debug kernel with the other
+ * findings' patches) */
 static int cmd_plan(int argc, char **argv)
 {
 	const struct rdmaneg_finding *only;
@@ -84,8 +86,9 @@ static int cmd_plan(int argc, char **argv)
 		return 2;
 	for (size_t i = 0; i < reg.n; i++)
 		if (!only || only == &reg.f[i])
-			printf("%s %s %s %s\n", reg.f[i].slug, reg.f[i].race ? "race" : "once",
-			       reg.f[i].check_suite, reg.f[i].check_args);
+			printf("%s %s %s %s %s\n", reg.f[i].slug, reg.f[i].race ? "race" : "once",
+			       reg.f[i].unpatched_others ? "others" : "debug", reg.f[i].check_suite,
+			       reg.f[i].check_args);
 	return 0;
 }
 
@@ -330,7 +333,8 @@ static const struct verb {
 	{ "check", 1, 1, cmd_check, "check DIR   parse and check every DIR/*/finding" },
 	{ "patches", 1, 3, cmd_patches, "patches DIR [--drop ID]   the patch files, in id order" },
 	{ "plan", 1, 3, cmd_plan,
-	  "plan DIR [--only ID]   per finding: slug, race|once, suite, make variables" },
+	  "plan DIR [--only ID]   per finding: slug, race|once, debug|others, suite, make\n"
+	  "    variables" },
 	{ "seen", 3, 64, cmd_seen,
 	  "seen DIR ID CONSOLE...   did the run reproduce it? (exit 0 yes, 1 no, 3 not measured)" },
 	{ "label", 2, 2, cmd_label,
