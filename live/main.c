@@ -202,6 +202,17 @@ static int cmd_endpoint(int argc, char **argv)
 
 /* splats FILE: "title<TAB>rip" per splat, in order; the campaign groups
  * its findings by title, syzbot-style */
+static int cmd_smbd_write(int argc, char **argv)
+{
+	long long off, size;
+
+	(void)argc;
+	if (parse_int(argv[4], 0, 1 << 16, &off) ||
+	    parse_int(argv[5], 1, LIVE_SMBD_WRITE_MAX, &size))
+		return usage("smbd-write: OFFSET and SIZE are numbers of octets");
+	return live_smbd_write(argv[2], argv[3], (size_t)off, (size_t)size, stderr);
+}
+
 static int cmd_splats(int argc, char **argv)
 {
 	const char *path = argv[argc - 1];
@@ -1064,6 +1075,9 @@ static const struct verb {
 	{ "smbd-client", 4, 8, cmd_ulp_role,
 	  "smbd-client --addr A [--first N] [--count N]   the hostile client's cases\n"
 	  "    against ksmbd (guest)" },
+	{ "smbd-write", 6, 6, cmd_smbd_write,
+	  "smbd-write SRC DST OFFSET SIZE   SRC copied to DST in writes of SIZE octets\n"
+	  "    from a buffer OFFSET octets into a page (the data check's unaligned writes)" },
 	{ "smbd-cases", 2, 2, verb_ulp_cases,
 	  "smbd-cases   every hostile SMB Direct case: index, name, role" },
 	{ "smbd-next", 3, 3, cmd_ulp,

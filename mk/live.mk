@@ -7,7 +7,7 @@ UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gc
 LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
 	$(addprefix live/nfs/,nfs_read.c nfs_expect.c nfs_judge.c nfs_print.c nfs_json.c nfs_cases.c nfs_rpc.c) \
 	live/nvme/nvme_report.c live/nvme/nvme_cases.c live/guest/gcov.c \
-	live/ulp/ulp_read.c live/smbd/smbd_cases.c live/smbd/smbd_report.c \
+	live/ulp/ulp_read.c live/smbd/smbd_cases.c live/smbd/smbd_report.c live/smbd/smbd_write.c \
 	live/iser/iser_cases.c live/iser/iser_report.c
 LIVE_SRC := live/main.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c live/nvme/nvme_host.c live/nvme/nvme_target.c \
 	live/nfspeer/nfspeer.c live/ulp/ulp_peer.c live/smbd/smbd_peer.c live/iser/iser_peer.c \

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -339,6 +340,45 @@ static void test_next(void)
 	}
 }
 
+/* rdmaneg-live smbd-write: the copy is the source, at any offset and
+ * write size; a bad offset or size is a usage error, a missing file an
+ * I/O error */
+static void test_write(void)
+{
+	char dir[] = "/tmp/ulp-unit-XXXXXX", src[64], dst[64], bad[96];
+	static uint8_t a[10007], b[sizeof(a) + 1];
+	FILE *devnull = fopen("/dev/null", "w");
+
+	CHECK(mkdtemp(dir) != NULL && devnull != NULL);
+	snprintf(src, sizeof(src), "%s/src", dir);
+	snprintf(dst, sizeof(dst), "%s/dst", dir);
+	snprintf(bad, sizeof(bad), "%s/no/such", dir);
+	for (size_t i = 0; i < sizeof(a); i++)
+		a[i] = (uint8_t)(i * 131 + i / 251);
+	FILE *f = fopen(src, "wb");
+	CHECK(f && fwrite(a, 1, sizeof(a), f) == sizeof(a) && fclose(f) == 0);
+	static const size_t cases[][2] = {
+		{ 2000, 3000 }, { 0, 1 }, { 4095, 4096 }, { 17, 10007 }, { 1, 20000 }
+	};
+	for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		CHECK(live_smbd_write(src, dst, cases[k][0], cases[k][1], devnull) == 0);
+		f = fopen(dst, "rb");
+		size_t n = f ? fread(b, 1, sizeof(b), f) : 0;
+		if (f)
+			fclose(f);
+		CHECK(n == sizeof(a) && memcmp(a, b, n) == 0);
+	}
+	CHECK(live_smbd_write(src, dst, 4096, 10, devnull) == 2);
+	CHECK(live_smbd_write(src, dst, 0, 0, devnull) == 2);
+	CHECK(live_smbd_write(src, dst, 0, LIVE_SMBD_WRITE_MAX + 1, devnull) == 2);
+	CHECK(live_smbd_write(bad, dst, 0, 10, devnull) == 1);
+	CHECK(live_smbd_write(src, bad, 0, 10, devnull) == 1);
+	unlink(src);
+	unlink(dst);
+	rmdir(dir);
+	fclose(devnull);
+}
+
 int main(void)
 {
 	test_fpdu();
@@ -346,6 +386,7 @@ int main(void)
 	test_smbd();
 	test_iser();
 	test_next();
+	test_write();
 	printf("%d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -43,11 +43,65 @@ smbd_mount() {
 	mount.cifs "//$SMBD_ADDR/share" /mnt/smb \
 		-o rdma,vers=3.1.1,username=rdmaneg,password=rdmaneg,cache=none
 }
-smbd_io() { # 1 MiB through the share and back, and in the server's file
+smbd_io() { # 1 MiB through the share and back (read(2): see smbd_longpath),
+	# and in the server's file
 	dd if=/dev/urandom of=/tmp/smbd-data bs=256k count=4 2>/dev/null &&
 	cp /tmp/smbd-data /mnt/smb/data && sync &&
-	cat /mnt/smb/data >/tmp/smbd-back && cmp /tmp/smbd-data /tmp/smbd-back &&
+	dd if=/mnt/smb/data of=/tmp/smbd-back bs=65536 2>/dev/null && cmp /tmp/smbd-data /tmp/smbd-back &&
 	cmp /tmp/smbd-data /srv/share/data
+}
+smbd_smallio() { # writes under cifs's 4096-octet RDMA threshold go inline,
+	# in messages of at most 1340 octets ([ms-smbd#3.1.5.7-7]); each from a
+	# buffer part way into a page, so it spans two pages
+	dd if=/dev/urandom of=/tmp/smbd-small bs=1000 count=30 2>/dev/null || return 1
+	for w in "2000 3000" "3000 2000" "100 4000" "4000 1500"; do
+		# shellcheck disable=SC2086 # two numbers, split on purpose
+		set -- $w
+		/bin/rdmaneg-live smbd-write /tmp/smbd-small /mnt/smb/small "$1" "$2" || return 1
+		cmp -s /tmp/smbd-small /srv/share/small && continue
+		echo "writes of $2 octets from $1 into a page: /srv/share/small differs in" \
+			"$(cmp -l /tmp/smbd-small /srv/share/small 2>&1 | wc -l) octets;" \
+			"$(cmp /tmp/smbd-small /srv/share/small 2>&1)"
+		return 1
+	done
+}
+smbd_signed() { # 1 MiB through a signed session, where cifs offloads no
+	# I/O to RDMA (smb3_use_rdma_offload()): every write's pages go inline,
+	# a full page in three messages and a fourth of 76 octets
+	mkdir -p /mnt/smb-signed &&
+		mount.cifs "//$SMBD_ADDR/share" /mnt/smb-signed \
+			-o rdma,vers=3.1.1,username=rdmaneg,password=rdmaneg,cache=none,sign || return 1
+	rc=0
+	# writes of 64 KiB from a page-aligned buffer (cp's are one page each)
+	{ /bin/rdmaneg-live smbd-write /tmp/smbd-data /mnt/smb-signed/signed 0 65536 &&
+		dd if=/mnt/smb-signed/signed of=/tmp/smbd-signed-back bs=65536 2>/dev/null; } || rc=1
+	for f in /srv/share/signed /tmp/smbd-signed-back; do
+		[ "$rc" = 0 ] || break
+		cmp -s /tmp/smbd-data "$f" && continue
+		echo "$f differs in $(cmp -l /tmp/smbd-data "$f" 2>&1 | wc -l) octets;" \
+			"$(cmp /tmp/smbd-data "$f" 2>&1)"
+		rc=1
+	done
+	umount /mnt/smb-signed || rc=1
+	return $rc
+}
+smbd_longpath() { # a request longer than one SMB Direct message: the
+	# third mkdir's CREATE names a 752-character path (1504 octets of
+	# UTF-16), longer than the 1340 a message carries: fragments
+	# ([ms-smbd#3.1.5.7-7])
+	a=$(head -c 250 /dev/zero | tr '\0' a) b=$(head -c 250 /dev/zero | tr '\0' b)
+	c=$(head -c 250 /dev/zero | tr '\0' c)
+	mkdir -p "/mnt/smb/$a/$b/$c" && echo longpath >"/mnt/smb/$a/$b/$c/f" || return 1
+	rc=0
+	# read(2), not cat's sendfile(2): a splice from a cache=none cifs
+	# file reads past its end on 6.1 (docs/smbd.md)
+	for f in "/mnt/smb/$a/$b/$c/f" "/srv/share/$a/$b/$c/f"; do
+		[ "$(dd if="$f" bs=4096 2>/dev/null)" = longpath ] && continue
+		echo "${f%%/a*}/a(250)/b(250)/c(250)/f: $(dd if="$f" bs=4096 2>/dev/null | wc -c) octets, not 9:" \
+			"$(dd if="$f" bs=4096 2>/dev/null | head -c 40 | od -An -tx1 | tr -s ' \n' ' ')"
+		rc=1
+	done
+	return $rc
 }
 smbd_main() {
 	first=$(arg smbd_first) count=$(arg smbd_count)
@@ -67,6 +121,9 @@ smbd_main() {
 		smbd_step server smbd_server || { kill $cap; return; }
 		if smbd_step mount smbd_mount; then
 			smbd_step io smbd_io
+			smbd_step smallio smbd_smallio
+			smbd_step longpath smbd_longpath
+			smbd_step signed smbd_signed
 			smbd_step umount umount /mnt/smb
 		else
 			# why, in the kernel's and ksmbd.mountd's words: the mount

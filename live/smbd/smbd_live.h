@@ -71,4 +71,10 @@ size_t live_smbd_response(const uint8_t *req, size_t len, uint8_t *out, size_t c
  * for live_ulp_report and live_ulp_next */
 extern const struct live_ulp_suite live_smbd_suite;
 
+/* rdmaneg-live smbd-write (smbd_write.c): src copied to dst in write(2)s
+ * of size octets (the last: what is left) from a buffer offset octets into
+ * a page. 0, 1 on an I/O error, 2 on a bad offset or size; why on err. */
+#define LIVE_SMBD_WRITE_MAX (1 << 20)
+int live_smbd_write(const char *src, const char *dst, size_t offset, size_t size, FILE *err);
+
 #endif
