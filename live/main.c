@@ -200,8 +200,7 @@ static int cmd_endpoint(int argc, char **argv)
 	return rc;
 }
 
-/* splats FILE: "title<TAB>rip" per splat, in order; the campaign groups
- * its findings by title, syzbot-style */
+/* smbd-write SRC DST OFFSET SIZE (live/smbd/smbd_write.c) */
 static int cmd_smbd_write(int argc, char **argv)
 {
 	long long off, size;
@@ -213,6 +212,8 @@ static int cmd_smbd_write(int argc, char **argv)
 	return live_smbd_write(argv[2], argv[3], (size_t)off, (size_t)size, stderr);
 }
 
+/* splats FILE: "title<TAB>rip" per splat, in order; the campaign groups
+ * its findings by title, syzbot-style */
 static int cmd_splats(int argc, char **argv)
 {
 	const char *path = argv[argc - 1];

@@ -209,7 +209,7 @@ static void test_seen(void)
 		CHECK(parse(text, &s, err) == 0 && s.kind == RDMANEG_FK_CORRUPTION);
 		CHECK(parse_with("kind", "corruption", err) != 0 && strstr(err, "expect: step"));
 		CHECK(parse_with("expect", "step smallio", err) != 0 &&
-		      strstr(err, "smbd or iser"));
+		      strstr(err, "reports steps"));
 	}
 	CHECK(parse_with("expect", "step two words", err) != 0 && strstr(err, "one step name"));
 	{

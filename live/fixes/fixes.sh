@@ -68,7 +68,8 @@ while read -r slug race unpatched suite args; do
 		# unpatched: others: an earlier bug hides this one on the debug
 		# kernel, so its unpatched kernel is the one with every other
 		# finding's patch (built and cached beside the fixed one)
-		drop=$DROP kernel=$k
+		drop='' kernel=$k
+		[ "$k" = fixed ] && drop=$DROP
 		[ "$k" = debug ] && [ "$unpatched" = others ] && drop=$slug kernel=fixed
 		hits=0 void=0
 		for ((i = 1; i <= n; i++)); do
@@ -101,7 +102,7 @@ while read -r slug race unpatched suite args; do
 			esac
 		done
 		counts+=("$hits" "$n" "$void")
-		echo "live-fixes: $slug on $k${drop:+ (KERNEL=fixed FIXES_DROP=$drop)}: reproduced $hits of $n"
+		echo "live-fixes: $slug on $k${drop:+ (KERNEL=$kernel FIXES_DROP=$drop)}: reproduced $hits of $n"
 	done
 	echo "$slug ${counts[*]}" >>"$F/results.tsv"
 done <<<"$plan"

@@ -50,6 +50,11 @@ smbd_io() { # 1 MiB through the share and back (read(2): see smbd_longpath),
 	dd if=/mnt/smb/data of=/tmp/smbd-back bs=65536 2>/dev/null && cmp /tmp/smbd-data /tmp/smbd-back &&
 	cmp /tmp/smbd-data /srv/share/data
 }
+smbd_same() { # files $1 and $2 hold the same octets, or where they differ
+	cmp -s "$1" "$2" && return
+	echo "$2 differs in $(cmp -l "$1" "$2" 2>&1 | wc -l) octets; $(cmp "$1" "$2" 2>&1)"
+	return 1
+}
 smbd_smallio() { # writes under cifs's 4096-octet RDMA threshold go inline,
 	# in messages of at most 1340 octets ([ms-smbd#3.1.5.7-7]); each from a
 	# buffer part way into a page, so it spans two pages
@@ -58,11 +63,8 @@ smbd_smallio() { # writes under cifs's 4096-octet RDMA threshold go inline,
 		# shellcheck disable=SC2086 # two numbers, split on purpose
 		set -- $w
 		/bin/rdmaneg-live smbd-write /tmp/smbd-small /mnt/smb/small "$1" "$2" || return 1
-		cmp -s /tmp/smbd-small /srv/share/small && continue
-		echo "writes of $2 octets from $1 into a page: /srv/share/small differs in" \
-			"$(cmp -l /tmp/smbd-small /srv/share/small 2>&1 | wc -l) octets;" \
-			"$(cmp /tmp/smbd-small /srv/share/small 2>&1)"
-		return 1
+		smbd_same /tmp/smbd-small /srv/share/small ||
+			{ echo "(writes of $2 octets from $1 into a page)"; return 1; }
 	done
 }
 smbd_signed() { # 1 MiB through a signed session, where cifs offloads no
@@ -77,10 +79,7 @@ smbd_signed() { # 1 MiB through a signed session, where cifs offloads no
 		dd if=/mnt/smb-signed/signed of=/tmp/smbd-signed-back bs=65536 2>/dev/null; } || rc=1
 	for f in /srv/share/signed /tmp/smbd-signed-back; do
 		[ "$rc" = 0 ] || break
-		cmp -s /tmp/smbd-data "$f" && continue
-		echo "$f differs in $(cmp -l /tmp/smbd-data "$f" 2>&1 | wc -l) octets;" \
-			"$(cmp /tmp/smbd-data "$f" 2>&1)"
-		rc=1
+		smbd_same /tmp/smbd-data "$f" || rc=1
 	done
 	umount /mnt/smb-signed || rc=1
 	return $rc
@@ -95,10 +94,13 @@ smbd_longpath() { # a request longer than one SMB Direct message: the
 	rc=0
 	# read(2), not cat's sendfile(2): a splice from a cache=none cifs
 	# file reads past its end on 6.1 (docs/smbd.md)
+	echo longpath >/tmp/smbd-longpath
 	for f in "/mnt/smb/$a/$b/$c/f" "/srv/share/$a/$b/$c/f"; do
-		[ "$(dd if="$f" bs=4096 2>/dev/null)" = longpath ] && continue
-		echo "${f%%/a*}/a(250)/b(250)/c(250)/f: $(dd if="$f" bs=4096 2>/dev/null | wc -c) octets, not 9:" \
-			"$(dd if="$f" bs=4096 2>/dev/null | head -c 40 | od -An -tx1 | tr -s ' \n' ' ')"
+		rm -f /tmp/smbd-longpath-back
+		dd if="$f" of=/tmp/smbd-longpath-back bs=4096 2>/dev/null &&
+			smbd_same /tmp/smbd-longpath /tmp/smbd-longpath-back && continue
+		echo "(${f%%/a*}/a(250)/b(250)/c(250)/f, read back: $(head -c 40 /tmp/smbd-longpath-back |
+			od -An -tx1 | tr -s ' \n' ' '))"
 		rc=1
 	done
 	return $rc
