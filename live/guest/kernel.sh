@@ -134,7 +134,8 @@ if [ "${1:-}" = fixed ]; then
 		# kernel without its own, then on the one with every patch;
 		# a new debug key removed them all above)
 		# shellcheck disable=SC2012 # cache directories, named by hex keys
-		ls -dt "$CACHE/kernel-fixed-$key-"* 2>/dev/null | tail -n +3 | while read -r d; do
+		# (none yet after a new debug key: ls fails, and pipefail with it)
+		{ ls -dt "$CACHE/kernel-fixed-$key-"* 2>/dev/null || :; } | tail -n +3 | while read -r d; do
 			rm -rf "$d" "$CACHE/kbuild-$key-fixed-${d##*-}"
 		done
 		# built where it stays: gcov's .gcda paths are the objects'
