@@ -97,6 +97,24 @@ static void test_klog(void)
 	CHECK(rdmaneg_klog_scan(null_in_memcpy, sizeof(null_in_memcpy) - 1, s, 4) == 1);
 	CHECK(strcmp(s[0].title, "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
 	CHECK(strcmp(s[0].rip, "memcpy_erms") == 0);
+	/* panic_on_warn=1's panic ends the WARNING that set it off (seen on
+	 * Debian's 6.1.0-56 for make live-smbd's s-len-31) */
+	{
+		static const char on_warn[] =
+			"[   28.650479] ------------[ cut here ]------------\n"
+			"[   28.650692] WARNING: CPU: 1 PID: 287 at siw_cm.c:453 siw_cep_put+0x11d/0x130 [siw]\n"
+			"[   28.650700] RIP: 0010:siw_cep_put+0x11d/0x130 [siw]\n"
+			"[   28.650710] Call Trace:\n"
+			"[   28.650711]  <TASK>\n"
+			"[   28.650712]  siw_accept+0x3a0/0x8f0 [siw]\n"
+			"[   28.650713]  </TASK>\n"
+			"[   28.677110] Kernel panic - not syncing: kernel: panic_on_warn set ...\n"
+			"[   28.677906]  panic+0x118/0x2f4\n"
+			"[   28.678075]  check_panic_on_warn.cold+0xf/0x1e\n";
+
+		CHECK(rdmaneg_klog_scan(on_warn, sizeof(on_warn) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].title, "WARNING in siw_cep_put") == 0);
+	}
 	/* seen on the guest console: the peer's line, cut by the kernel's
 	 * report (without the split it reads as "Oops in cm_event_handler") */
 	{

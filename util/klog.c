@@ -395,8 +395,11 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 		 * Oops:, refcount_t: then WARNING:, a GPF then KASAN:) */
 		if (kind && in && !trace && body < 12)
 			kind = NULL;
-		/* oops=panic: the panic that ends a report is not one of its own */
-		if (kind && strcmp(kind, "PANIC") == 0 && strstr(m, "Fatal exception") &&
+		/* oops=panic and panic_on_warn=1: the panic that ends a report
+		 * is not one of its own ("kernel: panic_on_warn set ..." since
+		 * 6.1.y's check_panic_on_warn) */
+		if (kind && strcmp(kind, "PANIC") == 0 &&
+		    (strstr(m, "Fatal exception") || strstr(m, "panic_on_warn set")) &&
 		    (in || found > 0)) {
 			if (in)
 				finish(&cur, first, have_second ? second : NULL, out, max, &found);
