@@ -17,13 +17,11 @@
 # listener is a TCP socket on the same address and port: the two clash.
 # So the portal is made from a network namespace of its own, where the
 # TCP listener binds (ip_nonlocal_bind) and stays out of the way; isert's
-# rdma_cm listener is in the initial namespace whatever the writer's. The
-# debug kernel has no network namespaces: there the data check and the
-# hostile initiator run on rxe0 (198.51.100.1), whose listener is no TCP
-# socket (docs/iser.md).
+# rdma_cm listener is in the initial namespace whatever the writer's
+# (docs/iser.md). Both kernels have network namespaces (the debug one
+# since live/guest/kernel.config asked for them).
 ISER_IQN=iqn.2026-11.org.rdmaneg:live
 ISER_ADDR=192.0.2.1
-ISER_LIO_ADDR=$ISER_ADDR
 ISER_PORT=3260 ISER_TPORT=3261 # live/iser/iser.h
 T=/sys/kernel/config/target
 iser_step() { suite_step LIVE_ISER_STEP "$@"; } # init.sh's
@@ -48,7 +46,7 @@ iser_modules() {
 iser_node() { # iser_node ADDR PORT: open-iscsi's node record for LIO's target there
 	iscsiadm -m node -o new -T "$ISER_IQN" -p "$1:$2" -I iser >/dev/null
 }
-iser_lio() { # a RAM disk LUN behind an iSER portal on $ISER_LIO_ADDR:3260
+iser_lio() { # a RAM disk LUN behind an iSER portal on $ISER_ADDR:3260
 	{ [ -d "$T" ] || mount -t configfs none /sys/kernel/config; } &&
 	mkdir -p "$T/core/rd_mcp_0/rd0" && echo rd_pages=512 >"$T/core/rd_mcp_0/rd0/control" &&
 	echo 1 >"$T/core/rd_mcp_0/rd0/enable" &&
@@ -56,17 +54,14 @@ iser_lio() { # a RAM disk LUN behind an iSER portal on $ISER_LIO_ADDR:3260
 	ln -s "$T/core/rd_mcp_0/rd0" "$tpg/lun/lun_0/rd0" &&
 	echo 1 >"$tpg/attrib/generate_node_acls" && echo 0 >"$tpg/attrib/authentication" &&
 	echo 0 >"$tpg/attrib/demo_mode_write_protect" && echo 1 >"$tpg/attrib/cache_dynamic_acls" &&
-	np=$tpg/np/$ISER_LIO_ADDR:$ISER_PORT &&
-	if [ -e /proc/self/ns/net ] && [ "$ISER_LIO_ADDR" = "$ISER_ADDR" ]; then
-		unshare -n sh -c "echo 1 >/proc/sys/net/ipv4/ip_nonlocal_bind && mkdir $np"
-	else
-		mkdir "$np"
-	fi &&
+	np=$tpg/np/$ISER_ADDR:$ISER_PORT &&
+	{ [ -e /proc/self/ns/net ] || { echo "this kernel has no network namespaces (CONFIG_NET_NS)"; false; }; } &&
+	unshare -n sh -c "echo 1 >/proc/sys/net/ipv4/ip_nonlocal_bind && mkdir $np" &&
 	echo 1 >"$np/iser" && echo 1 >"$tpg/enable"
 }
 iser_login() {
-	iser_node "$ISER_LIO_ADDR" "$ISER_PORT" &&
-	iscsiadm -m node -T "$ISER_IQN" -p "$ISER_LIO_ADDR:$ISER_PORT" -I iser --login >/dev/null &&
+	iser_node "$ISER_ADDR" "$ISER_PORT" &&
+	iscsiadm -m node -T "$ISER_IQN" -p "$ISER_ADDR:$ISER_PORT" -I iser --login >/dev/null &&
 	for _ in $(seq 200); do [ -b /dev/sda ] && break; sleep 0.1; done &&
 	[ -b /dev/sda ] || { echo "no /dev/sda after 20 s"; return 1; }
 }
@@ -77,17 +72,11 @@ iser_io() { # 1 MiB through the disk and back, uncached
 	cmp /tmp/iser-data /tmp/iser-back
 }
 iser_logout() {
-	iscsiadm -m node -T "$ISER_IQN" -p "$ISER_LIO_ADDR:$ISER_PORT" -I iser --logout >/dev/null
+	iscsiadm -m node -T "$ISER_IQN" -p "$ISER_ADDR:$ISER_PORT" -I iser --logout >/dev/null
 }
 iser_main() {
 	first=$(arg iser_first) count=$(arg iser_count)
 	iser_step modules iser_modules || return
-	if [ ! -e /proc/self/ns/net ]; then
-		# no network namespaces: LIO's side on rxe0 (see above)
-		ip link add d1 type dummy && ip addr add 198.51.100.1/24 dev d1 && ip link set d1 up &&
-			rdma link add rxe0 type rxe netdev d1 && ISER_LIO_ADDR=198.51.100.1
-		echo "LIVE_ISER_INFO LIO on rxe0: this kernel has no network namespaces"
-	fi
 	iser_node "$ISER_ADDR" "$ISER_TPORT"
 	# each case's login: the last case's session (iscsid may still be
 	# retrying it) logged out first, or iscsiadm refuses with "session
@@ -116,7 +105,7 @@ iser_main() {
 		echo "LIVE_ISER_DONE"
 	fi
 	rfirst=$(arg iser_rfirst) rcount=$(arg iser_rcount)
-	/bin/rdmaneg-live iser-initiator --addr "$ISER_LIO_ADDR" --first "${rfirst:-${first:-0}}" \
+	/bin/rdmaneg-live iser-initiator --addr "$ISER_ADDR" --first "${rfirst:-${first:-0}}" \
 		--count "${rcount:-${count:-0}}"
 }
 iser_main

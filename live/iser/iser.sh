@@ -6,8 +6,8 @@
 # and judged), then the hostile initiator's cases against isert; every
 # answer judged with the core and the oracle (rdmaneg-live iser,
 # live/iser/iser_report.c; docs/iser.md). Debian's kernel by default;
-# KERNEL=debug adds the coverage of drivers/infiniband/ulp/{iser,isert}
-# (its LIO side runs on rxe0: no network namespaces there). A case that
+# KERNEL=debug adds KASAN and the coverage of
+# drivers/infiniband/ulp/{iser,isert}. A case that
 # kills or hangs the guest is a finding, with its console and reproducer,
 # and the next boot goes on from the case after it.
 #   LIVE_TIMEOUT=1500  seconds a boot may take
