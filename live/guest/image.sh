@@ -62,6 +62,9 @@ stamp=$({
 	cat live/guest/init.sh live/guest/mkinitramfs.sh live/adversarial/peer-baseline.txt "$L/rdmaneg-live" \
 		build/plain/rdmaneg-peer "$planted" $siw ${fdir:+"live/$flavour/$flavour-init.sh" "$fdir/modules" "$fdir/bin"} "${libs[@]}"
 	cat corpus/mpa_frame/*
+	# the flavour's modules themselves: a rebuilt one (live/smbd/smbd-modules.sh)
+	# changes under the same path
+	[ -z "$fdir" ] || xargs -r cat <"$fdir/modules"
 } | sha1sum | cut -c1-16)
 img=$L/initramfs-${flavour:+$flavour-}$stamp.gz
 if [ ! -s "$img" ]; then

@@ -2,7 +2,8 @@
 # live/guest/kconfig.sh KVER OPTION...: fails, naming each, when the cached
 # kernel KVER (Debian's boot/config-KVER, or the debug kernel's config) has
 # an OPTION neither =y nor =m. A suite whose kernel side is missing says
-# so before it boots (docs/smbd.md: Debian's 6.1 has no SMB Direct).
+# so before it boots (live/smbd/smbd-prepare.sh: on Debian's 6.1, which has
+# no SMB Direct, it rebuilds ksmbd and cifs instead).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 [ $# -ge 2 ] || { echo "usage: live/guest/kconfig.sh KVER OPTION..." >&2; exit 2; }

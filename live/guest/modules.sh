@@ -4,6 +4,9 @@
 # --show-depends run on the cached kernel tree (never a fixed list). A
 # module the kernel has built in adds nothing (the debug kernel: OUT is
 # empty). Fails, naming it, when the kernel has no such module.
+#   MODULES_EXTRA=DIR  .ko files that take the place of the kernel's own of
+#                      the same name, their dependencies read from them
+#                      (SMB Direct's rebuilt ksmbd.ko and cifs.ko)
 set -euo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 [ $# -ge 3 ] || { echo "usage: live/guest/modules.sh KVER OUT MODULE..." >&2; exit 2; }
@@ -24,13 +27,25 @@ for f in modules.order modules.builtin modules.builtin.modinfo; do
 	if [ -e "$kroot/lib/modules/$kver/$f" ]; then cp "$kroot/lib/modules/$kver/$f" "$dep/lib/modules/$kver/"
 	else : >"$dep/lib/modules/$kver/$f"; fi
 done
-depmod -b "$dep" "$kver"
+extra=${MODULES_EXTRA:-}
+conf=()
+if [ -n "$extra" ]; then
+	compgen -G "$extra/*.ko" >/dev/null || { echo "modules: MODULES_EXTRA=$extra has no .ko file" >&2; exit 1; }
+	extra=$(readlink -f "$extra")
+	mkdir -p "$dep/lib/modules/$kver/extra" "$dep/depmod.d"
+	ln -s "$extra"/*.ko "$dep/lib/modules/$kver/extra/"
+	# extra/ before the kernel's own tree (depmod.d(5))
+	echo "search extra built-in" >"$dep/depmod.d/extra.conf"
+	conf=(-C "$dep/depmod.d")
+fi
+depmod -b "$dep" "${conf[@]}" "$kver"
 # each module is loaded (insmod lines) or built in ("builtin NAME")
 for m in "$@"; do
 	deps=$(modprobe -d "$dep" -S "$kver" --show-depends "$m" 2>&1) && [ -n "$deps" ] ||
 		{ echo "modules: $kver has no $m: ${deps:-nothing from modprobe}" >&2; exit 1; }
 	awk '$1 == "insmod" {print $2}' <<<"$deps"
-done | awk '!seen[$0]++' | sed "s|^$dep/lib/modules/$kver/kernel/|$kroot/lib/modules/$kver/kernel/|" >"$out"
+done | awk '!seen[$0]++' | sed -e "s|^$dep/lib/modules/$kver/kernel/|$kroot/lib/modules/$kver/kernel/|" \
+	-e "s|^$dep/lib/modules/$kver/extra/|$extra/|" >"$out"
 # each path is the cached tree's, which outlives the scratch one
 while read -r ko; do
 	[ -e "$ko" ] || { echo "modules: $ko is missing" >&2; exit 1; }

@@ -64,17 +64,7 @@ step "kernel image" "$t"
 t=$(date +%s.%N)
 siw=$CACHE/siw-$kver
 if [ ! -s "$siw/siw.ko" ]; then
-	need=()
-	dpkg-query -W -f='${Status}' "linux-headers-$kver" 2>/dev/null | grep -q 'ok installed' ||
-		need+=("linux-headers-$kver")
-	src_ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || true)
-	[ "$src_ver" = "$ver" ] || need+=("linux-source-6.1=$ver")
-	if [ ${#need[@]} -gt 0 ]; then
-		if [ "$(id -u)" -ne 0 ]; then
-			echo "prepare: as root, run: apt-get install -y ${need[*]}" >&2; exit 1
-		fi
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >&2
-	fi
+	live/guest/ksource.sh "$kver"
 	rm -rf "$siw.part"; mkdir -p "$siw.part"
 	# siw's files by name, so tar stops once they are out (the archive has
 	# 55 xz blocks: decompress on every core); any other layout: all of it
