@@ -6,8 +6,9 @@
 # finding, with its console and reproducer, and the next boot goes on
 # from the case after it (rdmaneg-live SUITE-next, from data 0). Then
 # rdmaneg-live SUITE judges the console, rdmaneg-triage groups any splat,
-# and on the debug kernel live/guest/gcov.sh reports the coverage.
-#   KERNEL             stock or debug (the caller's default)
+# and on the debug or fixed kernel live/guest/gcov.sh reports the coverage.
+#   KERNEL             stock, debug or fixed (the caller's default: stock);
+#                      debug and fixed add the kernel coverage (gcov)
 #   LIVE_TIMEOUT=1500  seconds a boot may take
 #   LIVE_<SUITE>_SMOKE=1  the data check and the first 3 cases of each role
 #   <SUITE>_CASE=NAME  one case (rdmaneg-live SUITE-cases), after the data
@@ -125,7 +126,8 @@ if [ -s "$N/findings.txt" ] || "$L/rdmaneg-live" splats "$log" >/dev/null; then
 		"$N"/console-[0-9]*.log | sed "s/^/live-$s: triage: /"
 fi
 grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed "s/^/live-$s: /"
-if [ "$KERNEL" = debug ]; then
+# the debug kernel and the fixed one (the same build, patched) have gcov
+if [ "$KERNEL" != stock ]; then
 	if [ ${#gcov[@]} -gt 0 ]; then live/guest/gcov.sh "$s" "$kver" "${gcov[@]}" || fail=1
 	else echo "live-$s: no kernel coverage: no guest lived to send its counters"; fi
 fi
