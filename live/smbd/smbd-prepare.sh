@@ -15,16 +15,17 @@ cd "$(dirname "$0")/../.." || exit 2
 kver=${1:?usage: live/smbd/smbd-prepare.sh KVER}
 L=build/live
 N=$L/smbd
-extra='' mods=(ksmbd cifs)
-if ! live/guest/kconfig.sh "$kver" CONFIG_SMB_SERVER_SMBDIRECT CONFIG_CIFS_SMB_DIRECT 2>/dev/null; then
-	[ -f "$L/cache/kernel-$kver/boot/config-$kver" ] ||
-		{ live/guest/kconfig.sh "$kver" CONFIG_SMB_SERVER_SMBDIRECT CONFIG_CIFS_SMB_DIRECT; exit 1; }
+opts=(CONFIG_SMB_SERVER_SMBDIRECT CONFIG_CIFS_SMB_DIRECT) extra='' mods=(ksmbd cifs)
+if [ -f "$L/cache/kernel-$kver/boot/config-$kver" ] && ! live/guest/kconfig.sh "$kver" "${opts[@]}" 2>/dev/null; then
+	# Debian's kernel, without them
 	extra=$(live/smbd/smbd-modules.sh "$kver") || exit 1
 	# SMB3's signing and encryption algorithms, modules in Debian's kernel.
 	# There they load on demand (request_module); the guest has no
 	# modprobe, and cifs's MODULE_SOFTDEP lines lack "pre:", so modprobe's
 	# list leaves them out. The generic ones: no CPU feature to refuse.
 	mods+=(cmac ccm gcm ctr ghash-generic sha512_generic ecb nls_utf8)
+else
+	live/guest/kconfig.sh "$kver" "${opts[@]}" || exit 1
 fi
 mkdir -p "$N"
 # ksmbd-tools from bookworm-backports: bookworm's 3.4.7 predates the
