@@ -27,5 +27,5 @@ endef
 
 
 include mk/core.mk mk/properties.mk mk/fuzz.mk mk/tools.mk mk/proof.mk mk/mutants.mk \
-	mk/live.mk mk/compliance.mk mk/checks.mk
+	mk/live.mk mk/compliance.mk mk/lint.mk mk/checks.mk
 -include $(wildcard $(addsuffix *.d,$(B)/obj/*/*/ $(B)/obj/*/*/*/ $(B)/obj/*/*/*/*/))

@@ -1,0 +1,34 @@
+# mk/lint.mk: make lint (tools/lint.sh says which checks), one stamp a step
+# under build/lint/: a second lint redoes only what changed since, a file,
+# a header it includes (its .d), .clang-tidy or tools/lint.sh
+# (included by the Makefile, in order)
+LINT_B := $(B)/lint
+LINT_HOST := $(wildcard oracle/*.c util/*.c tools/*.c tools/*/*.c fuzz/*.c properties/*.c live/*.c \
+	live/*/*.c peer/*.c tests/*.c)
+LINT_HOST_HDR := $(wildcard oracle/*.h util/*.h tools/*/*.h fuzz/*.h properties/*.h live/*/*.h \
+	peer/*.h tests/*.h)
+LINT_CONF := .clang-tidy tools/lint.sh
+# the scripts: by name, and .ci/run (tools/lint.sh --scripts finds every
+# file that starts with a shell's #! line; the recipe lints what it finds,
+# and tests/lint.sh fails when a script escapes this list)
+LINT_SCRIPTS := .ci/run $(wildcard .clusterfuzzlite/*.sh oss-fuzz/*.sh live/*/*.sh tests/*.sh tools/*.sh)
+LINT_STAMPS := $(patsubst %,$(LINT_B)/src/%.ok,$(LIB_SRC)) $(patsubst %,$(LINT_B)/host/%.ok,$(LINT_HOST)) \
+	$(LINT_B)/cppcheck-src.ok $(LINT_B)/cppcheck-host.ok $(LINT_B)/shellcheck.ok
+
+$(LINT_B)/src/%.ok: % $(LINT_CONF)
+	@tools/lint.sh --one src $< $@
+$(LINT_B)/host/%.ok: % $(LINT_CONF)
+	@tools/lint.sh --one host $< $@
+$(LINT_B)/cppcheck-src.ok: $(LIB_SRC) $(LIB_HDR) tools/lint.sh
+	@tools/lint.sh --cppcheck src $@ $(LIB_SRC)
+$(LINT_B)/cppcheck-host.ok: $(LINT_HOST) $(LINT_HOST_HDR) $(LIB_HDR) tools/lint.sh
+	@tools/lint.sh --cppcheck host $@ $(LINT_HOST)
+$(LINT_B)/shellcheck.ok: $(LINT_SCRIPTS) .shellcheckrc tools/lint.sh
+	@tools/lint.sh --shellcheck $@ $$(tools/lint.sh --scripts)
+
+lint: $(LINT_STAMPS)
+	@echo "lint: clang-tidy on $(words $(LIB_SRC) $(LINT_HOST)) files, cppcheck, shellcheck on $(words $(LINT_SCRIPTS)) scripts: clean"
+	@echo "lint: 1 passed, 0 failed"
+
+-include $(wildcard $(addsuffix *.d,$(LINT_B)/src/src/ $(LINT_B)/host/*/ $(LINT_B)/host/*/*/ \
+	$(LINT_B)/host/*/*/*/))
