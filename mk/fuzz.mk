@@ -93,11 +93,13 @@ fuzz-replay: $(addprefix $(B)/replay/,$(TARGETS))
 fuzz-afl: $(addprefix $(B)/afl/,$(TARGETS)) $(addprefix $(B)/afl-cmplog/,$(TARGETS))
 
 # Replays every seed and every past crash through the plain driver.
+# (the logs go beside build/replay/, which holds only the programs)
 replay: fuzz-replay
+	@mkdir -p $(B)/replay-logs
 	@for t in $(TARGETS); do \
-		$(B)/replay/$$t corpus/$$t corpus/regress/$$t 2>$(B)/replay/$$t.log || \
-			{ echo "replay $$t: crashed on $$(grep '^replay:' $(B)/replay/$$t.log | tail -1)"; \
-			  tail -20 $(B)/replay/$$t.log; exit 1; }; \
+		$(B)/replay/$$t corpus/$$t corpus/regress/$$t 2>$(B)/replay-logs/$$t.log || \
+			{ echo "replay $$t: crashed on $$(grep '^replay:' $(B)/replay-logs/$$t.log | tail -1)"; \
+			  tail -20 $(B)/replay-logs/$$t.log; exit 1; }; \
 	done
 
 # The main job: a short campaign over every target (docs/fuzzing.md).

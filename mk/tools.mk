@@ -3,7 +3,7 @@
 # ASan+UBSan for their unit tests. Each tool's headers are named apart, so
 # one include path serves them all.
 TOOL_INC := -Isrc -Iutil -Itests -Itools/triage -Itools/mutants -Itools/man3 -Itools/test-times \
-	-Itools/findings -Itools/clauses
+	-Itools/findings -Itools/clauses -Itools/test-cache
 CC_tool = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(TOOL_INC)
 CC_tool-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(TOOL_INC)
 $(foreach f,tool tool-asan,$(eval $(call c_flavour,$(f))))
@@ -53,6 +53,17 @@ $(B)/plain/rdmaneg-test-times: $(call flavour_objs,tool,$(TIMES_SRC))
 $(B)/asan/times-unit: $(call flavour_objs,tool-asan,tests/times_unit.c tools/test-times/times.c)
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $^ -lm -o $@
+
+# ---- make test's suite cache (tools/test-cache/; docs/benchmarks.md) ----
+CACHE_SRC := tools/test-cache/key.c tools/test-cache/suites.c tools/test-cache/result.c \
+	tools/test-cache/audit.c util/sha256.c util/file.c util/verb.c
+$(B)/plain/rdmaneg-test-cache: $(call flavour_objs,tool,tools/test-cache/main.c $(CACHE_SRC))
+	@mkdir -p $(@D)
+	$(CC) $^ -o $@
+
+$(B)/asan/test-cache-unit: $(call flavour_objs,tool-asan,tests/test_cache_unit.c $(CACHE_SRC))
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $^ -o $@
 
 # make test, then its per-suite table beside the previous run's
 bench-tests: deps-test

@@ -76,6 +76,17 @@ static void test_rows(void)
 		   sizeof(err)) == -1);
 	CHECK(rows("a-suite-name-of-thirty-nine-letters-xyz\t1\t2\t1\t0\n", &a, err, sizeof(err)) ==
 	      0);
+
+	/* a sixth field says whether the suite ran or was cached */
+	CHECK(rows("lint\t1\t2\t10\t0\tcached\nunit\t1\t1\t5\t1\tran\n", &a, err, sizeof(err)) ==
+	      0);
+	CHECK(a.suite[0].cached && !a.suite[1].cached);
+	CHECK(rdmaneg_times_passed(&a) == 5 && rdmaneg_times_cached(&a) == 10 &&
+	      rdmaneg_times_failed(&a) == 1);
+	CHECK(rows("lint\t1\t2\t10\t0\tskipped\n", &a, err, sizeof(err)) == -1 &&
+	      strstr(err, "ran or cached"));
+	CHECK(rows("lint\t1\t2\t10\t1\tcached\n", &a, err, sizeof(err)) == -1 &&
+	      strstr(err, "no failure"));
 }
 
 static void test_json_round_trip(void)
@@ -95,6 +106,16 @@ static void test_json_round_trip(void)
 	CHECK(b.n == 2 && b.jobs == 2 && b.wall > 30.19 && b.wall < 30.31);
 	CHECK(strcmp(b.suite[1].name, "unit") == 0 && b.suite[1].passed == 270 &&
 	      b.suite[1].failed == 2);
+	free(text);
+
+	/* so does a cached suite */
+	CHECK(rows("lint\t0.2\t0.1\t7\t0\tcached\nunit\t0.4\t0.3\t2\t0\n", &a, err, sizeof(err)) ==
+	      0);
+	text = to_json(&a);
+	CHECK(text && strstr(text, "\"passed\":2,\"failed\":0,\"cached\":7,\"suites\"") != NULL);
+	CHECK(text && strstr(text, "\"failed\":0,\"cached\":true}") != NULL);
+	CHECK(text && rdmaneg_times_parse_json(text, &b, err, sizeof(err)) == 0 && b.n == 2 &&
+	      b.suite[0].cached && !b.suite[1].cached && rdmaneg_times_cached(&b) == 7);
 	free(text);
 
 	/* an empty table round-trips too */
@@ -136,6 +157,10 @@ static void test_json_malformed(void)
 		{ "{\"name\":\"a", -1 },
 		{ "{\"name\":\"a\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0,\"x\":1}",
 		  -1 },
+		{ "{\"name\":\"a\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0,\"cached\":false}",
+		  0 },
+		{ "{\"name\":\"a\",\"wall\":1.0,\"cpu\":1.0,\"share\":1.0,\"passed\":1,\"failed\":0,\"cached\":1}",
+		  -1 },
 	};
 	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
 		(void)snprintf(buf, sizeof(buf), "%s%s\n]}\n", head, lines[i].suite);
@@ -170,8 +195,16 @@ static void test_compare(void)
 	CHECK(strstr(out,
 		     "total                   60.0    30.0   0.50   105.0   100.0   0.95 100.0%       5") !=
 	      NULL);
-	CHECK(strstr(out, "checks: 5 now, 4 before; jobs: 2 now, 1 before") != NULL);
+	CHECK(strstr(out,
+		     "checks: 5 now (0 of them cached), 4 before (0 cached); jobs: 2 now, 1 before") !=
+	      NULL);
 	free(out);
+	b.suite[1].cached = true;
+	out = compare(&a, &b);
+	CHECK(out && strstr(out, "10.0%       4 cached\n") != NULL &&
+	      strstr(out, "checks: 5 now (4 of them cached)") != NULL);
+	free(out);
+	b.suite[1].cached = false;
 	out = compare(NULL, &b);
 	CHECK(out &&
 	      strstr(out,

@@ -77,22 +77,23 @@ int rdmaneg_times_parse_rows(char *text, struct rdmaneg_times *t, char *err, siz
 	size_t no = 0;
 	t->n = 0;
 	while ((line = next_line(&p)) != NULL) {
-		char *f[6];
+		char *f[7];
 		size_t nf = 0;
 		struct rdmaneg_times_suite s;
 		no++;
 		if (*line == '\0')
 			continue;
-		for (char *q = line; nf < 6;) {
+		for (char *q = line; nf < 7;) {
 			f[nf++] = q;
 			q = strchr(q, '\t');
 			if (!q)
 				break;
 			*q++ = '\0';
 		}
-		if (nf != 5)
+		if (nf != 5 && nf != 6)
 			return fail(err, errlen, no,
-				    "want 5 tab-separated fields: name wall cpu passed failed");
+				    "want 5 or 6 tab-separated fields: name wall cpu passed failed "
+				    "[ran|cached]");
 		if (!valid_name(f[0]))
 			return fail(err, errlen, no, "a suite name is 1 to 39 of a-z, 0-9 and -");
 		memset(&s, 0, sizeof(s));
@@ -101,6 +102,11 @@ int rdmaneg_times_parse_rows(char *text, struct rdmaneg_times *t, char *err, siz
 			return fail(err, errlen, no, "seconds must be non-negative decimals");
 		if (!parse_count(f[3], &s.passed) || !parse_count(f[4], &s.failed))
 			return fail(err, errlen, no, "counts must be whole numbers");
+		if (nf == 6 && strcmp(f[5], "ran") != 0 && strcmp(f[5], "cached") != 0)
+			return fail(err, errlen, no, "the sixth field is ran or cached");
+		s.cached = nf == 6 && strcmp(f[5], "cached") == 0;
+		if (s.cached && s.failed != 0)
+			return fail(err, errlen, no, "a cached suite has no failure");
 		if (add_suite(t, &s, no, err, errlen) != 0)
 			return -1;
 	}
@@ -119,7 +125,15 @@ unsigned long rdmaneg_times_passed(const struct rdmaneg_times *t)
 {
 	unsigned long sum = 0;
 	for (size_t i = 0; i < t->n; i++)
-		sum += t->suite[i].passed;
+		sum += t->suite[i].cached ? 0 : t->suite[i].passed;
+	return sum;
+}
+
+unsigned long rdmaneg_times_cached(const struct rdmaneg_times *t)
+{
+	unsigned long sum = 0;
+	for (size_t i = 0; i < t->n; i++)
+		sum += t->suite[i].cached ? t->suite[i].passed : 0;
 	return sum;
 }
 
@@ -140,14 +154,15 @@ void rdmaneg_times_write_json(const struct rdmaneg_times *t, FILE *f)
 {
 	double cpu = rdmaneg_times_cpu(t);
 	fprintf(f,
-		"{\"version\":1,\"jobs\":%u,\"wall\":%.1f,\"cpu\":%.1f,\"passed\":%lu,\"failed\":%lu,\"suites\":[\n",
-		t->jobs, t->wall, cpu, rdmaneg_times_passed(t), rdmaneg_times_failed(t));
+		"{\"version\":1,\"jobs\":%u,\"wall\":%.1f,\"cpu\":%.1f,\"passed\":%lu,\"failed\":%lu,\"cached\":%lu,\"suites\":[\n",
+		t->jobs, t->wall, cpu, rdmaneg_times_passed(t), rdmaneg_times_failed(t),
+		rdmaneg_times_cached(t));
 	for (size_t i = 0; i < t->n; i++) {
 		const struct rdmaneg_times_suite *s = &t->suite[i];
 		fprintf(f,
-			"{\"name\":\"%s\",\"wall\":%.1f,\"cpu\":%.1f,\"share\":%.3f,\"passed\":%lu,\"failed\":%lu}%s\n",
+			"{\"name\":\"%s\",\"wall\":%.1f,\"cpu\":%.1f,\"share\":%.3f,\"passed\":%lu,\"failed\":%lu,\"cached\":%s}%s\n",
 			s->name, s->wall, s->cpu, share(s->cpu, cpu), s->passed, s->failed,
-			i + 1 < t->n ? "," : "");
+			s->cached ? "true" : "false", i + 1 < t->n ? "," : "");
 	}
 	fputs("]}\n", f);
 }
@@ -187,7 +202,7 @@ int rdmaneg_times_parse_json(char *text, struct rdmaneg_times *t, char *err, siz
 	char *p = text, *line;
 	size_t no = 1;
 	double version, jobs, cpu;
-	unsigned long passed, failed;
+	unsigned long passed, failed, cached;
 	t->n = 0;
 	line = next_line(&p);
 	if (!line || strncmp(line, "{", 1) != 0)
@@ -198,6 +213,7 @@ int rdmaneg_times_parse_json(char *text, struct rdmaneg_times *t, char *err, siz
 	if (!json_number(&line, "jobs", &jobs) || jobs != floor(jobs) || jobs > 4096 ||
 	    !json_number(&line, "wall", &t->wall) || !json_number(&line, "cpu", &cpu) ||
 	    !json_count(&line, "passed", &passed) || !json_count(&line, "failed", &failed) ||
+	    (strncmp(line, "\"cached\":", 9) == 0 && !json_count(&line, "cached", &cached)) ||
 	    strcmp(line, "\"suites\":[") != 0)
 		return fail(err, errlen, no,
 			    "want jobs, wall, cpu, passed, failed and suites, in that order");
@@ -232,6 +248,16 @@ int rdmaneg_times_parse_json(char *text, struct rdmaneg_times *t, char *err, siz
 		    !json_count(&line, "failed", &s.failed))
 			return fail(err, errlen, no,
 				    "want wall, cpu, share, passed and failed, in that order");
+		if (strncmp(line, "\"cached\":", 9) == 0) {
+			line += 9;
+			if (strncmp(line, "true", 4) == 0) {
+				s.cached = true;
+				line += 4;
+			} else if (strncmp(line, "false", 5) == 0)
+				line += 5;
+			else
+				return fail(err, errlen, no, "cached is true or false");
+		}
 		if (strcmp(line, "}") != 0 && strcmp(line, "},") != 0)
 			return fail(err, errlen, no, "want } after the fields");
 		if (add_suite(t, &s, no, err, errlen) != 0)
@@ -272,7 +298,8 @@ static void row(FILE *f, const char *name, const struct rdmaneg_times_suite *b,
 	figures(f, b ? &b->wall : NULL, c ? &c->wall : NULL);
 	figures(f, b ? &b->cpu : NULL, c ? &c->cpu : NULL);
 	if (c)
-		fprintf(f, " %5.1f%% %7lu\n", 100 * share(c->cpu, cpu_total), c->passed);
+		fprintf(f, " %5.1f%% %7lu%s\n", 100 * share(c->cpu, cpu_total), c->passed,
+			c->cached ? " cached" : "");
 	else
 		fprintf(f, " %6s %7s\n", "-", "-");
 }
@@ -294,15 +321,17 @@ void rdmaneg_times_compare(const struct rdmaneg_times *prev, const struct rdmane
 	memset(&tc, 0, sizeof(tc));
 	tc.wall = cur->wall;
 	tc.cpu = cpu;
-	tc.passed = rdmaneg_times_passed(cur);
+	tc.passed = rdmaneg_times_passed(cur) + rdmaneg_times_cached(cur);
 	if (prev) {
 		memset(&tb, 0, sizeof(tb));
 		tb.wall = prev->wall;
 		tb.cpu = rdmaneg_times_cpu(prev);
-		tb.passed = rdmaneg_times_passed(prev);
+		tb.passed = rdmaneg_times_passed(prev) + rdmaneg_times_cached(prev);
 	}
 	row(f, "total", prev ? &tb : NULL, &tc, cpu);
 	if (prev)
-		fprintf(f, "checks: %lu now, %lu before; jobs: %u now, %u before\n", tc.passed,
-			tb.passed, cur->jobs, prev->jobs);
+		fprintf(f,
+			"checks: %lu now (%lu of them cached), %lu before (%lu cached); jobs: %u now, %u before\n",
+			tc.passed, rdmaneg_times_cached(cur), tb.passed, rdmaneg_times_cached(prev),
+			cur->jobs, prev->jobs);
 }
