@@ -8,7 +8,7 @@ $(B)/plain/rdmaneg-clauses: $(call flavour_objs,tool,$(CLAUSES_SRC))
 $(B)/asan/clauses-unit: $(call flavour_objs,tool-asan,tests/clauses_unit.c tools/clauses/clauses.c \
 		tools/clauses/compliance.c util/json.c util/hex.c)
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # the specs the registry is extracted from, in its order: FILE, or
 # FILE@SECTION for that section only (RFC 5044: its connection setup, the

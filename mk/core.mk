@@ -92,10 +92,10 @@ $(B)/plain/unit: $(call flavour_objs,core,tests/unit.c) $(B)/plain/librdmaneg.a
 # ---- ASan+UBSan build of the same programs (clang) ----
 $(B)/asan/rdmaneg: $(call flavour_objs,cli-asan,$(CLI_SRC) $(CLI_UTIL) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 $(B)/asan/unit: $(call flavour_objs,cli-asan,tests/unit.c $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 asan: $(B)/asan/rdmaneg $(B)/asan/unit

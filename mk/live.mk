@@ -36,25 +36,25 @@ $(B)/plant-live/%/rdmaneg-live: $(call flavour_objs,live,$(LIVE_SRC)) $(B)/plant
 $(B)/asan/live-unit: $(call flavour_objs,live-asan,tests/live_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
 		$(UTIL_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 $(B)/asan/nfs-unit: $(call flavour_objs,live-asan,tests/nfs_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
 		$(UTIL_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 $(B)/asan/nvme-unit: $(call flavour_objs,live-asan,tests/nvme_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
 		$(UTIL_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 $(B)/asan/ulp-unit: $(call flavour_objs,live-asan,tests/ulp_unit.c $(LIVE_PURE) $(ORACLE_SRC) \
 		$(UTIL_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # util/'s shared helpers: klog, hex, gcda, arcs, verdict
 $(B)/asan/util-unit: $(call flavour_objs,live-asan,tests/util_unit.c $(UTIL_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
 # the pure half (cases, expectations, verdict, report) and the sockets
@@ -78,12 +78,12 @@ $(B)/plant-peer/%/rdmaneg-peer: $(call flavour_objs,peer,$(PEER_SRC)) $(B)/plant
 
 $(B)/asan/rdmaneg-peer: $(call flavour_objs,peer-asan,$(PEER_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 $(B)/asan/peer-unit: $(call flavour_objs,peer-asan,tests/peer_unit.c $(PEER_PURE) $(UTIL_SRC) \
 		$(LIB_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 peer: $(B)/plain/rdmaneg-peer
 
@@ -176,7 +176,7 @@ $(B)/live/rdmaneg-campaign: $(call flavour_objs,campaign,$(CAMPAIGN_SRC))
 $(B)/asan/campaign-unit: $(call flavour_objs,campaign-asan,tests/campaign_unit.c \
 		$(CAMPAIGN_PURE) $(UTIL_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # the peer's judge with a bug planted in the core under test: its verdicts
 # must not move (docs/compliance.md: expectations come from oracle/, never
@@ -185,4 +185,4 @@ $(B)/asan/campaign-unit: $(call flavour_objs,campaign-asan,tests/campaign_unit.c
 $(B)/plant-asan/%/peer-unit: $(call flavour_objs,peer-asan,tests/peer_unit.c $(PEER_PURE) \
 		$(UTIL_SRC)) $(B)/plant-core/%/plant-asan.a
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@

@@ -18,11 +18,11 @@ $(B)/plain/rdmaneg-triage: $(call flavour_objs,tool,$(TRIAGE_SRC))
 
 $(B)/asan/triage-unit: $(call flavour_objs,tool-asan,tests/triage_unit.c $(TRIAGE_LIB))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 $(B)/asan/apidoc-unit: $(call flavour_objs,tool-asan,tests/apidoc_unit.c tools/man3/apidoc.c)
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # ---- the findings registry (findings/; docs/findings.md) ----
 FINDINGS_SRC := tools/findings/findings.c util/file.c util/klog.c
@@ -32,7 +32,7 @@ $(B)/plain/rdmaneg-findings: $(call flavour_objs,tool,tools/findings/main.c $(FI
 
 $(B)/asan/findings-unit: $(call flavour_objs,tool-asan,tests/findings_unit.c $(FINDINGS_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # README.md's and docs/findings.md's findings tables, and the status page
 # build/findings/index.html, all from findings/ (tests/findings.sh fails
@@ -52,7 +52,7 @@ $(B)/plain/rdmaneg-test-times: $(call flavour_objs,tool,$(TIMES_SRC))
 
 $(B)/asan/times-unit: $(call flavour_objs,tool-asan,tests/times_unit.c tools/test-times/times.c)
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -lm -o $@
+	$(CLANG) $(SAN) $(GC) $^ -lm -o $@
 
 # ---- make test's suite cache (tools/test-cache/; docs/benchmarks.md) ----
 CACHE_SRC := tools/test-cache/key.c tools/test-cache/suites.c tools/test-cache/result.c \
@@ -63,7 +63,7 @@ $(B)/plain/rdmaneg-test-cache: $(call flavour_objs,tool,tools/test-cache/main.c 
 
 $(B)/asan/test-cache-unit: $(call flavour_objs,tool-asan,tests/test_cache_unit.c $(CACHE_SRC))
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # make test, then its per-suite table beside the previous run's
 bench-tests: deps-test
