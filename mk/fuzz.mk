@@ -16,7 +16,7 @@ PLANT_FLAGS := $(if $(word 1,$(PLANT_WORDS)),-DRDMANEG_PLANT=$(word 1,$(PLANT_WO
 	$(if $(word 2,$(PLANT_WORDS)),-DRDMANEG_PLANT2=$(word 2,$(PLANT_WORDS)))
 FUZZ_COPTS := -std=c11 -Wall -Wextra -Werror -g -O1 -fno-omit-frame-pointer \
 	-ffunction-sections -fdata-sections $(PLANT_FLAGS)
-FUZZ_CFLAGS := $(FUZZ_COPTS) -Wl,--gc-sections
+FUZZ_CFLAGS := $(FUZZ_COPTS) $(GC)
 AFL_CC ?= afl-clang-fast
 
 # The libFuzzer, replay and MSan replay flavours compile each source once
@@ -29,18 +29,26 @@ define fuzz_flavour
 $(B)/obj/$(1)/%.o: %.c
 	@mkdir -p $$(@D)
 	$$(CLANG) $$(FUZZ_COPTS) $$(FLAVOUR_$(1)) $$(FUZZ_INC) -MMD -MP -c $$< -o $$@
+$(B)/obj/$(1)/fuzz-support.a: $$(call flavour_objs,$(1),$$(FUZZ_SUPPORT))
+	rm -f $$@ && $$(AR) rcs $$@ $$^
 endef
 $(foreach f,libfuzzer replay replay-msan,$(eval $(call fuzz_flavour,$(f))))
+# (fuzz-support.a: the support code of a flavour as an archive, so a
+# target takes only the objects it calls into. Each object's sanitizer
+# constructor keeps all of its tables, rdmaneg_props holds every property,
+# and so a target linked from all the objects held code it never runs and
+# was a new program at any change to src/: make test's cache, tests/suites,
+# compares programs by their code.)
 
 # libFuzzer + ASan + UBSan
-$(B)/libfuzzer/%: $(B)/obj/libfuzzer/fuzz/%.o $(call flavour_objs,libfuzzer,$(FUZZ_SUPPORT))
+$(B)/libfuzzer/%: $(B)/obj/libfuzzer/fuzz/%.o $(B)/obj/libfuzzer/fuzz-support.a
 	@mkdir -p $(@D)
-	$(CLANG) -fsanitize=fuzzer,address,undefined -Wl,--gc-sections $^ -o $@
+	$(CLANG) -fsanitize=fuzzer,address,undefined $(GC) $^ -o $@
 
 # plain replay driver + ASan + UBSan (what make test runs)
-$(B)/replay/%: $(B)/obj/replay/fuzz/%.o $(call flavour_objs,replay,fuzz/replay.c $(FUZZ_SUPPORT))
+$(B)/replay/%: $(B)/obj/replay/fuzz/%.o $(B)/obj/replay/fuzz/replay.o $(B)/obj/replay/fuzz-support.a
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) -Wl,--gc-sections $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # the replay driver around a target that misbehaves on demand (tests/replay.sh)
 $(B)/asan/replay-control: tests/replay_control.c fuzz/replay.c fuzz/fuzz.h
@@ -48,10 +56,10 @@ $(B)/asan/replay-control: tests/replay_control.c fuzz/replay.c fuzz/fuzz.h
 	$(CLANG) $(FUZZ_CFLAGS) $(SAN) $(FUZZ_INC) $< fuzz/replay.c -o $@
 
 # plain replay driver + MSan (triage reproduces under every sanitizer)
-$(B)/replay-msan/%: $(B)/obj/replay-msan/fuzz/%.o \
-		$(call flavour_objs,replay-msan,fuzz/replay.c $(FUZZ_SUPPORT))
+$(B)/replay-msan/%: $(B)/obj/replay-msan/fuzz/%.o $(B)/obj/replay-msan/fuzz/replay.o \
+		$(B)/obj/replay-msan/fuzz-support.a
 	@mkdir -p $(@D)
-	$(CLANG) -fsanitize=memory -fsanitize-memory-track-origins -Wl,--gc-sections $^ -o $@
+	$(CLANG) -fsanitize=memory -fsanitize-memory-track-origins $(GC) $^ -o $@
 
 # AFL++: its libFuzzer-compatible driver (persistent mode), ASan + UBSan,
 # and a CMPLOG twin for input-to-state comparisons.

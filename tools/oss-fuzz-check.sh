@@ -7,12 +7,22 @@
 #   OSSFUZZ_COMBOS="libfuzzer:address afl:address"   a subset
 #   OSSFUZZ_PLANT=<name>   negative control: adds -DRDMANEG_PLANT=<name>, and
 #                          the check must then fail
+#   OSSFUZZ_CACHE=0        build and run everything (CACHE=0 and CI=true too)
+# What has not changed is not done again: a combination's build.sh runs
+# only when what it reads (build.sh, the sources, the corpus, the flags)
+# changed since its last build, and a target's fuzzer runs only when its
+# program (by the code it loads), seeds, dictionary or options changed
+# since it last ran clean. Each says so. The compiles go through ccache.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 root=$PWD
 COMBOS=${OSSFUZZ_COMBOS:-libfuzzer:address libfuzzer:undefined libfuzzer:memory afl:address}
 RUN_SECONDS=${OSSFUZZ_RUN_SECONDS:-3}
 tools/deps.sh oss-fuzz || exit 1
+make --no-print-directory -s build/plain/rdmaneg-test-cache || exit 1
+hash=build/plain/rdmaneg-test-cache
+cache=1
+if [ "${OSSFUZZ_CACHE:-1}" = 0 ] || [ "${CACHE:-1}" = 0 ] || [ "${CI:-}" = true ]; then cache=0; fi
 . tools/targets.sh
 TARGETS=$(rdmaneg_targets)
 pass=0 fail=0
@@ -49,12 +59,10 @@ done
 # One engine and sanitizer: build.sh, then check_build's checks. Prints its
 # lines and ends with "combo: N passed, N failed".
 check_combo() {
-	local combo=$1 engine san top t bin f s syms seeds env
+	local combo=$1 engine san top t bin f s syms seeds env bkey rkey reused before afl_cc
 	engine=${combo%%:*} san=${combo#*:}
 	echo "== $engine + $san"
 	top=$root/build/oss-fuzz/$engine-$san${OSSFUZZ_PLANT:+-plant-$OSSFUZZ_PLANT}
-	rm -rf "$top"; mkdir -p "$top/src" "$top/out" "$top/work"
-	ln -s "$root" "$top/src/rdmaneg"
 	env=(SRC="$top/src" OUT="$top/out" WORK="$top/work" SANITIZER="$san"
 		FUZZING_ENGINE="$engine" ARCHITECTURE=x86_64 FUZZING_LANGUAGE=c)
 	if [ "$engine" = libfuzzer ]; then
@@ -62,19 +70,38 @@ check_combo() {
 			CFLAGS="$BASE $(san_flags "$san") -fsanitize=fuzzer-no-link"
 			CXXFLAGS="$BASE $(san_flags "$san") -fsanitize=fuzzer-no-link")
 	else
-		env+=(CC=afl-clang-fast CXX=afl-clang-fast++ AFL_QUIET=1
+		# afl-clang-fast is not among ccache's names: it is asked for by
+		# name when the Makefile turned ccache on (its PATH comes first)
+		afl_cc=afl-clang-fast
+		case ":$PATH:" in *:/usr/lib/ccache:*) afl_cc="ccache afl-clang-fast" ;; esac
+		env+=(CC="$afl_cc" CXX=afl-clang-fast++ AFL_QUIET=1
 			LIB_FUZZING_ENGINE=/usr/lib/afl/libAFLDriver.a
 			CFLAGS="$BASE $(san_flags "$san")" CXXFLAGS="$BASE $(san_flags "$san")"
 			ASAN_OPTIONS="detect_leaks=0:symbolize=0:detect_odr_violation=0:abort_on_error=1")
 	fi
-	if env "${env[@]}" bash -eu oss-fuzz/build.sh >"$top/build.log" 2>&1; then
+	# what build.sh reads, and how it is called
+	bkey=$("$hash" hash --str "${env[*]}" oss-fuzz/build.sh tools/targets.sh fuzz src oracle properties \
+		util tools/cli corpus) || { bad "$engine+$san: cannot hash build.sh's inputs"; echo "combo: $pass passed, $fail failed"; return; }
+	if [ "$cache" = 1 ] && [ -d "$top/out" ] && [ "$(cat "$top/build.key" 2>/dev/null)" = "$bkey" ]; then
+		echo "   build.sh: its inputs are as they were at its last build; not run again"
 		ok
 	else
-		bad "$engine+$san: build.sh failed (log: $top/build.log)"
-		tail -5 "$top/build.log" | sed 's/^/    /'
-		echo "combo: $pass passed, $fail failed"
-		return
+		# a new build; the fuzzer runs' keys stay, for the targets it leaves as they were
+		rm -rf "$top/src" "$top/out" "$top/work" "$top/build.key"
+		mkdir -p "$top/src" "$top/out" "$top/work" "$top/runs"
+		ln -s "$root" "$top/src/rdmaneg"
+		if env "${env[@]}" bash -eu oss-fuzz/build.sh >"$top/build.log" 2>&1; then
+			ok
+			echo "$bkey" >"$top/build.key"
+		else
+			bad "$engine+$san: build.sh failed (log: $top/build.log)"
+			tail -5 "$top/build.log" | sed 's/^/    /'
+			echo "combo: $pass passed, $fail failed"
+			return
+		fi
 	fi
+	mkdir -p "$top/runs"
+	reused=0
 	for t in $TARGETS; do
 		bin=$top/out/$t
 		for f in "$bin" "$bin.dict" "$bin.options" "${bin}_seed_corpus.zip"; do
@@ -97,6 +124,18 @@ check_combo() {
 			fi
 		done
 		[ "$san" = undefined ] && { grep -q "$(san_mark undefined)" <<<"$syms" && ok || bad "$t: no UBSan"; }
+		# the fuzzer's run: skipped when the program (its code), seeds,
+		# dictionary and options are those of its last clean run
+		rkey=$("$hash" hash --str "$engine $san $RUN_SECONDS" tools/oss-fuzz-check.sh "$bin" \
+			"$bin.dict" "$bin.options" "${bin}_seed_corpus.zip") || rkey=none
+		if [ "$cache" = 1 ] && [ "$(cat "$top/runs/$t" 2>/dev/null)" = "$rkey" ]; then
+			ok
+			ok
+			reused=$((reused + 1))
+			continue
+		fi
+		rm -f "$top/runs/$t"
+		before=$fail
 		seeds=$top/work/seeds-$t
 		rm -rf "$seeds"; mkdir -p "$seeds"; unzip -q -o "${bin}_seed_corpus.zip" -d "$seeds"
 		if [ "$engine" = libfuzzer ]; then
@@ -119,7 +158,9 @@ check_combo() {
 				bad "$t: afl-fuzz did not run cleanly (log: $top/work/$t.run.log)"
 			fi
 		fi
+		[ "$fail" = "$before" ] && echo "$rkey" >"$top/runs/$t"
 	done
+	[ "$reused" -gt 0 ] && echo "   $reused targets' fuzzer runs not repeated: their programs, seeds and dictionaries are unchanged since they ran clean"
 	echo "   $engine + $san: $(find "$top/out" -maxdepth 1 -name '*_seed_corpus.zip' | wc -l) targets shipped"
 	echo "combo: $pass passed, $fail failed"
 }
