@@ -308,13 +308,23 @@ static int spawn(void *(*worker)(void *), const char *what, unsigned jobs, unsig
 	return failed;
 }
 
+/* SWEEP_ONLY=N builds one sweep alone (1 rpcrdma, 2 mpa, 3 enh, 4 nvme):
+ * make test's sweep-<kind> suites, each of which reruns only when the code
+ * it links changes; without it, one program runs them all */
+#ifdef SWEEP_ONLY
+#define BUILT(k) ((k) == SWEEP_ONLY)
+#else
+#define BUILT(k) 1
+#endif
+
 int main(int argc, char **argv)
 {
 	unsigned slice = 1, jobs = 2;
 	const char *what = argc > 1 ? argv[1] : "";
 	unsigned long long total = 0;
-	int failed = 0;
+	int failed = 0, kind = 0;
 	double t0;
+	void *(*worker)(void *) = NULL;
 
 	for (int i = 2; i + 1 < argc; i += 2) {
 		if (strcmp(argv[i], "--slice") == 0)
@@ -322,27 +332,34 @@ int main(int argc, char **argv)
 		else if (strcmp(argv[i], "--jobs") == 0)
 			jobs = (unsigned)strtoul(argv[i + 1], NULL, 10);
 	}
-	if ((strcmp(what, "rpcrdma") != 0 && strcmp(what, "mpa") != 0 && strcmp(what, "enh") != 0 &&
-	     strcmp(what, "nvme") != 0) ||
-	    slice == 0 || jobs == 0 || jobs > 64) {
-		fprintf(stderr, "usage: sweep rpcrdma|mpa|enh|nvme [--slice K] [--jobs N]\n");
+	if (BUILT(1) && strcmp(what, "rpcrdma") == 0)
+		kind = 1, worker = rpcrdma_worker;
+	else if (BUILT(2) && strcmp(what, "mpa") == 0)
+		kind = 2, worker = mpa_worker;
+	else if (BUILT(3) && strcmp(what, "enh") == 0)
+		kind = 3, worker = enh_worker;
+	else if (BUILT(4) && strcmp(what, "nvme") == 0)
+		kind = 4, worker = nvme_worker;
+	if (!worker || slice == 0 || jobs == 0 || jobs > 64) {
+		fprintf(stderr, "usage: sweep %s [--slice K] [--jobs N]\n",
+			BUILT(1) && BUILT(2) ? "rpcrdma|mpa|enh|nvme"
+			: BUILT(1)	     ? "rpcrdma"
+			: BUILT(2)	     ? "mpa"
+			: BUILT(3)	     ? "enh"
+					     : "nvme");
 		return 2;
 	}
 	t0 = now();
-	if (strcmp(what, "rpcrdma") == 0 && setup_rpcrdma())
+	if (BUILT(1) && kind == 1 && setup_rpcrdma())
 		return 1;
-	failed = spawn(strcmp(what, "rpcrdma") == 0 ? rpcrdma_worker
-		       : strcmp(what, "mpa") == 0   ? mpa_worker
-		       : strcmp(what, "nvme") == 0  ? nvme_worker
-						    : enh_worker,
-		       what, jobs, slice, &total);
-	if (strcmp(what, "enh") == 0)
+	failed = spawn(worker, what, jobs, slice, &total);
+	if (kind == 3)
 		printf("sweep enh: %llu of %llu enhanced words (slice 1/%u), %u threads, %.1f s\n",
 		       total, 1ull << 32, slice, jobs, now() - t0);
-	else if (strcmp(what, "nvme") == 0)
+	else if (kind == 4)
 		printf("sweep nvme: %llu of %llu checks (HSQSIZE slice 1/%u), %u threads, %.1f s\n",
 		       total, 1ull << 34, slice, jobs, now() - t0);
-	else if (strcmp(what, "rpcrdma") == 0)
+	else if (kind == 1)
 		printf("sweep rpcrdma: %llu of %llu pairs (slice 1/%u), %u threads, %.1f s\n",
 		       total, (unsigned long long)NSET * NSET, slice, jobs, now() - t0);
 	else

@@ -50,16 +50,25 @@ while IFS=$'\t' read -r plant checker want; do
 			grep -q "^props: sanitizer report in property $prop; replay: " <<<"$out"; then ok
 		else bad "$plant: ASan props $prop did not report $want with a replay line (exit $rc)"; fi ;;
 	sweep:*)
+		# the sweep program make prove runs, and the one of make test's
+		# sweep-<kind> suite, built with that sweep alone
 		what=${checker#sweep:}
+		make --no-print-directory -s "$B/plant/$plant/sweep-$what" >/dev/null ||
+			{ bad "build of $B/plant/$plant/sweep-$what"; continue; }
 		out=$("$B/plant/$plant/sweep" "$what" --slice 64)
 		rc=$?
-		if [ "$rc" -eq 1 ] && grep -q "^FAIL sweep $what" <<<"$out"; then ok
-		else bad "$plant: sweep $what did not catch it (exit $rc)"; fi ;;
+		out1=$("$B/plant/$plant/sweep-$what" "$what" --slice 64)
+		rc1=$?
+		if [ "$rc" -eq 1 ] && grep -q "^FAIL sweep $what" <<<"$out" &&
+			[ "$rc1" -eq 1 ] && grep -q "^FAIL sweep $what" <<<"$out1"; then ok
+		else bad "$plant: sweep $what did not catch it (exit $rc, alone $rc1)"; fi ;;
 	replay:* | rule:*)
 		# the planted ASan replay build on the stored inputs that show it:
 		# replay wants the sanitizer's report, rule the oracle's message
 		t=${checker#*:}
-		pb=$B/plant-fuzz/$plant
+		# a tree of its own (tools/triage.sh builds build/plant-fuzz/, and
+		# make test runs triage beside this)
+		pb=$B/plant-replay/$plant
 		report="ERROR: AddressSanitizer: $want "
 		[ "${checker%%:*}" = rule ] && report="rule broken: $want"
 		make --no-print-directory -s B="$pb" PLANT="$plant" "$pb/replay/$t" >/dev/null ||
