@@ -7,7 +7,7 @@ $(B)/plain/rdmaneg-mutants: $(call flavour_objs,tool,$(MUT_TOOL_SRC))
 
 $(B)/asan/mutants-unit: $(call flavour_objs,tool-asan,tests/mutants_unit.c tools/mutants/mutate.c)
 	@mkdir -p $(@D)
-	$(CLANG) $(SAN) $^ -o $@
+	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # The kill suite links each mutant's two objects (ASan -O1, plain -O2 -g0)
 # with objects of everything else, built once under $(MUT_B). The plain
@@ -18,7 +18,7 @@ MUT_ASAN_CFLAGS := -std=c11 -O1 -g $(SAN) -ffunction-sections -fdata-sections
 MUT_O2_CFLAGS := -std=c11 -O2 -g0
 MUT_HARNESS := tests/unit.c properties/main.c properties/pbt.c properties/props.c \
 	$(ORACLE_SRC) fuzz/replay.c $(addprefix fuzz/,$(addsuffix .c,$(TARGETS))) \
-	$(CLI_SRC) $(CLI_UTIL)
+	$(CLI_SRC) $(CLI_UTIL) util/gcda.c
 MUT_BASE := $(patsubst %.c,$(MUT_B)/asan/%.o,$(LIB_SRC) $(MUT_HARNESS)) \
 	$(patsubst %.c,$(MUT_B)/o2/%.o,$(LIB_SRC) properties/sweep.c $(ORACLE_SRC))
 $(MUT_B)/asan/%.o: %.c $(LIB_HDR) $(PBT_HDR) $(wildcard util/*.h fuzz/*.h tools/cli/*.h)
@@ -35,7 +35,7 @@ ifdef MUT_W
 MUT_A = $(MUT_B)/asan
 MUT_LIB_ASAN = $(MUT_W)/asan.o $(filter-out $(MUT_A)/src/$(MUT_F).o,$(LIB_SRC:%.c=$(MUT_A)/%.o))
 MUT_LIB_O2 = $(MUT_W)/o2.o $(filter-out $(MUT_B)/o2/src/$(MUT_F).o,$(LIB_SRC:%.c=$(MUT_B)/o2/%.o))
-MUT_LINK = $(CLANG) $(SAN) -Wl,--gc-sections
+MUT_LINK = $(CLANG) $(SAN) $(GC)
 $(MUT_W)/asan.o: $(MUT_W)/$(MUT_F).c
 	$(CLANG) $(MUT_ASAN_CFLAGS) -w $(MUT_INC) -c $< -o $@
 $(MUT_W)/o2.o: $(MUT_W)/$(MUT_F).c
@@ -48,7 +48,7 @@ $(MUT_W)/rdmaneg: $(MUT_W)/asan.o
 	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,$(CLI_SRC) $(CLI_UTIL)) $(MUT_LIB_ASAN) -o $@
 $(MUT_W)/replay/%: $(MUT_W)/asan.o
 	@mkdir -p $(@D)
-	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,fuzz/$*.c fuzz/replay.c $(PBT_SRC) $(CLI_READERS)) $(MUT_LIB_ASAN) -o $@
+	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,fuzz/$*.c fuzz/replay.c $(PBT_SRC) $(CLI_READERS) util/gcda.c) $(MUT_LIB_ASAN) -o $@
 $(MUT_W)/sweep: $(MUT_W)/o2.o
 	$(CC) -pthread $(patsubst %.c,$(MUT_B)/o2/%.o,properties/sweep.c $(ORACLE_SRC)) \
 		$(MUT_LIB_O2) -o $@

@@ -763,6 +763,8 @@ static void test_nvme(void)
 	CHECK(rdmaneg_nvme_reject_read(b, 4, &rej, &d) == RDMANEG_OK &&
 	      d == (RDMANEG_NVME_D_STS | RDMANEG_NVME_D_RECFMT));
 	CHECK(rdmaneg_nvme_reject_read(b, 4, NULL, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_nvme_reject_read(b, 4, &rej, NULL) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_nvme_reject_read(NULL, 1, &rej, &d) == RDMANEG_E_INVAL);
 	CHECK(strcmp(rdmaneg_nvme_sts_name(4), "invalid_hsqsize") == 0 &&
 	      strcmp(rdmaneg_nvme_sts_name(0), "accept") == 0 &&
 	      strcmp(rdmaneg_nvme_sts_name(10), "reserved") == 0);
@@ -801,7 +803,10 @@ static void test_smbd(void)
 	CHECK(rdmaneg_smbd_req_encode(&q, b, sizeof(b)) == RDMANEG_OK &&
 	      memcmp(b, cifs, sizeof(cifs)) == 0);
 	CHECK(rdmaneg_smbd_req_encode(&q, b, 19) == RDMANEG_E_NOSPACE);
-	CHECK(rdmaneg_smbd_req_decode(cifs, 19, &q) == RDMANEG_E_SMBD_SHORT && q.max_version == 0);
+	/* a refused request leaves every field zero, whatever it held */
+	CHECK(rdmaneg_smbd_req_decode(cifs, 19, &q) == RDMANEG_E_SMBD_SHORT && q.max_version == 0 &&
+	      q.min_version == 0 && q.reserved == 0 && q.credits_requested == 0 &&
+	      q.preferred_send_size == 0 && q.max_receive_size == 0 && q.max_fragmented_size == 0);
 	CHECK(rdmaneg_smbd_req_decode(NULL, 1, &q) == RDMANEG_E_INVAL);
 	/* the server's answer to it: respond, and the response passes the
 	 * client's check */
@@ -968,6 +973,9 @@ static void test_iser(void)
 	CHECK(rdmaneg_iser_initiator_check(b, 2, &sent, &h, &d) == RDMANEG_OK &&
 	      d == RDMANEG_ISER_D_SHORT);
 	CHECK(rdmaneg_iser_initiator_check(b, 4, NULL, &h, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_iser_target_reply(linux_req, 4, true, true, NULL, &inv) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_iser_target_reply(linux_req, 4, true, true, &rep, NULL) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_iser_target_reply(NULL, 4, true, true, &rep, &inv) == RDMANEG_E_INVAL);
 }
 
 int main(void)

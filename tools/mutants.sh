@@ -54,8 +54,11 @@ one() {
 		status=equivalent detail="same object code"
 	else
 		while read -r step prog cmd; do
+			# the mutated file compiled: a kill-suite program that does
+			# not link is the harness's fault, and no mutant's verdict
+			# (a stillborn verdict here hid four survivors until 2026-11)
 			if ! "${MAKE_ONE[@]}" MUT_W="$w" MUT_F="$name" "$w/$prog" >>"$w/build.log" 2>&1; then
-				status=stillborn detail="$prog does not link"
+				status=error detail="$prog does not link: the kill suite is broken ($w/build.log)"
 				break
 			fi
 			# shellcheck disable=SC2086 # cmd is a word list
@@ -69,8 +72,9 @@ one() {
 	fi
 	printf '%s\t%s\t%s\n' "$id" "$status" "$detail" >"$M/results/${id//[:.]/_}"
 	printf 'mutant %-22s %-10s %s\n' "$id" "$status" "$detail"
-	# keep the logs of a survivor for whoever argues it; drop the rest
-	[ "$status" = survived ] || rm -rf "$w"
+	# keep the logs of a survivor for whoever argues it, and of an error
+	# for whoever mends the harness; drop the rest
+	[ "$status" = survived ] || [ "$status" = error ] || rm -rf "$w"
 }
 
 if [ "${1:-}" = one ]; then
