@@ -770,6 +770,13 @@ int main(int argc, char **argv)
 		return usage("every agent of the case lists is given with --agent");
 	if (guided && !C.bases)
 		return usage("--guided needs --bases FILE");
+	if (C.v.local) {
+		/* the local agents' files beside the campaign's own */
+		static char dir[4096];
+
+		snprintf(dir, sizeof(dir), "%s/local", C.out);
+		C.v.local_dir = dir;
+	}
 	if (mkdir(C.out, 0755) != 0 && errno != EEXIST) {
 		fprintf(stderr, "rdmaneg-campaign: %s: %s\n", C.out, strerror(errno));
 		return 2;

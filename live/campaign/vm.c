@@ -22,7 +22,7 @@
 #define PING_MS 10000 /* an agent answers a PING after a restore within this */
 
 /* The files of the guest: under build/live (live/guest/qemu.sh's), or
- * under build/campaign-local for local agents. */
+ * under local_dir (default build/campaign-local) for local agents. */
 static const char *vm_path(const struct vm *v, const char *file)
 {
 	static char path[4][512];
@@ -30,7 +30,10 @@ static const char *vm_path(const struct vm *v, const char *file)
 
 	i = (i + 1) % 4;
 	snprintf(path[i], sizeof(path[i]), "%s/%s",
-		 v->local ? "build/campaign-local" : "build/live", file);
+		 !v->local	? "build/live"
+		 : v->local_dir ? v->local_dir
+				: "build/campaign-local",
+		 file);
 	return path[i];
 }
 
@@ -466,7 +469,10 @@ static int start_local(struct vm *v, char *err, size_t cap)
 
 	if (!getcwd(cwd, sizeof(cwd)))
 		return -1;
-	snprintf(ctl, sizeof(ctl), "%s/%s", cwd, vm_path(v, "ctl"));
+	if (vm_path(v, "")[0] == '/')
+		snprintf(ctl, sizeof(ctl), "%s", vm_path(v, "ctl"));
+	else
+		snprintf(ctl, sizeof(ctl), "%s/%s", cwd, vm_path(v, "ctl"));
 	snprintf(env, sizeof(env), "RDMANEG_CAMPAIGN_CTL=%s", ctl);
 	(void)mkdir(vm_path(v, ""), 0755);
 	(void)mkdir(ctl, 0755);

@@ -34,9 +34,12 @@ struct vm_chan {
 struct vm {
 	/* the caller's settings */
 	const char *kver, *image, *append;
-	const char *cache; /* where snapshots are kept; NULL: never save one */
-	const char *local; /* host tests: a shell command that starts the agents
+	const char *cache;     /* where snapshots are kept; NULL: never save one */
+	const char *local;     /* host tests: a shell command that starts the agents
 			      instead of QEMU (no snapshot, a restart is a boot) */
+	const char *local_dir; /* host tests: the local agents' sockets and console
+				* (default build/campaign-local; main sets OUT/local so that
+				* campaigns can run side by side) */
 	char agent[VM_AGENTS][VM_NAME];
 	size_t nagents;
 	int boot_s; /* seconds a boot may take to READY */
