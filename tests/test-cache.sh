@@ -7,7 +7,8 @@
 # CI=true run all. A failing suite is never cached; a suite whose input
 # changes while it runs keeps no verdict; the environment that counts
 # (PROPS_CASES) reruns all; a program rebuilt with only its line numbers
-# moved stays cached, one with other code does not.
+# moved stays cached, one with other code does not. The audit names a file
+# a suite reads without declaring it.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 pass=0 fail=0
@@ -50,7 +51,7 @@ prog "" 0
 run() {
 	rm -f "$tmp/ran"
 	env -u CI -u CACHE -u TEST_TRACE -u TEST_ONLY TEST_SUITES="$T" TEST_LOGS="$tmp/logs" TEST_STATE="$tmp/state" \
-		TEST_PREBUILD= TEST_JOBS=2 "$@" tools/run-tests.sh >"$tmp/out" 2>&1
+		TEST_JOBS=2 RDMANEG_TOOLCHAIN=test "$@" tools/run-tests.sh >"$tmp/out" 2>&1
 	rc=$?
 	RAN=$(sort "$tmp/ran" 2>/dev/null | tr '\n' ' ' | sed 's/ $//')
 }
@@ -116,6 +117,20 @@ expect "code changed" 1 "prog self"
 prog "" 0
 run
 expect "code changed back" 0 "prog self"
+
+# the audit: a suite that reads a file it does not declare is named, with
+# the file; declared, it passes (what make test-audit runs on tests/suites)
+A=$PWD/build/plain/rdmaneg-test-cache
+mkdir -p "$tmp/au"
+echo x >"$tmp/au/declared" && echo y >"$tmp/au/undeclared"
+printf 'suite reads\n  inputs declared\n  run cat declared undeclared >/dev/null\n' >"$tmp/au/suites"
+(cd "$tmp/au" && "$A" run suites reads --state state --trace "$tmp/au" &&
+	"$A" audit suites reads "$tmp/au" "$tmp/au"/reads.*) >"$tmp/out" 2>&1
+[ $? = 1 ] && grep -qx "reads: undeclared file undeclared" "$tmp/out" && ok ||
+	bad "the audit names an undeclared input"
+sed -i "s|inputs declared|& undeclared|" "$tmp/au/suites"
+(cd "$tmp/au" && "$A" audit suites reads "$tmp/au" "$tmp/au"/reads.*) >"$tmp/out" 2>&1 && ok ||
+	bad "the audit passes once it is declared"
 
 echo "test-cache: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -342,18 +342,20 @@ static void test_suites(void)
 	char err[256];
 	const struct rdmaneg_suite *s;
 
-	CHECK(parse("# the suites\ninputs Makefile mk\n\nsuite lint\n  inputs src tests\n"
+	CHECK(parse("# the suites\ninputs Makefile mk\nprebuild build/x fuzz-replay\n\nsuite lint\n  inputs src tests\n"
 		    "  run make lint\nsuite triage\n after lint\n\tbuild build/a build/b\n"
 		    " inputs x\n inputs y z\n run tests/triage.sh --flag 'a b'\r\n",
 		    err, sizeof(err)) == 0);
 	CHECK(tab.n == 2 && tab.n_common == 2 && strcmp(tab.common[1], "mk") == 0);
+	CHECK(tab.n_prebuild == 2 && strcmp(tab.prebuild[1], "fuzz-replay") == 0);
 	s = rdmaneg_suites_find(&tab, "triage");
 	CHECK(s && s->n_after == 1 && strcmp(s->after[0], "lint") == 0);
 	CHECK(s && s->n_build == 2 && s->n_inputs == 3 && strcmp(s->inputs[2], "z") == 0);
-	CHECK(s && strcmp(s->run, "tests/triage.sh --flag 'a b'") == 0 && s->line == 7);
+	CHECK(s && strcmp(s->run, "tests/triage.sh --flag 'a b'") == 0 && s->line == 8);
 	CHECK(rdmaneg_suites_find(&tab, "nosuch") == NULL);
 	CHECK(refused("suite a\n run x\n frobnicate y\n", "line 3: unknown keyword 'frobnicate'"));
 	CHECK(refused("run x\n", "line 1: 'run' before the first 'suite' line"));
+	CHECK(refused("suite a\n run x\n prebuild y\n", "line 3: unknown keyword 'prebuild'"));
 	CHECK(refused("suite a\n run x\nsuite a\n run y\n", "line 3: suite a twice"));
 	CHECK(refused("suite A\n run x\n", "line 1: want 'suite NAME'"));
 	CHECK(refused("suite a b\n run x\n", "line 1: want 'suite NAME'"));
@@ -369,6 +371,22 @@ static void test_suites(void)
 	CHECK(refused("# nothing\n", "no suite"));
 	CHECK(refused("suite a1234567890123456789012345678901234567890\n run x\n",
 		      "want 'suite NAME'"));
+}
+
+static void test_order(void)
+{
+	char err[256];
+	double secs[4] = { 5.0, -1, 30.5, 5.0 };
+	size_t order[4];
+
+	CHECK(parse("suite a\n run x\nsuite b\n run x\nsuite c\n run x\nsuite d\n run x\n", err,
+		    sizeof(err)) == 0);
+	rdmaneg_suites_order(&tab, secs, order);
+	/* the unknown first, then the longest; a tie keeps the table's order */
+	CHECK(order[0] == 1 && order[1] == 2 && order[2] == 0 && order[3] == 3);
+	secs[1] = 0;
+	rdmaneg_suites_order(&tab, secs, order);
+	CHECK(order[0] == 2 && order[1] == 0 && order[2] == 3 && order[3] == 1);
 }
 
 static void test_key(void)
@@ -553,6 +571,7 @@ int main(void)
 	test_inputs();
 	test_env();
 	test_suites();
+	test_order();
 	test_key();
 	test_result();
 	test_verb();

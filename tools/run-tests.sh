@@ -35,17 +35,22 @@ case " ${MAKEFLAGS:-} " in
 *) MAKEFLAGS="${MAKEFLAGS:-} -j$(nproc)"; export MAKEFLAGS ;;
 esac
 # the toolchain counts in every key: the Debian packages the suites run
-# shellcheck disable=SC2016 # dpkg-query's format, not the shell's
-RDMANEG_TOOLCHAIN=$(tools/deps.sh --list test fuzz build oss-fuzz |
-	xargs dpkg-query -W -f '${Package}=${Version}\n' 2>/dev/null | sha256sum | cut -c1-16)
+# (tests/test-cache.sh sets its own)
+if [ -z "${RDMANEG_TOOLCHAIN:-}" ]; then
+	# shellcheck disable=SC2016 # dpkg-query's format, not the shell's
+	RDMANEG_TOOLCHAIN=$(tools/deps.sh --list test fuzz build oss-fuzz |
+		xargs dpkg-query -W -f '${Package}=${Version}\n' 2>/dev/null | sha256sum | cut -c1-16)
+fi
 export RDMANEG_TOOLCHAIN
 
-# Files more than one suite builds or runs, and the runner's own tools,
-# built first (the suites' "build" lines then find them made).
+# Files more than one suite builds or runs (the table's "prebuild" line),
+# and the runner's own tools, built first.
 t0=$(date +%s.%N)
 M="make --no-print-directory"
-read -ra prebuild <<<"${TEST_PREBUILD-build/plain/rdmaneg build/plain/librdmaneg.a fuzz-replay}"
-if ! $M -s "$tool" build/plain/rdmaneg-test-times "${prebuild[@]}" >"$logs/prebuild.log" 2>&1; then
+prebuild=()
+if ! $M -s "$tool" build/plain/rdmaneg-test-times >"$logs/prebuild.log" 2>&1 ||
+	! mapfile -t prebuild < <("$tool" prebuild "$suites" 2>>"$logs/prebuild.log") ||
+	{ [ ${#prebuild[@]} -gt 0 ] && ! $M -s "${prebuild[@]}" >>"$logs/prebuild.log" 2>&1; }; then
 	echo "FAIL  the shared builds (log: $logs/prebuild.log)"
 	tail -n 15 "$logs/prebuild.log" | sed 's/^/      | /'
 	echo "0 passed, 1 failed"
@@ -53,7 +58,8 @@ if ! $M -s "$tool" build/plain/rdmaneg-test-times "${prebuild[@]}" >"$logs/prebu
 fi
 
 names=() afters=()
-if ! list=$("$tool" list "$suites"); then
+# longest first, as each last ran (LPT: the pool ends evenly)
+if ! list=$("$tool" list "$suites" --state "$state"); then
 	echo "run-tests: $suites is not a suite table (see above)" >&2
 	exit 2
 fi

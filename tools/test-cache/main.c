@@ -54,24 +54,97 @@ static int load(const char *path)
 	return 0;
 }
 
-/* list SUITES: "NAME<TAB>AFTER" a suite, AFTER comma-separated or "-" */
+/* how long suite name took when it last ran (its .secs in statedir), or -1 */
+static double last_secs(const char *statedir, const char *name)
+{
+	char path[4096], *text, *end;
+	size_t len;
+	bool more;
+	double v = -1;
+
+	snprintf(path, sizeof(path), "%s/%s.secs", statedir, name);
+	text = rdmaneg_read_file(path, 64, &len, &more);
+	if (text && !more) {
+		v = strtod(text, &end);
+		if (end == text || v < 0)
+			v = -1;
+	}
+	free(text);
+	return v;
+}
+
+/* list SUITES [--state DIR]: "NAME<TAB>AFTER" a suite, AFTER comma-separated
+ * or "-", in the order to start them (rdmaneg_suites_order: by how long
+ * each took when it last ran, as DIR keeps it) */
 static int cmd_list(int argc, char **argv)
 {
+	double secs[RDMANEG_SUITES_MAX];
+	size_t order[RDMANEG_SUITES_MAX];
 	int rc;
 
-	if (argc != 2) {
-		fputs("usage: " PROG " list SUITES\n", stderr);
+	if (argc != 2 && !(argc == 4 && strcmp(argv[2], "--state") == 0)) {
+		fputs("usage: " PROG " list SUITES [--state DIR]\n", stderr);
 		return 2;
 	}
-	rc = load(argv[1]);
-	for (size_t i = 0; rc == 0 && i < table.n; i++) {
-		const struct rdmaneg_suite *s = &table.suite[i];
+	if ((rc = load(argv[1])) != 0)
+		return rc;
+	for (size_t i = 0; i < table.n; i++)
+		secs[i] = argc == 4 ? last_secs(argv[3], table.suite[i].name) : -1;
+	rdmaneg_suites_order(&table, secs, order);
+	for (size_t k = 0; k < table.n; k++) {
+		const struct rdmaneg_suite *s = &table.suite[order[k]];
 
 		printf("%s\t", s->name);
 		for (size_t a = 0; a < s->n_after; a++)
 			printf("%s%s", a ? "," : "", s->after[a]);
 		printf("%s\n", s->n_after ? "" : "-");
 	}
+	return 0;
+}
+
+/* hash [--str S]... INPUT...: the key of the strings and inputs (key.h),
+ * for a script that caches a step of its own (tools/oss-fuzz-check.sh) */
+static int cmd_hash(int argc, char **argv)
+{
+	struct rdmaneg_sha256 h;
+	uint8_t d[RDMANEG_SHA256_LEN];
+	char hex[RDMANEG_SHA256_HEX], err[512];
+	int i = 1;
+
+	rdmaneg_sha256_init(&h);
+	rdmaneg_sha256_str(&h, "rdmaneg-test-cache hash 1");
+	for (; i + 1 < argc && strcmp(argv[i], "--str") == 0; i += 2)
+		rdmaneg_sha256_str(&h, argv[i + 1]);
+	if (i >= argc || argv[i][0] == '-') {
+		fputs("usage: " PROG " hash [--str S]... INPUT...\n", stderr);
+		return 2;
+	}
+	for (; i < argc; i++) {
+		enum rdmaneg_key_kind k;
+
+		if (rdmaneg_key_input(&h, argv[i], &k, err, sizeof(err)) != 0) {
+			fprintf(stderr, PROG ": %s\n", err);
+			return 1;
+		}
+	}
+	rdmaneg_sha256_final(&h, d);
+	rdmaneg_sha256_hex(d, hex);
+	printf("%s\n", hex);
+	return 0;
+}
+
+/* prebuild SUITES: the make targets built before any suite starts */
+static int cmd_prebuild(int argc, char **argv)
+{
+	int rc;
+
+	if (argc != 2) {
+		fputs("usage: " PROG " prebuild SUITES\n", stderr);
+		return 2;
+	}
+	rc = load(argv[1]);
+	for (size_t i = 0; rc == 0 && i < table.n_prebuild; i++)
+		printf("%s\n", table.prebuild[i]);
 	return rc;
 }
 
@@ -256,6 +329,7 @@ static int cmd_run(int argc, char **argv)
 	struct rdmaneg_verdict v;
 	char key[65], state[4096];
 	char *cmd[] = { "bash", "-o", "pipefail", "-c", NULL, NULL };
+	struct timespec ts0, ts1;
 	bool fresh = false;
 	int c, rc;
 
@@ -282,6 +356,7 @@ static int cmd_run(int argc, char **argv)
 	if (!(s = named(argv[optind + 1])))
 		return 2;
 	report(result, 0, 1, false); /* until it ends */
+	(void)clock_gettime(CLOCK_MONOTONIC, &ts0);
 	snprintf(state, sizeof(state), "%s/%s", statedir, s->name);
 	if (s->n_build > 0) {
 		char *mk[RDMANEG_SUITE_WORDS + 4] = { "make", "--no-print-directory", "-s" };
@@ -324,6 +399,18 @@ static int cmd_run(int argc, char **argv)
 	report(result, r.passed, r.failed, false);
 	if (trace)
 		return rc < 0 ? 1 : rc;
+	/* how long it ran: the next list starts the longest first */
+	(void)clock_gettime(CLOCK_MONOTONIC, &ts1);
+	if (mkdir(statedir, 0755) == 0 || errno == EEXIST) {
+		char secs[4096 + 8], text[32];
+
+		snprintf(secs, sizeof(secs), "%s.secs", state);
+		snprintf(text, sizeof(text), "%.1f\n",
+			 (double)(ts1.tv_sec - ts0.tv_sec) +
+				 (double)(ts1.tv_nsec - ts0.tv_nsec) / 1e9);
+		write_text(secs, text);
+	}
+
 	if (r.failed == 0 && rc == 0) {
 		char text[128], after[65];
 
@@ -506,7 +593,11 @@ static int cmd_audit(int argc, char **argv)
 }
 
 static const struct rdmaneg_verb verbs[] = {
-	{ "list", "SUITES", "each suite and the suites it waits for, in start order", cmd_list },
+	{ "list", "SUITES [--state DIR]",
+	  "each suite and the suites it waits for, longest first as DIR last saw them", cmd_list },
+	{ "prebuild", "SUITES", "the make targets built before any suite starts", cmd_prebuild },
+	{ "hash", "[--str S]... INPUT...",
+	  "the key of strings and inputs, for a script's own cache", cmd_hash },
 	{ "key", "SUITES NAME", "the key of what the suite reads now", cmd_key },
 	{ "run", "SUITES NAME [--state DIR] [--result FILE] [--fresh] [--trace DIR]",
 	  "build, then run the suite or report its stored verdict", cmd_run },

@@ -56,6 +56,26 @@ static int words(char **p, const char **into, size_t *n, unsigned line, const ch
 	return 0;
 }
 
+void rdmaneg_suites_order(const struct rdmaneg_suites *t, const double *secs, size_t *order)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (secs[i] < 0)
+			order[n++] = i;
+	/* then the known, longest first: an insertion sort keeps ties in order */
+	for (size_t i = 0; i < t->n; i++) {
+		size_t j;
+
+		if (secs[i] < 0)
+			continue;
+		for (j = n; j > 0 && secs[order[j - 1]] >= 0 && secs[order[j - 1]] < secs[i]; j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+		n++;
+	}
+}
+
 const struct rdmaneg_suite *rdmaneg_suites_find(const struct rdmaneg_suites *t, const char *name)
 {
 	for (size_t i = 0; i < t->n; i++)
@@ -164,6 +184,10 @@ int rdmaneg_suites_parse(char *text, struct rdmaneg_suites *t, char *err, size_t
 			if (words(&l, cur ? cur->inputs : t->common,
 				  cur ? &cur->n_inputs : &t->n_common, line, "inputs", err,
 				  errlen) != 0)
+				return -1;
+		} else if (strcmp(kw, "prebuild") == 0 && !cur) {
+			if (words(&l, t->prebuild, &t->n_prebuild, line, "prebuild", err, errlen) !=
+			    0)
 				return -1;
 		} else if (!cur) {
 			snprintf(err, errlen, "line %u: '%s' before the first 'suite' line", line,

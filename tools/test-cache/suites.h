@@ -3,6 +3,8 @@
  * checked. The file is a list of stanzas:
  *
  *   inputs P...     before the first stanza: inputs of every suite
+ *   prebuild T...   before the first stanza: make targets several suites
+ *                   build or run, built once before any suite starts
  *   suite NAME      starts a stanza: 1 to 39 of [a-z0-9-]
  *   after S...      suites it waits for (they build the same files)
  *   build T...      make targets brought up to date before its key is taken
@@ -38,6 +40,8 @@ struct rdmaneg_suite {
 struct rdmaneg_suites {
 	const char *common[RDMANEG_SUITE_WORDS]; /* inputs of every suite */
 	size_t n_common;
+	const char *prebuild[RDMANEG_SUITE_WORDS]; /* built before any suite starts */
+	size_t n_prebuild;
 	struct rdmaneg_suite suite[RDMANEG_SUITES_MAX];
 	size_t n;
 };
@@ -49,6 +53,15 @@ struct rdmaneg_suites {
  * cycle. Returns 0, or -1 with a message naming the line in err.
  */
 int rdmaneg_suites_parse(char *text, struct rdmaneg_suites *t, char *err, size_t errlen);
+
+/*
+ * The order to start the suites in: longest first, so the pool ends evenly
+ * (LPT). secs[i] is how long suite i took when it last ran, or negative
+ * when unknown; the unknown go first, in the table's order (a new suite may
+ * be long), then the rest by secs, longest first, ties in the table's
+ * order. order gets t->n indices.
+ */
+void rdmaneg_suites_order(const struct rdmaneg_suites *t, const double *secs, size_t *order);
 
 /* The suite named name, or NULL. */
 const struct rdmaneg_suite *rdmaneg_suites_find(const struct rdmaneg_suites *t, const char *name);
