@@ -10,6 +10,14 @@
 #   PROOF_TIMEOUT=s   prover timeout per goal (default 20; the slowest
 #                     goal takes 5.5 to 7 s alone here, docs/proof.md)
 #   PROOF_JOBS=n      files (then Eva drivers) proved at once (default: the cores)
+#   PROOF_KEYS=1      print each job's cache key and prove nothing
+#   PROOF_CACHE=0     prove every job again (default: a job whose inputs are
+#                     unchanged since a passing run reuses that run's log)
+# The cache (~/.cache/rdmaneg/proof/<key>) keeps each job of a passing run:
+# its log, Report CSV and seconds. The key covers all a verdict depends on:
+# Frama-C's version, the provers' config, this script and its options, and
+# the job's sources preprocessed as Frama-C reads them, with comments (so
+# every ACSL contract of the file and of the headers it includes).
 set -euo pipefail
 cd "$(dirname "$0")/.." || exit 2
 tools/deps.sh proof
@@ -23,6 +31,9 @@ libc=$(frama-c -print-share-path)/libc
 cpp=(-machdep gcc_x86_64 -no-frama-c-stdlib
 	-cpp-extra-args="-nostdinc -I$libc -Isrc ${PLANT:+-DRDMANEG_PLANT=$PLANT}")
 jobs=${PROOF_JOBS:-$(nproc)}
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/proof
+case "${PROOF_CACHE:-1}" in 0 | 1) ;; *) echo "proof: PROOF_CACHE must be 0 or 1" >&2; exit 2 ;; esac
+[ "${CACHE:-1}" = 0 ] && PROOF_CACHE=0
 case "$jobs" in '' | *[!0-9]* | 0) echo "proof: PROOF_JOBS must be a positive number" >&2; exit 2 ;; esac
 # WP's goal generation runs on one core, so the files are proved side by
 # side, largest first (mpa_negotiate.c alone is 40% of the work), and the
@@ -49,8 +60,53 @@ eva_one() {
 		-then -report-csv "$out/eva-$fn.csv" >"$out/eva-$fn.log" 2>&1 || return 1
 	echo "$(date +%s.%N) - $start" | bc >"$out/eva-$fn.secs"
 }
-# runs every job (wp:FILE or eva:FUNCTION), $jobs at once
+# the cache key of one job: what the verdict depends on, then its sources
+# as Frama-C's preprocessor sees them (comments kept: the ACSL)
+common_key=$({
+	frama-c -version
+	cat "$WHY3CONFIG"
+	cat tools/proof.sh
+	# the plant reaches Frama-C only through the preprocessor: in pp_hash
+	printf '%s\n' "${cpp[@]/-DRDMANEG_PLANT=*/}" "${PROOF_TIMEOUT:-20}" "${PROOF_FUNCS:-}"
+} | sha256sum | cut -c1-64)
+declare -A pp=() key=()
+# one source's hash, as Frama-C's preprocessor sees it, once a run
+pp_hash() { # FILE
+	[ -n "${pp[$1]:-}" ] && return
+	pp[$1]=$(gcc -E -C -nostdinc -I"$libc" -Isrc -D__FRAMAC__ -D__FC_MACHDEP_GCC_X86_64 \
+		${PLANT:+-DRDMANEG_PLANT=$PLANT} "$1" | sha256sum | cut -c1-64) ||
+		{ echo "proof: cannot preprocess $1" >&2; exit 2; }
+}
+job_key() { # wp:FILE | eva:FUNCTION
+	local f srcs
+	case "$1" in
+	wp:*) srcs=("${1#wp:}") ;;
+	eva:*) srcs=(proof/eva.c src/*.c) ;;
+	esac
+	for f in "${srcs[@]}"; do pp_hash "$f"; done
+	key[$1]=$({
+		echo "$common_key $1"
+		for f in "${srcs[@]}"; do echo "$f ${pp[$f]}"; done
+	} | sha256sum | cut -c1-64)
+}
+# the files a job leaves in $out
+job_files() { # wp:FILE | eva:FUNCTION
+	local b
+	case "$1" in
+	wp:*) b=wp-$(basename "${1#wp:}" .c) ;;
+	eva:*) b=eva-${1#eva:} ;;
+	esac
+	echo "$out/$b.log $out/$b.csv $out/$b.secs"
+}
+# runs every job (wp:FILE or eva:FUNCTION), $jobs at once; a job whose key
+# is in the cache takes its files from there
+cached=()
 job() {
+	local f
+	if [ "$PROOF_CACHE" = 1 ] && [ -s "$cache/${key[$1]}/secs" ]; then
+		for f in $(job_files "$1"); do cp "$cache/${key[$1]}/${f##*.}" "$f"; done
+		return
+	fi
 	case "$1" in
 	wp:*) wp_one "${1#wp:}" ;;
 	eva:*) eva_one "${1#eva:}" ;;
@@ -75,7 +131,19 @@ fns=()
 queue=()
 for f in "${filelist[@]}"; do queue+=("wp:$f"); done
 for fn in "${fns[@]}"; do queue+=("eva:$fn"); done
+PROOF_CACHE=${PROOF_CACHE:-1}
+for a in "${queue[@]}"; do
+	job_key "$a"
+	[ "$PROOF_CACHE" = 1 ] && [ -s "$cache/${key[$a]}/secs" ] && cached+=("$a")
+done
+if [ "${PROOF_KEYS:-0}" = 1 ]; then
+	for a in "${queue[@]}"; do echo "${key[$a]} $a"; done
+	exit 0
+fi
+[ "${#cached[@]}" -eq 0 ] || echo "proof: ${#cached[@]} of ${#queue[@]} jobs cached (inputs unchanged since a passing run; PROOF_CACHE=0 proves them again)"
 pool "${queue[@]}"
+# prints " (cached)" for a job taken from the cache
+mark() { case " ${cached[*]} " in *" $1 "*) echo " (cached)" ;; esac; }
 inputs=()
 mapfile -t sorted < <(printf '%s\n' "${filelist[@]}" | sort)
 for f in "${sorted[@]}"; do
@@ -83,7 +151,7 @@ for f in "${sorted[@]}"; do
 	[ -s "$out/wp-$base.secs" ] ||
 		{ echo "proof: frama-c failed on $f:"; tail -20 "$out/wp-$base.log"; exit 1; }
 	secs=$(cat "$out/wp-$base.secs")
-	echo "wp  $f: $(grep -o 'Proved goals: *[0-9]* / [0-9]*' "$out/wp-$base.log" | tr -s ' ') (${secs%.*} s)"
+	echo "wp  $f: $(grep -o 'Proved goals: *[0-9]* / [0-9]*' "$out/wp-$base.log" | tr -s ' ') (${secs%.*} s)$(mark "wp:$f")"
 	inputs+=("wp:$out/wp-$base.csv:$secs")
 done
 for fn in "${fns[@]}"; do
@@ -92,3 +160,13 @@ for fn in "${fns[@]}"; do
 	inputs+=("eva:$out/eva-$fn.csv:$(cat "$out/eva-$fn.secs"):$fn")
 done
 build/plain/rdmaneg-proof-report --md "$out/report.md" "${inputs[@]}"
+# a passing run keeps each job it ran for the next (a failing one keeps none)
+[ "$PROOF_CACHE" = 1 ] || exit 0
+for a in "${queue[@]}"; do
+	d=$cache/${key[$a]}
+	[ -s "$d/secs" ] && continue
+	mkdir -p "$cache"
+	tmp=$(mktemp -d "$cache/.tmp.XXXXXX")
+	for f in $(job_files "$a"); do cp "$f" "$tmp/${f##*.}"; done
+	mv -T "$tmp" "$d" 2>/dev/null || rm -rf "$tmp"
+done
