@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Every 'make TARGET' that README.md or docs/*.md names is a target the
 # Makefile has (make -n runs it), and every docs/ topic the README's table
 # links to exists. Its negative control: a page naming a target that does
@@ -29,6 +30,21 @@ missing=$(check_pages README.md docs/*.md)
 count=$(named README.md docs/*.md | wc -l)
 [ "$count" -ge 20 ] && ok || bad "only $count make targets named in README.md and docs/ (the table lost rows?)"
 
+# every phony target the Makefile declares has its row in docs/make-targets.md
+# (`make` itself stands for all)
+phony() { make --no-print-directory -pnq 2>/dev/null | sed -n 's/^\.PHONY: //p' | tr ' ' '\n' | grep -vx 'all' | sort -u; }
+unlisted() { # PAGE TARGET...: the targets PAGE gives no row
+	local page=$1 t rows
+	shift
+	# the names in each row's first cell (`make install` / `make uninstall`)
+	rows=$(grep -oP '^\| \K[^|]*' "$page" | grep -oP '`make \K[a-z][a-z0-9_-]*' | sort -u)
+	for t in "$@"; do grep -qxF "$t" <<<"$rows" || echo "$t"; done
+}
+mapfile -t targets < <(phony)
+[ "${#targets[@]}" -ge 40 ] && ok || bad "only ${#targets[@]} phony targets found in the Makefile"
+missing=$(unlisted docs/make-targets.md "${targets[@]}" | tr '\n' ' ')
+[ -z "$missing" ] && ok || bad "docs/make-targets.md has no row for: $missing"
+
 # every docs/ link of the README resolves, and every docs/ page is linked
 for f in $(grep -oE '\(docs/[a-z0-9-]+\.md\)' README.md | tr -d '()' | sort -u); do
 	[ -f "$f" ] && ok || bad "README.md links to $f, which does not exist"
@@ -46,6 +62,10 @@ trap 'rm -rf "$tmp"' EXIT
 printf 'Run `make no-such-target` and `make build/replay/stack`.\n' >"$tmp/page.md"
 missing=$(check_pages "$tmp/page.md")
 [ "${missing// /}" = no-such-target ] && ok || bad "control: a page naming make no-such-target was not caught (got '$missing')"
+
+# negative control: a target the table lacks is caught
+missing=$(unlisted docs/make-targets.md test no-such-target)
+[ "$missing" = no-such-target ] && ok || bad "control: a target without a row was not caught (got '$missing')"
 
 echo "docs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
