@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # rdmaneg: README.md lists every target; each concern is a fragment in mk/,
 # included in this order (later fragments use the variables of earlier ones).
 .DEFAULT_GOAL := all

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * How an rdma_cm application embeds rdmaneg for RFC 8797, built against the
  * installed library:

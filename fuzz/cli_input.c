@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * The CLI's readers of untrusted input (tools/cli/input.c) against small
  * independent references: sizes with K/M/G, 0..max values in C's base-0

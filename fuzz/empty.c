@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* The benchmark's ceiling: an empty target built with the same flags. */
 #include "fuzz.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* Shared by every fuzz target: a broken rule aborts with its name. */
 #ifndef RDMANEG_FUZZ_H
 #define RDMANEG_FUZZ_H

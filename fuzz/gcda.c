@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* A .gcda image as the guest kernel's debugfs gives it -> rdmaneg_gcda_parse
  * (util/gcda.c): never reads past the image; two parses agree; the arcs
  * hit never outnumber the arcs nor the counters the octets can hold; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary octets -> MPA Request/Reply parse; whatever parses rebuilds
  * to the same octets and never trusts PD_Length beyond the buffer. */
 #include "fuzz.h"

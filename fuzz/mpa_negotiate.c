@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Fuzzed initiator/responder capacities and request flags through
  * [rfc6581#9.1] and 9.2: inequalities, 0x3FFF rules, A/B/C/D, TERM;
  * and each side alone against any word the other could send. */

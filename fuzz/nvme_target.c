@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary RDMA_CM_REQUEST private data (0..512 octets) -> the NVMe-oF
  * RDMA target's judgement, under three targets' limits. */
 #include "fuzz.h"

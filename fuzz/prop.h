@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* For the stream targets: a property runs on the whole input as its
  * choice stream (properties/pbt.h). */
 #ifndef RDMANEG_FUZZ_PROP_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Every property as one fuzz target: the first octet picks the property,
  * the rest is its choice stream. The same definitions as make test. */
 #include "props.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Plain replay driver: runs LLVMFuzzerTestOneInput on every file given
  * (directories are walked one level). Used by make test under ASan+UBSan;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary private data (0..512 octets) -> RFC 8797 decode, both modes. */
 #include "fuzz.h"
 #include "rules.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Both peers' settings and the (possibly corrupted) octets each receives,
  * from the input as a choice stream; both roles, every promised invariant:
  * thresholds in 1024..262144, within the peer's receive and our own send

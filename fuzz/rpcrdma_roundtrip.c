@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* encode(decode(x)) == x (Reserved cleared) and decode(encode(s)) == s. */
 #include "prop.h"
 #include "props.h"

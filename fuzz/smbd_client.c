@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary SMB Direct Negotiate Response, or IRD/ORD private data
  * (0..512 octets) -> the client's checks of both. */
 #include "fuzz.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary SMB Direct Negotiate Request (0..512 octets) -> the server's
  * judgement and the response it sends, under three servers' resources. */
 #include "fuzz.h"

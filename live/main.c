@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-live: the live suites' program, in the guest and on the host.
  * main() only parses and dispatches through the verb table at the end;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/checks.mk: deps, compilers, lint, format, test, clean (included by the Makefile, in order)
 # ---- checks ----
 # every group a suite of make test asks for, installed before the suites

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/compliance.mk: the clause registry (spec/) and make compliance
 # (included by the Makefile; docs/compliance.md)
 CLAUSES_SRC := tools/clauses/main.c tools/clauses/clauses.c tools/clauses/compliance.c util/file.c util/json.c util/hex.c

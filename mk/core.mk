@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/core.mk: the library (plain and PIC), the CLI, the unit tests, install, ASan builds (included by the Makefile, in order)
 # ---- plain build: library, CLI, unit tests ($(CC), -Werror) ----
 # flavours (Makefile): core for the library and its unit tests, pic for

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/fuzz.mk: the fuzz targets in every flavour, replay, coverage, fuzz, bench, corpus-merge, oss-fuzz-check (included by the Makefile, in order)
 # ---- fuzz targets (fuzz/): one source each, four builds ----
 # fuzz/targets is the one list every script reads.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/live.mk: the live suites in the qemu guest, and rdmaneg-peer (included by the Makefile, in order)
 # ---- rdmaneg-live: the live suites' program (live/) ----
 UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c util/arcs.c \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/proof.mk: the Frama-C proof and its controls (included by the Makefile, in order)
 # ---- proof (tools/proof.sh; docs/proof.md): Frama-C WP and Eva on src/ ----
 $(B)/plain/rdmaneg-proof-report: $(call flavour_objs,tool,tools/proof-report.c util/file.c)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/properties.mk: the oracle, the property suite, the sweeps and the planted builds (included by the Makefile, in order)
 # ---- the oracle (oracle/): RFC rules and the reference decoder ----
 ORACLE_SRC := $(wildcard oracle/*.c)

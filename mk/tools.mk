@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/tools.mk: triage and make test's timing table (included by the Makefile, in order)
 # The host tools (tools/*/): one flavour for the programs, one under
 # ASan+UBSan for their unit tests. Each tool's headers are named apart, so

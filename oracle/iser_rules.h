@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * iser_rules: the oracle's own reading of iSER's CM REQ and REP headers
  * ([iser-a12#req-1] to [iser-a12#req-3]), written without the core, and

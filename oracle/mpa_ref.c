@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* mpa_ref: the oracle's reading of MPA frames (see mpa_ref.h) */
 #include "mpa_ref.h"
 

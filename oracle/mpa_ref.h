@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * mpa_ref: the oracle's own reading of MPA frames and of what a conforming
  * initiator owes a Reply, written from the RFCs and never calling the core

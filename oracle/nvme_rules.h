@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * The NVMe-oF RDMA transport's oracle: a reference reading of the CM
  * private data written from the spec's figures ([nvme-rdma#fig5], 6, 7,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * oracle: each RFC invariant written once, as a predicate over results,
  * and an independent reference decoder. The properties, the fuzz targets,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * smbd_rules: the oracle's own reading of SMB Direct's connection setup
  * ([ms-smbd#2.2.1] to [ms-smbd#6.1]), written from MS-SMBD without the

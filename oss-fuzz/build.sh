@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # OSS-Fuzz / ClusterFuzzLite build contract for rdmaneg:
 #   compile with $CC $CFLAGS, link with $CXX $CXXFLAGS $LIB_FUZZING_ENGINE,
 #   write each target to $OUT with <t>_seed_corpus.zip, <t>.dict, <t>.options.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * expect: what RFC 5044/6581 require of the system under test (SUT) for
  * the octets the peer sent, what the SUT was seen to do, and the one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * fpdu: the few MPA FPDUs a connection-setup tester sends or must
  * recognise ([rfc5044#6], RFC 5041/5040 headers): TERMINATE, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-peer: a hostile MPA peer and conformance tester (RFC 5044, RFC
  * 6581). main() parses with getopt_long and dispatches through the mode

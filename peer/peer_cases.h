@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * cases: the conformance cases, one row per RFC 5044/6581 edge, each named
  * after what it tests, and the frames they send. A case is a recipe; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * report: the results of a run, h2spec-style: a summary per RFC section,
  * then one table row per case that did not conform (case, frame, what the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * plan: what rdmaneg-peer sends, by case name (util/casename.h). The table
  * of the role, the --corpus frames, and the one path from a name to a

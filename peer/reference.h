@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * reference: a conforming MPA responder and initiator built from the core,
  * for testing rdmaneg-peer itself on the host (and as a model of what the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * run: one rdmaneg-peer run in the request or reply role (RFC 5044, RFC
  * 6581): the plan of cases (table, random, corpus, guided), each case sent

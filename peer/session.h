@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * session: one case on the wire. MPA over a plain TCP socket: send the
  * crafted frame as the case says (whole, byte by byte, nothing, or the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Eva analysis drivers: one per public entry point of src/, each run by
  * tools/proof.sh as `frama-c -eva -main eva_<function>`. Every driver calls

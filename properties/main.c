@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* props: runs the property suite. See docs/properties.md. */
 #define _POSIX_C_SOURCE 200809L
 

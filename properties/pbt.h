@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * pbt: a small property-based testing engine on choice sequences.
  * A property reads its inputs from a byte stream through typed draws; the

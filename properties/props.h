@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* props: the property suite, one function per property (docs/properties.md lists them). */
 #ifndef RDMANEG_PROPS_H
 #define RDMANEG_PROPS_H

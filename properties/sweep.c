@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * sweep: exhaustive checks over the small encoded domains.
  *   rpcrdma: every (send code, recv code, R) of client x server = 2^34

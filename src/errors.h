@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* rdmaneg: status codes shared by every module. */
 #ifndef RDMANEG_ERRORS_H
 #define RDMANEG_ERRORS_H

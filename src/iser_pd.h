@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * rdmaneg: iSER's CM private data: the initiator's iSER CM REQ header and
  * the target's iSER CM REP header ([iser-a12#req-1], [iser-a12#rep-1]).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* rdmaneg: RFC 5044 / RFC 6581 MPA Request/Reply frames and the enhanced word. */
 #ifndef RDMANEG_MPA_H
 #define RDMANEG_MPA_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* rdmaneg: [rfc6581#9.1] IRD/ORD and [rfc6581#9.2] RTR negotiation, TERM codes. */
 #ifndef RDMANEG_MPA_NEGOTIATE_H
 #define RDMANEG_MPA_NEGOTIATE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* rdmaneg: RFC 8797 inline-threshold and remote-invalidation negotiation. */
 #ifndef RDMANEG_NEGOTIATE_H
 #define RDMANEG_NEGOTIATE_H

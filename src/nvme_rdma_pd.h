@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * rdmaneg: the CM private data of the NVMe over Fabrics RDMA transport
  * (NVM Express RDMA Transport Specification 1.0, "nvme-rdma" below):

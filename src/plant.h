@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * Planted bugs: the negative controls of every checker.
  * Build with -DRDMANEG_PLANT=<name>; RDMANEG_PLANTED(name) is then true

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* rdmaneg: umbrella header. No allocation, no I/O, no global state. */
 #ifndef RDMANEG_H
 #define RDMANEG_H

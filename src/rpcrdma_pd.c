@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "rpcrdma_pd.h"
 
 #include "errors.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* rdmaneg: RFC 8797 RPC-over-RDMA version 1 CM private data codec. */
 #ifndef RDMANEG_RPCRDMA_PD_H
 #define RDMANEG_RPCRDMA_PD_H

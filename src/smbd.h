@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * rdmaneg: SMB Direct's connection setup ([MS-SMBD], "ms-smbd" below):
  * the Negotiate Request ([ms-smbd#2.2.1]) and Response

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* tools/man3/apidoc.c: which comment and contract a public function gets. */
 #include "apidoc.h"
 #include "check.h"

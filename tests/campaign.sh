@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # rdmaneg-campaign on the host, no guest (--local: the agents are local
 # processes, a recovery restarts them): rdmaneg-peer's agent against the
 # reference responder over the campaign's channel. Every case conforms;

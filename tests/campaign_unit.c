@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Host tests of the campaign driver's pure half (live/campaign): the
  * schedule (case lists, random and guided names, the campaign's arcs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * check: the counting assertion of the C test programs. Each prints
  * "FAIL file:line: condition" for a failed check and ends with

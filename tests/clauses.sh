@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # tests/clauses.sh CLAUSES: the clause registry and its citations
 # (tools/clauses, docs/compliance.md). spec/clauses.tsv is what the specs
 # give (a spec changed under it fails), every citation in the tree names a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Host tests of the clause registry's extractor (tools/clauses/clauses.c):
  * headings, page lines, paragraphs joined, sentences split, key words and

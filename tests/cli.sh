@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # CLI tests: every example of docs/cli.md and every malformed-input class.
 # Usage: tests/cli.sh path/to/rdmaneg
 set -uo pipefail

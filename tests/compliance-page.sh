@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # tests/compliance-page.sh PAGE: make compliance's page as a browser shows
 # it. Debian's headless Chromium loads PAGE (no network: the page needs
 # none), runs its script and dumps the DOM; every clause of the

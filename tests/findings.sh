@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The findings registry (findings/, rdmaneg-findings), end to end:
 #  - every finding checks, has its report, and each patch is in the
 #    subsystem's style: its prefix, a Fixes: tag (or the note that it

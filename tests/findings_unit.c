@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Unit tests of the findings registry (tools/findings/findings.c): the
  * parser and each malformed file it must refuse, whether a console

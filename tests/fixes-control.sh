@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make live-fixes-control: make live-fixes's negative control. With the
 # patch of finding 7 (the siw listener's use-after-free, deterministic)
 # left out of the fixed kernel, make live-fixes must fail and name that

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Every C file in the tree against .clang-format (clang-format --dry-run
 # --Werror), then the negative control: a copy of one file with its layout
 # broken must be refused, and the same copy put right by clang-format must

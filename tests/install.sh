@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # shellcheck disable=SC2016,SC2034 # check NAME 'CONDITION' evals CONDITION: its $ expand then, and the variables it reads look unused
 # make install into a fresh DESTDIR staging tree, then: the shared library
 # exports rdmaneg_* only (nm -D) under SONAME librdmaneg.so.0, the example

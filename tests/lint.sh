@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make lint's negative controls: each of its three tools, given a file with
 # a finding planted, fails and leaves no stamp (so the next make lint looks
 # at the file again); a clean file gets its stamp and a dependency list
@@ -46,6 +47,29 @@ tools/lint.sh --shellcheck "$tmp/sh.ok" "$tmp/good.sh" >"$tmp/sh.log" 2>&1 && [ 
 	bad "shellcheck: a clean script gets its stamp" "$tmp/sh.log"
 tools/lint.sh --one nosuch "$tmp/clean.c" "$tmp/x.ok" >/dev/null 2>&1
 [ $? = 2 ] && ok || bad "a bad mode is a usage error"
+
+# the licence's SPDX line: LICENSE's identifier, first or after a #! line
+id=$(sed -n 's/^ *SPDX-License-Identifier: //p' LICENSE)
+printf '// SPDX-License-Identifier: %s\nint x;\n' "$id" >"$tmp/spdx.c"
+printf '#!/bin/sh\n# SPDX-License-Identifier: %s\ntrue\n' "$id" >"$tmp/spdx.sh"
+printf 'int x;\n' >"$tmp/nospdx.c"
+printf '/* SPDX-License-Identifier: GPL-2.0-only */\nint x;\n' >"$tmp/otherspdx.h"
+printf '#!/bin/sh\ntrue\n# SPDX-License-Identifier: %s\n' "$id" >"$tmp/latespdx.sh"
+tools/lint.sh --spdx "$tmp/spdx.ok" "$tmp/spdx.c" "$tmp/spdx.sh" >"$tmp/spdx.log" 2>&1 && [ -f "$tmp/spdx.ok" ] && ok ||
+	bad "spdx: files that name the licence get the stamp" "$tmp/spdx.log"
+for f in nospdx.c otherspdx.h latespdx.sh; do
+	tools/lint.sh --spdx "$tmp/spdx.ok" "$tmp/spdx.c" "$tmp/$f" >"$tmp/spdx.log" 2>&1
+	rc=$?
+	[ "$rc" = 1 ] && [ ! -e "$tmp/spdx.ok" ] && grep -q "$tmp/$f: no 'SPDX" "$tmp/spdx.log" && ok ||
+		bad "spdx: $f is caught, no stamp (exit $rc)" "$tmp/spdx.log"
+done
+# what must name it: sources, headers, scripts, make and CI files, not the
+# kernel patches of findings/
+licensed=$(tools/lint.sh --licensed)
+for f in src/mpa.c src/mpa.h Makefile mk/lint.mk .ci/run tools/lint.sh src/rdmaneg.pc.in oss-fuzz/Dockerfile; do
+	grep -qxF "$f" <<<"$licensed" && ok || bad "spdx: tools/lint.sh --licensed leaves out $f"
+done
+grep -q '^findings/' <<<"$licensed" && bad "spdx: --licensed lists findings/, whose patches are the kernel's GPL-2.0" || ok
 
 # every script it finds is watched by make (mk/lint.mk's LINT_SCRIPTS)
 watched=$(make --no-print-directory -pn lint 2>/dev/null | sed -n 's/^LINT_SCRIPTS := //p' | tr ' ' '\n')

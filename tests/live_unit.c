@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Host tests of the live harness's pure half: records, the judge and its
  * wire check, resource accounting, the report's flaky accounting, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # tests/mutants.sh TOOL: rdmaneg-mutants' verbs on small fixed inputs: the
 # equivalent list is current, and each way a score must fail does fail.
 set -uo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Unit tests of tools/mutants/mutate.c: where each operator applies, and where not. */
 #include "check.h"
 #include "mutate.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Host tests of make live-nfs's passes (live/nfs/): reading a console,
  * judging it against the RFC column and the core's, the text and JSON

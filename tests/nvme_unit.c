@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Host tests of make live-nvme's reader and differential table
  * (live/nvme/nvme_report.c): consoles built from MPA frames as Linux's

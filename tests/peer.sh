@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # rdmaneg-peer on the host, no guest: the conformance suite in both roles
 # against the reference responder and initiator (every case must conform),
 # the reference's planted faults (each must be reported as diverging,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Host tests of rdmaneg-peer's pure half: the FPDU codec, the case table,
  * the expectations and the one verdict function. Every "conforms" check

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Negative controls: for every row of properties/plants.tsv, the planted
 # build must fail its checker, and a property must shrink to exactly the
 # expected minimal counterexample; a replay row must report the expected

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # shellcheck disable=SC2016 # check NAME 'CONDITION' evals CONDITION: its $ expand then
 # Checks of build/plain/rdmaneg-proof-report on the Report CSVs in
 # tests/proof/: a contract assumed by its caller's run and proved by its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # shellcheck disable=SC2016,SC2034 # check NAME 'CONDITION' evals CONDITION: its $ expand then, and the variables it reads look unused
 # fuzz/replay.c is as strict as the engines' runners: each check feeds
 # the driver, built around tests/replay_control.c, an input that one of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Negative control for fuzz/replay.c: a target that misbehaves on demand,
  * keyed by its first octet, so tests/replay.sh proves the driver catches

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # tests/sections.sh: sourced by a shell test to run its sections side by
 # side. A section is a function that counts with ok and bad (adding to pass
 # and fail); "sections NAME..." runs each in a subshell of its own, with its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # shellcheck disable=SC2016,SC2034 # check NAME 'CONDITION' evals CONDITION: its $ expand then, and the variables it reads look unused
 # fuzz/targets is the one list of fuzz targets and fuzz/<t>.options the
 # one home of each max_len; tools/targets.sh is the one reader scripts use.

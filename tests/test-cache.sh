@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make test's suite cache, end to end: tools/run-tests.sh on a table of its
 # own (suites over files in a temporary folder, each noting in a log that
 # it ran) must run every suite the first time, none while nothing changes,

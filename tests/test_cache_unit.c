@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Unit tests of make test's suite cache (tools/test-cache/, util/sha256.c,
  * util/verb.c): the hash against FIPS 180's vectors, a program hashed by
  * its loaded sections only, every input kind, the suites table and each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Unit tests of tools/triage/triage.c on stored logs (tests/triage/): real
  * sanitizer reports of the search_overrun plant from three targets, of

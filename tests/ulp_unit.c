@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Host tests of make live-smbd's and make live-iser's pure half
  * (live/ulp/ulp_read.c, live/smbd/smbd_{cases,report}.c,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Unit tests: known answers from RFC 8797 / RFC 5044 / RFC 6581 text and
  * every error path of the core. Prints "N passed, N failed". */
 #include "rdmaneg.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Host tests of the shared helpers in util/: the kernel-log scanner
  * (klog.c), hex (hex.c), gcov's .gcda reader and the arcs reached

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make bench: exec/s of every target against an empty target built with the
 # same flags (libFuzzer + ASan + UBSan), median of BENCH_RUNS runs of
 # BENCH_SECONDS each, all in one invocation. A benchmark: it never fails

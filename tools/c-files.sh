@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # c-files.sh: every C source and header of the project, one per line (what
 # make format and tests/format.sh cover); build/ and caches are not ours.
 cd "$(dirname "$0")/.." || exit 2

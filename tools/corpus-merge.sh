@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make corpus-merge: keeps corpora from growing without bound.
 #  - libFuzzer -merge=1 minimizes each working corpus (build/work/libfuzzer/
 #    <t>/corpus) against the shipped seeds;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make coverage: runs the unit tests, the CLI tests, the property suite and
 # every corpus and regression input through clang source-based coverage
 # builds, then writes an llvm-cov HTML report (build/coverage/html) and a

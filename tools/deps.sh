@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # deps.sh GROUP... : make sure the Debian packages a make target needs are
 # installed. As root, installs what is missing; otherwise prints the exact
 # apt-get line and exits 1. Groups: build test fuzz afl cov oss-fuzz live live-nfs

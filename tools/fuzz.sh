@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make fuzz: a short campaign over every target with the shipped corpora.
 #   FUZZ_SECONDS=60          per target
 #   FUZZ_ENGINE=libfuzzer    or afl

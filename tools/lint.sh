@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make lint: clang-tidy (.clang-tidy, warnings as errors) on every C file of
 # src/ and on all the host code and the tests, each file on its own
 # (clang-tidy 14's analyzer reports false va_list errors across files);
@@ -22,6 +23,9 @@
 #   tools/lint.sh --cppcheck src|host STAMP FILE...
 #   tools/lint.sh --shellcheck STAMP FILE...
 #   tools/lint.sh --scripts                 every shell script, by name or first line
+#   tools/lint.sh --spdx STAMP FILE...      each FILE names the licence (LICENSE's
+#                                           SPDX identifier) in its first two lines
+#   tools/lint.sh --licensed                every file that must name it
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 INC=(-Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli -Itools/test-times -Itools/triage
@@ -90,6 +94,36 @@ scripts() {
 		done
 }
 
+# every file that must name the licence: C sources and headers, scripts,
+# make fragments, build, packaging and CI files (tracked or not, as above);
+# not findings/ (kernel patches: GPL-2.0), corpora or stored test inputs
+licensed() {
+	{
+		scripts
+		find . \( -path ./build -o -path ./.git -o -path ./findings -o -path ./corpus \
+			-o -path ./tests/crashes \) -prune -o -type f \( -name '*.[ch]' -o -name '*.mk' \
+			-o -name Makefile -o -name Dockerfile -o -name '*.yml' -o -name '*.yaml' \
+			-o -name '*.in' \) -print | sed 's|^\./||'
+	} | LC_ALL=C sort -u
+}
+
+# STAMP FILE...: each FILE's first two lines (a #! line may come first)
+# carry LICENSE's SPDX identifier, the one place it is written
+spdx() {
+	local stamp=$1 id f bad=0
+	shift
+	rm -f "$stamp"
+	id=$(sed -n 's/^ *SPDX-License-Identifier: //p' LICENSE)
+	[ -n "$id" ] || { echo "lint: LICENSE has no SPDX-License-Identifier line"; return 1; }
+	for f in "$@"; do
+		head -n 2 "$f" | grep -qF "SPDX-License-Identifier: $id" && continue
+		echo "lint: $f: no 'SPDX-License-Identifier: $id' in its first two lines"
+		bad=$((bad + 1))
+	done
+	[ "$bad" -eq 0 ] || { echo "lint: $bad files without the licence's SPDX line"; return 1; }
+	: >"$stamp"
+}
+
 case "${1:-}" in
 '') exec make --no-print-directory -k lint ;;
 --one) [ $# -eq 4 ] && { [ "$2" = src ] || [ "$2" = host ]; } && [ -f "$3" ] || usage
@@ -106,5 +140,8 @@ case "${1:-}" in
 		echo "lint: shellcheck: findings above"; exit 1
 	fi ;;
 --scripts) scripts ;;
+--spdx) [ $# -ge 3 ] || usage
+	spdx "${@:2}" ;;
+--licensed) licensed ;;
 *) usage ;;
 esac

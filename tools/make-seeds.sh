@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Regenerates the seed corpora in corpus/<target>/ from the CLI and from
 # the planted bugs' minimal counterexample streams. Seeds are named by
 # what they are. Usage: tools/make-seeds.sh  (after make and make plants)

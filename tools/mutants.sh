@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make mutants: every mutant of src/*.c (tools/mutants/mutate.h says which) is built
 # and run against the kill suite; rdmaneg-mutants scores the results.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make oss-fuzz-check: runs oss-fuzz/build.sh with the environment OSS-Fuzz
 # sets (Docker cannot run here), then checks what its check_build checks:
 # every target is shipped with its seed zip, dict and options, is

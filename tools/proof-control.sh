@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make proof-control: the negative controls of make proof. Each planted
 # bug below must make WP fail on the function that holds the planted line
 # (an unproved goal there); only that function is proved, to keep it short.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make proof: Frama-C WP (with the RTE plugin's assertions) on every file of
 # src/, and Eva on one driver per public entry point (proof/eva.c); the
 # per-function table comes from build/plain/rdmaneg-proof-report. Output in

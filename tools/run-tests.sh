@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The body of 'make test': runs the suites of tests/suites side by side
 # (TEST_JOBS at once, default one more than the cores), each through
 # build/plain/rdmaneg-test-cache with its own log under build/test-logs/.

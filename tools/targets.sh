@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # shellcheck shell=sh
 # Sourced (POSIX sh, so make's $(shell) and OSS-Fuzz's build.sh can use it)
 # by every script that walks the fuzz targets. fuzz/targets is the list;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # make test-audit: runs make test's suites (all, or TEST_ONLY="a b") under
 # strace, then checks that each suite's inputs in tests/suites cover every
 # file of the project it read, listed or ran and did not build itself

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # triage - reproduce, group, minimize, decode and report crashes
 #
 # SYNOPSIS
@@ -29,7 +30,7 @@
 #   program failed, 2 usage error.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-usage() { sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '3,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
 [ $# -gt 0 ] || usage
 case "$1" in -h|--help) usage ;; esac
 make --no-print-directory -s build/plain/rdmaneg-triage || exit 1

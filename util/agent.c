@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* agent: the guest end of a campaign's channel (see agent.h) */
 #define _GNU_SOURCE
 #include "agent.h"

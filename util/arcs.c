@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* arcs: the debug kernel's arcs, read from debugfs (see arcs.h) */
 #define _XOPEN_SOURCE 700
 #include "arcs.h"

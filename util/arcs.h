@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * arcs: the debug kernel's arcs (make live-kernel), as the hostile peers
  * (rdmaneg-peer --gcov, rdmaneg-live nfs-client --gcov) read them from

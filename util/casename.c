@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* casename: the grammar of a hostile peer's case names (see casename.h) */
 #include "casename.h"
 

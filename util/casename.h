@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * casename: the one grammar of a hostile peer's case names, shared by
  * rdmaneg-peer, rdmaneg-live nfs-client and the host's campaign driver

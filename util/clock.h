@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * clock: the one clock helper of the host tools and the guest harness.
  * Microseconds as a signed 64-bit count: CLOCK_MONOTONIC for durations and

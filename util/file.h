@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* file: read a whole file into memory and split its tables, for the
  * host-side tools. */
 #ifndef RDMANEG_FILE_H

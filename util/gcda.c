@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* gcda: gcc's coverage-count files, as the kernel writes them (see gcda.h) */
 #include "gcda.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gcda: gcc's coverage-count files as the kernel writes them under
  * /sys/kernel/debug/gcov (kernel/gcov/gcc_4_7.c with gcc 12 or later: a

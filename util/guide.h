@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * guide: the one coverage-guided mutation loop of the hostile peers
  * (rdmaneg-peer's MPA cases, rdmaneg-live nfs-client's RFC 8797 private

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * hex: hexadecimal text to octets and back, one reader and one writer for
  * the CLI, rdmaneg-peer and the live records and reports. Digits in either case; spaces, tabs, newlines

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * json: a small streaming JSON writer. It places the commas and escapes
  * strings; a key is given inside objects and NULL inside arrays.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * kcov: the kernel's KCOV for the calling thread (Documentation/dev-tools/
  * kcov.rst): the PCs of the instrumented kernel code this thread ran, in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * klog: kernel splats in a console log or /dev/kmsg text. A splat starts
  * at a line such as "BUG: ...", "WARNING: ...", "KASAN: ...",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* net: the socket-address helper rdmaneg-peer and the live endpoint share. */
 #ifndef RDMANEG_NET_H
 #define RDMANEG_NET_H

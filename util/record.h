@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * record: the line format the guest programs report in, one observation
  * per line:  TAG key=value key=value ...

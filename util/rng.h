@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * rng: the one pseudo-random generator of the host tools, splitmix64
  * (Steele, Lea and Flood, "Fast splittable pseudorandom number

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * sha256: SHA-256 (FIPS 180-4) for the host tools' content keys: make
  * test's suite cache and the proof cache. Not for secrets: it only has to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * verb: the one verb dispatcher of the project's tools. A tool is a table
  * of verbs; its usage text (-h, --help, help, or a missing or unknown

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * verdict: the one verdict type of every suite that judges an
  * implementation against the RFCs (rdmaneg-peer, make live, make

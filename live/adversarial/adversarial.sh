@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/adversarial/adversarial.sh [repro]: rdmaneg-peer against the guest kernel's siw,
 # as responder (behind an rdma_cm listener) and as initiator (behind an
 # rdma_cm client), driven by the campaign driver (live/campaign,

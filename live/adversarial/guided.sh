@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/adversarial/guided.sh (make live-guided): a hostile peer's random
 # mode against its coverage-guided mode on the debug kernel (make
 # live-kernel), one campaign each (live/campaign: one boot, snapshots)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/adversarial/kcov.sh (make live-kcov): what KCOV would see of siw and
 # iw_cm, against what gcov saw run, on the debug kernel (make live-kernel;
 # its KCOV instruments the directories gcov profiles). One boot runs

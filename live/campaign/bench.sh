@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/campaign/bench.sh (make bench-live): snapshots against boots, side by
 # side in one run on one machine (docs/snapshots.md).
 #  1. the same adversarial campaign (every table case of both roles, then

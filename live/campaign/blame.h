@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * blame: whose finding a dirty case is (docs/snapshots.md). A kernel can
  * go down a moment after a case's verdict came back, so the splat or the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* cache: the snapshots a campaign keeps (see cache.h) */
 #define _GNU_SOURCE
 #include "cache.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * cache: the snapshots a campaign keeps, in ~/.cache/rdmaneg/live
  * (docs/snapshots.md): snap-KEY.qcow2 (the drive with the snapshot

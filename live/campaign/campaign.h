@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * campaign: the state of one rdmaneg-campaign run (live/campaign/main.c
  * parses the options and runs the loop; record.c writes down what it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * compare: two campaigns' outcomes of the same cases, case by case: the
  * check that snapshots change no verdict (docs/snapshots.md). A case's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-campaign: a hostile-peer campaign against the live guest, at
  * fuzzing speed (docs/snapshots.md). The guest boots once to its ready

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* qmp: QEMU's machine protocol, the little a campaign needs (see qmp.h) */
 #define _GNU_SOURCE
 #include "qmp.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * qmp: the little of QEMU's machine protocol (QMP, docs/interop/qmp-spec)
  * a campaign needs: commands and their return or error, human monitor

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* record: what a campaign writes down (see campaign.h) */
 #define _GNU_SOURCE
 #include "campaign.h"

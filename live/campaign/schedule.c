@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* schedule: what a campaign runs, in order, and what it keeps (see schedule.h) */
 #include "schedule.h"
 

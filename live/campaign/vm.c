@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* vm: one live guest under a campaign's control (see vm.h) */
 #define _GNU_SOURCE
 #include "vm.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * vm: one live guest under a campaign's control. live/guest/qemu.sh boots
  * it (LIVE_QEMU_CTL=1: a QMP socket, a virtio-serial port per agent and

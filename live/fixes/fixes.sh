@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/fixes/fixes.sh (make live-fixes): proves each patch of findings/ on
 # the harness that found its bug.
 #   1. every patch passes the kernel's scripts/checkpatch.pl --strict

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/debs.sh [--suite SUITE] PACKAGE...: Debian packages for the
 # guest, fetched with apt-get download and unpacked under the live cache
 # (~/.cache/rdmaneg/live/PACKAGE-VERSION), nothing installed on the host.

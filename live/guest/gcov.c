@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* gcov: per-file totals of an lcov tracefile (see gcov.h) */
 #include "gcov.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * gcov: the debug kernel's coverage (make live-kernel; KERNEL=debug on the
  * live suites). lcov turns the guest's .gcda files into a tracefile; this

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/gcov.sh SUITE KVER TAR...: the debug kernel's coverage of one suite,
 # over its boots. Each boot's guest sent its .gcda files (init.sh, on the
 # rdmaneg.gcov virtio-serial port, live/guest/qemu.sh) as one TAR; a guest that

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/image.sh: everything a guest boot needs, for every live suite:
 # the kernel and siw.ko (live/guest/prepare.sh, cached), rdmaneg-live and
 # rdmaneg-peer, and the initramfs, rebuilt only when an input changed.

@@ -1,4 +1,5 @@
 #!/bin/busybox sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # shellcheck shell=dash # busybox ash, which shellcheck checks as dash
 # /init of the live guest: modules, siw0 and rxe0 on dummy netdevs, the
 # harness (records on /dev/ttyS1, progress on the console), then off.

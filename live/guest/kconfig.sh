@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/kconfig.sh KVER OPTION...: fails, naming each, when the cached
 # kernel KVER (Debian's boot/config-KVER, or the debug kernel's config) has
 # an OPTION neither =y nor =m. A suite whose kernel side is missing says

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/kernel-control.sh (the second half of make live-kernel): proves that
 # KASAN is live in the debug kernel and that make live flags its report as
 # a finding. LIVE_PLANT=kasan has lkdtm write 4 octets past a 1020-octet

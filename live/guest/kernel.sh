@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/kernel.sh: the debug guest kernel (make live-kernel; KERNEL=debug on
 # the live suites). Built from Debian's linux-source-6.1, so the guest runs
 # the code Debian users run, instrumented: allnoconfig plus

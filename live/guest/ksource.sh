@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/ksource.sh KVER: makes sure the host has what an out-of-tree
 # module for Debian's kernel KVER is built from: linux-headers-KVER and
 # linux-source-6.1 at the kernel's own version (build/live/cache/abi,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/mkinitramfs.sh KVER HARNESS PEER OUT [FLAVOUR]: a gzipped cpio with
 # busybox, the RDMA modules (siw.ko built here, rdma_rxe from Debian),
 # rdma-core with the siw and rxe providers, iproute2's rdma, the harness,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/modules.sh KVER OUT MODULE...: the kernel modules MODULE... need,
 # in load order, one .ko path a line into OUT, from depmod and modprobe
 # --show-depends run on the cached kernel tree (never a fixed list). A

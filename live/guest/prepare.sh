@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/prepare.sh: everything the guest needs, cached.
 #  1. host packages (tools/deps.sh live);
 #  2. the current Debian 6.1 kernel: ABI from apt-cache, never hard-coded;

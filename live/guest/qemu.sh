@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/qemu.sh KVER IMAGE TIMEOUT APPEND: boots the live guest once under
 # TCG and waits for it. Serial ports, all files under build/live:
 #   ttyS0 console.log  ttyS1 records.txt

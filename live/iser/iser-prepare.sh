@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/iser/iser-prepare.sh KVER: what the iSER guest adds to the live one,
 # cached like the kernel:
 #  1. open-iscsi's iscsid and iscsiadm (the initiator's user space), with

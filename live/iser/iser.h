@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * make live-iser's cases and judge (pure: no sockets, no verbs). The
  * guest (live/iser/iser-init.sh) runs the hostile target's cases against

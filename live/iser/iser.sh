@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/iser/iser.sh (make live-iser): iSER in the live guest, both ends on
 # siw0 (live/iser/iser-init.sh): the hostile target's cases against Linux's
 # ib_iser (open-iscsi logging in), the data check between ib_iser and LIO's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * make live-iser's hostile cases (live/iser/iser.h): the iSER CM header
  * ([iser-a12#req-1], [iser-a12#rep-1]) at every length, each flag

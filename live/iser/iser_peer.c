@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * iser_peer (guest only): the harness as a hostile iSER target against
  * Linux's ib_iser, and as a hostile initiator against LIO's isert,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * The hostile iSER roles of make live-iser (guest only;
  * live/iser/iser_peer.c): cases from index first, count of them (0: all),

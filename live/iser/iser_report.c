@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * make live-iser's judge (pure; live/iser/iser.h). Each row sets what the
  * header's rules make a conforming peer do against what Linux did:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * capture (guest only): the MPA Request and Reply of every connection,
  * taken from lo by an AF_PACKET socket whose classic BPF filter keeps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* live cases: the fixed matrix, adversarial private data, seeded random,
  * and what each must do on each transport. Pure: host and guest share it. */
 #ifndef RDMANEG_LIVE_CASES_H

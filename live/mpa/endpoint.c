@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * endpoint: the rdma_cm ULP that rdmaneg-peer tests siw through, in the
  * guest. `listen` accepts every connection request (siw is the MPA

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * endpoint: the guest's rdma_cm ULP for rdmaneg-peer (see endpoint.c).
  * Both write ULP records to log and return 0, or 1 when rdma_cm could

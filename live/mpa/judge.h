@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * judge: the verdict on one live connection attempt, from the case's
  * definition and what both sides observed. Pure: the guest uses it to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-live: real rdma_cm connections carrying the core's private
  * data, with the negotiated thresholds proven by real Sends.

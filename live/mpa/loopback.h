@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * loopback: make live's cases, each over a real rdma_cm connection on one
  * host (siw or rxe), one LIVE_CONN record per attempt (live/mpa/obs.h),

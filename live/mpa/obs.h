@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * obs: what one live connection attempt saw, on both sides, as the guest
  * records it and the host reads it back (one LIVE_CASE record per

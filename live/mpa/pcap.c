@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * pcap: the MPA frames a run captured, written for and compared with
  * tshark's MPA dissector (make live's wire cross-check).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * pcap: the captured MPA frames for tshark (make live): written as a pcap,
  * and tshark's CSV of them compared with the core's reading.

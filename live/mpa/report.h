@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * report (host): reads the guest's records (and console log), judges
  * every attempt with judge.h, prints the table and the summary, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * report_read: the first passes of make live's report on the host: the
  * guest's records into plain structs (capture and decode), then every

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/mpa/run.sh [soak]: boots Debian's 6.1 kernel under qemu (TCG) with siw
 # and rxe and runs the live harness; `rdmaneg-live report` judges.
 #   make live       the fixed cases plus LIVE_CASES random ones

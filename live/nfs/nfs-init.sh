@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # shellcheck shell=dash # sourced by busybox ash (live/guest/init.sh)
 # live/nfs/nfs-init.sh, sourced by /init when live.mode=nfs: Linux NFS over
 # RDMA on siw0, both ends in this guest (Documentation/admin-guide/nfs/

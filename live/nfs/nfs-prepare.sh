@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/nfs/nfs-prepare.sh KVER: what the NFS-over-RDMA guest adds to the live
 # one, cached like the kernel:
 #  1. nfs-kernel-server and nfs-common from Debian, fetched with apt-get

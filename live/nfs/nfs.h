@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * nfs: the judge of make live-nfs (pure; host and unit tests). From the
  * guest's console it takes each NFS/RDMA connection's MPA Request and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/nfs/nfs.sh (make live-nfs): Linux NFS over RDMA in the live guest, both
 # ends on siw0 (live/nfs/nfs-init.sh), measured against RFC 8797 with the core
 # (rdmaneg-live nfs, live/nfs/nfs_*.c): what each side sent, the thresholds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nfs_cases: the hostile NFS peers' private-data cases ([rfc8797#4])
  * and their mutation for the random and guided modes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nfs_expect: the expectation pass of make live-nfs. For every captured
  * connection and hostile case, what RFC 8797 requires of the two messages

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nfs_json: report.json, from a run and its verdicts: the frames and
  * private data in hex, both columns, each verdict, the divergences and the

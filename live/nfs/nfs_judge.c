@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nfs_judge: the verdict pass. live_nfs_judge compares what Linux did with
  * the RFC column (the oracle's) and the core's column; live_nfs_broken says

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nfs_print: the text report (report.txt) and the console's splats, from
  * a run and its verdicts.

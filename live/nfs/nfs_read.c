@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nfs_read: the capture and decode passes of make live-nfs. live_nfs_read
  * turns the console's LIVE_NFS* lines into struct live_nfs, decoding each

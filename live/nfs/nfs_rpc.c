@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nfs_rpc: the two RPCs the hostile NFS client sends after its connection
  * (NULL and a COMPOUND, RFC 8166 sec. 4 over RFC 5531), and the reading of

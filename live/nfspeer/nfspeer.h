@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * nfspeer (guest only): the harness as a hostile NFS/RDMA client and
  * server.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/nvme/nvme-prepare.sh KVER: what the NVMe-over-Fabrics guest adds to the
 # live one: the modules of Linux's target (nvmet-rdma) and host (nvme-rdma)
 # in load order (live/guest/modules.sh; none on the debug kernel, which has

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * make live-nvme's facts and judge (pure: no sockets, no verbs). The guest
  * (live/nvme/nvme-init.sh) prints LIVE_NVME* lines: every MPA Request and

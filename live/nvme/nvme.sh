@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/nvme/nvme.sh (make live-nvme): Linux NVMe over Fabrics in the live
 # guest, both ends on siw0 (live/nvme/nvme-init.sh): nvmet's target and the
 # kernel host with an admin queue and two I/O queues, 1 MiB written through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nvme_cases: the hostile host's RDMA_CM_REQUEST private data (pure, host
  * and guest). The base is Linux's admin request (drivers/nvme/host/rdma.c:

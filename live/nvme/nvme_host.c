@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nvme_host (guest only): the harness as a hostile NVMe-oF host. Each case
  * of live/nvme/nvme_cases.c is one rdma_cm connection to nvmet with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nvme_report: make live-nvme's reader and differential table. Each row is
  * one field or answer of a connection: the value on the wire, the rule

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * nvme_target (guest only): the harness as a hostile NVMe-oF target. For
  * each case of live/nvme/nvme_cases.c the kernel host (nvme-rdma) is made

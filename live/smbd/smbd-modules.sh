@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/smbd/smbd-modules.sh KVER: ksmbd.ko and cifs.ko for Debian's kernel
 # KVER with SMB Direct on. Debian's 6.1 builds both modules without
 # CONFIG_SMB_SERVER_SMBDIRECT and CONFIG_CIFS_SMB_DIRECT (docs/smbd.md), so

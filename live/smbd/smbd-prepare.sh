@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/smbd/smbd-prepare.sh KVER: what the SMB Direct guest adds to the live
 # one, cached like the kernel:
 #  1. ksmbd-tools (ksmbd.mountd, ksmbd.adduser: one multi-call program) and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/smbd/smbd.sh (make live-smbd): SMB Direct in the live guest, both
 # ends on siw0 (live/smbd/smbd-init.sh): the hostile server's cases
 # against Linux's cifs client, the data check between ksmbd and cifs (1 MiB

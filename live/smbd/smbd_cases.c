@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * make live-smbd's hostile cases (live/smbd/smbd.h): the IRD/ORD header
  * ([ms-smbd#6.1]) at every length and value edge, and every field of the

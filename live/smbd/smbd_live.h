@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * make live-smbd's cases and judge (pure: no sockets, no verbs). The
  * guest (live/smbd/smbd-init.sh) runs the hostile server's cases against

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * smbd_peer (guest only): the harness as a hostile SMB Direct server
  * against Linux's cifs client, and as a hostile client against ksmbd,

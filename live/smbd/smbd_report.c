@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * make live-smbd's judge (pure; live/smbd/smbd.h). Each row sets what the
  * spec makes a conforming peer do against what Linux did:

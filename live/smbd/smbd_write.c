@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-live smbd-write: the data check's unaligned writes
  * (live/smbd/smbd-init.sh). On a cache=none cifs mount each write(2) is

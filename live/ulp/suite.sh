@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/ulp/suite.sh SUITE (smbd or iser): the boot loop both ULP suites
 # share, called by live/smbd/smbd.sh and live/iser/iser.sh, which say
 # what each runs. One boot runs the data check and every case

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * The harness as a hostile client or server of a kernel ULP that puts its
  * own header in the CM private data and exchanges a first message right

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * The hostile client and server of live/ulp/ulp.h (guest only): rdma_cm
  * for the connection, one QP with a receive posted before any message can

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * The ULP suites' pure half (live/ulp/ulp_read.h): line words, octet
  * strings, captured FPDUs, verdict rows.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * The pure half of the ULP suites (make live-smbd, make live-iser): their
  * console lines read back, the ULP's first messages found in the captured

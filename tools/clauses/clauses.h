@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * clauses: the registry of the specs' normative statements (spec/,
  * docs/compliance.md). Pure: text in, clauses out, so the host tests it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* compliance: clauses, citations and verdicts (see compliance.h) */
 #define _GNU_SOURCE
 #include "compliance.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * compliance: one row per clause of the registry, the checks that cite it
  * and each implementation's verdict on it (make compliance;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-clauses: the clause registry (spec/clauses.tsv) and the
  * coverage of its clauses by the checks that cite them

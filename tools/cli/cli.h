@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * rdmaneg(1) internals shared by its command files: the verb table's row,
  * the commands and their help pages, and the output helpers. main.c holds

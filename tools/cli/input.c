@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* The CLI's readers of untrusted input (see input.h). */
 #define _POSIX_C_SOURCE 200809L
 

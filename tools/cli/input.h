@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * The CLI's readers of untrusted input: hex arguments, -f files, sizes
  * with K/M/G suffixes, 14-bit IRD/ORD values, small header fields and RTR

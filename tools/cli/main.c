@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg(1): command-line front end to the negotiation core, JSON out.
  * One verb table drives dispatch, the help pages and the man page

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* rdmaneg(1): the MPA commands (RFC 5044, RFC 6581): mpa decode, encode
  * and negotiate. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* rdmaneg(1): JSON bits, error reports and usage messages (see cli.h). */
 #include "cli.h"
 

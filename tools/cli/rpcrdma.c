@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* rdmaneg(1): the RFC 8797 commands, decode, encode and negotiate. */
 #define _POSIX_C_SOURCE 200809L
 

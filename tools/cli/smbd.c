@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* rdmaneg(1): the SMB Direct commands ([MS-SMBD]): smbd encode, judge and
  * check. */
 #define _POSIX_C_SOURCE 200809L

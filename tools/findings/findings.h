@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * findings: the registry of kernel findings (findings/<slug>/finding),
  * one plain-text file per finding, "key: value" per line, repeatable keys

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-findings: the findings registry (findings/, tools/findings/
  * findings.h) for make live-fixes, make findings-docs and their tests.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* apidoc: public functions of a header with their comments (see apidoc.h). */
 #include "apidoc.h"
 

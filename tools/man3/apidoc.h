@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * apidoc: the public functions of a header, each with the plain comment
  * and the ACSL contract written just before it, for rdmaneg(3)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-man3 VERSION HEADER...: rdmaneg(3) in roff, generated from the
  * public headers: each function's declaration, its comment, the status

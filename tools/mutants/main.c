@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-mutants: the mutants of src/ (tools/mutants/mutate.h) and their score.
  * tools/mutants.sh builds and runs each mutant against the kill suite;

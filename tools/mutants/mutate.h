@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * mutate: the source mutants of one C file, for tools/mutants (make mutants).
  * A small tokenizer finds the places where a classic mutation operator

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * audit: checks a suite's declared inputs against what it read. The suite's
  * command runs under "strace -ff -y -e trace=open,openat,openat2,creat,execve"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "key.h"
 

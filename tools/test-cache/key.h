@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * key: what a suite of make test read, as one hash. Each input is a path
  * or a glob: a file counts by its content, a folder by every name and file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-test-cache: runs one suite of make test, or reports its earlier
  * verdict when nothing it reads has changed since it passed

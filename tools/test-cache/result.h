@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * result: what one suite of make test came to, and the verdict the cache
  * keeps. A suite counts its checks by the "N passed, M failed" lines it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * suites: the table of make test's suites (tests/suites), read once and
  * checked. The file is a list of stanzas:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-test-times: the timing table of make test.
  *   record --jobs N --wall S ROWS OUT   rows (times.h) to OUT as JSON

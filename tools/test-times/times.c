@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* times: the timing table of one make test run (see times.h). */
 #include "times.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * times: the timing table of one `make test` run (tools/run-tests.sh).
  * Each suite's wall and CPU seconds and its check counts come in as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * fuzz: rdmaneg-triage fuzz: replay every crash against every target under
  * each sanitizer build, group by signature, minimize, decode and report.

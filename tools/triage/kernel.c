@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * kernel: rdmaneg-triage kernel: the splats of guest console logs, one
  * group per signature, each with the peer case it came during and a

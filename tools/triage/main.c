@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-triage: one bug, one group (tools/triage/triage.h says how a crash is
  * signed). tools/triage.sh builds the programs and runs this.
