@@ -98,6 +98,40 @@ static void test_klog(void)
 	CHECK(rdmaneg_klog_scan(null_in_memcpy, sizeof(null_in_memcpy) - 1, s, 4) == 1);
 	CHECK(strcmp(s[0].title, "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
 	CHECK(strcmp(s[0].rip, "memcpy_erms") == 0);
+	/* 7.3's x86 puts "Oops: " before a general protection fault */
+	{
+		static const char gpf73[] =
+			"[   21.942418] Oops: general protection fault, probably for non-canonical address 0xdffffc0000000000: 0000 [#1] SMP KASAN\n"
+			"[   21.943649] KASAN: null-ptr-deref in range [0x0000000000000000-0x0000000000000007]\n"
+			"[   21.946818] Workqueue: siw_cm_wq siw_cm_work_handler\n"
+			"[   21.948874] RIP: 0010:siw_cm_work_handler+0x1b97/0x28c0\n"
+			"[   21.956314] Call Trace:\n"
+			"[   21.957031]  <TASK>\n"
+			"[   21.960003]  process_one_work+0x8ab/0x1830\n"
+			"[   21.960009] ---[ end trace 0000000000000000 ]---\n";
+
+		CHECK(rdmaneg_klog_scan(gpf73, sizeof(gpf73) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].title, "general protection fault in siw_cm_work_handler") == 0);
+	}
+	/* built-in frames end their lines (no " [module]"): 7.3.4's debug
+	 * kernel, where kmemdup is kmemdup_noprof and memcpy memcpy_orig */
+	{
+		static const char builtin[] =
+			"[   20.611400] BUG: kernel NULL pointer dereference, address: 0000000000000004\n"
+			"[   20.613390] Oops: Oops: 0000 [#1] SMP KASAN\n"
+			"[   20.616791] RIP: 0010:memcpy_orig+0x16/0x110\n"
+			"[   20.621680] Call Trace:\n"
+			"[   20.622079]  <TASK>\n"
+			"[   20.622312]  kmemdup_noprof+0x32/0x40\n"
+			"[   20.622598]  cm_event_handler+0x4fd/0x770\n"
+			"[   20.623053]  ? siw_send_mpareqrep+0x3e0/0x3e0\n"
+			"[   20.623811]  siw_cm_work_handler+0xf3a/0x28c0\n"
+			"[   20.627708] ---[ end trace 0000000000000000 ]---\n";
+
+		CHECK(rdmaneg_klog_scan(builtin, sizeof(builtin) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].title,
+			     "BUG: kernel NULL pointer dereference in cm_event_handler") == 0);
+	}
 	/* panic_on_warn=1's panic ends the WARNING that set it off (seen on
 	 * Debian's 6.1.0-56 for make live-smbd's s-len-31) */
 	{

@@ -66,7 +66,9 @@ static const char *start_kind(const char *m)
 		return "LIST";
 	if (starts_with(m, "BUG:") || starts_with(m, "kernel BUG at"))
 		return "BUG";
-	if (starts_with(m, "general protection fault"))
+	/* since 6.11 x86 prints "Oops: " in front (seen on 7.3.4) */
+	if (starts_with(m, "general protection fault") ||
+	    starts_with(m, "Oops: general protection fault"))
 		return "GPF";
 	if (starts_with(m, "Oops:") || starts_with(m, "Oops "))
 		return "OOPS";
@@ -302,14 +304,17 @@ static void title_of(struct rdmaneg_splat *s, const char *first, const char *sec
 /* A frame line of a call trace: " func+0x1/0x2 [mod]", not " ? func". */
 static bool frame_line(const char *m, char *fn, size_t cap)
 {
-	const char *plus;
+	const char *plus, *sp;
 
 	while (*m == ' ')
 		m++;
 	if (*m == '?' || *m == '<' || (!isalpha((unsigned char)*m) && *m != '_'))
 		return false;
 	plus = strchr(m, '+');
-	if (!plus || strncmp(plus, "+0x", 3) != 0 || strchr(m, ' ') < plus)
+	/* "func+0x1/0x2", then " [module]" or nothing (a built-in frame
+	 * at the end of its line) */
+	sp = strchr(m, ' ');
+	if (!plus || strncmp(plus, "+0x", 3) != 0 || (sp && sp < plus))
 		return false;
 	func_name(m, fn, cap);
 	return fn[0] != '\0';
