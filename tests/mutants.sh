@@ -66,5 +66,12 @@ a=$("$TOOL" list --sample 2 --seed 5 "$t/f.c" | cut -f1)
 b=$("$TOOL" list --sample 2 --seed 5 "$t/f.c" | cut -f1)
 check "sample reproducible" test "$a" = "$b"
 check "sample size" test "$(wc -l <<<"$a")" -eq 2
+# --first: the argued mutants lead (they run the whole kill suite), the set unchanged
+last=$(tail -1 "$t/list.tsv")
+printf 'f.c\t%s\t%s\t%s\tfixture\n' "$(cut -f5 <<<"$last")" "$(cut -f6 <<<"$last")" "$(cut -f7 <<<"$last")" >"$t/eq-last"
+"$TOOL" list --first "$t/eq-last" "$t/f.c" >"$t/first.tsv"
+check "--first puts the argued mutant first" test "$(head -1 "$t/first.tsv" | cut -f1)" = "$(cut -f1 <<<"$last")"
+check "--first keeps the set" test "$(sort "$t/first.tsv")" = "$(sort "$t/list.tsv")"
+check "--first of a missing file fails" bash -c "! '$TOOL' list --first '$t/nosuch' '$t/f.c' >/dev/null 2>&1"
 echo "mutants: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -87,7 +87,7 @@ tools/deps.sh build
 make --no-print-directory -s B="$B" "$TOOL" mutants-base
 # shellcheck disable=SC2206 # MUTANTS_FILES is a list of paths and globs
 FILES=(${MUTANTS_FILES:-src/*.c})
-args=()
+args=(--first src/EQUIVALENT_MUTANTS)
 [ -n "${MUTANTS_SAMPLE:-}" ] && args+=(--sample "$MUTANTS_SAMPLE" --seed "${MUTANTS_SEED:-1}")
 rm -rf "$M/results" "$M/work"
 mkdir -p "$M/results"

@@ -4,7 +4,7 @@
  * tools/mutants.sh builds and runs each mutant against the kill suite;
  * this program lists, applies and scores.
  *
- *   rdmaneg-mutants list [--sample N] [--seed S] FILE...
+ *   rdmaneg-mutants list [--sample N] [--seed S] [--first E] FILE...
  *       one TSV line per mutant: id file line col op before after
  *   rdmaneg-mutants apply ID FILE OUT
  *       writes mutant ID (base:k, as listed) of FILE to OUT
@@ -35,7 +35,7 @@
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: rdmaneg-mutants list [--sample N] [--seed S] FILE...\n"
+		"usage: rdmaneg-mutants list [--sample N] [--seed S] [--first E] FILE...\n"
 		"       rdmaneg-mutants apply ID FILE OUT\n"
 		"       rdmaneg-mutants score --list L --results R --equivalent E [--json J]\n"
 		"       rdmaneg-mutants check-equivalent E FILE...\n");
@@ -106,9 +106,18 @@ static char *describe_file(const char *src, size_t len, const struct rdmaneg_mut
 	return d;
 }
 
+struct equiv;
+static struct equiv *read_equivalent(const char *path, size_t *n);
+static struct equiv *find_equiv(struct equiv *e, size_t n, const char *file, const char *op,
+				const char *before, const char *after);
+
+/* With --first E, the mutants E argues equivalent go first, each group in
+ * source order: they survive, so each runs the whole kill suite, and
+ * started last they would be the tail that make mutants waits on. */
 static int cmd_list(int argc, char **argv)
 {
 	uint64_t sample = 0, seed = 1;
+	const char *first = NULL;
 	struct listed *all = NULL;
 	size_t n = 0, *order = NULL;
 	char **srcs = calloc((size_t)argc, sizeof(char *));
@@ -127,6 +136,10 @@ static int cmd_list(int argc, char **argv)
 			continue;
 		if (strcmp(argv[i], "--seed") == 0 && parse_u64(argv[i + 1], &seed))
 			continue;
+		if (strcmp(argv[i], "--first") == 0) {
+			first = argv[i + 1];
+			continue;
+		}
 		usage();
 	}
 	if (i >= argc)
@@ -189,6 +202,31 @@ static int cmd_list(int argc, char **argv)
 				order[o++] = j;
 		n = (size_t)sample;
 		free(pick);
+	}
+	if (first) {
+		size_t ne, o = 0;
+		struct equiv *e = read_equivalent(first, &ne);
+		size_t *rest = calloc(n ? n : 1, sizeof(*rest));
+		size_t nr = 0;
+
+		if (!e || !rest) {
+			free(e);
+			free(rest);
+			rc = 1;
+			goto out;
+		}
+		for (size_t j = 0; j < n; j++) {
+			const struct listed *l = &all[order[j]];
+
+			if (find_equiv(e, ne, l->file, rdmaneg_mut_op_name(l->m.op), l->before,
+				       l->after))
+				order[o++] = order[j];
+			else
+				rest[nr++] = order[j];
+		}
+		memcpy(order + o, rest, nr * sizeof(*rest));
+		free(rest);
+		free(e);
 	}
 	for (size_t j = 0; j < n; j++) {
 		const struct listed *l = &all[order[j]];
