@@ -12,7 +12,7 @@ LINT_CONF := .clang-tidy tools/lint.sh
 # the scripts: by name, and .ci/run (tools/lint.sh --scripts finds every
 # file that starts with a shell's #! line; the recipe lints what it finds,
 # and tests/lint.sh fails when a script escapes this list)
-LINT_SCRIPTS := .ci/run $(wildcard .clusterfuzzlite/*.sh oss-fuzz/*.sh live/*/*.sh tests/*.sh tools/*.sh)
+LINT_SCRIPTS := .ci/run $(wildcard .clusterfuzzlite/*.sh oss-fuzz/*.sh live/*/*.sh tests/*.sh tools/*.sh tools/*/*.sh)
 # every file that names the licence (tools/lint.sh --licensed finds them; the
 # recipe checks what it finds, this list only says when to look again)
 LINT_LICENSED := LICENSE Makefile $(LIB_SRC) $(LIB_HDR) $(LINT_HOST) $(LINT_HOST_HDR) $(LINT_SCRIPTS) \

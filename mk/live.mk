@@ -134,6 +134,12 @@ live-guided:
 live-fixes:
 	@live/fixes/fixes.sh
 
+# every finding's check on the debug kernel of one kernel line, KVER=6.1
+# (default), 6.12 or 7.3 (live/guest/kvers): reproduced k of N, against the
+# registry's on: lines (live/fixes/measure.sh; docs/findings.md)
+live-findings:
+	@live/fixes/measure.sh
+
 # its negative control: with one finding's patch left out (FIXES_DROP),
 # make live-fixes must fail and name that finding (tests/fixes-control.sh)
 live-fixes-control:

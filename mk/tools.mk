@@ -45,6 +45,17 @@ findings-docs: $(B)/plain/rdmaneg-findings
 	$< html findings >$(B)/findings/index.html
 	@echo "findings-docs: README.md, docs/findings.md, $(B)/findings/index.html"
 
+# every finding's patch rebased onto Debian's source of the kernel line KVER
+# (default 7.3) with git am, as findings/SLUG/KVER/NAME; those that do not
+# apply are named for a port by hand (tools/findings/port.sh)
+findings-port:
+	@tools/findings/port.sh
+
+# one mail series a subsystem tree from those ports, with a cover letter
+# and To/Cc from get_maintainer.pl: mail/KVER/NAME/ (tools/findings/series.sh)
+findings-series:
+	@tools/findings/series.sh
+
 # ---- make test's timing table (tools/test-times/; docs/benchmarks.md) ----
 TIMES_SRC := tools/test-times/main.c tools/test-times/times.c util/file.c
 $(B)/plain/rdmaneg-test-times: $(call flavour_objs,tool,$(TIMES_SRC))

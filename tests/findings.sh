@@ -78,5 +78,53 @@ printf 'siw-mpa-reply-enhanced-no-pd 1 1 0 1 1 0\n7 0 1 0 0 1 0\n' >"$T/results.
 	grep -q "did not reproduce on the unpatched kernel" "$T/v.log" && ok || bad "the FIXES_DROP shape and an unreproduced finding fail" "$T/v.log"
 printf 'siw-mpa-reply-enhanced-no-pd 1 1 x 0 1 0\n' >"$T/results.tsv"
 "$FB" verdicts findings "$T/results.tsv" >"$T/v.log" 2>&1; [ $? = 2 ] && grep -q "not a result line" "$T/v.log" && ok || bad "a malformed result line" "$T/v.log"
+# make live-findings's table against the registry's on: lines
+rm -rf "$T/reg" && mkdir -p "$T/reg" && cp -r findings/siw-listener-reset-before-accept-uaf "$T/reg/"
+echo "on: 9.9 9.9.1-rdmaneg-debug 1/1" >>"$T/reg/siw-listener-reset-before-accept-uaf/finding"
+printf 'siw-listener-reset-before-accept-uaf 9.9.1-rdmaneg-debug 2 3 0\n' >"$T/m.tsv"
+"$FB" measured "$T/reg" "$T/m.tsv" 9.9 --check >"$T/m.log" 2>&1 && grep -q ' 2/3 .* 1/1 .*recorded$' "$T/m.log" &&
+	ok || bad "measured: a result the registry records" "$T/m.log"
+printf 'siw-listener-reset-before-accept-uaf 9.9.1-rdmaneg-debug 0 1 0\n' >"$T/m.tsv"
+"$FB" measured "$T/reg" "$T/m.tsv" 9.9 --check >"$T/m.log" 2>&1; [ $? = 1 ] && grep -q 'differs$' "$T/m.log" &&
+	grep -q 'on: 9.9 9.9.1-rdmaneg-debug 0/1: absent: or present: (why' "$T/m.log" && ok || bad "measured --check: a contradiction fails" "$T/m.log"
+"$FB" measured "$T/reg" "$T/m.tsv" 9.9 >"$T/m.log" 2>&1 && ok || bad "measured: a contradiction alone is a measurement" "$T/m.log"
+printf 'siw-listener-reset-before-accept-uaf 9.9.1-rdmaneg-debug 0 1 1\n' >"$T/m.tsv"
+"$FB" measured "$T/reg" "$T/m.tsv" 9.9 >"$T/m.log" 2>&1; [ $? = 1 ] && grep -q '1 with runs that measured nothing' "$T/m.log" &&
+	ok || bad "measured: a void run fails" "$T/m.log"
+printf 'siw-listener-reset-before-accept-uaf 9.9.1-rdmaneg-debug 2 1 0\n' >"$T/m.tsv"
+"$FB" measured "$T/reg" "$T/m.tsv" 9.9 >"$T/m.log" 2>&1; [ $? = 2 ] && grep -q 'not a measured line' "$T/m.log" &&
+	ok || bad "measured: k over n is malformed" "$T/m.log"
+# a newer line's ports, the mail series and their cover letters' facts
+r=$T/reg/siw-listener-reset-before-accept-uaf
+"$FB" patches "$T/reg" --kver 9.9 >"$T/p.out" 2>"$T/p.err" && [ "$(wc -w <"$T/p.out")" = 0 ] &&
+	grep -q 'has no 9.9 port' "$T/p.err" && ok || bad "patches --kver: a finding without a port is named and left out" "$T/p.err"
+"$FB" cover "$T/reg" siw 9.9 >"$T/c.out" 2>&1 && grep -q '^Not in this series (no patch for 9.9):' "$T/c.out" &&
+	ok || bad "cover: a finding without a port is not in the series" "$T/c.out"
+mkdir -p "$r/9.9" && cp "$r"/*.patch "$r/9.9/"
+"$FB" patches "$T/reg" --kver 9.9 --series siw >"$T/p.out" 2>"$T/p.err" && grep -q "/9.9/0001-" "$T/p.out" &&
+	ok || bad "patches --kver --series: the port" "$T/p.err"
+"$FB" patches "$T/reg" --series nvme-rdma >"$T/p.out" 2>&1 && [ "$(wc -w <"$T/p.out")" = 0 ] && ok ||
+	bad "patches --series: another series's patch is left out" "$T/p.out"
+"$FB" cover "$T/reg" siw 9.9 >"$T/c.out" 2>&1 &&
+	grep -q '^RDMA/siw: Do not release the listener when a pending connection closes$' "$T/c.out" &&
+	grep -q '  On 9.9: reproduced in 1 of 1 runs on 9.9.1-rdmaneg-debug.' "$T/c.out" &&
+	grep -q 'KVER=9.9$' "$T/c.out" && ok || bad "cover: the subject unfolded, the measurement, the reproducer" "$T/c.out"
+"$FB" cover "$T/reg" nosuch 9.9 >"$T/c.out" 2>&1; [ $? = 2 ] && grep -q 'no finding is in series nosuch' "$T/c.out" &&
+	ok || bad "cover: an unknown series is an error" "$T/c.out"
+"$FB" patches "$T/reg" --for 9.9 >"$T/p.out" 2>&1 && grep -q "$r/0001-" "$T/p.out" && ok ||
+	bad "patches --for: a finding that reproduces there keeps its patch" "$T/p.out"
+sed -i 's|^on: 9.9 9.9.1-rdmaneg-debug 1/1$|on: 9.9 9.9.1-rdmaneg-debug 0/1: absent: fixed upstream by abc|' "$r/finding"
+"$FB" patches "$T/reg" --for 9.9 >"$T/p.out" 2>"$T/p.err" && [ "$(wc -w <"$T/p.out")" = 0 ] &&
+	grep -q 'needs no patch on 9.9: absent: fixed upstream by abc' "$T/p.err" && ok ||
+	bad "patches --for: a finding absent there is named and left out" "$T/p.err"
+"$FB" plan "$T/reg" --for 9.9 >"$T/p.out" 2>"$T/p.err" && [ "$(wc -w <"$T/p.out")" = 0 ] &&
+	grep -q 'does not reproduce on 9.9: absent: fixed upstream by abc' "$T/p.err" && "$FB" plan "$T/reg" --for 6.12 | grep -q '^siw-listener' &&
+	ok || bad "plan --for: a finding absent there is left out, one measured elsewhere kept" "$T/p.err"
+sed -i 's|^on: 9.9 .*|on: 9.9 9.9.1-rdmaneg-debug 0/3: present: the race was not hit|' "$r/finding"
+"$FB" cover "$T/reg" siw 9.9 >"$T/c.out" 2>&1 &&
+	grep -q '  On 9.9: not shown in 3 runs on 9.9.1-rdmaneg-debug (present: the race was not hit).' "$T/c.out" &&
+	ok || bad "cover: a present finding the check missed says why" "$T/c.out"
+sed -i 's/^series: siw$/series: Siw!/' "$r/finding"
+"$FB" check "$T/reg" >"$T/c.out" 2>&1; [ $? = 2 ] && grep -q 'series: a name' "$T/c.out" && ok || bad "series: a bad name" "$T/c.out"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

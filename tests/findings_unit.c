@@ -37,6 +37,7 @@ static const char good[] =
 	"race: no\n"
 	"fixes: 6c52fdc244b5 (\"rdma/siw: connection management\")\n"
 	"patch: 0001-RDMA-siw-Do-not-release.patch\n"
+	"series: siw\n"
 	"mainline-repo: atlanticdg/linux-6.18.y\n"
 	"mainline-commit: 6c3dcfd01987\n"
 	"mainline-code: present\n"
@@ -308,6 +309,80 @@ static void test_table(void)
 	}
 }
 
+/* good with one "on: VALUE" line more */
+static int parse_on_line(const char *value, char *err)
+{
+	static struct rdmaneg_finding f;
+	char text[4096];
+
+	snprintf(text, sizeof(text), "%son: %s\n", good, value);
+	return parse(text, &f, err);
+}
+
+/* "on:" lines: what a kernel line's measurement may say, and what not */
+static void test_on(void)
+{
+	static struct rdmaneg_finding f;
+	static struct rdmaneg_findings all;
+	const struct rdmaneg_finding_on *o;
+	const char *kv[RDMANEG_FINDING_KVERS];
+	char text[4096], err[300], *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	snprintf(text, sizeof(text),
+		 "%son: 7.3 7.3.4-rdmaneg-debug 1/1\n"
+		 "on: 6.12 6.12.117-rdmaneg-debug 0/2: absent: fixed upstream by abc\n",
+		 good);
+	CHECK(parse(text, &f, err) == 0);
+	CHECK(f.n_on == 2);
+	o = rdmaneg_finding_on(&f, "6.12");
+	CHECK(o && o->k == 0 && o->n == 2 &&
+	      strcmp(o->note, "absent: fixed upstream by abc") == 0 && o->absent &&
+	      strcmp(o->release, "6.12.117-rdmaneg-debug") == 0);
+	CHECK(rdmaneg_finding_on(&f, "6.1") == NULL);
+	/* what the parser refuses */
+	CHECK(parse_on_line("7.3 7.3.4-rdmaneg-debug 0/1", err) != 0 && strstr(err, "note"));
+	CHECK(parse_on_line("7.3 7.3.4-rdmaneg-debug 2/1", err) != 0);
+	CHECK(parse_on_line("7.3 7.3.4-rdmaneg-debug 0/0: absent: x", err) != 0);
+	CHECK(parse_on_line("7.3 7.3.4-rdmaneg-debug 0/1: the code changed", err) != 0 &&
+	      strstr(err, "absent"));
+	CHECK(parse_on_line("7.3 7.3.4-rdmaneg-debug 0/1: present: missed", err) == 0);
+	CHECK(parse_on_line("7.3 7.3.4-rdmaneg-debug", err) != 0);
+	CHECK(parse_on_line("seven 7.3.4-rdmaneg-debug 1/1", err) != 0);
+	CHECK(parse_on_line("7.3 7.3.4-rdmaneg-debug 1/1 extra", err) != 0);
+	CHECK(parse_on_line("7.3 7.3.4-rdmaneg-debug 1/1:", err) != 0);
+	snprintf(text, sizeof(text), "%son: 7.3 a 1/1\non: 7.3 b 1/1\n", good);
+	CHECK(parse(text, &f, err) != 0 && strstr(err, "twice"));
+	/* the measured verdicts */
+	snprintf(text, sizeof(text), "%son: 7.3 7.3.4-rdmaneg-debug 1/1\n", good);
+	CHECK(parse(text, &f, err) == 0);
+	o = rdmaneg_finding_on(&f, "7.3");
+	CHECK(strcmp(rdmaneg_on_verdict(o, "7.3.4-rdmaneg-debug", 3, 5), "recorded") == 0);
+	CHECK(strcmp(rdmaneg_on_verdict(o, "7.3.4-rdmaneg-debug", 0, 1), "differs") == 0);
+	CHECK(strcmp(rdmaneg_on_verdict(o, "7.3.5-rdmaneg-debug", 1, 1), "differs") == 0);
+	CHECK(strcmp(rdmaneg_on_verdict(o, "7.3.4-rdmaneg-debug", 0, 0), "differs") == 0);
+	CHECK(strcmp(rdmaneg_on_verdict(NULL, "7.3.4-rdmaneg-debug", 1, 1), "unrecorded") == 0);
+	/* the table's columns: one a kernel line, oldest first */
+	snprintf(text, sizeof(text), "%son: 7.3 r73 1/1\non: 6.12 r612 0/1: absent: gone\n", good);
+	CHECK(parse(text, &all.f[0], err) == 0);
+	snprintf(text, sizeof(text), "%son: 6.1 r61 1/1\n", good);
+	CHECK(parse(text, &all.f[1], err) == 0);
+	all.n = 2;
+	CHECK(rdmaneg_findings_kvers(&all, kv) == 3 && strcmp(kv[0], "6.1") == 0 &&
+	      strcmp(kv[1], "6.12") == 0 && strcmp(kv[2], "7.3") == 0);
+	mem = open_memstream(&buf, &len);
+	CHECK(mem != NULL);
+	if (mem) {
+		rdmaneg_findings_markdown(mem, &all, "");
+		fclose(mem);
+		CHECK(strstr(buf, "| reproducer | 6.1 | 6.12 | 7.3 | patch |") != NULL);
+		CHECK(strstr(buf, "` | - | 0/1 | 1/1 | [patch]") != NULL);
+		CHECK(strstr(buf, "` | 1/1 | - | - | [patch]") != NULL);
+		free(buf);
+	}
+}
+
 /* DIR/SLUG/finding from good with id, slug's patch and a requires line */
 static int write_finding(const char *dir, const char *slug, unsigned id, unsigned requires)
 {
@@ -395,6 +470,7 @@ int main(void)
 	test_verdict();
 	test_w1();
 	test_table();
+	test_on();
 	printf("findings-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

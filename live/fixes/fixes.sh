@@ -21,11 +21,16 @@
 # Settings: FIXES_TRIES=20  FIXES_ONLY=ID (that finding alone)
 #   FIXES_DROP=ID (its patch left out: the negative control; that finding
 #   must then fail)  FIXES_SUITES=0 (skip step 4)  LIVE_SOAK (step 4's
-#   soak, default 200 cases)
+#   soak, default 200 cases)  KVER=6.1 (a kernel line of live/guest/kvers:
+#   its debug kernel, and the ports of the patches to it that
+#   tools/findings/port.sh wrote; a finding without one is named and left
+#   unpatched)
 # Writes build/live/fixes/: results.tsv, each run's console
 # (SLUG/KERNEL-N.log), checkpatch.log, w1.log, suites.log.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
+# shellcheck source=live/fixes/check.sh
+. live/fixes/check.sh
 F=build/live/fixes FB=build/plain/rdmaneg-findings
 TRIES=${FIXES_TRIES:-20} DROP=${FIXES_DROP:-} ONLY=${FIXES_ONLY:-} SUITES=${FIXES_SUITES:-1}
 case "$TRIES$SUITES" in '' | *[!0-9]*)
@@ -33,8 +38,16 @@ case "$TRIES$SUITES" in '' | *[!0-9]*)
 [ "$TRIES" -ge 1 ] || { echo "live-fixes: FIXES_TRIES is at least 1" >&2; exit 2; }
 make --no-print-directory -s "$FB" build/plain/rdmaneg-triage || exit 1
 "$FB" check findings || exit 2
-patches=$("$FB" patches findings ${DROP:+--drop "$DROP"}) || exit 2
-plan=$("$FB" plan findings ${ONLY:+--only "$ONLY"}) || exit 2
+KVER=$(live/guest/kver.sh "${KVER:-6.1}" | cut -d' ' -f1) || exit 2
+export KVER
+# on a newer kernel line, each patch's port (tools/findings/port.sh)
+kv=()
+[ "$KVER" = 6.1 ] || kv=(--kver "$KVER")
+patches=$("$FB" patches findings ${DROP:+--drop "$DROP"} "${kv[@]}") || exit 2
+# on a newer line, only the findings its on: lines do not measure absent
+fv=()
+[ "$KVER" = 6.1 ] || fv=(--for "$KVER")
+plan=$("$FB" plan findings ${ONLY:+--only "$ONLY"} "${fv[@]}") || exit 2
 mkdir -p "$F" && rm -rf "${F:?}"/*
 t0=$(date +%s) fail=0
 
@@ -75,24 +88,7 @@ while read -r slug race unpatched suite args; do
 		hits=0 void=0
 		for ((i = 1; i <= n; i++)); do
 			log=$F/$slug/$k-$i.log
-			# make variables, one word each; read -a leaves the peer's
-			# globs in CASE= unexpanded
-			read -r -a argv <<<"$args"
-			if [ "$suite" = repro ]; then
-				KERNEL=$kernel FIXES_DROP=$drop LIVE_TIMEOUT=${LIVE_TIMEOUT:-90} make --no-print-directory live-repro \
-					"${argv[@]}" >"$log.out" 2>&1
-				cat build/live/repro/console-*.log >"$log" 2>/dev/null
-			elif [ "$suite" = nfs ]; then
-				KERNEL=$kernel FIXES_DROP=$drop make --no-print-directory live-nfs "${argv[@]}" >"$log.out" 2>&1
-				cp build/live-nfs/console.log "$log" 2>/dev/null
-			else
-				# nvme, smbd, iser: every boot's console (a case that
-				# kills the guest is in the last one)
-				KERNEL=$kernel FIXES_DROP=$drop make --no-print-directory "live-$suite" "${argv[@]}" \
-					>"$log.out" 2>&1
-				cat "build/live-$suite"/console-[0-9]*.log >"$log" 2>/dev/null
-			fi
-			"$FB" seen findings "$slug" "$log" >"$log.seen" 2>&1
+			run_check "$slug" "$suite" "$args" "$kernel" "$drop" "$log"
 			case $? in
 			0) hits=$((hits + 1)) ;;
 			1) ;;

@@ -10,13 +10,21 @@
 # KERNEL=debug: the debug kernel of live/guest/kernel.sh instead of Debian's,
 # with everything built in (no modules, no siw.ko); KERNEL=fixed: the same
 # with every patch of findings/ applied (FIXES_DROP=ID: but that one's).
+# KVER=6.12 or 7.3 (live/guest/kvers): the debug and fixed kernels of that
+# line instead of 6.1's; KERNEL=stock runs Debian's 6.1 only (a newer
+# Debian image would need siw.ko, which no Debian kernel builds, compiled
+# out of tree, and 7.3's modules come from gcc 14, which Debian 12 lacks).
 # Prints "KVER IMAGE PREPARE_SECONDS IMAGE_SECONDS" on its last line.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 L=build/live
 t0=$(date +%s.%N)
+KVER=$(live/guest/kver.sh "${KVER:-6.1}" | cut -d' ' -f1) || exit 2
+export KVER
 case "${KERNEL:-stock}" in
 stock)
+	[ "$KVER" = 6.1 ] || { echo "live: KERNEL=stock is Debian's 6.1 only; on KVER=$KVER run KERNEL=debug or" \
+		"KERNEL=fixed (live/guest/image.sh says why)" >&2; exit 2; }
 	live/guest/prepare.sh >&2 || { echo "live: FAILED: preparation" >&2; exit 1; }
 	read -r abi _ <"$L/cache/abi"
 	kver=$abi-amd64
@@ -31,7 +39,10 @@ fixed)
 	# FIXES_DROP=ID leaving one finding's out
 	tools/deps.sh live >&2 || { echo "live: FAILED: host packages" >&2; exit 1; }
 	make --no-print-directory -s build/plain/rdmaneg-findings >&2 || exit 1
-	patches=$(build/plain/rdmaneg-findings patches findings ${FIXES_DROP:+--drop "$FIXES_DROP"}) ||
+	# on a newer line, the ports of tools/findings/port.sh (findings/SLUG/KVER/)
+	kv=()
+	[ "$KVER" = 6.1 ] || kv=(--kver "$KVER")
+	patches=$(build/plain/rdmaneg-findings patches findings ${FIXES_DROP:+--drop "$FIXES_DROP"} "${kv[@]}") ||
 		{ echo "live: FAILED: the findings' patches (rdmaneg-findings)" >&2; exit 2; }
 	read -r kver _ < <(KERNEL_PATCHES="$patches" live/guest/kernel.sh fixed | tail -1)
 	[ -n "${kver:-}" ] || { echo "live: FAILED: the fixed kernel (live/guest/kernel.sh fixed)" >&2; exit 1; }

@@ -1,27 +1,31 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # live/guest/kernel.sh: the debug guest kernel (make live-kernel; KERNEL=debug on
-# the live suites). Built from Debian's linux-source-6.1, so the guest runs
-# the code Debian users run, instrumented: allnoconfig plus
-# live/guest/kernel.config (KASAN, KFENCE, lockdep, DEBUG_LIST, hung-task
-# detector, lkdtm; everything the suites use built in, no modules), gcov and
-# KCOV on GCOV_DIRS and UBSAN on UBSAN_DIRS below.
+# the live suites). Built from Debian's linux-source of the kernel line
+# KVER (6.1 by default; live/guest/kvers lists the lines), fetched with
+# live/guest/debs.sh, so the guest runs the code Debian users run,
+# instrumented: allnoconfig plus live/guest/kernel.config (KASAN, KFENCE,
+# lockdep, DEBUG_LIST, hung-task detector, lkdtm; everything the suites
+# use built in, no modules) with the line's own edits of it
+# (live/guest/kernel-KVER.config: "-LINE" drops a line the line no longer
+# has, any other line is added), gcov and KCOV on GCOV_DIRS and UBSAN on
+# UBSAN_DIRS below.
 # Cached in ${XDG_CACHE_HOME:-~/.cache}/rdmaneg/live/ keyed by the source
-# version, the compiler, the config and the two lists:
-#   kbuild-KEY/       the build tree (its .gcno files serve coverage)
-#   kernel-debug-KEY/ boot/{vmlinuz,System.map}-KVER, lib/modules/KVER/
+# version, the compiler, the config and the two lists, one kernel per line:
+#   kbuild-KVER-KEY/       the build tree (its .gcno files serve coverage)
+#   kernel-debug-KVER-KEY/ boot/{vmlinuz,System.map}-RELEASE, lib/modules/RELEASE/
 #                     modules.builtin*, config, release, build-seconds,
 #                     qemu-mem (MiB for live/guest/qemu.sh), cmdline (what
 #                     live/guest/qemu.sh adds to the kernel's command line)
-# build/live/cache/kernel-KVER links to the second, as live/guest/prepare.sh
-# does for Debian's kernel. Prints "KVER DIR" on its last line.
+# build/live/cache/kernel-RELEASE links to the second, as live/guest/prepare.sh
+# does for Debian's kernel. Prints "RELEASE DIR" on its last line.
 #
 # live/guest/kernel.sh fixed: the same kernel with the patches listed in
 # KERNEL_PATCHES (files, in order; make live-fixes and KERNEL=fixed take
-# them from findings/), release 6.1.192-rdmaneg-fixed. Built from a copy
+# them from findings/), release e.g. 6.1.192-rdmaneg-fixed. Built from a copy
 # of the debug tree, so only what the patches touch is compiled again;
 # cached beside it, keyed by the debug key and the patches' contents:
-#   kbuild-KEY-fixed-PKEY/, kernel-fixed-KEY-PKEY/ (as above, plus
+#   kbuild-KVER-KEY-fixed-PKEY/, kernel-fixed-KVER-KEY-PKEY/ (as above, plus
 #   patches: the list applied; w1-before.log, w1-after.log: W=1 builds of
 #   the touched files before and after the patches)
 set -euo pipefail
@@ -37,17 +41,32 @@ net/sunrpc net/sunrpc/xprtrdma drivers/nvme/target drivers/nvme/host \
 drivers/infiniband/ulp/iser drivers/infiniband/ulp/isert fs/smb/server fs/smb/client"
 mkdir -p "$L/cache" "$CACHE"
 tools/deps.sh kernel >&2
-src_tar=/usr/src/linux-source-6.1.tar.xz
-src_ver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
-[ -s "$src_tar" ] || { echo "kernel: $src_tar missing (linux-source-6.1 $src_ver)" >&2; exit 1; }
+read -r KVER src_pkg suite < <(live/guest/kver.sh "${KVER:-6.1}") || exit 2
+suite_arg=()
+[ "$suite" = - ] || suite_arg=(--suite "$suite")
+src_root=$(live/guest/debs.sh "${suite_arg[@]}" "$src_pkg") ||
+	{ echo "kernel: cannot fetch $src_pkg${suite_arg[*]:+ from $suite} (live/guest/debs.sh)" >&2; exit 1; }
+src_ver=${src_root##*/"$src_pkg"-}
+src_tar=$src_root/usr/src/$src_pkg.tar.xz
+[ -s "$src_tar" ] || { echo "kernel: $src_tar missing ($src_pkg $src_ver)" >&2; exit 1; }
+# the fragment as this line reads it (build/live/kernel-KVER.config)
+frag=$L/kernel-$KVER.config
+edits=live/guest/kernel-$KVER.config
+if [ -f "$edits" ]; then
+	grep -vxF -f <(sed -n 's/^-//p' "$edits") live/guest/kernel.config >"$frag.tmp" || :
+	grep -E '^(CONFIG_[A-Z0-9_]+=.*|# CONFIG_[A-Z0-9_]+ is not set)$' "$edits" >>"$frag.tmp" || :
+	mv "$frag.tmp" "$frag"
+else
+	cp live/guest/kernel.config "$frag"
+fi
 key=$({
-	echo "$src_ver"
+	echo "$src_pkg $src_ver"
 	gcc --version | head -1
-	cat live/guest/kernel.config
+	cat "$frag"
 	echo "$GCOV_DIRS|$UBSAN_DIRS"
 } | sha1sum | cut -c1-12)
-tree=$CACHE/kbuild-$key
-out=$CACHE/kernel-debug-$key
+tree=$CACHE/kbuild-$KVER-$key
+out=$CACHE/kernel-debug-$KVER-$key
 
 # Every line of the fragment must hold in the final .config: a symbol
 # whose dependencies are unmet is dropped by Kconfig without a word.
@@ -91,12 +110,15 @@ install_kernel() {
 patches=()
 if [ ! -s "$out/release" ]; then
 	t0=$(date +%s)
-	echo "kernel: cold build of linux-source-6.1 $src_ver (key $key) in $tree" >&2
-	# one debug kernel at a time: a changed key makes the old one stale,
-	# and the fixed kernels built from it
-	rm -rf "$CACHE"/kbuild-* "$CACHE"/kernel-debug-* "$CACHE"/kernel-fixed-*
+	echo "kernel: cold build of $src_pkg $src_ver (key $key) in $tree" >&2
+	# one debug kernel a line: a changed key makes the line's old one
+	# stale, and the fixed kernels built from it
+	rm -rf "$CACHE/kbuild-$KVER-"* "$CACHE/kernel-debug-$KVER-"* "$CACHE/kernel-fixed-$KVER-"*
 	mkdir -p "$tree"
 	tar -x -I 'xz -T0' -f "$src_tar" -C "$tree" --strip-components=1
+	for d in $GCOV_DIRS $UBSAN_DIRS; do
+		[ -e "$tree/$d" ] || { echo "kernel: $src_pkg has no $d (GCOV_DIRS, UBSAN_DIRS)" >&2; exit 1; }
+	done
 	for d in $GCOV_DIRS; do
 		case "$d" in
 		*.c) f=${d##*/}
@@ -107,11 +129,11 @@ if [ ! -s "$out/release" ]; then
 	done
 	for d in $UBSAN_DIRS; do echo 'UBSAN_SANITIZE := y' >>"$tree/$d/Makefile"; done
 	log=$tree/build.log
-	if ! make -C "$tree" KCONFIG_ALLCONFIG="$PWD/live/guest/kernel.config" allnoconfig >"$log" 2>&1; then
+	if ! make -C "$tree" KCONFIG_ALLCONFIG="$PWD/$frag" allnoconfig >"$log" 2>&1; then
 		tail -20 "$log" >&2; echo "kernel: allnoconfig failed ($log)" >&2; exit 1
 	fi
-	check_config live/guest/kernel.config "$tree/.config" ||
-		{ echo "kernel: live/guest/kernel.config does not hold; see above" >&2; exit 1; }
+	check_config "$frag" "$tree/.config" ||
+		{ echo "kernel: live/guest/kernel.config${edits:+ with $edits} does not hold on $KVER; see above" >&2; exit 1; }
 	if ! make -C "$tree" -j"$(nproc)" bzImage >>"$log" 2>&1; then
 		grep -E 'error|Error' "$log" | head -20 >&2
 		echo "kernel: build failed; the log is $log" >&2
@@ -126,7 +148,7 @@ if [ "${1:-}" = fixed ]; then
 		[ -s "$f" ] || { echo "kernel: fixed: patch $f: no such file" >&2; exit 2; }
 	done
 	pkey=$({ echo "$key"; cat "${patches[@]}"; } | sha1sum | cut -c1-12)
-	base=$tree tree=$CACHE/kbuild-$key-fixed-$pkey out=$CACHE/kernel-fixed-$key-$pkey
+	base=$tree tree=$CACHE/kbuild-$KVER-$key-fixed-$pkey out=$CACHE/kernel-fixed-$KVER-$key-$pkey
 	if [ ! -s "$out/release" ]; then
 		t0=$(date +%s)
 		echo "kernel: fixed kernel (patches key $pkey): ${#patches[@]} patch(es) on the debug tree" >&2
@@ -136,8 +158,8 @@ if [ "${1:-}" = fixed ]; then
 		# a new debug key removed them all above)
 		# shellcheck disable=SC2012 # cache directories, named by hex keys
 		# (none yet after a new debug key: ls fails, and pipefail with it)
-		{ ls -dt "$CACHE/kernel-fixed-$key-"* 2>/dev/null || :; } | tail -n +3 | while read -r d; do
-			rm -rf "$d" "$CACHE/kbuild-$key-fixed-${d##*-}"
+		{ ls -dt "$CACHE/kernel-fixed-$KVER-$key-"* 2>/dev/null || :; } | tail -n +3 | while read -r d; do
+			rm -rf "$d" "$CACHE/kbuild-$KVER-$key-fixed-${d##*-}"
 		done
 		# built where it stays: gcov's .gcda paths are the objects'
 		# build paths (a tree built as .part and renamed names files
@@ -151,7 +173,7 @@ if [ "${1:-}" = fixed ]; then
 		for f in "${patches[@]}"; do
 			if ! out_p=$(patch -d "$tree" -p1 -F0 --no-backup-if-mismatch <"$f" 2>&1); then
 				printf '%s\n' "$out_p" >&2
-				echo "kernel: fixed: patch $f does not apply to linux-source-6.1 $src_ver" >&2
+				echo "kernel: fixed: patch $f does not apply to $src_pkg $src_ver" >&2
 				exit 1
 			fi
 		done
@@ -171,8 +193,12 @@ touch "$out" # the one used last (the pruning above)
 echo 1024 >"$out/qemu-mem" # MiB: KASAN's shadow and lockdep's tables
 # every KASAN report, not the first of the boot only: a campaign's later
 # cases are judged too (Documentation/dev-tools/kasan.rst)
-echo kasan_multi_shot >"$out/cmdline"
+# and the line's own additions (live/guest/kernel-KVER.cmdline says why)
+{
+	echo kasan_multi_shot
+	if [ -f "live/guest/kernel-$KVER.cmdline" ]; then grep -v '^#' "live/guest/kernel-$KVER.cmdline"; fi
+} | paste -sd' ' >"$out/cmdline"
 ln -sfn "$out" "$L/cache/kernel-$kver"
-echo "kernel: $kver from linux-source-6.1 $src_ver; bzImage $(stat -c %s "$out/boot/vmlinuz-$kver") octets;" \
+echo "kernel: $kver from $src_pkg $src_ver; bzImage $(stat -c %s "$out/boot/vmlinuz-$kver") octets;" \
 	"its build took $(cat "$out/build-seconds") s" >&2
 echo "$kver $out"

@@ -39,8 +39,19 @@ nfs_server() {
 	echo 10 >/proc/fs/nfsd/nfsv4gracetime &&
 	echo 10 >/proc/fs/nfsd/nfsv4leasetime &&
 	echo "-2 -3 +4 +4.1 +4.2" >/proc/fs/nfsd/versions &&
-	echo 4 >/proc/fs/nfsd/threads &&
-	echo "rdma $NFS_PORT" >/proc/fs/nfsd/portlist
+	nfs_threads
+}
+# nfsd's threads, then its RDMA listener (6.1, which opens TCP and UDP
+# listeners of its own for threads started without one); a kernel that
+# starts no thread without a listener ("NFSD: Failed to start, no
+# listeners configured", seen on 7.3.4) gets the RDMA listener first
+nfs_threads() {
+	if echo 4 2>/dev/null >/proc/fs/nfsd/threads; then
+		echo "rdma $NFS_PORT" >/proc/fs/nfsd/portlist
+	else
+		echo "rdma $NFS_PORT" >/proc/fs/nfsd/portlist &&
+			echo 4 >/proc/fs/nfsd/threads
+	fi
 }
 nfs_trace() {
 	mount -t tracefs tracefs /sys/kernel/tracing &&

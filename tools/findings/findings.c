@@ -170,6 +170,73 @@ static bool patch_name(const char *v)
 	return true;
 }
 
+/* "KVER RELEASE K/N[: NOTE]" (findings.h) */
+static int parse_on(const struct line_ctx *c, struct rdmaneg_finding *f, const char *v)
+{
+	struct rdmaneg_finding_on *o;
+	const char *sp1 = strchr(v, ' '), *sp2, *slash, *note;
+	char *end;
+	unsigned long k, n;
+
+	if (f->n_on == RDMANEG_FINDING_KVERS)
+		return fail(c, "on: more kernel lines than the registry holds", v);
+	o = &f->on[f->n_on];
+	sp2 = sp1 ? strchr(sp1 + 1, ' ') : NULL;
+	if (!sp1 || !sp2 || (size_t)(sp1 - v) >= sizeof(o->kver) || sp1 == v ||
+	    (size_t)(sp2 - sp1 - 1) >= sizeof(o->release) || sp2 == sp1 + 1)
+		return fail(c, "on: KVER RELEASE K/N[: NOTE]", v);
+	memcpy(o->kver, v, (size_t)(sp1 - v));
+	o->kver[sp1 - v] = '\0';
+	memcpy(o->release, sp1 + 1, (size_t)(sp2 - sp1 - 1));
+	o->release[sp2 - sp1 - 1] = '\0';
+	for (const char *p = o->kver; *p; p++)
+		if (!isdigit((unsigned char)*p) && *p != '.')
+			return fail(c, "on: KVER is a kernel line such as 6.1 or 7.3", v);
+	if (!isdigit((unsigned char)sp2[1]))
+		return fail(c, "on: K/N: runs that reproduced it, of runs", v);
+	k = strtoul(sp2 + 1, &end, 10);
+	slash = end;
+	if (*slash != '/' || !isdigit((unsigned char)slash[1]))
+		return fail(c, "on: K/N: runs that reproduced it, of runs", v);
+	n = strtoul(slash + 1, &end, 10);
+	if (n == 0 || k > n || n > 1000)
+		return fail(c, "on: K/N with 0 <= K <= N and 1 <= N <= 1000", v);
+	note = end;
+	if (*note == ':') {
+		note++;
+		while (*note == ' ')
+			note++;
+		if (!*note)
+			return fail(c, "on: an empty note", v);
+	} else if (*note) {
+		return fail(c, "on: K/N, then nothing or \": NOTE\"", v);
+	}
+	if (k == 0 && strncmp(note, "absent: ", 8) != 0 && strncmp(note, "present: ", 9) != 0)
+		return fail(c,
+			    "on: 0/N needs a note that says why, starting \"absent: \" (no patch "
+			    "needed there) or \"present: \" (the check missed it)",
+			    v);
+	o->absent = k == 0 && strncmp(note, "absent: ", 8) == 0;
+	for (size_t i = 0; i < f->n_on; i++)
+		if (strcmp(f->on[i].kver, o->kver) == 0)
+			return fail(c, "on: that kernel line twice", v);
+	o->k = (unsigned)k;
+	o->n = (unsigned)n;
+	if (set_text(c, o->note, sizeof(o->note), note, "on") != 0)
+		return -1;
+	f->n_on++;
+	return 0;
+}
+
+const struct rdmaneg_finding_on *rdmaneg_finding_on(const struct rdmaneg_finding *f,
+						    const char *kver)
+{
+	for (size_t i = 0; i < f->n_on; i++)
+		if (strcmp(f->on[i].kver, kver) == 0)
+			return &f->on[i];
+	return NULL;
+}
+
 static int set_key(const struct line_ctx *c, struct rdmaneg_finding *f, const char *k,
 		   const char *v)
 {
@@ -233,6 +300,13 @@ static int set_key(const struct line_ctx *c, struct rdmaneg_finding *f, const ch
 	}
 	if (strcmp(k, "check") == 0)
 		return f->check_suite[0] ? fail(c, "given twice", k) : parse_check(c, f, v);
+	if (strcmp(k, "on") == 0)
+		return parse_on(c, f, v);
+	if (strcmp(k, "series") == 0) {
+		if (!v[0] || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-") != strlen(v))
+			return fail(c, "series: a name of a-z, 0-9 and -", v);
+		return set_text(c, f->series, sizeof(f->series), v, k);
+	}
 	if (strcmp(k, "expect") == 0) {
 		/* "verdict CLAUSE": only a verdict naming that clause counts,
 		 * so another divergence of the same case is not this one */
@@ -322,6 +396,7 @@ static int check_required(const struct line_ctx *c, const struct rdmaneg_finding
 		{ "mainline-commit", f->mainline_commit[0] },
 		{ "mainline-code", f->mainline_code[0] },
 		{ "upstream", f->upstream.n > 0 },
+		{ "series", f->series[0] },
 		{ "signature", f->signature.n > 0 || f->expect != RDMANEG_FE_SPLAT },
 	};
 
@@ -646,11 +721,73 @@ static void md_cell(FILE *out, const char *s)
 	}
 }
 
+const char *rdmaneg_on_verdict(const struct rdmaneg_finding_on *reg, const char *release,
+			       unsigned k, unsigned n)
+{
+	if (!reg)
+		return "unrecorded";
+	if (n == 0 || strcmp(reg->release, release) != 0 || (reg->k > 0) != (k > 0))
+		return "differs";
+	return "recorded";
+}
+
+/* a kernel line's order: 6.1 < 6.12 < 7.3 */
+static int kver_cmp(const char *a, const char *b)
+{
+	unsigned long am = strtoul(a, NULL, 10), bm = strtoul(b, NULL, 10);
+	const char *ad = strchr(a, '.'), *bd = strchr(b, '.');
+	unsigned long an = ad ? strtoul(ad + 1, NULL, 10) : 0,
+		      bn = bd ? strtoul(bd + 1, NULL, 10) : 0;
+
+	if (am != bm)
+		return am < bm ? -1 : 1;
+	return an < bn ? -1 : an > bn;
+}
+
+size_t rdmaneg_findings_kvers(const struct rdmaneg_findings *all,
+			      const char *kvers[RDMANEG_FINDING_KVERS])
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < all->n; i++)
+		for (size_t j = 0; j < all->f[i].n_on; j++) {
+			const char *k = all->f[i].on[j].kver;
+			size_t at = 0;
+
+			while (at < n && kver_cmp(kvers[at], k) < 0)
+				at++;
+			if ((at < n && strcmp(kvers[at], k) == 0) || n == RDMANEG_FINDING_KVERS)
+				continue;
+			memmove(&kvers[at + 1], &kvers[at], (n - at) * sizeof(kvers[0]));
+			kvers[at] = k;
+			n++;
+		}
+	return n;
+}
+
+/* a finding's cell for one kernel line: K/N, or "-" when not measured */
+static void on_cell(FILE *out, const struct rdmaneg_finding *f, const char *kver)
+{
+	const struct rdmaneg_finding_on *o = rdmaneg_finding_on(f, kver);
+
+	if (o)
+		fprintf(out, "%u/%u", o->k, o->n);
+	else
+		fputs("-", out);
+}
+
 void rdmaneg_findings_markdown(FILE *out, const struct rdmaneg_findings *all, const char *up)
 {
-	fputs("| # | finding | kind | subsystem | reproducer | patch | mainline |\n"
-	      "|---|---|---|---|---|---|---|\n",
-	      out);
+	const char *kvers[RDMANEG_FINDING_KVERS];
+	size_t nk = rdmaneg_findings_kvers(all, kvers);
+
+	fputs("| # | finding | kind | subsystem | reproducer |", out);
+	for (size_t k = 0; k < nk; k++)
+		fprintf(out, " %s |", kvers[k]);
+	fputs(" patch | mainline |\n|---|---|---|---|---|", out);
+	for (size_t k = 0; k < nk; k++)
+		fputs("---|", out);
+	fputs("---|---|\n", out);
 	for (size_t i = 0; i < all->n; i++) {
 		const struct rdmaneg_finding *f = &all->f[i];
 
@@ -661,7 +798,13 @@ void rdmaneg_findings_markdown(FILE *out, const struct rdmaneg_findings *all, co
 		md_cell(out, f->subsystem);
 		fputs(" | `", out);
 		md_cell(out, f->reproducer);
-		fprintf(out, "` | [%s](%sfindings/%s/%s) | %s |\n",
+		fputs("` |", out);
+		for (size_t k = 0; k < nk; k++) {
+			fputs(" ", out);
+			on_cell(out, f, kvers[k]);
+			fputs(" |", out);
+		}
+		fprintf(out, " [%s](%sfindings/%s/%s) | %s |\n",
 			f->patch.n > 1 ? "patches" : "patch", up, f->slug, f->patch.v[0],
 			f->mainline_code);
 	}
@@ -691,6 +834,9 @@ static void html_text(FILE *out, const char *s)
 
 void rdmaneg_findings_html(FILE *out, const struct rdmaneg_findings *all)
 {
+	const char *kvers[RDMANEG_FINDING_KVERS];
+	size_t nk = rdmaneg_findings_kvers(all, kvers);
+
 	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>rdmaneg: kernel "
 	      "findings</title>\n<style>body{font-family:sans-serif}table{border-collapse:"
 	      "collapse}td,th{border:1px solid #999;padding:3px 6px;vertical-align:top}"
@@ -699,8 +845,11 @@ void rdmaneg_findings_html(FILE *out, const struct rdmaneg_findings *all)
 	      "reproduces it, the patch, and whether mainline still has the code. "
 	      "Generated from findings/ by <code>make findings-docs</code>.</p>\n<table>\n"
 	      "<tr><th>#</th><th>title</th><th>kind</th><th>subsystem</th><th>reproducer</th>"
-	      "<th>reproduced</th><th>patch</th><th>mainline</th></tr>\n",
+	      "<th>reproduced</th>",
 	      out);
+	for (size_t k = 0; k < nk; k++)
+		fprintf(out, "<th>debug %s</th>", kvers[k]);
+	fputs("<th>patch</th><th>mainline</th></tr>\n", out);
 	for (size_t i = 0; i < all->n; i++) {
 		const struct rdmaneg_finding *f = &all->f[i];
 
@@ -713,7 +862,23 @@ void rdmaneg_findings_html(FILE *out, const struct rdmaneg_findings *all)
 		html_text(out, f->reproducer);
 		fputs("</code></td><td>", out);
 		html_text(out, f->reproduced);
-		fputs("</td><td>", out);
+		fputs("</td>", out);
+		for (size_t k = 0; k < nk; k++) {
+			const struct rdmaneg_finding_on *o = rdmaneg_finding_on(f, kvers[k]);
+
+			fputs("<td>", out);
+			on_cell(out, f, kvers[k]);
+			if (o) {
+				fputs(" on ", out);
+				html_text(out, o->release);
+				if (o->note[0]) {
+					fputs(": ", out);
+					html_text(out, o->note);
+				}
+			}
+			fputs("</td>", out);
+		}
+		fputs("<td>", out);
 		for (size_t k = 0; k < f->patch.n; k++) {
 			fprintf(out, "<a href=\"../../findings/%s/", f->slug);
 			html_text(out, f->patch.v[k]);

@@ -38,6 +38,22 @@ enum rdmaneg_finding_expect {
 			       * "LIVE_<SUITE>_STEP NAME failed" line */
 };
 
+/* "on: KVER RELEASE K/N[: NOTE]": the finding's check run N times on the
+ * debug kernel RELEASE of the kernel line KVER (live/guest/kvers) by make
+ * live-findings KVER=KVER, K of them reproducing it. A K of 0 needs the
+ * note that says why, starting "absent: " (the code changed, fixed
+ * upstream by a commit: no patch is needed there) or "present: " (the
+ * defect is in the code but the check did not show it: the patch is
+ * still needed). One line a kernel line. */
+#define RDMANEG_FINDING_KVERS 4
+struct rdmaneg_finding_on {
+	char kver[8];
+	char release[48];
+	unsigned k, n;
+	bool absent; /* K == 0 and the note says "absent: " */
+	char note[RDMANEG_FINDING_TEXT];
+};
+
 struct rdmaneg_finding_list {
 	char v[RDMANEG_FINDING_LIST][RDMANEG_FINDING_TEXT];
 	size_t n;
@@ -71,6 +87,11 @@ struct rdmaneg_finding {
 	char mainline_repo[128], mainline_commit[48];
 	char mainline_code[16]; /* present, changed, fixed, unknown */
 	char mainline_note[RDMANEG_FINDING_TEXT];
+	struct rdmaneg_finding_on on[RDMANEG_FINDING_KVERS];
+	size_t n_on;
+	/* "series: NAME": the mail series its patch goes in, one a subsystem
+	 * tree (mail/NAME.cover holds its cover letter's prose) */
+	char series[32];
 };
 
 struct rdmaneg_findings {
@@ -101,6 +122,10 @@ int rdmaneg_findings_load(const char *dir, struct rdmaneg_findings *all, char *e
 bool rdmaneg_findings_dropped(const struct rdmaneg_findings *all, const struct rdmaneg_finding *f,
 			      const struct rdmaneg_finding *dropped);
 
+/* f's "on:" line for the kernel line kver, or NULL. */
+const struct rdmaneg_finding_on *rdmaneg_finding_on(const struct rdmaneg_finding *f,
+						    const char *kver);
+
 /* The finding whose slug or id (decimal) is key, or NULL. */
 const struct rdmaneg_finding *rdmaneg_findings_find(const struct rdmaneg_findings *all,
 						    const char *key);
@@ -124,6 +149,18 @@ struct rdmaneg_fix_row {
 /* The row's verdict: "fixed" only when the unpatched kernel reproduced it
  * and the patched one never did in as many measured runs; else why not. */
 const char *rdmaneg_fix_verdict(const struct rdmaneg_fix_row *r);
+
+/* A measured run of make live-findings against the registry's "on:" line
+ * for its kernel line (reg, or NULL): "recorded" when the line names the
+ * same release and both reproduce or both do not; "unrecorded" when there
+ * is no line; else "differs". */
+const char *rdmaneg_on_verdict(const struct rdmaneg_finding_on *reg, const char *release,
+			       unsigned k, unsigned n);
+
+/* The kernel lines the findings' "on:" lines name, oldest first, into
+ * kvers (pointers into all); how many. */
+size_t rdmaneg_findings_kvers(const struct rdmaneg_findings *all,
+			      const char *kvers[RDMANEG_FINDING_KVERS]);
 
 /* The README's and docs/findings.md's table (links relative to up: "" or
  * "../"), and the status page. */

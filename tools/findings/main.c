@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static struct rdmaneg_findings reg;
 
@@ -57,22 +58,187 @@ static int cmd_check(int argc, char **argv)
 }
 
 /* the patches, in id order, as paths: what KERNEL=fixed applies; with
- * --drop, that finding's left out, and those that require it */
+ * --drop, that finding's left out, and those that require it; with
+ * --for KVER, those of findings whose "on: KVER" line says the defect is
+ * absent there (named on stderr with its note) left out; with
+ * --kver KVER, each one's port to that kernel line (SLUG/KVER/NAME, as
+ * tools/findings/port.sh writes them), a finding without one named on
+ * stderr and left out */
 static int cmd_patches(int argc, char **argv)
 {
 	const struct rdmaneg_finding *drop;
+	const char *kver = NULL, *series = NULL, *need = NULL;
 	bool first = true;
 
 	if (load(argv[0]) != 0 || pick(argc, argv, "--drop", &drop) != 0)
 		return 2;
+	for (int i = 1; i < argc; i += 2) {
+		if (i + 1 >= argc ||
+		    (strcmp(argv[i], "--drop") != 0 && strcmp(argv[i], "--kver") != 0 &&
+		     strcmp(argv[i], "--series") != 0 && strcmp(argv[i], "--for") != 0)) {
+			fprintf(stderr, "rdmaneg-findings: patches: unknown option '%s'\n",
+				argv[i]);
+			return 2;
+		}
+		if (strcmp(argv[i], "--kver") == 0)
+			kver = argv[i + 1];
+		if (strcmp(argv[i], "--series") == 0)
+			series = argv[i + 1];
+		if (strcmp(argv[i], "--for") == 0)
+			need = argv[i + 1];
+	}
+	if (kver && (!kver[0] || strspn(kver, "0123456789.") != strlen(kver))) {
+		fprintf(stderr,
+			"rdmaneg-findings: patches: --kver takes a kernel line such as 7.3\n");
+		return 2;
+	}
 	for (size_t i = 0; i < reg.n; i++) {
-		if (rdmaneg_findings_dropped(&reg, &reg.f[i], drop))
+		const struct rdmaneg_finding_on *o =
+			need ? rdmaneg_finding_on(&reg.f[i], need) : NULL;
+
+		if (rdmaneg_findings_dropped(&reg, &reg.f[i], drop) ||
+		    (series && strcmp(series, reg.f[i].series) != 0))
 			continue;
-		for (size_t k = 0; k < reg.f[i].patch.n; k++, first = false)
-			printf("%s%s/%s/%s", first ? "" : " ", argv[0], reg.f[i].slug,
-			       reg.f[i].patch.v[k]);
+		if (o && o->absent) {
+			fprintf(stderr,
+				"rdmaneg-findings: finding %u (%s) needs no patch on %s: %s\n",
+				reg.f[i].id, reg.f[i].slug, need, o->note);
+			continue;
+		}
+		for (size_t k = 0; k < reg.f[i].patch.n; k++) {
+			char path[4096];
+			struct stat st;
+
+			if (kver)
+				snprintf(path, sizeof(path), "%s/%s/%s/%s", argv[0], reg.f[i].slug,
+					 kver, reg.f[i].patch.v[k]);
+			else
+				snprintf(path, sizeof(path), "%s/%s/%s", argv[0], reg.f[i].slug,
+					 reg.f[i].patch.v[k]);
+			if (kver && stat(path, &st) != 0) {
+				fprintf(stderr,
+					"rdmaneg-findings: finding %u (%s) has no %s port of %s\n",
+					reg.f[i].id, reg.f[i].slug, kver, reg.f[i].patch.v[k]);
+				continue;
+			}
+			printf("%s%s", first ? "" : " ", path);
+			first = false;
+		}
 	}
 	putchar('\n');
+	return 0;
+}
+
+/* the series's names, each once, in the order of their first finding */
+static int cmd_series(int argc, char **argv)
+{
+	(void)argc;
+	if (load(argv[0]) != 0)
+		return 2;
+	for (size_t i = 0; i < reg.n; i++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < i; j++)
+			seen |= strcmp(reg.f[j].series, reg.f[i].series) == 0;
+		if (!seen)
+			printf("%s\n", reg.f[i].series);
+	}
+	return 0;
+}
+
+/* a patch file's subject, without its [PATCH] tag */
+static void patch_subject(const char *path, char *out, size_t cap)
+{
+	size_t len = 0;
+	char *text = rdmaneg_read_file(path, 1u << 20, &len, NULL);
+	const char *s = text ? strstr(text, "\nSubject: ") : NULL;
+
+	snprintf(out, cap, "(a patch without a subject)");
+	if (s) {
+		size_t o = 0;
+
+		s += 10;
+		if (*s == '[' && strchr(s, ']'))
+			s = strchr(s, ']') + 1;
+		while (*s == ' ')
+			s++;
+		/* a folded header goes on in lines that start with white space */
+		for (; *s && o + 1 < cap; s++) {
+			if (*s == '\n') {
+				if (s[1] != ' ' && s[1] != '\t')
+					break;
+				continue;
+			}
+			out[o++] = *s;
+		}
+		out[o] = '\0';
+	}
+	free(text);
+}
+
+/* The facts of a series's cover letter on one kernel line: per finding,
+ * its patch, what it is, who can trigger it, the measurement on that
+ * line and the one command that reproduces it; then the findings of the
+ * series with no patch on that line, and why. The prose before it is
+ * mail/NAME.cover's (tools/findings/series.sh). */
+static int cmd_cover(int argc, char **argv)
+{
+	const char *dir = argv[0], *name = argv[1], *kver = argv[2];
+	size_t in = 0, out = 0, k = 0;
+
+	(void)argc;
+	if (load(dir) != 0)
+		return 2;
+	for (size_t i = 0; i < reg.n; i++)
+		if (strcmp(reg.f[i].series, name) == 0)
+			in++;
+	if (!in) {
+		fprintf(stderr, "rdmaneg-findings: cover: no finding is in series %s\n", name);
+		return 2;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < reg.n; i++) {
+			const struct rdmaneg_finding *f = &reg.f[i];
+			const struct rdmaneg_finding_on *o = rdmaneg_finding_on(f, kver);
+			char path[4096];
+			struct stat st;
+			bool ported;
+
+			if (strcmp(f->series, name) != 0)
+				continue;
+			snprintf(path, sizeof(path), "%s/%s/%s/%s", dir, f->slug, kver,
+				 f->patch.v[0]);
+			ported = stat(path, &st) == 0;
+			if (pass == 0 && ported) {
+				char subj[400];
+
+				patch_subject(path, subj, sizeof(subj));
+				printf("%s%s\n  Finding %u: %s.\n  Who can trigger it: %s.\n",
+				       k++ ? "\n" : "", subj, f->id, f->title, f->trigger);
+				if (o && o->k == 0)
+					/* the check did not show it there: the note says why */
+					printf("  On %s: not shown in %u runs on %s (%s).\n", kver,
+					       o->n, o->release, o->note);
+				else if (o)
+					printf("  On %s: reproduced in %u of %u runs on %s.\n",
+					       kver, o->k, o->n, o->release);
+				else
+					printf("  On %s: not measured yet.\n", kver);
+				/* on a newer line, the same command on its debug kernel */
+				if (strcmp(kver, "6.1") == 0)
+					printf("  Reproducer: %s\n", f->reproducer);
+				else
+					printf("  Reproducer: %s%s KVER=%s\n", f->reproducer,
+					       strstr(f->reproducer, "KERNEL=") ? ""
+										: " KERNEL=debug",
+					       kver);
+			} else if (pass == 1 && !ported) {
+				if (!out++)
+					printf("\nNot in this series (no patch for %s):\n", kver);
+				printf("  Finding %u, %s: %s\n", f->id, f->slug,
+				       o && o->note[0] ? o->note : "not measured on this line yet");
+			}
+		}
 	return 0;
 }
 
@@ -82,14 +248,36 @@ static int cmd_patches(int argc, char **argv)
 static int cmd_plan(int argc, char **argv)
 {
 	const struct rdmaneg_finding *only;
+	const char *need = NULL;
 
 	if (load(argv[0]) != 0 || pick(argc, argv, "--only", &only) != 0)
 		return 2;
-	for (size_t i = 0; i < reg.n; i++)
-		if (!only || only == &reg.f[i])
-			printf("%s %s %s %s %s\n", reg.f[i].slug, reg.f[i].race ? "race" : "once",
-			       reg.f[i].unpatched_others ? "others" : "debug", reg.f[i].check_suite,
-			       reg.f[i].check_args);
+	for (int i = 1; i < argc; i += 2) {
+		if (i + 1 >= argc ||
+		    (strcmp(argv[i], "--only") != 0 && strcmp(argv[i], "--for") != 0)) {
+			fprintf(stderr, "rdmaneg-findings: plan: unknown option '%s'\n", argv[i]);
+			return 2;
+		}
+		if (strcmp(argv[i], "--for") == 0)
+			need = argv[i + 1];
+	}
+	for (size_t i = 0; i < reg.n; i++) {
+		const struct rdmaneg_finding_on *o =
+			need ? rdmaneg_finding_on(&reg.f[i], need) : NULL;
+
+		if (only && only != &reg.f[i])
+			continue;
+		/* make live-fixes proves a patch where its check can see the bug */
+		if (o && o->k == 0) {
+			fprintf(stderr,
+				"rdmaneg-findings: plan: finding %u (%s) does not reproduce on %s: %s\n",
+				reg.f[i].id, reg.f[i].slug, need, o->note);
+			continue;
+		}
+		printf("%s %s %s %s %s\n", reg.f[i].slug, reg.f[i].race ? "race" : "once",
+		       reg.f[i].unpatched_others ? "others" : "debug", reg.f[i].check_suite,
+		       reg.f[i].check_args);
+	}
 	return 0;
 }
 
@@ -294,6 +482,112 @@ static int cmd_verdicts(int argc, char **argv)
 	return bad || rows == 0 ? 1 : 0;
 }
 
+/* a make live-findings row: SLUG RELEASE K N VOID */
+struct measured_row {
+	char slug[64], release[48];
+	unsigned k, n, v;
+};
+
+static bool measured_line(const char *line, struct measured_row *r)
+{
+	unsigned *v[3] = { &r->k, &r->n, &r->v };
+	size_t n = strcspn(line, " "), m;
+	const char *p;
+
+	if (n == 0 || n >= sizeof(r->slug) || line[n] != ' ')
+		return false;
+	memcpy(r->slug, line, n);
+	r->slug[n] = '\0';
+	p = line + n + 1;
+	m = strcspn(p, " ");
+	if (m == 0 || m >= sizeof(r->release))
+		return false;
+	memcpy(r->release, p, m);
+	r->release[m] = '\0';
+	p += m;
+	for (size_t i = 0; i < 3; i++) {
+		char *end;
+		unsigned long x;
+
+		if (*p != ' ' || !isdigit((unsigned char)p[1]))
+			return false;
+		x = strtoul(p + 1, &end, 10);
+		if (x > 1000)
+			return false;
+		*v[i] = (unsigned)x;
+		p = end;
+	}
+	return *p == '\0' && r->k <= r->n && r->v <= r->n;
+}
+
+static int cmd_measured(int argc, char **argv)
+{
+	size_t len = 0, pos = 0, rows = 0, voids = 0, off = 0;
+	bool check = argc == 4 && strcmp(argv[3], "--check") == 0;
+	const char *kver = argv[2];
+	char *text;
+
+	if (argc == 4 && !check) {
+		fprintf(stderr, "rdmaneg-findings: measured: unknown option '%s'\n", argv[3]);
+		return 2;
+	}
+	if (load(argv[0]) != 0)
+		return 2;
+	text = rdmaneg_read_file(argv[1], 1u << 20, &len, NULL);
+	if (!text) {
+		fprintf(stderr, "rdmaneg-findings: cannot read %s\n", argv[1]);
+		return 2;
+	}
+	printf("%-3s %-42s %-24s %-9s %-9s %s\n", "#", "finding", "debug kernel", "measured",
+	       "registry", "verdict");
+	while (pos < len) {
+		struct measured_row r;
+		const struct rdmaneg_finding *f;
+		const struct rdmaneg_finding_on *o;
+		const char *verdict;
+		char line[256], m[24], g[24];
+		size_t n = strcspn(text + pos, "\n");
+
+		if (n >= sizeof(line)) {
+			fprintf(stderr, "rdmaneg-findings: %s: line too long\n", argv[1]);
+			free(text);
+			return 2;
+		}
+		memcpy(line, text + pos, n);
+		line[n] = '\0';
+		pos += n + 1;
+		if (!n)
+			continue;
+		memset(&r, 0, sizeof(r));
+		if (!measured_line(line, &r) || !(f = rdmaneg_findings_find(&reg, r.slug))) {
+			fprintf(stderr, "rdmaneg-findings: %s: not a measured line: %s\n", argv[1],
+				line);
+			free(text);
+			return 2;
+		}
+		o = rdmaneg_finding_on(f, kver);
+		/* runs that measured nothing are no runs */
+		verdict = rdmaneg_on_verdict(o, r.release, r.k, r.n - r.v);
+		snprintf(m, sizeof(m), "%u/%u%s", r.k, r.n - r.v, r.v ? "+void" : "");
+		if (o)
+			snprintf(g, sizeof(g), "%u/%u", o->k, o->n);
+		else
+			snprintf(g, sizeof(g), "-");
+		printf("%-3u %-42s %-24s %-9s %-9s %s\n", f->id, f->slug, r.release, m, g, verdict);
+		if (strcmp(verdict, "recorded") != 0 && r.n > r.v)
+			printf("    on: %s %s %u/%u%s\n", kver, r.release, r.k, r.n - r.v,
+			       r.k ? "" : ": absent: or present: (why it does not reproduce)");
+		voids += r.v > 0;
+		off += strcmp(verdict, "recorded") != 0;
+		rows++;
+	}
+	free(text);
+	printf("%zu finding(s) measured on %s: %zu with runs that measured nothing, %zu not as "
+	       "the registry records\n",
+	       rows, kver, voids, off);
+	return voids || rows == 0 || (check && off) ? 1 : 0;
+}
+
 static int cmd_w1(int argc, char **argv)
 {
 	size_t bl = 0, al = 0, fresh;
@@ -332,10 +626,16 @@ static const struct verb {
 	const char *synopsis;
 } verbs[] = {
 	{ "check", 1, 1, cmd_check, "check DIR   parse and check every DIR/*/finding" },
-	{ "patches", 1, 3, cmd_patches, "patches DIR [--drop ID]   the patch files, in id order" },
-	{ "plan", 1, 3, cmd_plan,
-	  "plan DIR [--only ID]   per finding: slug, race|once, debug|others, suite, make\n"
-	  "    variables" },
+	{ "patches", 1, 9, cmd_patches,
+	  "patches DIR [--drop ID] [--kver KVER] [--series NAME] [--for KVER]   the patch files,\n"
+	  "    in id order (--kver: the ports to that kernel line; --series: one mail series's;\n"
+	  "    --for: not those of findings absent on that line)" },
+	{ "series", 1, 1, cmd_series, "series DIR   the mail series's names, one a line" },
+	{ "cover", 3, 3, cmd_cover,
+	  "cover DIR NAME KVER   the facts of series NAME's cover letter on that kernel line" },
+	{ "plan", 1, 5, cmd_plan,
+	  "plan DIR [--only ID] [--for KVER]   per finding: slug, race|once, debug|others, suite,\n"
+	  "    make variables (--for: not those its on: line says do not reproduce there)" },
 	{ "seen", 3, 64, cmd_seen,
 	  "seen DIR ID CONSOLE...   did the run reproduce it? (exit 0 yes, 1 no, 3 not measured)" },
 	{ "label", 2, 2, cmd_label,
@@ -344,6 +644,9 @@ static const struct verb {
 	{ "splice", 2, 3, cmd_splice,
 	  "splice DIR FILE [--check]   FILE's findings table, regenerated (or compared)" },
 	{ "verdicts", 2, 2, cmd_verdicts, "verdicts DIR RESULTS   make live-fixes's table" },
+	{ "measured", 3, 4, cmd_measured,
+	  "measured DIR RESULTS KVER [--check]   make live-findings's table against the\n"
+	  "    registry's on: lines (--check: exit 1 where they differ)" },
 	{ "w1", 2, 2, cmd_w1, "w1 BEFORE AFTER   the W=1 warnings AFTER adds" },
 	{ "help", 0, 0, cmd_help, "help   this text" },
 };

@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# shellcheck shell=bash
+# live/fixes/check.sh: sourced by live/fixes/fixes.sh (make live-fixes) and
+# live/fixes/measure.sh (make live-findings): one run of one finding's
+# check (a line of rdmaneg-findings plan) on one kernel.
+#   run_check SLUG SUITE ARGS KERNEL DROP LOG
+# runs the check's suite with KERNEL= and FIXES_DROP= (KVER from the
+# environment), keeps its console in LOG and its output in LOG.out, and
+# judges the console with rdmaneg-findings seen (LOG.seen). Returns 0: it
+# reproduced; 1: it did not; 3: the run measured nothing (LOG.seen says
+# why).
+run_check() {
+	local slug=$1 suite=$2 args=$3 kernel=$4 drop=$5 log=$6 argv
+	# make variables, one word each; read -a leaves the peer's globs in
+	# CASE= unexpanded
+	read -r -a argv <<<"$args"
+	if [ "$suite" = repro ]; then
+		KERNEL=$kernel FIXES_DROP=$drop LIVE_TIMEOUT=${LIVE_TIMEOUT:-90} make --no-print-directory live-repro \
+			"${argv[@]}" >"$log.out" 2>&1
+		cat build/live/repro/console-*.log >"$log" 2>/dev/null
+	elif [ "$suite" = nfs ]; then
+		KERNEL=$kernel FIXES_DROP=$drop make --no-print-directory live-nfs "${argv[@]}" >"$log.out" 2>&1
+		cp build/live-nfs/console.log "$log" 2>/dev/null
+	else
+		# nvme, smbd, iser: every boot's console (a case that kills the
+		# guest is in the last one)
+		KERNEL=$kernel FIXES_DROP=$drop make --no-print-directory "live-$suite" "${argv[@]}" \
+			>"$log.out" 2>&1
+		cat "build/live-$suite"/console-[0-9]*.log >"$log" 2>/dev/null
+	fi
+	build/plain/rdmaneg-findings seen findings "$slug" "$log" >"$log.seen" 2>&1
+	case $? in
+	0) return 0 ;;
+	1) return 1 ;;
+	*) return 3 ;;
+	esac
+}
