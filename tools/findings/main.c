@@ -432,6 +432,26 @@ static bool result_line(const char *line, struct rdmaneg_fix_row *r)
 /* RESULTS: "SLUG BEFORE_K BEFORE_N BEFORE_VOID AFTER_K AFTER_N AFTER_VOID"
  * per line, as make live-fixes counted; prints the table, exit 1 unless
  * every row is fixed. */
+/* The next line of text[*pos..len-1] into line (cap octets), *pos moved
+ * past it: 1, 0 at the end, -1 (named on stderr) for a line too long. */
+static int next_line(const char *text, size_t len, size_t *pos, char *line, size_t cap,
+		     const char *path)
+{
+	size_t n;
+
+	if (*pos >= len)
+		return 0;
+	n = strcspn(text + *pos, "\n");
+	if (n >= cap) {
+		fprintf(stderr, "rdmaneg-findings: %s: line too long\n", path);
+		return -1;
+	}
+	memcpy(line, text + *pos, n);
+	line[n] = '\0';
+	*pos += n + 1;
+	return 1;
+}
+
 static int cmd_verdicts(int argc, char **argv)
 {
 	size_t len = 0, pos = 0, rows = 0, bad = 0;
@@ -446,22 +466,20 @@ static int cmd_verdicts(int argc, char **argv)
 		return 2;
 	}
 	printf("%-3s %-40s %-11s %-11s %s\n", "#", "finding", "unpatched", "patched", "verdict");
-	while (pos < len) {
+	for (;;) {
 		struct rdmaneg_fix_row r;
 		const struct rdmaneg_finding *f;
 		char line[256];
-		size_t n = strcspn(text + pos, "\n");
 		char b[16], a[16];
+		int got = next_line(text, len, &pos, line, sizeof(line), argv[1]);
 
-		if (n >= sizeof(line)) {
-			fprintf(stderr, "rdmaneg-findings: %s: line too long\n", argv[1]);
+		if (got < 0) {
 			free(text);
 			return 2;
 		}
-		memcpy(line, text + pos, n);
-		line[n] = '\0';
-		pos += n + 1;
-		if (!n)
+		if (!got)
+			break;
+		if (!line[0])
 			continue;
 		memset(&r, 0, sizeof(r));
 		if (!result_line(line, &r) || !(f = rdmaneg_findings_find(&reg, r.slug))) {
@@ -540,23 +558,21 @@ static int cmd_measured(int argc, char **argv)
 	}
 	printf("%-3s %-42s %-24s %-9s %-9s %s\n", "#", "finding", "debug kernel", "measured",
 	       "registry", "verdict");
-	while (pos < len) {
+	for (;;) {
 		struct measured_row r;
 		const struct rdmaneg_finding *f;
 		const struct rdmaneg_finding_on *o;
 		const char *verdict;
 		char line[256], m[24], g[24];
-		size_t n = strcspn(text + pos, "\n");
+		int got = next_line(text, len, &pos, line, sizeof(line), argv[1]);
 
-		if (n >= sizeof(line)) {
-			fprintf(stderr, "rdmaneg-findings: %s: line too long\n", argv[1]);
+		if (got < 0) {
 			free(text);
 			return 2;
 		}
-		memcpy(line, text + pos, n);
-		line[n] = '\0';
-		pos += n + 1;
-		if (!n)
+		if (!got)
+			break;
+		if (!line[0])
 			continue;
 		memset(&r, 0, sizeof(r));
 		if (!measured_line(line, &r) || !(f = rdmaneg_findings_find(&reg, r.slug))) {
