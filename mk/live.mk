@@ -115,9 +115,10 @@ live-smbd:
 live-iser:
 	@live/iser/iser.sh
 
-# the debug guest kernel from linux-source-6.1 (live/guest/kernel.sh, cached),
-# then its control: lkdtm's slab overflow must fail make live as a KASAN
-# finding. KERNEL=debug runs live, live-soak, live-adversarial and live-nfs on it.
+# the debug guest kernel from linux-source-KVER (live/guest/kernel.sh, cached),
+# then its controls: lkdtm's slab overflow must fail make live as a KASAN
+# finding, lkdtm's hung task must end the boot at the hung-task detector's
+# report. KERNEL=debug runs every live suite on it.
 live-kernel:
 	@live/guest/kernel.sh >/dev/null && live/guest/kernel-control.sh
 

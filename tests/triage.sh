@@ -64,6 +64,7 @@ s_kernel() {
 	check "kernel: quiet output" '! grep -vE "^(triage: |  [0-9]+  |     )" "$log"'
 	# each group names its finding in the registry (findings/), or NEW
 	check "kernel: labelled with finding 2" 'group "$out" "BUG: kernel NULL pointer dereference in cm_event_handler" ".finding == \"finding 2: siw-mpa-reply-pd-length-over-256\""'
+	check "kernel: no NEW banner when every group is registered" '! grep -q "^triage: NEW" "$log"'
 	check "kernel: labelled with finding 1" 'group "$out" "BUG: kernel NULL pointer dereference in siw_cm_work_handler" ".finding == \"finding 1: siw-mpa-reply-enhanced-no-pd\""'
 	reg=build/triage-test/registry
 	rm -rf "$reg" && mkdir -p "$reg" && cp -r findings/siw-mpa-reply-enhanced-no-pd "$reg/"
@@ -71,6 +72,7 @@ s_kernel() {
 		tests/triage/console-three-splats.log >"$log" 2>&1
 	check "kernel: an unknown splat is NEW" 'group "$out-new" "BUG: kernel NULL pointer dereference in cm_event_handler" ".finding == \"NEW\""'
 	check "kernel: NEW on the table too" 'grep -q "cm_event_handler  \[NEW\]" "$log"'
+	check "kernel: NEW said loudly, last" 'tail -5 "$log" | head -3 | tr "\n" "|" | grep -q "^triage: ====*|triage: NEW: 1 kernel splat group(s) that no registered finding names:|triage:   BUG: kernel NULL pointer dereference in cm_event_handler (2 splat(s), first in tests/triage/console-three-splats.log)|$"'
 	echo "id: x" >"$reg/siw-mpa-reply-enhanced-no-pd/finding"
 	build/plain/rdmaneg-triage kernel --out "$out-bad" --findings "$reg" \
 		tests/triage/console-three-splats.log >"$log" 2>&1; rc=$?
@@ -102,6 +104,14 @@ s_kernel() {
 		tests/triage/console-nfs.log >"$out-random.log"
 	build/plain/rdmaneg-triage kernel --out "$out-random" "$out-random.log" >"$log" 2>&1
 	check "kernel nfs: a random case replays with its seed" 'group "$out-random" "KASAN: slab-out-of-bounds Read in svc_rdma_listen_handler" ".reproduce == \"make live-guided PEER_ROLE=nfs-client PEER_SEED=1 (the unguided boot, case 5)\" and .reproducer == \"f6\""'
+	# a use-after-free's later reports in the same case are its own; the
+	# same report in a later case, with no use-after-free before it, is not
+	out=build/triage-test/kernel-uaf
+	build/plain/rdmaneg-triage kernel --out "$out" tests/triage/console-uaf-later.log >"$log" 2>&1
+	check "kernel uaf: two groups, not three" '[ "$(jq ".groups | length" "$out/report.json")" = 2 ]'
+	check "kernel uaf: the later report joins the first, named for the caller (not the lock)" 'group "$out" "KASAN: slab-use-after-free Read in siw_cep_set_free" ".count == 2 and .cases == [\"request ord-1\"] and .finding == \"finding 19: siw-accept-cep-set-free-uaf\""'
+	check "kernel uaf: the same report in another case is a group" 'group "$out" "KASAN: slab-use-after-free Write in siw_cep_set_free" ".count == 1 and .cases == [\"request ird-128\"]"'
+
 }
 
 s_usage() {

@@ -243,6 +243,39 @@ static void test_klog(void)
 		CHECK(strcmp(s[0].kind, "HUNG") == 0 && strstr(s[0].title, " in") == NULL &&
 		      s[0].title[0] != '\0');
 	}
+	/* the same, with the SysRq t dump live/guest/init.sh writes after it (7.3.4's
+	 * console, make live-kernel's hung control): the task's own frames */
+	{
+		static const char hung[] =
+			"[   90.524857] INFO: task kworker/u4:3:1 blocked for more than 61 seconds.\n"
+			"[   90.525745]       Not tainted 7.3.4-rdmaneg-debug #1\n"
+			"[   90.545100] \n"
+			"[   90.545100] Showing all locks held in the system:\n"
+			"[   90.545322] locks held by init/1: 1, on CPU#0:\n"
+			"[   90.546380] =============================================\n"
+			"LIVE_HUNG 60s: the hung-task detector reported a blocked task\n"
+			"[   90.566000] task:kworker/0:1     state:D stack:0     pid:11    tgid:11\n"
+			"[   90.566100]  <TASK>\n"
+			"[   90.566110]  __schedule+0xd64/0x2010\n"
+			"[   90.566120]  wrong_task+0x1/0x2\n"
+			"[   90.566130]  </TASK>\n"
+			"[   90.566672] task:kworker/u4:3    state:D stack:0     pid:1     tgid:1     ppid:0\n"
+			"[   90.566834] Call Trace:\n"
+			"[   90.566863]  <TASK>\n"
+			"[   90.566883]  __schedule+0xd64/0x2010\n"
+			"[   90.566974]  ? io_schedule_timeout+0x150/0x150\n"
+			"[   90.567016]  schedule+0xe4/0x2e0\n"
+			"[   90.567095]  lkdtm_HUNG_TASK+0x84/0xb0\n"
+			"[   90.567138]  lkdtm_do_action+0x2f/0x50\n"
+			"[   90.568139]  </TASK>\n"
+			"[   90.568259] task:kthreadd        state:S stack:0     pid:2\n"
+			"[   90.568332]  <TASK>\n"
+			"[   90.568347]  other_frame+0xd64/0x2010\n";
+
+		CHECK(rdmaneg_klog_scan(hung, sizeof(hung) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].title, "INFO: task hung in lkdtm_HUNG_TASK") == 0);
+		CHECK(s[0].nframes == 2 && strcmp(s[0].frames[1], "lkdtm_do_action") == 0);
+	}
 	CHECK(rdmaneg_klog_starts("6,99,123,-;BUG: kernel NULL pointer dereference, address: 8"));
 	CHECK(!rdmaneg_klog_starts("6,99,123,-;siw: bug fixed"));
 }

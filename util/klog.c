@@ -183,6 +183,25 @@ static bool generic_frame(const char *f)
 	return false;
 }
 
+/* Locking and wake-up primitives a use-after-free lands in when the freed
+ * object holds the lock (syzbot names the caller): kfree'd cep->waitq is
+ * reported in _raw_spin_lock_irqsave, do_raw_spin_lock, __wake_up... */
+static bool lock_frame(const char *f)
+{
+	static const char *const skip[] = {
+		"_raw_spin_",	 "_raw_read_",	       "_raw_write_",	   "do_raw_spin_",
+		"do_raw_read_",	 "do_raw_write_",      "queued_spin_",	   "queued_read_",
+		"queued_write_", "native_queued_spin", "__pv_queued_spin", "__mutex_lock",
+		"mutex_lock",	 "mutex_unlock",       "__wake_up",	   "__lock_acquire",
+		"lock_acquire",	 "lock_release",       "lock_is_held",	   "debug_spin_",
+		"spin_dump",	 "spin_bug",
+	};
+	for (size_t i = 0; i < sizeof(skip) / sizeof(skip[0]); i++)
+		if (starts_with(f, skip[i]))
+			return true;
+	return false;
+}
+
 /* The symbol after "in ", "at <path> " or "RIP: 0010:". */
 static void symbol_after(const char *m, const char *marker, char *out, size_t cap)
 {
@@ -208,6 +227,10 @@ static void title_of(struct rdmaneg_splat *s, const char *first, const char *sec
 		/* "BUG: KASAN: slab-out-of-bounds in f+0x" / "Read of size 4 at ..." */
 		const char *t = first + strlen("BUG: ");
 		const char *in = strstr(t, " in ");
+
+		for (size_t i = 0; (generic_frame(where) || lock_frame(where)) && i < s->nframes;
+		     i++)
+			where = s->frames[i];
 
 		n = in ? (size_t)(in - t) : strlen(t);
 		if (n >= sizeof(what))
@@ -360,6 +383,60 @@ static bool stamp_at(const char *s, size_t n)
 	return frac >= 6 && i < n && s[i] == ']';
 }
 
+/*
+ * A hung task's report prints its stack at KERN_INFO, below the guest's
+ * console loglevel, so the console often has none; live/guest/init.sh then
+ * dumps every task (SysRq t). Takes the frames of "task:NAME ... pid:PID"
+ * after the report (PID from "INFO: task NAME:PID blocked") into s, and
+ * titles it again.
+ */
+static void hung_stack(const char *text, size_t len, struct rdmaneg_splat *s)
+{
+	char line[1024], want[48];
+	const char *m;
+	size_t pos = 0, no = 0;
+	unsigned long pid = 0;
+	bool found = false, trace = false;
+
+	while (rdmaneg_klog_line(text, len, &pos, line, sizeof(line)) && ++no < s->line)
+		;
+	m = strstr(line, "INFO: task ");
+	if (no != s->line || !m)
+		return;
+	/* the last ':' before " blocked": a name may hold one (kworker/u4:3) */
+	{
+		const char *end = strstr(m, " blocked for"), *c = NULL;
+
+		for (const char *q = m + 11; end && q < end; q++)
+			if (*q == ':')
+				c = q;
+		if (!c || !isdigit((unsigned char)c[1]))
+			return;
+		pid = strtoul(c + 1, NULL, 10);
+	}
+	snprintf(want, sizeof(want), " pid:%lu ", pid);
+	while (rdmaneg_klog_line(text, len, &pos, line, sizeof(line))) {
+		char fn[RDMANEG_KLOG_NAME];
+
+		m = rdmaneg_klog_message(line);
+		if (!found) {
+			found = starts_with(m, "task:") && strstr(m, " state:D") && strstr(m, want);
+			continue;
+		}
+		if (starts_with(m, "</TASK>") || starts_with(m, "task:"))
+			break;
+		if (starts_with(m, "Call Trace:") || starts_with(m, "<TASK>")) {
+			trace = true;
+			continue;
+		}
+		if (trace && frame_line(m, fn, sizeof(fn)) && !reporting_frame(fn) &&
+		    s->nframes < RDMANEG_KLOG_FRAMES)
+			snprintf(s->frames[s->nframes++], RDMANEG_KLOG_NAME, "%s", fn);
+	}
+	if (s->nframes > 0)
+		title_of(s, "", NULL);
+}
+
 size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out, size_t max)
 {
 	char line[1024], first[512] = "", second[512] = "";
@@ -472,6 +549,15 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 			trace = true;
 			continue;
 		}
+		/* KFENCE: "Use-after-free read at 0x... (in kfence-#185):", its
+		 * frames, then "kfence-#185: 0x...-0x..., size=..." */
+		if (strcmp(cur.kind, "KFENCE") == 0 && body <= 3 && strstr(m, " at 0x") &&
+		    strstr(m, "(in kfence-#")) {
+			trace = true;
+			continue;
+		}
+		if (strcmp(cur.kind, "KFENCE") == 0 && starts_with(m, "kfence-#"))
+			trace = false;
 		if (starts_with(m, "---[ end") || (starts_with(m, "=====") && body > 2) ||
 		    starts_with(m, "Allocated by task") || starts_with(m, "Freed by task")) {
 			finish(&cur, first, have_second ? second : NULL, out, max, &found);
@@ -492,6 +578,9 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 	}
 	if (in)
 		finish(&cur, first, have_second ? second : NULL, out, max, &found);
+	for (size_t i = 0; i < found && i < max; i++)
+		if (strcmp(out[i].kind, "HUNG") == 0 && out[i].nframes == 0)
+			hung_stack(text, len, &out[i]);
 	return found;
 }
 

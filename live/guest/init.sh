@@ -24,6 +24,29 @@ if [ -n "$wd" ]; then
 	 echo 7 >/proc/sys/kernel/printk
 	 echo t >/proc/sysrq-trigger) &
 fi
+# the hung-task detector's first report ends the boot (live.hung=S, from
+# qemu.sh's LIVE_HUNG: its timeout, checked every 5 s), with every task's
+# stack, instead of the watchdog's minutes later. Not under a campaign
+# (live.agents): its host bounds each case and restores a snapshot.
+hung=$(arg hung)
+if [ "${hung:-0}" != 0 ] && [ -z "$(arg agents)" ]; then
+	if echo "$hung" >/proc/sys/kernel/hung_task_timeout_secs &&
+		echo 5 >/proc/sys/kernel/hung_task_check_interval_secs; then
+		# /dev/kmsg blocks for the next record; a read that lost records
+		# to a full ring buffer fails, and the next open starts again
+		(until grep -q -m1 'blocked for more than' /dev/kmsg 2>/dev/null; do sleep 1; done
+		 echo "LIVE_HUNG ${hung}s: the hung-task detector reported a blocked task, every task's stack follows, then the boot ends"
+		 echo 7 >/proc/sys/kernel/printk
+		 echo t >/proc/sysrq-trigger
+		 sleep 3
+		 echo "LIVE_HUNG_END"
+		 # no sync, no device shutdown that the hang could block (qemu.sh's
+		 # -no-reboot ends QEMU)
+		 echo b >/proc/sysrq-trigger) &
+	else
+		echo "LIVE_ERROR no hung-task detector to set: a hang lasts until the watchdog"
+	fi
+fi
 # shellcheck disable=SC2013 # one module path a line, none with a space
 for m in $(cat /modules.order); do
 	insmod "/lib/modules/$m.ko" || echo "LIVE_ERROR insmod $m"
@@ -170,6 +193,14 @@ plant=$(arg plant)
 # 4 octets past a 1020-octet kmalloc; KASAN must report it, the judge flag it
 if [ "$plant" = kasan ]; then
 	echo SLAB_LINEAR_OVERFLOW >/sys/kernel/debug/provoke-crash/DIRECT ||
+		echo "LIVE_ERROR no lkdtm in this kernel"
+	plant=
+fi
+# LIVE_PLANT=hung, the hung-task control (KERNEL=debug): lkdtm puts /init
+# in an uninterruptible sleep for good; the detector must end the boot
+if [ "$plant" = hung ]; then
+	echo "LIVE_PLANT hung: /init sleeps uninterruptibly for good (lkdtm HUNG_TASK)"
+	echo HUNG_TASK >/sys/kernel/debug/provoke-crash/DIRECT ||
 		echo "LIVE_ERROR no lkdtm in this kernel"
 	plant=
 fi

@@ -26,6 +26,12 @@ rm -f "$L"/{console.log,records.txt,peer-request.json,peer-reply.json,gcov.tar}
 # them with rdmaneg-live rips).
 # init.sh's watchdog dumps every task's stack 20 s before the timeout
 [ "$tmo" -ge 60 ] && append="$append live.watchdog=$((tmo - 20))"
+# LIVE_HUNG=60: the hung-task detector's timeout; its first report ends the
+# boot (init.sh), so a deadlock costs about a minute, not the whole TIMEOUT.
+# 0 leaves the kernel's (120 s) and the boot runs on to the watchdog.
+hung=${LIVE_HUNG:-60}
+case "$hung" in '' | *[!0-9]*) echo "qemu.sh: LIVE_HUNG is a number of seconds (0: off)" >&2; exit 2 ;; esac
+append="$append live.hung=$hung"
 mon=$L/qemu-monitor
 rm -f "$mon" && mkfifo "$mon" && exec 7<>"$mon" || exit 1
 # the debug kernel's KASAN shadow and lockdep tables want more (live/guest/kernel.sh)

@@ -280,6 +280,7 @@ const struct live_plant live_plants[] = {
 	{ "klog_splat", true, "a WARNING is written into the kernel log" },
 	{ "stall", true, "the first case waits in read() for good, as the ready-pipe race did" },
 	{ "kasan", false, "/init has lkdtm write past a slab object (KERNEL=debug)" },
+	{ "hung", false, "/init sleeps uninterruptibly for good (lkdtm HUNG_TASK, KERNEL=debug)" },
 	{ NULL, false, NULL },
 };
 

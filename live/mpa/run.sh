@@ -14,7 +14,8 @@
 #   LIVE_PLANT=name      a negative control, one of rdmaneg-live plants (the
 #                        one list, live/mpa/cases.c, with what each does); stall's
 #                        watchdog task dump must name pipe_read, kasan
-#                        (KERNEL=debug) must be reported by KASAN
+#                        (KERNEL=debug) must be reported by KASAN, hung
+#                        (KERNEL=debug) by the hung-task detector
 #   KERNEL=stock         stock (Debian's kernel) or debug (make live-kernel:
 #                        KASAN, KFENCE, lockdep, UBSAN and gcov on the RDMA paths)
 # Writes build/live/{console.log,records.txt,report.json,cases.jsonl};
@@ -38,7 +39,7 @@ PLANT=${LIVE_PLANT:-}
 case "$MODE" in cases|soak) ;; *) echo "live: usage: live/mpa/run.sh [soak]" >&2; exit 2 ;; esac
 case "$CASES$SEED$TMO$SOAK" in *[!0-9]*) echo "live: LIVE_CASES, LIVE_SEED, LIVE_SOAK and LIVE_TIMEOUT are numbers" >&2; exit 2 ;; esac
 case "$TRANSPORT" in siw|rxe|both) ;; *) echo "live: LIVE_TRANSPORT is siw, rxe or both" >&2; exit 2 ;; esac
-[ "$PLANT" = kasan ] && [ "${KERNEL:-stock}" = stock ] && { echo "live: LIVE_PLANT=kasan needs KERNEL=debug" >&2; exit 2; }
+case "$PLANT" in kasan | hung) [ "${KERNEL:-stock}" = stock ] && { echo "live: LIVE_PLANT=$PLANT needs KERNEL=debug (lkdtm)" >&2; exit 2; } ;; esac
 t0=$(date +%s.%N)
 read -r kver img prep_s img_s < <(live/guest/image.sh | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
@@ -74,12 +75,17 @@ wait "$qpid"; qrc=$?
 t_end=$(date +%s.%N)
 
 if [ "$qrc" -eq 124 ] || ! grep -aq '^LIVE_END' "$log"; then
-	echo "live: FAILED: $([ "$qrc" -eq 124 ] && echo "boot timed out after ${TMO}s" || echo "the guest did not finish (qemu exit $qrc)")"
+	hung=$(grep -a -m1 '^LIVE_HUNG ' "$log")
+	if [ "$qrc" -eq 124 ]; then why="boot timed out after ${TMO}s"
+	elif [ -n "$hung" ]; then why="the hung-task detector ended the boot (${hung#LIVE_HUNG })"
+	else why="the guest did not finish (qemu exit $qrc)"; fi
+	echo "live: FAILED: $why"
 	last=$(grep -a '^LIVE_START' "$log" | tail -1)
 	[ -n "$last" ] && echo "live: the case running was ${last#LIVE_START }"
-	sed '/^LIVE_WATCHDOG/,$d' "$log" | tail -25 | sed 's/^/  | /'
-	if [ "$qrc" -eq 124 ]; then
-		echo "live: where each rdmaneg task waited (init.sh's watchdog, SysRq t):"
+	sed -E '/^LIVE_(WATCHDOG|HUNG)/,$d' "$log" | tail -25 | sed 's/^/  | /'
+	"$L/rdmaneg-live" splats "$log" | cut -f1 | sed 's/^/  splat: /'
+	if [ "$qrc" -eq 124 ] || [ -n "$hung" ]; then
+		echo "live: where each rdmaneg task waited (SysRq t):"
 		"$L/rdmaneg-live" stacks "$log" | sed 's/^/  /' ||
 			echo "  (no task dump: the guest never reached its watchdog)"
 		# Debian's System.map is a stub: kernel-image RIPs stay unnamed
@@ -90,6 +96,7 @@ if [ "$qrc" -eq 124 ] || ! grep -aq '^LIVE_END' "$log"; then
 	else
 		[ -s "$L/qemu.log" ] && sed 's/^/  qemu: /' "$L/qemu.log" | tail -5
 	fi
+	live/guest/triage.sh live "$L/triage" "$log"
 	echo "0 passed, 1 failed"
 	exit 1
 fi
@@ -121,4 +128,6 @@ fi
 if [ "${KERNEL:-stock}" = debug ]; then
 	live/guest/gcov.sh "$([ "$SOAK" -gt 0 ] && echo soak || echo live)" "$kver" "$L/gcov.tar" || rc=1
 fi
+# last: each splat's group and registered finding, NEW ones framed
+live/guest/triage.sh live "$L/triage" "$log" || rc=1
 exit "$rc"

@@ -47,7 +47,7 @@ if [ "$SMOKE" = 1 ]; then
 	cp "$L/console.log" "$log"
 	if [ "$qrc" -ne 0 ] || ! grep -aq '^LIVE_END' "$log"; then
 		echo "live-nfs: FAILED: $([ "$qrc" -eq 124 ] && echo "boot timed out after ${TMO}s" || echo "the guest did not finish (qemu exit $qrc)")"
-		sed '/^LIVE_WATCHDOG/,$d' "$log" | tail -25 | sed 's/^/  | /'
+		sed -E '/^LIVE_(WATCHDOG|HUNG)/,$d' "$log" | tail -25 | sed 's/^/  | /'
 		"$L/rdmaneg-live" stacks "$log" | sed 's/^/  /'
 		fail=1
 	fi
@@ -99,5 +99,7 @@ if [ "${KERNEL:-stock}" = debug ]; then
 		echo "live-nfs: no kernel coverage: no guest lived to send its counters"
 	fi
 fi
+# last: each splat's group and registered finding, NEW ones framed
+live/guest/triage.sh nfs "$N/triage" "$log" || fail=1
 echo "$((1 - fail)) passed, $fail failed"
 exit "$fail"

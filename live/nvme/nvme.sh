@@ -72,11 +72,7 @@ if [ -n "$ONLY" ] && ! "$L/rdmaneg-live" nvme-cases | awk -v n="$ONLY" '$2 == n 
 	if [ -s "$N/findings.txt" ]; then
 		sed 's/^/live-nvme: finding: /' "$N/findings.txt"
 		# which registered finding it is, if any (rdmaneg-triage kernel)
-		make --no-print-directory -s build/plain/rdmaneg-triage || exit 1
-		targs=()
-		[ "${KERNEL:-stock}" != stock ] && targs=(--make-args "KERNEL=$KERNEL")
-		build/plain/rdmaneg-triage kernel --out "$N/triage" "${targs[@]}" "$N"/console-[0-9]*.log |
-			sed 's/^/live-nvme: triage: /'
+		live/guest/triage.sh nvme "$N/triage" "$N"/console-[0-9]*.log || exit 1
 	fi
 	echo "1 passed, 0 failed"
 	exit 0
@@ -126,7 +122,7 @@ while :; do
 	[ -n "$why" ] || why=$([ "$qrc" -eq 124 ] && echo "hung: no end after ${TMO}s" || echo "died (qemu exit $qrc)")
 	if [ "${next:-none}" = none ] || [ "$next" = "done" ]; then
 		echo "live-nvme: FAILED: boot $boot ended before the hostile host ran ($why)"
-		sed '/^LIVE_WATCHDOG/,$d' "$N/console-$boot.log" | tail -25 | sed 's/^/  | /'
+		sed -E '/^LIVE_(WATCHDOG|HUNG)/,$d' "$N/console-$boot.log" | tail -25 | sed 's/^/  | /'
 		"$L/rdmaneg-live" stacks "$N/console-$boot.log" | sed 's/^/  /'
 		fail=1
 		break
@@ -149,19 +145,14 @@ if [ -s "$N/findings.txt" ]; then
 	echo "live-nvme: findings (case, splat, reproducer, console):"
 	sed 's/^/  /' "$N/findings.txt"
 fi
-if [ -s "$N/findings.txt" ] || "$L/rdmaneg-live" splats "$log" >/dev/null; then
-	make --no-print-directory -s build/plain/rdmaneg-triage || exit 1
-	targs=()
-	[ "${KERNEL:-stock}" != stock ] && targs=(--make-args "KERNEL=$KERNEL")
-	build/plain/rdmaneg-triage kernel --out "$N/triage" "${targs[@]}" "$N"/console-[0-9]*.log |
-		sed 's/^/live-nvme: triage: /'
-fi
 grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed 's/^/live-nvme: /'
 # the coverage of the kernel the suite measures, not of the patched one
 if [ "${KERNEL:-stock}" = debug ]; then
 	if [ ${#gcov[@]} -gt 0 ]; then live/guest/gcov.sh nvme "$kver" "${gcov[@]}" || fail=1
 	else echo "live-nvme: no kernel coverage: no guest lived to send its counters"; fi
 fi
+# last: each splat's group and registered finding, NEW ones framed
+live/guest/triage.sh nvme "$N/triage" "$N"/console-[0-9]*.log || fail=1
 echo "live-nvme: $boot boot(s)"
 echo "$((1 - fail)) passed, $fail failed"
 exit "$fail"

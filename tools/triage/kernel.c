@@ -72,10 +72,25 @@ static void nfs_reproduce(char *out, size_t cap, const struct peer_mark *mk)
 				   repro_args);
 }
 
+/* The kinds of report a freed object's later uses give: memory errors */
+static bool later_report(const char *kind)
+{
+	static const char *const kinds[] = { "KASAN", "KFENCE", "GPF", "BUG", "OOPS", "LIST" };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(kind, kinds[i]) == 0)
+			return true;
+	return false;
+}
+
 static void kernel_console(struct rdmaneg_triage *t, const char *file, char *text, size_t len)
 {
 	static struct rdmaneg_splat s[64];
 	static struct peer_mark marks[1024];
+	static struct rdmaneg_crash uaf;
+	const struct peer_mark *uaf_mk = NULL;
+	size_t boots[64] = { 0 }, nboots = 0, uaf_boot = 0;
+	bool have_uaf = false;
 	size_t nmarks = 0, line = 0, ns;
 	char version[64] = "version not in the log";
 	const char *base = strrchr(file, '/');
@@ -94,9 +109,13 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 			end[-1] = '\0';
 		*end = '\0';
 		m = rdmaneg_klog_message(p);
-		if (strncmp(m, "Linux version ", 14) == 0)
+		if (strncmp(m, "Linux version ", 14) == 0) {
 			snprintf(version, sizeof(version), "linux %.*s", (int)strcspn(m + 14, " "),
 				 m + 14);
+			/* a console of several boots: each starts afresh */
+			if (nboots < sizeof(boots) / sizeof(boots[0]))
+				boots[nboots++] = line;
+		}
 		/* the peer's marks come on the console, or through /dev/kmsg as
 		 * records of their own (a campaign's agents), with a time */
 		if (strncmp(m, "PEER_CASE ", 10) == 0 && nmarks < 1024) {
@@ -159,12 +178,25 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 		struct rdmaneg_crash c;
 		struct peer_mark *mk = NULL;
 		char id[600], where[200];
-		size_t fsize = SIZE_MAX;
+		size_t fsize = SIZE_MAX, boot = 0;
 		struct rdmaneg_triage_group *g;
 
 		for (size_t k = 0; k < nmarks && marks[k].line < s[i].line; k++)
 			mk = &marks[k];
+		for (size_t b = 0; b < nboots && boots[b] < s[i].line; b++)
+			boot = b + 1;
 		rdmaneg_triage_kernel(&s[i], &c);
+		/* after a use-after-free, the same boot and case's later memory
+		 * reports are its consequences (the freed object used again, or
+		 * reused), not bugs of their own: one group, the first's */
+		if (have_uaf && uaf_boot == boot && uaf_mk == mk && later_report(s[i].kind))
+			c = uaf;
+		else if (strstr(s[i].title, "use-after-free")) {
+			uaf = c;
+			uaf_boot = boot;
+			uaf_mk = mk;
+			have_uaf = true;
+		}
 		snprintf(id, sizeof(id), "%s:%zu", file, s[i].line);
 		if (mk) {
 			snprintf(where, sizeof(where), "%s%s %s", mk->nfs ? "nfs " : "", mk->role,
@@ -228,7 +260,7 @@ int rdmaneg_triage_cmd_kernel(int argc, char **argv)
 			/* shown in each reproducer: make variables only */
 			if (i + 1 >= argc ||
 			    strspn(argv[i + 1], "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-						"abcdefghijklmnopqrstuvwxyz0123456789_= ") !=
+						"abcdefghijklmnopqrstuvwxyz0123456789_=. ") !=
 				    strlen(argv[i + 1]))
 				rdmaneg_triage_usage();
 			repro_args = argv[++i];
@@ -288,5 +320,7 @@ int rdmaneg_triage_cmd_kernel(int argc, char **argv)
 		fprintf(stderr, "rdmaneg-triage: cannot write the report in %s\n", out);
 		return 1;
 	}
+	/* last, so that the end of a suite's output shows it (issue 49) */
+	rdmaneg_triage_new_banner(stdout, &t);
 	return 0;
 }

@@ -413,6 +413,28 @@ void rdmaneg_triage_table(FILE *f, const struct rdmaneg_triage *t)
 			t->dropped);
 }
 
+size_t rdmaneg_triage_new_banner(FILE *f, const struct rdmaneg_triage *t)
+{
+	static const char rule[] =
+		"triage: ==============================================================\n";
+	size_t fresh = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		fresh += strcmp(t->g[i].finding, "NEW") == 0;
+	if (fresh == 0)
+		return 0;
+	fputs(rule, f);
+	fprintf(f, "triage: NEW: %zu kernel splat group(s) that no registered finding names:\n",
+		fresh);
+	for (size_t i = 0; i < t->n; i++)
+		if (strcmp(t->g[i].finding, "NEW") == 0)
+			fprintf(f, "triage:   %s (%zu splat(s), first in %s)\n", t->g[i].crash.key,
+				t->g[i].members, t->g[i].first_log);
+	fprintf(f, "triage: register each in findings/ or explain it in docs/findings.md\n");
+	fputs(rule, f);
+	return fresh;
+}
+
 /* A Markdown table cell: no '|' or newline. */
 static void cell(FILE *f, const char *s)
 {

@@ -114,6 +114,10 @@ void rdmaneg_triage_add_build(struct rdmaneg_triage_group *g, const char *build)
 /* The group table: one line per group, for the console. */
 void rdmaneg_triage_table(FILE *f, const struct rdmaneg_triage *t);
 
+/* Kernel groups no registered finding names ("NEW"), framed so that the end
+ * of a run shows them; returns how many (0: nothing printed). */
+size_t rdmaneg_triage_new_banner(FILE *f, const struct rdmaneg_triage *t);
+
 /* The report, in Markdown and in JSON; header is one line of context. */
 void rdmaneg_triage_markdown(FILE *f, const struct rdmaneg_triage *t, const char *header);
 void rdmaneg_triage_json(FILE *f, const struct rdmaneg_triage *t, const char *header);
