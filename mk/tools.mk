@@ -26,7 +26,7 @@ $(B)/asan/apidoc-unit: $(call flavour_objs,tool-asan,tests/apidoc_unit.c tools/m
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # ---- the findings registry (findings/; docs/findings.md) ----
-FINDINGS_SRC := tools/findings/findings.c util/file.c util/klog.c
+FINDINGS_SRC := tools/findings/findings.c tools/findings/html.c tools/findings/stable.c util/file.c util/klog.c
 $(B)/plain/rdmaneg-findings: $(call flavour_objs,tool,tools/findings/main.c $(FINDINGS_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
@@ -36,14 +36,16 @@ $(B)/asan/findings-unit: $(call flavour_objs,tool-asan,tests/findings_unit.c $(F
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # README.md's and docs/findings.md's findings tables, and the status page
-# build/findings/index.html, all from findings/ (tests/findings.sh fails
-# when the tables drift)
+# build/findings/index.html with a page a finding, all from findings/
+# (tests/findings.sh fails when the tables drift; tests/findings-page.sh
+# renders the pages in Chromium at 1400 px)
 findings-docs: $(B)/plain/rdmaneg-findings
 	$< splice findings README.md
 	$< splice findings docs/findings.md
 	@mkdir -p $(B)/findings
-	$< html findings >$(B)/findings/index.html
-	@echo "findings-docs: README.md, docs/findings.md, $(B)/findings/index.html"
+	$< html findings $(B)/findings
+	@tests/findings-page.sh $(B)/findings
+	@echo "findings-docs: README.md, docs/findings.md, $(B)/findings/index.html and a page a finding"
 
 # every finding's patch rebased onto Debian's source of the kernel line KVER
 # (default 7.3) with git am, as findings/SLUG/KVER/NAME; those that do not
@@ -52,9 +54,12 @@ findings-port:
 	@tools/findings/port.sh
 
 # one mail series a subsystem tree from those ports, with a cover letter
-# and To/Cc from get_maintainer.pl: mail/KVER/NAME/ (tools/findings/series.sh)
+# and To/Cc from get_maintainer.pl: mail/KVER/NAME/ (tools/findings/series.sh),
+# then each series applied in order onto the pristine tree and checked with
+# checkpatch --strict (tests/mail-series.sh)
 findings-series:
 	@tools/findings/series.sh
+	@tests/mail-series.sh $(or $(KVER),7.3)
 
 # ---- make test's timing table (tools/test-times/; docs/benchmarks.md) ----
 TIMES_SRC := tools/test-times/main.c tools/test-times/times.c util/file.c

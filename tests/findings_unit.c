@@ -383,6 +383,115 @@ static void test_on(void)
 	}
 }
 
+/* The status page: a status cell a kernel line, in words and colour */
+static void test_html(void)
+{
+	static struct rdmaneg_findings all;
+	const char *cls;
+	char text[4096], err[300], *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	snprintf(text, sizeof(text),
+		 "%son: 7.3 r73 1/5\non: 6.12 r612 0/1: absent: gone\n"
+		 "on: 6.1 r61 0/5: present: <race> not hit\n",
+		 good);
+	CHECK(parse(text, &all.f[0], err) == 0);
+	all.n = 1;
+	CHECK(strcmp(rdmaneg_finding_status(rdmaneg_finding_on(&all.f[0], "7.3"), &cls),
+		     "reproduced") == 0 &&
+	      strcmp(cls, "repro") == 0);
+	CHECK(strcmp(rdmaneg_finding_status(rdmaneg_finding_on(&all.f[0], "6.12"), &cls),
+		     "absent") == 0 &&
+	      strcmp(cls, "absent") == 0);
+	CHECK(strcmp(rdmaneg_finding_status(rdmaneg_finding_on(&all.f[0], "6.1"), &cls),
+		     "present, not shown") == 0 &&
+	      strcmp(cls, "present") == 0);
+	CHECK(strcmp(rdmaneg_finding_status(NULL, &cls), "not measured") == 0 &&
+	      strcmp(cls, "none") == 0);
+	mem = open_memstream(&buf, &len);
+	CHECK(mem != NULL);
+	if (mem) {
+		rdmaneg_findings_html(mem, &all);
+		fclose(mem);
+		/* one row, columns oldest first, the note escaped in the hover text */
+		CHECK(strstr(buf, "<th>6.1</th><th>6.12</th><th>7.3</th><th>patch</th>") != NULL);
+		CHECK(strstr(buf, "<td class=\"st present\" title=\"present, not shown on r61: "
+				  "present: &lt;race&gt; not hit\">0/5 present</td>") != NULL);
+		CHECK(strstr(buf, "<td class=\"st repro\" title=\"reproduced on r73\">1/5</td>") !=
+		      NULL);
+		CHECK(strstr(buf, "<a href=\"siw-x.html\">") != NULL);
+		free(buf);
+	}
+	buf = NULL;
+	mem = open_memstream(&buf, &len);
+	CHECK(mem != NULL);
+	if (mem) {
+		rdmaneg_finding_html(mem, &all, &all.f[0]);
+		fclose(mem);
+		CHECK(strstr(buf, "absent on r612: absent: gone</td>") != NULL);
+		CHECK(strstr(buf, "<a href=\"index.html#f") != NULL);
+		free(buf);
+	}
+}
+
+/* Cc: stable, the stable-only series, and a regression's commit */
+static void test_stable(void)
+{
+	static struct rdmaneg_finding f;
+	char text[4096], err[300], why[256], id[13];
+
+	/* seen on 6.1 (good's seen: line is 6.1.192-rdmaneg-debug), no on: line */
+	CHECK(parse(good, &f, err) == 0);
+	CHECK(rdmaneg_finding_stable(&f, "7.3", why, sizeof(why)) &&
+	      strcmp(why, "6.1 seen, 6.12 not seen") == 0);
+	/* a line is not its own stable tree: nothing is older than 6.1 */
+	CHECK(!rdmaneg_finding_stable(&f, "6.1", why, sizeof(why)));
+	CHECK(!rdmaneg_finding_stable_only(&f, "6.1") && !rdmaneg_finding_regression(&f, id));
+	/* measured: absent on 6.12 and 7.3, so a 6.1.y-only bug */
+	snprintf(text, sizeof(text),
+		 "%son: 6.12 r612 0/1: absent: the code is gone\n"
+		 "on: 7.3 r73 0/1: absent: the code is gone\n"
+		 "regression: e1b21e606661 (\"smb: server: x\"), in 6.1.167\n",
+		 good);
+	CHECK(parse(text, &f, err) == 0);
+	CHECK(rdmaneg_finding_stable_only(&f, "6.1"));
+	CHECK(rdmaneg_finding_stable(&f, "7.3", why, sizeof(why)) &&
+	      strcmp(why, "6.1 seen, 6.12 absent") == 0);
+	CHECK(rdmaneg_finding_regression(&f, id) && strcmp(id, "e1b21e606661") == 0);
+	/* an upstream fix cured the newer line: backport that, not this */
+	snprintf(text, sizeof(text), "%son: 7.3 r73 0/1: absent: fixed upstream by abc\n", good);
+	CHECK(parse(text, &f, err) == 0 && !rdmaneg_finding_stable_only(&f, "6.1"));
+	/* present on a newer line: mainline first */
+	snprintf(text, sizeof(text), "%son: 7.3 r73 0/5: present: a race not hit\n", good);
+	CHECK(parse(text, &f, err) == 0 && !rdmaneg_finding_stable_only(&f, "6.1"));
+	/* no newer line measured: not known to be stable-only */
+	snprintf(text, sizeof(text), "%son: 6.1 r61 1/1\n", good);
+	CHECK(parse(text, &f, err) == 0 && !rdmaneg_finding_stable_only(&f, "6.1"));
+	/* reproduced on 6.12, gone from 7.3: a fix for 6.12.y and 6.1.y, not
+	 * mainline; absent on 6.12 itself: not for 6.12.y */
+	snprintf(text, sizeof(text),
+		 "%son: 6.12 r612 1/1\non: 7.3 r73 0/1: absent: the code moved\n", good);
+	CHECK(parse(text, &f, err) == 0 && rdmaneg_finding_stable_only(&f, "6.12") &&
+	      rdmaneg_finding_stable_only(&f, "6.1") && !rdmaneg_finding_stable_only(&f, "7.3"));
+	snprintf(text, sizeof(text),
+		 "%son: 6.12 r612 0/1: absent: gone\non: 7.3 r73 0/1: absent: gone\n", good);
+	CHECK(parse(text, &f, err) == 0 && !rdmaneg_finding_stable_only(&f, "6.12") &&
+	      rdmaneg_finding_stable_only(&f, "6.1"));
+	/* reproduced on 6.12: Cc: stable for a 7.3 series */
+	snprintf(text, sizeof(text), "%son: 6.12 r612 1/1\n", good);
+	CHECK(parse(text, &f, err) == 0 && rdmaneg_finding_stable(&f, "7.3", why, sizeof(why)) &&
+	      strstr(why, "6.12 reproduced"));
+	/* what the parser refuses */
+	snprintf(text, sizeof(text), "%sregression: e1b21e6\n", good);
+	CHECK(parse(text, &f, err) != 0 && strstr(err, "regression"));
+	snprintf(text, sizeof(text), "%sregression: e1b21e606661x text\n", good);
+	CHECK(parse(text, &f, err) != 0);
+	snprintf(text, sizeof(text), "%sregression: e1b21e606661\nregression: e1b21e606661\n",
+		 good);
+	CHECK(parse(text, &f, err) != 0);
+}
+
 /* DIR/SLUG/finding from good with id, slug's patch and a requires line */
 static int write_finding(const char *dir, const char *slug, unsigned id, unsigned requires)
 {
@@ -471,6 +580,8 @@ int main(void)
 	test_w1();
 	test_table();
 	test_on();
+	test_html();
+	test_stable();
 	printf("findings-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -341,6 +341,16 @@ static int set_key(const struct line_ctx *c, struct rdmaneg_finding *f, const ch
 		f->unpatched_others = strcmp(v, "others") == 0;
 		return 0;
 	}
+	if (strcmp(k, "regression") == 0) {
+		size_t h = strspn(v, "0123456789abcdef");
+
+		if (f->regression[0] || h < 12 || (v[h] != ' ' && v[h] != '\0'))
+			return fail(
+				c,
+				"regression: a commit id of 12 or more hex digits, then text; once",
+				v);
+		return set_text(c, f->regression, sizeof(f->regression), v, k);
+	}
 	if (strcmp(k, "requires") == 0) {
 		char *end;
 		unsigned long id = strtoul(v, &end, 10);
@@ -808,95 +818,6 @@ void rdmaneg_findings_markdown(FILE *out, const struct rdmaneg_findings *all, co
 			f->patch.n > 1 ? "patches" : "patch", up, f->slug, f->patch.v[0],
 			f->mainline_code);
 	}
-}
-
-static void html_text(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		default:
-			fputc(*s, out);
-		}
-	}
-}
-
-void rdmaneg_findings_html(FILE *out, const struct rdmaneg_findings *all)
-{
-	const char *kvers[RDMANEG_FINDING_KVERS];
-	size_t nk = rdmaneg_findings_kvers(all, kvers);
-
-	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>rdmaneg: kernel "
-	      "findings</title>\n<style>body{font-family:sans-serif}table{border-collapse:"
-	      "collapse}td,th{border:1px solid #999;padding:3px 6px;vertical-align:top}"
-	      "code{font-size:90%}</style></head><body>\n<h1>rdmaneg: kernel findings</h1>\n"
-	      "<p>Each finding: what the kernel did, its subsystem, the one command that "
-	      "reproduces it, the patch, and whether mainline still has the code. "
-	      "Generated from findings/ by <code>make findings-docs</code>.</p>\n<table>\n"
-	      "<tr><th>#</th><th>title</th><th>kind</th><th>subsystem</th><th>reproducer</th>"
-	      "<th>reproduced</th>",
-	      out);
-	for (size_t k = 0; k < nk; k++)
-		fprintf(out, "<th>debug %s</th>", kvers[k]);
-	fputs("<th>patch</th><th>mainline</th></tr>\n", out);
-	for (size_t i = 0; i < all->n; i++) {
-		const struct rdmaneg_finding *f = &all->f[i];
-
-		fprintf(out, "<tr><td>%u</td><td><a href=\"../../findings/%s/report.md\">", f->id,
-			f->slug);
-		html_text(out, f->title);
-		fprintf(out, "</a></td><td>%s</td><td>", rdmaneg_finding_kind_name(f->kind));
-		html_text(out, f->subsystem);
-		fputs("</td><td><code>", out);
-		html_text(out, f->reproducer);
-		fputs("</code></td><td>", out);
-		html_text(out, f->reproduced);
-		fputs("</td>", out);
-		for (size_t k = 0; k < nk; k++) {
-			const struct rdmaneg_finding_on *o = rdmaneg_finding_on(f, kvers[k]);
-
-			fputs("<td>", out);
-			on_cell(out, f, kvers[k]);
-			if (o) {
-				fputs(" on ", out);
-				html_text(out, o->release);
-				if (o->note[0]) {
-					fputs(": ", out);
-					html_text(out, o->note);
-				}
-			}
-			fputs("</td>", out);
-		}
-		fputs("<td>", out);
-		for (size_t k = 0; k < f->patch.n; k++) {
-			fprintf(out, "<a href=\"../../findings/%s/", f->slug);
-			html_text(out, f->patch.v[k]);
-			fputs("\">", out);
-			html_text(out, f->patch.v[k]);
-			fputs("</a><br>", out);
-		}
-		fputs("</td><td>", out);
-		html_text(out, f->mainline_code);
-		fputs(": ", out);
-		html_text(out, f->mainline_note);
-		fputs(" (", out);
-		html_text(out, f->mainline_repo);
-		fputs(" ", out);
-		html_text(out, f->mainline_commit);
-		fputs(")</td></tr>\n", out);
-	}
-	fputs("</table>\n</body></html>\n", out);
 }
 
 /* "path:12:34: warning: text" as "path: warning: text" */

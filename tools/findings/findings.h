@@ -92,6 +92,10 @@ struct rdmaneg_finding {
 	/* "series: NAME": the mail series its patch goes in, one a subsystem
 	 * tree (mail/NAME.cover holds its cover letter's prose) */
 	char series[32];
+	/* "regression: COMMIT (\"subject\") TEXT": the stable commit that
+	 * brought the bug into a stable line (a regression): the stable
+	 * series' cover letter names it for regzbot */
+	char regression[RDMANEG_FINDING_TEXT];
 };
 
 struct rdmaneg_findings {
@@ -163,9 +167,48 @@ size_t rdmaneg_findings_kvers(const struct rdmaneg_findings *all,
 			      const char *kvers[RDMANEG_FINDING_KVERS]);
 
 /* The README's and docs/findings.md's table (links relative to up: "" or
- * "../"), and the status page. */
+ * "../"). */
 void rdmaneg_findings_markdown(FILE *out, const struct rdmaneg_findings *all, const char *up);
+
+/*
+ * Does a stable tree older than kver carry f's bug (the mail's "Cc:
+ * stable")? Yes when an "on:" line of an older kernel line is not
+ * absent, or, for a line with no "on:", when f was seen on it ("seen:"
+ * starting with that line's version). Writes the lines that say so, or
+ * why not, into why. The LTS lines older than every series' target are
+ * named in RDMANEG_STABLE_LINES.
+ */
+#define RDMANEG_STABLE_LINES "6.1", "6.12"
+
+/* Is f's fix for stable trees alone: the newest line measured after kver
+ * is free of the bug (its "on:" line says absent, and not "absent: fixed
+ * upstream", whose fix is the one to backport), and kver's own line does
+ * not say absent? The fix then goes to kver's stable tree, not to
+ * mainline (make findings-series KVER=6.1 or 6.12). */
+bool rdmaneg_finding_stable_only(const struct rdmaneg_finding *f, const char *kver);
+
+/* Has any finding an "on:" line of a line newer than kver (so a series
+ * for kver is a stable one)? */
+bool rdmaneg_findings_newer(const struct rdmaneg_findings *all, const char *kver);
+
+/* The 12-digit commit id that "regression:" names, into id[13]; false when
+ * f has none. */
+bool rdmaneg_finding_regression(const struct rdmaneg_finding *f, char id[13]);
+bool rdmaneg_finding_stable(const struct rdmaneg_finding *f, const char *kver, char *why,
+			    size_t cap);
+
+/* ---- the status page (html.c), as syzbot's: build/findings/ ---- */
+/* The page's name of one finding's details: "SLUG.html". */
+#define RDMANEG_FINDING_PAGE "%s.html"
+/* index.html: one compact row a finding (id, title linked to its page,
+ * kind, subsystem, a status cell a kernel line, patches, series). */
 void rdmaneg_findings_html(FILE *out, const struct rdmaneg_findings *all);
+/* One finding's page: every field of its registry entry. */
+void rdmaneg_finding_html(FILE *out, const struct rdmaneg_findings *all,
+			  const struct rdmaneg_finding *f);
+/* A line's status in words: "reproduced", "present, not shown", "absent"
+ * or "not measured", and the class the page colours it by. */
+const char *rdmaneg_finding_status(const struct rdmaneg_finding_on *o, const char **cls);
 
 /* W=1 warnings: the lines of after[0..alen-1] with "warning:" that are not
  * in before (file:line:col ignored, as patches move lines). Prints them

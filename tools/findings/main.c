@@ -67,7 +67,7 @@ static int cmd_check(int argc, char **argv)
 static int cmd_patches(int argc, char **argv)
 {
 	const struct rdmaneg_finding *drop;
-	const char *kver = NULL, *series = NULL, *need = NULL;
+	const char *kver = NULL, *series = NULL, *need = NULL, *stable = NULL;
 	bool first = true;
 
 	if (load(argv[0]) != 0 || pick(argc, argv, "--drop", &drop) != 0)
@@ -75,7 +75,8 @@ static int cmd_patches(int argc, char **argv)
 	for (int i = 1; i < argc; i += 2) {
 		if (i + 1 >= argc ||
 		    (strcmp(argv[i], "--drop") != 0 && strcmp(argv[i], "--kver") != 0 &&
-		     strcmp(argv[i], "--series") != 0 && strcmp(argv[i], "--for") != 0)) {
+		     strcmp(argv[i], "--series") != 0 && strcmp(argv[i], "--for") != 0 &&
+		     strcmp(argv[i], "--stable-only") != 0)) {
 			fprintf(stderr, "rdmaneg-findings: patches: unknown option '%s'\n",
 				argv[i]);
 			return 2;
@@ -86,6 +87,8 @@ static int cmd_patches(int argc, char **argv)
 			series = argv[i + 1];
 		if (strcmp(argv[i], "--for") == 0)
 			need = argv[i + 1];
+		if (strcmp(argv[i], "--stable-only") == 0)
+			stable = argv[i + 1];
 	}
 	if (kver && (!kver[0] || strspn(kver, "0123456789.") != strlen(kver))) {
 		fprintf(stderr,
@@ -97,7 +100,8 @@ static int cmd_patches(int argc, char **argv)
 			need ? rdmaneg_finding_on(&reg.f[i], need) : NULL;
 
 		if (rdmaneg_findings_dropped(&reg, &reg.f[i], drop) ||
-		    (series && strcmp(series, reg.f[i].series) != 0))
+		    (series && strcmp(series, reg.f[i].series) != 0) ||
+		    (stable && !rdmaneg_finding_stable_only(&reg.f[i], stable)))
 			continue;
 		if (o && o->absent) {
 			fprintf(stderr,
@@ -130,6 +134,25 @@ static int cmd_patches(int argc, char **argv)
 }
 
 /* the series's names, each once, in the order of their first finding */
+static int cmd_stable(int argc, char **argv)
+{
+	const struct rdmaneg_finding *f;
+	char why[256];
+	bool yes;
+
+	(void)argc;
+	if (load(argv[0]) != 0)
+		return 2;
+	f = rdmaneg_findings_find(&reg, argv[1]);
+	if (!f) {
+		fprintf(stderr, "rdmaneg-findings: stable: no finding %s\n", argv[1]);
+		return 2;
+	}
+	yes = rdmaneg_finding_stable(f, argv[2], why, sizeof(why));
+	printf("%s: %s (%s)\n", f->slug, yes ? "stable" : "not in a stable line", why);
+	return yes ? 0 : 1;
+}
+
 static int cmd_series(int argc, char **argv)
 {
 	(void)argc;
@@ -185,10 +208,13 @@ static int cmd_cover(int argc, char **argv)
 {
 	const char *dir = argv[0], *name = argv[1], *kver = argv[2];
 	size_t in = 0, out = 0, k = 0;
+	bool stable_line;
 
 	(void)argc;
 	if (load(dir) != 0)
 		return 2;
+	/* a stable series (a line the registry measured a newer one than) */
+	stable_line = rdmaneg_findings_newer(&reg, kver);
 	for (size_t i = 0; i < reg.n; i++)
 		if (strcmp(reg.f[i].series, name) == 0)
 			in++;
@@ -206,9 +232,17 @@ static int cmd_cover(int argc, char **argv)
 
 			if (strcmp(f->series, name) != 0)
 				continue;
-			snprintf(path, sizeof(path), "%s/%s/%s/%s", dir, f->slug, kver,
-				 f->patch.v[0]);
-			ported = stat(path, &st) == 0;
+			/* 6.1, the registry's own line: the patch itself; a stable
+			 * line's series holds only the fixes for bugs the newest
+			 * line is free of */
+			if (strcmp(kver, "6.1") == 0)
+				snprintf(path, sizeof(path), "%s/%s/%s", dir, f->slug,
+					 f->patch.v[0]);
+			else
+				snprintf(path, sizeof(path), "%s/%s/%s/%s", dir, f->slug, kver,
+					 f->patch.v[0]);
+			ported = stat(path, &st) == 0 &&
+				 (!stable_line || rdmaneg_finding_stable_only(f, kver));
 			if (pass == 0 && ported) {
 				char subj[400];
 
@@ -224,6 +258,21 @@ static int cmd_cover(int argc, char **argv)
 					       kver, o->k, o->n, o->release);
 				else
 					printf("  On %s: not measured yet.\n", kver);
+				/* a stable-only fix: the other lines, and why the
+				 * newest needs none */
+				for (size_t j = 0; stable_line && j < f->n_on; j++) {
+					const struct rdmaneg_finding_on *n = &f->on[j];
+
+					if (strcmp(n->kver, kver) == 0)
+						continue;
+					if (n->k > 0)
+						printf("  On %s: reproduced in %u of %u runs on %s.\n",
+						       n->kver, n->k, n->n, n->release);
+					else
+						printf("  On %s: %s\n", n->kver, n->note);
+				}
+				if (stable_line && f->regression[0])
+					printf("  Introduced in %s.y by %s\n", kver, f->regression);
 				/* on a newer line, the same command on its debug kernel */
 				if (strcmp(kver, "6.1") == 0)
 					printf("  Reproducer: %s\n", f->reproducer);
@@ -235,10 +284,25 @@ static int cmd_cover(int argc, char **argv)
 			} else if (pass == 1 && !ported) {
 				if (!out++)
 					printf("\nNot in this series (no patch for %s):\n", kver);
-				printf("  Finding %u, %s: %s\n", f->id, f->slug,
-				       o && o->note[0] ? o->note : "not measured on this line yet");
+				if (stable_line)
+					printf("  Finding %u, %s: the newest line has it too, or took an "
+					       "upstream fix: mainline first, then its backport\n",
+					       f->id, f->slug);
+				else
+					printf("  Finding %u, %s: %s\n", f->id, f->slug,
+					       o && o->note[0] ? o->note
+							       : "not measured on this line yet");
 			}
 		}
+	/* a stable regression: regzbot tracks it from the cover letter */
+	for (size_t i = 0; stable_line && i < reg.n; i++) {
+		char id[13];
+
+		if (strcmp(reg.f[i].series, name) == 0 &&
+		    rdmaneg_finding_stable_only(&reg.f[i], kver) &&
+		    rdmaneg_finding_regression(&reg.f[i], id))
+			printf("\n#regzbot introduced: %s\n", id);
+	}
 	return 0;
 }
 
@@ -330,12 +394,55 @@ static int cmd_label(int argc, char **argv)
 	return 0;
 }
 
+/* OUT/NAME: f's page, or the index when f is NULL; 0, or 1 with the reason
+ * on stderr */
+static int html_file(const char *out, const char *name, const struct rdmaneg_finding *f)
+{
+	char path[4096];
+	FILE *o;
+	int n = snprintf(path, sizeof(path), "%s/%s", out, name);
+
+	if (n < 0 || (size_t)n >= sizeof(path)) {
+		fprintf(stderr, "rdmaneg-findings: html: path too long: %s/%s\n", out, name);
+		return 1;
+	}
+	o = fopen(path, "w");
+	if (!o) {
+		fprintf(stderr, "rdmaneg-findings: html: cannot write %s\n", path);
+		return 1;
+	}
+	if (f)
+		rdmaneg_finding_html(o, &reg, f);
+	else
+		rdmaneg_findings_html(o, &reg);
+	if (fclose(o) != 0) {
+		fprintf(stderr, "rdmaneg-findings: html: cannot write %s\n", path);
+		return 1;
+	}
+	return 0;
+}
+
 static int cmd_html(int argc, char **argv)
 {
+	struct stat st;
+
 	(void)argc;
 	if (load(argv[0]) != 0)
 		return 2;
-	rdmaneg_findings_html(stdout, &reg);
+	if (stat(argv[1], &st) != 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "rdmaneg-findings: html: %s is not a directory\n", argv[1]);
+		return 2;
+	}
+	if (html_file(argv[1], "index.html", NULL) != 0)
+		return 1;
+	for (size_t i = 0; i < reg.n; i++) {
+		char name[128];
+
+		snprintf(name, sizeof(name), RDMANEG_FINDING_PAGE, reg.f[i].slug);
+		if (html_file(argv[1], name, &reg.f[i]) != 0)
+			return 1;
+	}
+	printf("findings: %s/index.html and %zu finding pages\n", argv[1], reg.n);
 	return 0;
 }
 
@@ -642,11 +749,15 @@ static const struct verb {
 	const char *synopsis;
 } verbs[] = {
 	{ "check", 1, 1, cmd_check, "check DIR   parse and check every DIR/*/finding" },
-	{ "patches", 1, 9, cmd_patches,
-	  "patches DIR [--drop ID] [--kver KVER] [--series NAME] [--for KVER]   the patch files,\n"
-	  "    in id order (--kver: the ports to that kernel line; --series: one mail series's;\n"
+	{ "patches", 1, 11, cmd_patches,
+	  "patches DIR [--drop ID] [--kver KVER] [--series NAME] [--for KVER] [--stable-only KVER]\n"
+	  "    the patch files, in id order (--kver: the ports to that kernel line; --series: one\n"
+	  "    mail series's; --stable-only: those of bugs every newer measured line is free of;\n"
 	  "    --for: not those of findings absent on that line)" },
 	{ "series", 1, 1, cmd_series, "series DIR   the mail series's names, one a line" },
+	{ "stable", 3, 3, cmd_stable,
+	  "stable DIR ID KVER   does a stable line older than KVER have the bug (Cc: stable)?\n"
+	  "    (exit 0 yes, 1 no)" },
 	{ "cover", 3, 3, cmd_cover,
 	  "cover DIR NAME KVER   the facts of series NAME's cover letter on that kernel line" },
 	{ "plan", 1, 5, cmd_plan,
@@ -656,7 +767,8 @@ static const struct verb {
 	  "seen DIR ID CONSOLE...   did the run reproduce it? (exit 0 yes, 1 no, 3 not measured)" },
 	{ "label", 2, 2, cmd_label,
 	  "label DIR TITLE   the finding a splat title belongs to, or NEW" },
-	{ "html", 1, 1, cmd_html, "html DIR   the status page" },
+	{ "html", 2, 2, cmd_html,
+	  "html DIR OUT   the status page: OUT/index.html, and OUT/SLUG.html a finding" },
 	{ "splice", 2, 3, cmd_splice,
 	  "splice DIR FILE [--check]   FILE's findings table, regenerated (or compared)" },
 	{ "verdicts", 2, 2, cmd_verdicts, "verdicts DIR RESULTS   make live-fixes's table" },

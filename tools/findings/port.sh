@@ -4,8 +4,8 @@
 # patch, taken in id order (rdmaneg-findings patches, so a patch that
 # requires another lands on it), applied with git am to Debian's
 # linux-source of the kernel line KVER (live/guest/kvers), in a git tree
-# made from it (build/findings-port/KVER/linux, one commit: the source as
-# Debian ships it). A patch that applies, with offsets but no fuzz, is
+# made from it (tools/findings/tree.sh: build/findings-port/KVER/linux, one
+# commit: the source as Debian ships it). A patch that applies, with offsets but no fuzz, is
 # written back rebased as findings/SLUG/KVER/NAME (same name, index lines
 # of KVER's blobs, the message unchanged). One that does not is tried as
 # its mainline variant (findings/SLUG/mainline/NAME), then as a port by
@@ -18,27 +18,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 FB=build/plain/rdmaneg-findings
-read -r KVER pkg suite < <(live/guest/kver.sh "${KVER:-7.3}") || exit 2
+read -r KVER pkg _ < <(live/guest/kver.sh "${KVER:-7.3}") || exit 2
 [ -n "${KVER:-}" ] || exit 2
 [ "$KVER" != 6.1 ] || { echo "findings-port: the patches of findings/ are 6.1's own; port them to a newer line" >&2; exit 2; }
 make --no-print-directory -s "$FB" || exit 1
 "$FB" check findings || exit 2
-suite_arg=()
-[ "$suite" = - ] || suite_arg=(--suite "$suite")
-src_root=$(live/guest/debs.sh "${suite_arg[@]}" "$pkg") || { echo "findings-port: cannot fetch $pkg" >&2; exit 1; }
-ver=${src_root##*/"$pkg"-}
+read -r tree ver < <(tools/findings/tree.sh "$KVER") && [ -d "${tree:-}" ] || exit 1
 W=build/findings-port/$KVER
-tree=$W/linux
 g() { git -C "$tree" -c user.name=rdmaneg -c user.email=rdmaneg@invalid "$@"; }
-if [ "$(cat "$W/source" 2>/dev/null)" != "$pkg $ver" ]; then
-	echo "findings-port: a git tree of $pkg $ver in $tree (once)" >&2
-	rm -rf "$W" && mkdir -p "$tree"
-	tar -x -I 'xz -T0' -f "$src_root/usr/src/$pkg.tar.xz" -C "$tree" --strip-components=1 ||
-		{ echo "findings-port: cannot unpack $pkg" >&2; exit 1; }
-	g init -q && g add -A -f && g commit -q -m "$pkg $ver as Debian ships it" ||
-		{ echo "findings-port: git could not record $tree" >&2; exit 1; }
-	echo "$pkg $ver" >"$W/source"
-fi
 g am --abort >/dev/null 2>&1
 g checkout -q -f -B port "$(g rev-list --max-parents=0 HEAD | tail -1)" && g clean -fdqx ||
 	{ echo "findings-port: cannot reset $tree" >&2; exit 1; }

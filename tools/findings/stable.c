@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The stable trees in the registry: whether an older stable line carries a
+ * finding's bug (the mail's "Cc: stable"), whether its fix is for stable
+ * trees alone (the newest line measured is free of it), and the commit a
+ * stable regression came with (regzbot). Kernel lines compare as
+ * MAJOR.MINOR numbers.
+ */
+#include "findings.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "MAJOR.MINOR" into v[0], v[1]; false on anything else */
+static bool kver_parse(const char *s, unsigned long v[2])
+{
+	char *end;
+
+	if (!isdigit((unsigned char)s[0]))
+		return false;
+	v[0] = strtoul(s, &end, 10);
+	if (*end != '.' || !isdigit((unsigned char)end[1]))
+		return false;
+	v[1] = strtoul(end + 1, &end, 10);
+	return *end == '\0';
+}
+
+/* Is kernel line a older than b ("6.1" < "6.12" < "7.3")? */
+static bool kver_older(const char *a, const char *b)
+{
+	unsigned long av[2], bv[2];
+
+	if (!kver_parse(a, av) || !kver_parse(b, bv))
+		return false;
+	return av[0] < bv[0] || (av[0] == bv[0] && av[1] < bv[1]);
+}
+
+bool rdmaneg_finding_stable(const struct rdmaneg_finding *f, const char *kver, char *why,
+			    size_t cap)
+{
+	static const char *const lines[] = { RDMANEG_STABLE_LINES };
+	size_t o = 0;
+	bool yes = false;
+
+	why[0] = '\0';
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		const struct rdmaneg_finding_on *on = rdmaneg_finding_on(f, lines[i]);
+		const char *how = NULL;
+		char prefix[16];
+		int n;
+
+		if (!kver_older(lines[i], kver))
+			continue;
+		snprintf(prefix, sizeof(prefix), "%s.", lines[i]);
+		if (on) {
+			how = on->absent ? NULL : on->k > 0 ? "reproduced" : "present";
+		} else {
+			for (size_t k = 0; k < f->seen.n && !how; k++)
+				if (strncmp(f->seen.v[k], prefix, strlen(prefix)) == 0)
+					how = "seen";
+		}
+		n = snprintf(why + o, o < cap ? cap - o : 0, "%s%s %s", o ? ", " : "", lines[i],
+			     how ? how : (on ? "absent" : "not seen"));
+		if (n > 0 && (size_t)n < cap - o)
+			o += (size_t)n;
+		yes |= how != NULL;
+	}
+	return yes;
+}
+
+bool rdmaneg_finding_stable_only(const struct rdmaneg_finding *f, const char *kver)
+{
+	const struct rdmaneg_finding_on *own = rdmaneg_finding_on(f, kver), *newest = NULL;
+
+	if (own && own->absent)
+		return false;
+	for (size_t i = 0; i < f->n_on; i++)
+		if (kver_older(kver, f->on[i].kver) &&
+		    (!newest || kver_older(newest->kver, f->on[i].kver)))
+			newest = &f->on[i];
+	/* a newest line that an upstream fix cured: that fix is what a
+	 * stable tree takes, backported, not this patch */
+	return newest && newest->absent && strncmp(newest->note, "absent: fixed upstream", 22) != 0;
+}
+
+bool rdmaneg_findings_newer(const struct rdmaneg_findings *all, const char *kver)
+{
+	for (size_t i = 0; i < all->n; i++)
+		for (size_t k = 0; k < all->f[i].n_on; k++)
+			if (kver_older(kver, all->f[i].on[k].kver))
+				return true;
+	return false;
+}
+
+bool rdmaneg_finding_regression(const struct rdmaneg_finding *f, char id[13])
+{
+	if (!f->regression[0])
+		return false;
+	memcpy(id, f->regression, 12);
+	id[12] = '\0';
+	return true;
+}
