@@ -12,6 +12,9 @@ mount -t tmpfs tmp /tmp
 # lkdtm and gcov live there on the debug kernel (make live-kernel)
 mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 echo "LIVE_BOOT $(cut -d' ' -f1 /proc/uptime)"
+# the CPUs the guest came up with (qemu.sh asks for 2; a kernel without the
+# MP table parser under pci=noacpi came up with one: kernel-KVER.config)
+echo "LIVE_CPUS $(grep -c '^processor' /proc/cpuinfo)"
 # "Linux version ..." names the kernel in a triage report (quiet boots omit it)
 cat /proc/version
 arg() { sed -n "s/.*live\.$1=\([^ ]*\).*/\1/p" /proc/cmdline; }
