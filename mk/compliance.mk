@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/compliance.mk: the clause registry (spec/) and make compliance
 # (included by the Makefile; docs/compliance.md)
-CLAUSES_SRC := tools/clauses/main.c tools/clauses/clauses.c tools/clauses/compliance.c util/file.c util/json.c util/hex.c
+CLAUSES_SRC := tools/clauses/main.c tools/clauses/clauses.c tools/clauses/compliance.c util/file.c util/json.c util/hex.c \
+	util/html.c
 $(B)/plain/rdmaneg-clauses: $(call flavour_objs,tool,$(CLAUSES_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
 
 $(B)/asan/clauses-unit: $(call flavour_objs,tool-asan,tests/clauses_unit.c tools/clauses/clauses.c \
-		tools/clauses/compliance.c util/json.c util/hex.c)
+		tools/clauses/compliance.c util/json.c util/hex.c util/html.c)
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 

@@ -26,7 +26,7 @@ $(B)/asan/apidoc-unit: $(call flavour_objs,tool-asan,tests/apidoc_unit.c tools/m
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # ---- the findings registry (findings/; docs/findings.md) ----
-FINDINGS_SRC := tools/findings/findings.c tools/findings/html.c tools/findings/stable.c util/file.c util/klog.c
+FINDINGS_SRC := tools/findings/findings.c tools/findings/html.c tools/findings/stable.c util/file.c util/klog.c util/html.c
 $(B)/plain/rdmaneg-findings: $(call flavour_objs,tool,tools/findings/main.c $(FINDINGS_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@

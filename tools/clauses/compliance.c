@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "compliance.h"
 
+#include "html.h"
 #include "json.h"
 
 #include <stdlib.h>
@@ -503,22 +504,6 @@ void rdmaneg_comp_md(const struct rdmaneg_comp *c, FILE *f)
 		rdmaneg_comp_uncovered(c));
 }
 
-static void html_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else if (*s == '&')
-			fputs("&amp;", f);
-		else if (*s == '"')
-			fputs("&quot;", f);
-		else
-			fputc(*s, f);
-	}
-}
-
 void rdmaneg_comp_html(const struct rdmaneg_comp *c, FILE *f)
 {
 	fputs("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
@@ -555,15 +540,15 @@ void rdmaneg_comp_html(const struct rdmaneg_comp *c, FILE *f)
 
 		cited_by(r, by, sizeof(by));
 		fputs("<tr class=\"clause\" data-id=\"", f);
-		html_text(f, r->id);
+		rdmaneg_html_text(f, r->id);
 		fprintf(f, "\" data-level=\"%s\"><td><code>", r->level);
-		html_text(f, r->id);
+		rdmaneg_html_text(f, r->id);
 		fprintf(f, "</code></td><td>%s</td><td%s>", r->level,
 			strcmp(by, "none") == 0 ? " class=\"none\"" : "");
-		html_text(f, by);
+		rdmaneg_html_text(f, by);
 		if (r->first[0]) {
 			fputs("<br><code>", f);
-			html_text(f, r->first);
+			rdmaneg_html_text(f, r->first);
 			fputs("</code>", f);
 		}
 		fputs("</td>", f);
@@ -573,16 +558,16 @@ void rdmaneg_comp_html(const struct rdmaneg_comp *c, FILE *f)
 				verdicts[r->v[m]], verdicts[r->v[m]]);
 			if (r->why[m][0]) {
 				fputs("<br><code>", f);
-				html_text(f, r->why[m]);
+				rdmaneg_html_text(f, r->why[m]);
 				fputs("</code>", f);
 			}
 			fputs("</td>", f);
 		}
 		fputs("<td>", f);
-		html_text(f, r->text);
+		rdmaneg_html_text(f, r->text);
 		if (r->untestable[0]) {
 			fputs("<br><i>untestable: ", f);
-			html_text(f, r->untestable);
+			rdmaneg_html_text(f, r->untestable);
 			fputs("</i>", f);
 		}
 		fputs("</td></tr>\n", f);

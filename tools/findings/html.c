@@ -6,32 +6,11 @@
  * SLUG.html beside it holds the details. Generated from findings/ by
  * make findings-docs; tests/findings-page.sh renders both in Chromium.
  */
+#include "html.h"
 #include "findings.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static void text(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		default:
-			fputc(*s, out);
-		}
-	}
-}
 
 const char *rdmaneg_finding_status(const struct rdmaneg_finding_on *o, const char **cls)
 {
@@ -59,7 +38,7 @@ static void head(FILE *out, const char *title)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
 	      "<meta name=\"viewport\" content=\"width=device-width\"><title>",
 	      out);
-	text(out, title);
+	rdmaneg_html_text(out, title);
 	fputs("</title>\n<style>\n"
 	      "body{font-family:sans-serif;font-size:14px;margin:12px;max-width:1376px}\n"
 	      "table{border-collapse:collapse;width:100%}\n"
@@ -89,10 +68,10 @@ static void status_cell(FILE *out, const struct rdmaneg_finding *f, const char *
 	fprintf(out, "<td class=\"st %s\" title=\"%s", cls, what);
 	if (o) {
 		fputs(" on ", out);
-		text(out, o->release);
+		rdmaneg_html_text(out, o->release);
 		if (o->note[0]) {
 			fputs(": ", out);
-			text(out, o->note);
+			rdmaneg_html_text(out, o->note);
 		}
 		fprintf(out, "\">%u/%u", o->k, o->n);
 		if (o->k == 0)
@@ -120,7 +99,7 @@ void rdmaneg_findings_html(FILE *out, const struct rdmaneg_findings *all)
 		all->n);
 	for (size_t k = 0; k < nk; k++) {
 		fputs("<th>", out);
-		text(out, kvers[k]);
+		rdmaneg_html_text(out, kvers[k]);
 		fputs("</th>", out);
 	}
 	fputs("<th>patch</th><th>series</th></tr>\n", out);
@@ -131,21 +110,21 @@ void rdmaneg_findings_html(FILE *out, const struct rdmaneg_findings *all)
 			"<tr id=\"f%u\"><td>%u</td><td class=\"w\"><a href=\"" RDMANEG_FINDING_PAGE
 			"\">",
 			f->id, f->id, f->slug);
-		text(out, f->title);
+		rdmaneg_html_text(out, f->title);
 		fprintf(out, "</a></td><td>%s</td><td class=\"w\">",
 			rdmaneg_finding_kind_name(f->kind));
-		text(out, f->subsystem);
+		rdmaneg_html_text(out, f->subsystem);
 		fputs("</td>", out);
 		for (size_t k = 0; k < nk; k++)
 			status_cell(out, f, kvers[k]);
 		fputs("<td>", out);
 		for (size_t k = 0; k < f->patch.n; k++) {
 			fprintf(out, "%s<a href=\"../../findings/%s/", k ? " " : "", f->slug);
-			text(out, f->patch.v[k]);
+			rdmaneg_html_text(out, f->patch.v[k]);
 			fprintf(out, "\">%zu</a>", k + 1);
 		}
 		fputs("</td><td>", out);
-		text(out, f->series);
+		rdmaneg_html_text(out, f->series);
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n</body></html>\n", out);
@@ -156,7 +135,7 @@ static void field(FILE *out, const char *name, const char *value)
 	if (!value[0])
 		return;
 	fprintf(out, "<dt>%s</dt><dd>", name);
-	text(out, value);
+	rdmaneg_html_text(out, value);
 	fputs("</dd>\n", out);
 }
 
@@ -168,7 +147,7 @@ static void list(FILE *out, const char *name, const struct rdmaneg_finding_list 
 	for (size_t k = 0; k < l->n; k++) {
 		if (k)
 			fputs("<br>", out);
-		text(out, l->v[k]);
+		rdmaneg_html_text(out, l->v[k]);
 	}
 	fputs("</dd>\n", out);
 }
@@ -183,11 +162,11 @@ void rdmaneg_finding_html(FILE *out, const struct rdmaneg_findings *all,
 	snprintf(title, sizeof(title), "rdmaneg finding %u: %s", f->id, f->title);
 	head(out, title);
 	fprintf(out, "<p><a href=\"index.html#f%u\">all findings</a></p>\n<h1>%u: ", f->id, f->id);
-	text(out, f->title);
+	rdmaneg_html_text(out, f->title);
 	fputs("</h1>\n<table>\n<tr>", out);
 	for (size_t k = 0; k < nk; k++) {
 		fputs("<th>", out);
-		text(out, kvers[k]);
+		rdmaneg_html_text(out, kvers[k]);
 		fputs("</th>", out);
 	}
 	fputs("</tr>\n<tr>", out);
@@ -200,13 +179,13 @@ void rdmaneg_finding_html(FILE *out, const struct rdmaneg_findings *all,
 		const char *cls;
 
 		fputs("<td class=\"w\">", out);
-		text(out, rdmaneg_finding_status(o, &cls));
+		rdmaneg_html_text(out, rdmaneg_finding_status(o, &cls));
 		if (o) {
 			fputs(" on ", out);
-			text(out, o->release);
+			rdmaneg_html_text(out, o->release);
 			if (o->note[0]) {
 				fputs(": ", out);
-				text(out, o->note);
+				rdmaneg_html_text(out, o->note);
 			}
 		}
 		fputs("</td>", out);
@@ -216,7 +195,7 @@ void rdmaneg_finding_html(FILE *out, const struct rdmaneg_findings *all,
 	field(out, "subsystem", f->subsystem);
 	field(out, "who can trigger it", f->trigger);
 	fputs("<dt>reproducer</dt><dd><code>", out);
-	text(out, f->reproducer);
+	rdmaneg_html_text(out, f->reproducer);
 	fputs("</code></dd>\n", out);
 	field(out, "reproduced", f->reproduced);
 	fprintf(out, "<dt>race</dt><dd>%s</dd>\n", f->race ? "yes" : "no");
@@ -228,9 +207,9 @@ void rdmaneg_finding_html(FILE *out, const struct rdmaneg_findings *all,
 	fputs("<dt>patch</dt><dd>", out);
 	for (size_t k = 0; k < f->patch.n; k++) {
 		fprintf(out, "%s<a href=\"../../findings/%s/", k ? "<br>" : "", f->slug);
-		text(out, f->patch.v[k]);
+		rdmaneg_html_text(out, f->patch.v[k]);
 		fputs("\">", out);
-		text(out, f->patch.v[k]);
+		rdmaneg_html_text(out, f->patch.v[k]);
 		fputs("</a>", out);
 	}
 	fputs("</dd>\n", out);
@@ -243,13 +222,13 @@ void rdmaneg_finding_html(FILE *out, const struct rdmaneg_findings *all,
 	list(out, "maintainers", &f->maintainer);
 	list(out, "lists", &f->list);
 	fputs("<dt>mainline</dt><dd>", out);
-	text(out, f->mainline_code);
+	rdmaneg_html_text(out, f->mainline_code);
 	fputs(": ", out);
-	text(out, f->mainline_note);
+	rdmaneg_html_text(out, f->mainline_note);
 	fputs(" (", out);
-	text(out, f->mainline_repo);
+	rdmaneg_html_text(out, f->mainline_repo);
 	fputs(" ", out);
-	text(out, f->mainline_commit);
+	rdmaneg_html_text(out, f->mainline_commit);
 	fputs(")</dd>\n", out);
 	list(out, "upstream", &f->upstream);
 	fprintf(out,
