@@ -542,27 +542,38 @@ static int verb_a(int argc, char **argv)
 static void test_verb(void)
 {
 	static const struct rdmaneg_verb v[] = {
-		{ "a", "X", "does a", verb_a },
-		{ "bb", "[Y]", "does b", verb_a },
+		{ "a", "X", "does a", verb_a, 1, 1 },
+		{ "bb", "[Y]", "does b", verb_a, 0, 1 },
+		{ "c", "", NULL, verb_a, 0, RDMANEG_VERB_ANY },
+		{ "long-verb", "--with A [--many B] [--arguments C]", "first\nsecond", verb_a, 0,
+		  0 },
 	};
 	char *ok[] = { "prog", "a", "x", NULL }, *none[] = { "prog", NULL },
-	     *bad[] = { "prog", "zz", NULL }, *help[] = { "prog", "--help", NULL };
+	     *bad[] = { "prog", "zz", NULL }, *few[] = { "prog", "a", NULL },
+	     *many[] = { "prog", "bb", "y", "z", NULL }, *alias[] = { "prog", "c", "1", "2", NULL };
 	char *out = NULL;
 	size_t len = 0;
 	FILE *f;
 
-	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 2, 3, ok) == 7 && ran == 21);
-	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 2, 1, none) == 2);
-	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 2, 2, bad) == 2);
+	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 4, 3, ok) == 7 && ran == 21);
+	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 4, 1, none) == 2);
+	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 4, 2, bad) == 2);
+	/* the arity: too few and too many never run the verb */
+	ran = 0;
+	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 4, 2, few) == 2 && ran == 0);
+	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 4, 4, many) == 2 && ran == 0);
+	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 4, 4, alias) == 7 && ran == 30);
+	CHECK(rdmaneg_verb_misuse("prog", "why") == 2);
 	f = open_memstream(&out, &len);
 	if (f) {
-		rdmaneg_verb_usage(f, "prog", "the end", v, 2);
+		rdmaneg_verb_usage(f, "prog", "the end", v, 4);
 		fclose(f);
 	}
+	/* an alias is not listed; a long verb's help starts on the next line */
 	CHECK(out && strcmp(out, "usage: prog VERB [ARGS]\n  a X     does a\n  bb [Y]  does b\n"
-				 "the end\n") == 0);
+				 "  long-verb --with A [--many B] [--arguments C]\n"
+				 "          first\n          second\nthe end\n") == 0);
 	free(out);
-	(void)help;
 }
 
 int main(void)

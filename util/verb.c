@@ -3,25 +3,67 @@
 
 #include <string.h>
 
-void rdmaneg_verb_usage(FILE *f, const char *prog, const char *about, const struct rdmaneg_verb *v,
-			size_t n)
+/* a verb and its arguments wider than this put the help on the next line */
+#define VERB_COLUMN 40
+
+static size_t verb_width(const struct rdmaneg_verb *v)
+{
+	return strlen(v->name) + (v->args[0] ? 1 + strlen(v->args) : 0);
+}
+
+/* the help, each continuation line indented to column col */
+static void verb_help(FILE *f, const char *help, size_t col)
+{
+	for (const char *s = help; *s; s++) {
+		fputc(*s, f);
+		if (*s == '\n')
+			fprintf(f, "%*s", (int)col, "");
+	}
+	fputc('\n', f);
+}
+
+static void verb_line(FILE *f, const struct rdmaneg_verb *v, size_t w)
+{
+	size_t l = verb_width(v);
+
+	fprintf(f, "  %s%s%s", v->name, v->args[0] ? " " : "", v->args);
+	if (l <= w)
+		fprintf(f, "%*s  ", (int)(w - l), "");
+	else
+		fprintf(f, "\n%*s", (int)(w + 4), "");
+	verb_help(f, v->help, w + 4);
+}
+
+static size_t verbs_width(const struct rdmaneg_verb *v, size_t n)
 {
 	size_t w = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		size_t l = strlen(v[i].name) + 1 + strlen(v[i].args);
+		size_t l = verb_width(&v[i]);
 
-		if (l > w)
+		if (v[i].help && l <= VERB_COLUMN && l > w)
 			w = l;
 	}
-	fprintf(f, "usage: %s VERB [ARGS]\n", prog);
-	for (size_t i = 0; i < n; i++) {
-		size_t l = strlen(v[i].name) + 1 + strlen(v[i].args);
+	return w;
+}
 
-		fprintf(f, "  %s %s%*s  %s\n", v[i].name, v[i].args, (int)(w - l), "", v[i].help);
-	}
+void rdmaneg_verb_usage(FILE *f, const char *prog, const char *about, const struct rdmaneg_verb *v,
+			size_t n)
+{
+	size_t w = verbs_width(v, n);
+
+	fprintf(f, "usage: %s VERB [ARGS]\n", prog);
+	for (size_t i = 0; i < n; i++)
+		if (v[i].help)
+			verb_line(f, &v[i], w);
 	if (about)
 		fprintf(f, "%s\n", about);
+}
+
+int rdmaneg_verb_misuse(const char *prog, const char *why)
+{
+	fprintf(stderr, "%s: %s (%s help lists the verbs)\n", prog, why, prog);
+	return 2;
 }
 
 int rdmaneg_verb_dispatch(const char *prog, const char *about, const struct rdmaneg_verb *v,
@@ -36,9 +78,25 @@ int rdmaneg_verb_dispatch(const char *prog, const char *about, const struct rdma
 		rdmaneg_verb_usage(stdout, prog, about, v, n);
 		return 0;
 	}
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(argv[1], v[i].name) == 0)
-			return v[i].run(argc - 1, argv + 1);
+	for (size_t i = 0; i < n; i++) {
+		const struct rdmaneg_verb *e = &v[i];
+		int nargs = argc - 2;
+
+		if (strcmp(argv[1], e->name) != 0)
+			continue;
+		if (nargs < e->min_args ||
+		    (e->max_args != RDMANEG_VERB_ANY && nargs > e->max_args)) {
+			/* an alias is described by the entry before it */
+			while (!e->help && e > v)
+				e--;
+			fprintf(stderr, "%s %s: %s arguments; usage:\n", prog, argv[1],
+				nargs < e->min_args ? "too few" : "too many");
+			if (e->help)
+				verb_line(stderr, e, verb_width(e));
+			return 2;
+		}
+		return v[i].run(argc - 1, argv + 1);
+	}
 	fprintf(stderr, "%s: unknown verb '%s'\n", prog, argv[1]);
 	rdmaneg_verb_usage(stderr, prog, about, v, n);
 	return 2;

@@ -2,7 +2,8 @@
 /*
  * verb: the one verb dispatcher of the project's tools. A tool is a table
  * of verbs; its usage text (-h, --help, help, or a missing or unknown
- * verb) is made from the table, so the two cannot drift apart.
+ * verb) is made from the table, so the two cannot drift apart, and the
+ * table's arity is checked before a verb runs.
  */
 #ifndef RDMANEG_VERB_H
 #define RDMANEG_VERB_H
@@ -10,24 +11,38 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* max_args: no upper bound */
+#define RDMANEG_VERB_ANY (-1)
+
 struct rdmaneg_verb {
 	const char *name;
 	const char *args; /* its arguments, as the usage shows them */
-	const char *help; /* what it does, one line */
+	/* what it does; "\n" starts a continuation line; NULL: an alias,
+	 * dispatched but not listed (the entry before it describes it) */
+	const char *help;
 	/* argv[0] is the verb itself; returns the exit status */
 	int (*run)(int argc, char **argv);
+	/* how many arguments follow the verb: at least min_args, at most
+	 * max_args (RDMANEG_VERB_ANY: any number; 0 and 0: none) */
+	int min_args, max_args;
 };
 
-/* Prints "usage:" with one line per verb, and about (when not NULL). */
+/* Prints "usage:" with each listed verb and its help, then about (when
+ * not NULL). */
 void rdmaneg_verb_usage(FILE *f, const char *prog, const char *about, const struct rdmaneg_verb *v,
 			size_t n);
 
 /*
  * Runs the verb argv[1] names with argv + 1. -h, --help and help print the
  * usage to stdout and return 0; no verb, or one the table lacks, prints
- * the usage to stderr and returns 2.
+ * the usage to stderr and returns 2; so does a verb given fewer or more
+ * arguments than its entry allows (with that entry's usage).
  */
 int rdmaneg_verb_dispatch(const char *prog, const char *about, const struct rdmaneg_verb *v,
 			  size_t n, int argc, char **argv);
+
+/* A verb's own usage error: "PROG: WHY (PROG help lists the verbs)" on
+ * stderr; returns 2, the usage error's exit status. */
+int rdmaneg_verb_misuse(const char *prog, const char *why);
 
 #endif

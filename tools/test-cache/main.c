@@ -595,15 +595,19 @@ static int cmd_audit(int argc, char **argv)
 
 static const struct rdmaneg_verb verbs[] = {
 	{ "list", "SUITES [--state DIR]",
-	  "each suite and the suites it waits for, longest first as DIR last saw them", cmd_list },
-	{ "prebuild", "SUITES", "the make targets built before any suite starts", cmd_prebuild },
+	  "each suite and the suites it waits for, longest first as DIR last saw them", cmd_list, 0,
+	  RDMANEG_VERB_ANY },
+	{ "prebuild", "SUITES", "the make targets built before any suite starts", cmd_prebuild, 0,
+	  RDMANEG_VERB_ANY },
 	{ "hash", "[--str S]... INPUT...",
-	  "the key of strings and inputs, for a script's own cache", cmd_hash },
-	{ "key", "SUITES NAME", "the key of what the suite reads now", cmd_key },
+	  "the key of strings and inputs, for a script's own cache", cmd_hash, 0,
+	  RDMANEG_VERB_ANY },
+	{ "key", "SUITES NAME", "the key of what the suite reads now", cmd_key, 0,
+	  RDMANEG_VERB_ANY },
 	{ "run", "SUITES NAME [--state DIR] [--result FILE] [--fresh] [--trace DIR]",
-	  "build, then run the suite or report its stored verdict", cmd_run },
+	  "build, then run the suite or report its stored verdict", cmd_run, 0, RDMANEG_VERB_ANY },
 	{ "audit", "SUITES NAME ROOT TRACE...",
-	  "what a traced run read that its inputs do not cover", cmd_audit },
+	  "what a traced run read that its inputs do not cover", cmd_audit, 0, RDMANEG_VERB_ANY },
 };
 
 int main(int argc, char **argv)
