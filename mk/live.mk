@@ -2,7 +2,7 @@
 # mk/live.mk: the live suites in the qemu guest, and rdmaneg-peer (included by the Makefile, in order)
 # ---- rdmaneg-live: the live suites' program (live/) ----
 UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c util/arcs.c \
-	util/verdict.c util/guide.c util/agent.c util/casename.c util/kcov.c
+	util/verdict.c util/guide.c util/agent.c util/casename.c util/kcov.c util/verb.c
 # the pure half of the harness (no sockets, no verbs): host and guest, and
 # make test's unit tests
 LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
@@ -10,11 +10,11 @@ LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c 
 	live/nvme/nvme_report.c live/nvme/nvme_cases.c live/guest/gcov.c \
 	live/ulp/ulp_read.c live/smbd/smbd_cases.c live/smbd/smbd_report.c live/smbd/smbd_write.c \
 	live/iser/iser_cases.c live/iser/iser_report.c
-LIVE_SRC := live/main.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c live/nvme/nvme_host.c live/nvme/nvme_target.c \
+LIVE_SRC := live/main.c live/core/live_args.c live/mpa/mpa_verbs.c live/nfs/nfs_verbs.c live/nvme/nvme_verbs.c live/ulp/ulp_verbs.c live/guest/guest_verbs.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c live/nvme/nvme_host.c live/nvme/nvme_target.c \
 	live/nfspeer/nfspeer.c live/ulp/ulp_peer.c live/smbd/smbd_peer.c live/iser/iser_peer.c \
 	$(LIVE_PURE) $(ORACLE_SRC) \
 	$(UTIL_SRC)
-LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/mpa -Ilive/nfs -Ilive/nvme -Ilive/nfspeer -Ilive/guest \
+LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/core -Ilive/mpa -Ilive/nfs -Ilive/nvme -Ilive/nfspeer -Ilive/guest \
 	-Ilive/ulp -Ilive/smbd -Ilive/iser
 CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC)
 CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC) -Itests

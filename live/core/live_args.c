@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+#define _GNU_SOURCE
+
+#include "live_args.h"
+#include "file.h"
+#include "verb.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+int live_parse_int(const char *s, long long lo, long long hi, long long *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return errno || !*s || *end || *v < lo || *v > hi ? -1 : 0;
+}
+
+char *live_slurp(const char *path, size_t *len)
+{
+	*len = 0;
+	return rdmaneg_read_file(path, SIZE_MAX - 1, len, NULL);
+}
+
+int live_misuse(const char *why)
+{
+	return rdmaneg_verb_misuse("rdmaneg-live", why);
+}
+
+FILE *live_open_out(const char *path)
+{
+	FILE *f;
+	int fd;
+	struct termios t;
+
+	if (strcmp(path, "-") == 0)
+		return stdout;
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NOCTTY | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return NULL;
+	if (isatty(fd) && tcgetattr(fd, &t) == 0) {
+		cfmakeraw(&t);
+		cfsetospeed(&t, B115200);
+		tcsetattr(fd, TCSANOW, &t);
+	}
+	f = fdopen(fd, "w");
+	if (f)
+		setvbuf(f, NULL, _IOLBF, 0);
+	return f;
+}
