@@ -86,7 +86,9 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/rdmaneg.1 $(DESTDIR)$(MANDIR)/man3/rdmaneg.3
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/rdmaneg
 
-$(B)/plain/unit: $(call flavour_objs,core,tests/unit.c) $(B)/plain/librdmaneg.a
+# the core's unit tests, one program
+UNIT_SRC := tests/unit.c tests/unit_ulp.c
+$(B)/plain/unit: $(call flavour_objs,core,$(UNIT_SRC)) $(B)/plain/librdmaneg.a
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
 
@@ -95,7 +97,7 @@ $(B)/asan/rdmaneg: $(call flavour_objs,cli-asan,$(CLI_SRC) $(CLI_UTIL) $(LIB_SRC
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 
-$(B)/asan/unit: $(call flavour_objs,cli-asan,tests/unit.c $(LIB_SRC))
+$(B)/asan/unit: $(call flavour_objs,cli-asan,$(UNIT_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 

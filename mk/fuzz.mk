@@ -81,9 +81,9 @@ $(B)/cov/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
 		$(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
 
 COV_FLAGS := -fprofile-instr-generate -fcoverage-mapping
-$(B)/cov-tools/unit: tests/unit.c $(LIB_SRC) $(LIB_HDR)
+$(B)/cov-tools/unit: $(UNIT_SRC) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) -Isrc $< $(LIB_SRC) -o $@
+	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) -Isrc $(UNIT_SRC) $(LIB_SRC) -o $@
 $(B)/cov-tools/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) $(PBT_INC) \

@@ -17,7 +17,7 @@ MUT_B := $(B)/mutants
 MUT_INC := -Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli
 MUT_ASAN_CFLAGS := -std=c11 -O1 -g $(SAN) -ffunction-sections -fdata-sections
 MUT_O2_CFLAGS := -std=c11 -O2 -g0
-MUT_HARNESS := tests/unit.c properties/main.c properties/pbt.c properties/props.c \
+MUT_HARNESS := $(UNIT_SRC) properties/main.c properties/pbt.c properties/props.c properties/props_ulp.c \
 	$(ORACLE_SRC) fuzz/replay.c $(addprefix fuzz/,$(addsuffix .c,$(TARGETS))) \
 	$(CLI_SRC) $(CLI_UTIL) util/gcda.c
 MUT_BASE := $(patsubst %.c,$(MUT_B)/asan/%.o,$(LIB_SRC) $(MUT_HARNESS)) \
@@ -42,7 +42,7 @@ $(MUT_W)/asan.o: $(MUT_W)/$(MUT_F).c
 $(MUT_W)/o2.o: $(MUT_W)/$(MUT_F).c
 	$(CC) $(MUT_O2_CFLAGS) -w $(MUT_INC) -c $< -o $@
 $(MUT_W)/unit: $(MUT_W)/asan.o
-	$(MUT_LINK) $(MUT_A)/tests/unit.o $(MUT_LIB_ASAN) -o $@
+	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,$(UNIT_SRC)) $(MUT_LIB_ASAN) -o $@
 $(MUT_W)/props: $(MUT_W)/asan.o
 	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,properties/main.c $(PBT_SRC)) $(MUT_LIB_ASAN) -o $@
 $(MUT_W)/rdmaneg: $(MUT_W)/asan.o
