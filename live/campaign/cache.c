@@ -43,12 +43,18 @@ int cache_key(struct vm *v, char *err, size_t cap)
 	uint64_t h = 0xcbf29ce484222325ull;
 	char path[512], ver[256] = "";
 	char *const qv[] = { "qemu-system-x86_64", "--version", NULL };
+	const char *smp;
 
 	fnv(&h, "rdmaneg-snapshot-1", 18);
 	fnv(&h, v->kver, strlen(v->kver) + 1);
 	fnv(&h, v->append, strlen(v->append) + 1);
 	for (size_t i = 0; i < v->nagents; i++)
 		fnv(&h, v->agent[i], strlen(v->agent[i]) + 1);
+	/* a snapshot restores only into a machine of the same vCPUs (qemu.sh) */
+	smp = getenv("LIVE_SMP");
+	if (!smp || !*smp)
+		smp = "2";
+	fnv(&h, smp, strlen(smp) + 1);
 	if (vm_run(qv, ver, sizeof(ver)) != 0) {
 		snprintf(err, cap, "qemu-system-x86_64 --version did not run");
 		return -1;
