@@ -164,7 +164,17 @@ if [ "${1:-}" = fixed ]; then
 		# built where it stays: gcov's .gcda paths are the objects'
 		# build paths (a tree built as .part and renamed names files
 		# that are not there); $out/release marks it complete
+		# (a copy an interrupted build left is not reused: cp would
+		# copy into it, and its patches are half applied)
+		rm -rf "$tree"
 		cp -a "$base" "$tree" || { echo "kernel: fixed: cannot copy $base" >&2; exit 1; }
+		# objtool is built with absolute paths (tools/build): in the copy
+		# its commands name the base tree, so kbuild rebuilds it, and
+		# every object, which depends on objtool, after it. Named for the
+		# copy, only what the patches touch is compiled again.
+		grep -rlF --include='*.cmd' --include='*.d' "$base/" "$tree/tools" |
+			xargs -r sed -i "s#$base/#$tree/#g" ||
+			{ echo "kernel: fixed: cannot rename $base in the copy's tools/" >&2; exit 1; }
 		# the objects the patches touch, built with W=1 before and after
 		mapfile -t objs < <(sed -n 's#^+++ b/\(.*\)\.c$#\1.o#p' "${patches[@]}" | sort -u)
 		log=$tree/build.log
