@@ -99,11 +99,14 @@ s_hang() {
 	# does not answer in --case-timeout is a hang, named (send-nothing: the
 	# peer waits its own --timeout, 4 s, for the SUT to speak)
 	local port=$((base + 30)) rc
-	"$D" --local "exec sleep 30 </dev/null; : \$RDMANEG_CAMPAIGN_CTL" --out "$out/h" --agent request \
-		--cases "$out/c3.txt" --boot-timeout 2 >"$out/h.log" 2>&1
+	"$D" --local "echo rdmaneg-boot-line; exec sleep 30 </dev/null; : \$RDMANEG_CAMPAIGN_CTL" --out "$out/h" \
+		--agent request --cases "$out/c3.txt" --boot-timeout 2 >"$out/h.log" 2>&1
 	rc=$?
 	[ $rc -eq 1 ] && grep -q 'FAILED: the guest did not come up: the local request agent did not connect' "$out/h.log" && ok ||
 		bad "an agent that never connects: exit $rc" "$out/h.log"
+	# its console is kept whole, not only its end on stderr
+	grep -q '^rdmaneg-boot-line$' "$out/h/console-all.log" && ok ||
+		bad "a guest that did not come up: its console is not in console-all.log" "$out/h.log"
 	"$D" --local "$(agents $port) --timeout 4000" --out "$out/t" --agent request --cases "$out/c3.txt" \
 		--boot-timeout 20 --case-timeout 1000 >"$out/t.log" 2>&1
 	grep -qx $'request send-nothing\tguest hung, no kernel splat\tmake live-repro ROLE=request CASE=send-nothing' "$out/t/findings.txt" &&

@@ -795,8 +795,13 @@ int main(int argc, char **argv)
 		char *con = vm_console(&C.v, 0, &n);
 
 		fprintf(stderr, "campaign: FAILED: the guest did not come up: %s\n", err);
-		/* the console's end says where the boot stopped */
+		/* the console's end says where the boot stopped; the whole of it
+		 * is kept in console-all.log, as a booted guest's is */
 		print_tail(stderr, con, n, 30);
+		if (con && fwrite(con, 1, n, C.all) != n)
+			fprintf(stderr,
+				"campaign: could not keep the console in %s/console-all.log\n",
+				C.out);
 		free(con);
 		vm_down(&C.v);
 		return 1;

@@ -516,6 +516,10 @@ static int start_local(struct vm *v, char *err, size_t cap)
 		v->pid = -1;
 		goto done;
 	}
+	/* read from the start: a command whose agents never connect still
+	 * leaves its console to be read (vm_console) */
+	v->con = open(vm_path(v, "console.log"), O_RDONLY | O_CLOEXEC);
+	v->con_off = 0;
 	for (size_t i = 0; i < v->nagents; i++) {
 		struct pollfd p = { lfd[i], POLLIN, 0 };
 
@@ -526,8 +530,6 @@ static int start_local(struct vm *v, char *err, size_t cap)
 		}
 		v->chan[i].len = v->chan[i].used = 0;
 	}
-	v->con = open(vm_path(v, "console.log"), O_RDONLY | O_CLOEXEC);
-	v->con_off = 0;
 	rc = v->con < 0 ? -1 : 0;
 done:
 	posix_spawnattr_destroy(&sa_);
