@@ -32,6 +32,13 @@
 /* The divergences of table t (of every table: LIVE_NFS_T_COUNT) after
  * judging r; the tables are printed too, to /dev/null. The core must
  * agree with the RFC column. */
+/* the reading pass, then the expectation pass, as rdmaneg-live nfs runs them */
+static void nfs_read(const char *text, size_t len, struct live_nfs *r)
+{
+	live_nfs_read(text, len, r);
+	live_nfs_expect(r);
+}
+
 static size_t nfs_divs(const struct live_nfs *r, enum live_nfs_table t)
 {
 	static struct live_nfs_verdict v;
@@ -53,7 +60,7 @@ static size_t nfs_judge(const char *text, struct live_nfs *r, bool *broken)
 {
 	char why[256];
 
-	live_nfs_read(text, strlen(text), r);
+	nfs_read(text, strlen(text), r);
 	*broken = live_nfs_broken(r, why, sizeof(why));
 	return nfs_divs(r, LIVE_NFS_T_CONN);
 }
@@ -96,7 +103,7 @@ static void test_nfs_served(void)
 	FILE *null = fopen("/dev/null", "w");
 
 	n = nfs_served_lines(text, sizeof(text), SIZE_MAX, NULL);
-	live_nfs_read(text, n, &r);
+	nfs_read(text, n, &r);
 	CHECK(null && r.nserved == live_nfs_case_count() && r.bad_lines == 0 &&
 	      nfs_divs(&r, LIVE_NFS_T_SERVER) == 0);
 	for (k = 0; live_nfs_case(k, &c) && strcmp(c.name, "offset-1-4k") != 0; k++)
@@ -104,7 +111,7 @@ static void test_nfs_served(void)
 	CHECK(k < live_nfs_case_count() && r.served[k].rfc.send == 4096 &&
 	      r.served[k].core.send == 4096 && r.served[k].msg.offset == 1);
 	n = nfs_served_lines(text, sizeof(text), k, "1024/1024");
-	live_nfs_read(text, n, &r);
+	nfs_read(text, n, &r);
 	CHECK(null && r.served[k].linux_send == 1024 && nfs_divs(&r, LIVE_NFS_T_SERVER) == 1);
 	/* the RFC column, by hand ([rfc8797#4.2]): the client's 4096/4096 against
 	 * a server's 1024/1024 message at offset 3, and the 5.1 defaults */
@@ -121,7 +128,7 @@ static void test_nfs_served(void)
 		static struct live_nfs_verdict v;
 
 		n = nfs_served_lines(text, sizeof(text), SIZE_MAX, NULL);
-		live_nfs_read(text, n, &r);
+		nfs_read(text, n, &r);
 		r.served[live_nfs_case_find("short-5")].linux_send = 4096;
 		r.served[live_nfs_case_find("short-5")].linux_recv = 4096;
 		r.served[live_nfs_case_find("short-7")].linux_send = 4096;
@@ -133,7 +140,7 @@ static void test_nfs_served(void)
 	/* no trace for one case: not a measurement */
 	n = nfs_served_lines(text, sizeof(text), SIZE_MAX, NULL);
 	*strstr(text, "-> 192.0.2.1:20100") = 'X';
-	live_nfs_read(text, n, &r);
+	nfs_read(text, n, &r);
 	CHECK(r.bad_lines == 1 && !r.served[0].traced);
 	if (null)
 		fclose(null);
@@ -293,7 +300,7 @@ static void test_nfs_hostile(void)
 				      "LIVE_NFSC %s RDMA_CM_EVENT_ESTABLISHED 0 f6ab0e1801000303 "
 				      "0:52:0:0:-1 %s\n",
 				      c.name, c.recv > 1024 ? "0:1040:0:0:10018" : "1:0:-1:-1:-1");
-	live_nfs_read(text, n, &r);
+	nfs_read(text, n, &r);
 	CHECK(r.nhostile == live_nfs_case_count() && r.bad_lines == 0);
 	{
 		FILE *null = fopen("/dev/null", "w");
@@ -309,7 +316,7 @@ static void test_nfs_hostile(void)
 				      "LIVE_NFSC %s RDMA_CM_EVENT_ESTABLISHED 0 f6ab0e1801000303 "
 				      "0:52:0:0:-1 0:%s:0:0:0\n",
 				      c.name, c.recv > 1024 ? "1040" : "1000");
-	live_nfs_read(text, n, &r);
+	nfs_read(text, n, &r);
 	{
 		FILE *null = fopen("/dev/null", "w");
 
@@ -324,7 +331,7 @@ static void test_nfs_hostile(void)
 				"LIVE_NFSC %s RDMA_CM_EVENT_ESTABLISHED 0 f6ab0e1801000303 "
 				"0:52:0:0:-1%s 0:%s:0:0:0:-\n",
 				c.name, k == 1 ? ":1a2b" : ":-", c.recv > 1024 ? "1040" : "1000");
-		live_nfs_read(text, n, &r);
+		nfs_read(text, n, &r);
 		CHECK(r.bad_lines == 0 && r.hostile[1].null.inv &&
 		      r.hostile[1].null.inv_rkey == 0x1a2b && !r.hostile[0].null.inv &&
 		      nfs_divs(&r, LIVE_NFS_T_CLIENT) == 1);
@@ -334,7 +341,7 @@ static void test_nfs_hostile(void)
 			n += (size_t)snprintf(text + n, sizeof(text) - n,
 					      "LIVE_NFSC %s RDMA_CM_EVENT_%s -111 - - -\n", c.name,
 					      k == 0 ? "REJECTED" : "ESTABLISHED");
-		live_nfs_read(text, n, &r);
+		nfs_read(text, n, &r);
 		CHECK(r.bad_lines == 0 && r.hostile[0].event_status == -111 && null &&
 		      nfs_divs(&r, LIVE_NFS_T_CLIENT) == 1);
 		if (null)
@@ -344,9 +351,9 @@ static void test_nfs_hostile(void)
 	nfs_judge("LIVE_NFS_STEP io ok\nLIVE_NFSC v1-1k RDMA_CM_EVENT_ESTABLISHED 0 - - -\n", &r,
 		  &broken);
 	CHECK(broken && r.nhostile == 1 && !r.hostile[0].null.reached);
-	live_nfs_read("LIVE_NFSC v9 RDMA_CM_EVENT_ESTABLISHED 0 - - -\n", 47, &r);
+	nfs_read("LIVE_NFSC v9 RDMA_CM_EVENT_ESTABLISHED 0 - - -\n", 47, &r);
 	CHECK(r.nhostile == 1 && !r.hostile[0].known);
-	live_nfs_read("LIVE_NFSC v1-1k RDMA_CM_EVENT_ESTABLISHED 0 f6ab 0:52\n", 53, &r);
+	nfs_read("LIVE_NFSC v1-1k RDMA_CM_EVENT_ESTABLISHED 0 f6ab 0:52\n", 53, &r);
 	CHECK(r.bad_lines == 1 && r.nhostile == 0);
 }
 
@@ -404,7 +411,7 @@ static void test_nfs_report(void)
 		"192.0.2.1:%ld neg send/recv=1024/1024, calc send/recv=1/1\n",
 		"4096/4096", LIVE_NFS_SERVER_PORT + live_nfs_case_find("short-1"),
 		LIVE_NFS_SERVER_PORT + live_nfs_case_find("short-1"));
-	live_nfs_read(text, n, &r);
+	nfs_read(text, n, &r);
 	CHECK(r.bad_lines == 0 && strcmp(r.only, "short-1") == 0 &&
 	      !live_nfs_broken(&r, why, sizeof(why)) &&
 	      strncmp(r.kernel, "6.1.0-56-amd64 ", 15) == 0);
@@ -432,9 +439,9 @@ static void test_nfs_report(void)
 	/* another case beside the one: not that run; an unknown name */
 	n += (size_t)snprintf(text + n, sizeof(text) - n,
 			      "LIVE_NFSC v1-1k RDMA_CM_EVENT_ESTABLISHED 0 - - -\n");
-	live_nfs_read(text, n, &r);
+	nfs_read(text, n, &r);
 	CHECK(live_nfs_broken(&r, why, sizeof(why)) && strstr(why, "ran 2 of its 1"));
-	live_nfs_read("LIVE_NFS_ONLY nosuch\n", 21, &r);
+	nfs_read("LIVE_NFS_ONLY nosuch\n", 21, &r);
 	CHECK(r.bad_lines == 1 && !r.only[0] && live_nfs_case_find("nosuch") == -1);
 
 	/* a real run (tests/nfs/console-stock.log: the judge's lines of make
@@ -446,7 +453,7 @@ static void test_nfs_report(void)
 
 		CHECK(con != NULL);
 		if (con) {
-			live_nfs_read(con, cl, &r);
+			nfs_read(con, cl, &r);
 			live_nfs_judge(&r, &v);
 			CHECK(!live_nfs_broken(&r, why, sizeof(why)) && r.nconn == 2 &&
 			      r.nhostile == live_nfs_case_count() &&
@@ -488,7 +495,7 @@ static void test_nfs_report(void)
 			     "LIVE_NFS_FRAME 52420 20049 " NFS_REQ
 			     "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP "\n" NFS_TRACE,
 			     "4096/4096");
-	live_nfs_read(text, n, &r);
+	nfs_read(text, n, &r);
 	live_nfs_judge(&r, &v);
 	CHECK(v.ncore == 0 && v.ndiv == 0);
 	r.conn[0].core_client.send = 8192;

@@ -157,8 +157,9 @@ struct live_nfs {
 	char kernel[256]; /* the console's "Linux version" line, after those words */
 };
 
-/* Reads every LIVE_NFS_* line of text[0..len-1] into r and computes the
- * RFC and core columns. Never fails: what is missing stays unseen. */
+/* The reading pass: every LIVE_NFS_* line of text[0..len-1] into r (the
+ * expectation pass, live_nfs_expect, comes next). Never fails: what is
+ * missing stays unseen. */
 void live_nfs_read(const char *text, size_t len, struct live_nfs *r);
 
 /* The three tables a verdict belongs to */
@@ -224,8 +225,7 @@ void live_nfs_json(FILE *out, const struct live_nfs *r, const struct live_nfs_ve
 size_t live_nfs_splats(FILE *out, const char *text, size_t len);
 
 /* The expectation pass (nfs_expect.c): each connection's and hostile
- * case's RFC and core columns, from what r captured. live_nfs_read ends
- * with it. */
+ * case's RFC and core columns, from what live_nfs_read captured into r. */
 void live_nfs_expect(struct live_nfs *r);
 
 /* Shared by the passes. */

@@ -391,5 +391,4 @@ void live_nfs_read(const char *text, size_t len, struct live_nfs *r)
 			snprintf(r->kernel, sizeof(r->kernel), "%s", m + 14);
 		r->bad_lines += !ok;
 	}
-	live_nfs_expect(r);
 }

@@ -76,6 +76,7 @@ int live_verb_nfs(int argc, char **argv)
 		return 2;
 	}
 	live_nfs_read(con, len, &r);
+	live_nfs_expect(&r);
 	live_nfs_judge(&r, &v);
 	live_nfs_print(stdout, &r, &v);
 	live_nfs_splats(stdout, con, len);
