@@ -50,11 +50,11 @@ int cache_key(struct vm *v, char *err, size_t cap)
 	fnv(&h, v->append, strlen(v->append) + 1);
 	for (size_t i = 0; i < v->nagents; i++)
 		fnv(&h, v->agent[i], strlen(v->agent[i]) + 1);
-	/* a snapshot restores only into a machine of the same vCPUs (qemu.sh) */
+	/* a snapshot restores only into a machine of the same vCPUs: LIVE_SMP
+	 * as given (qemu.sh owns its default; unset and its default value
+	 * only keep two snapshots of the same machine) */
 	smp = getenv("LIVE_SMP");
-	if (!smp || !*smp)
-		smp = "2";
-	fnv(&h, smp, strlen(smp) + 1);
+	fnv(&h, smp ? smp : "", (smp ? strlen(smp) : 0) + 1);
 	if (vm_run(qv, ver, sizeof(ver)) != 0) {
 		snprintf(err, cap, "qemu-system-x86_64 --version did not run");
 		return -1;
