@@ -2,7 +2,7 @@
 # mk/compliance.mk: the clause registry (spec/) and make compliance
 # (included by the Makefile; docs/compliance.md)
 CLAUSES_SRC := tools/clauses/main.c tools/clauses/clauses.c tools/clauses/compliance.c util/file.c util/json.c util/hex.c \
-	util/html.c
+	util/html.c util/verb.c
 $(B)/plain/rdmaneg-clauses: $(call flavour_objs,tool,$(CLAUSES_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@

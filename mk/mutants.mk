@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/mutants.mk: mutation testing of src/ (included by the Makefile, in order)
 # ---- mutation testing (tools/mutants.sh; docs/mutants.md) ----
-MUT_TOOL_SRC := tools/mutants/main.c tools/mutants/mutate.c util/json.c util/hex.c util/file.c
+MUT_TOOL_SRC := tools/mutants/main.c tools/mutants/mutate.c util/json.c util/hex.c util/file.c util/verb.c
 $(B)/plain/rdmaneg-mutants: $(call flavour_objs,tool,$(MUT_TOOL_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@

@@ -12,7 +12,7 @@ $(foreach f,tool tool-asan,$(eval $(call c_flavour,$(f))))
 # ---- triage (tools/triage.sh runs it): one bug, one group ----
 TRIAGE_LIB := tools/triage/triage.c util/klog.c util/json.c util/hex.c util/file.c
 TRIAGE_SRC := tools/triage/main.c tools/triage/fuzz.c tools/triage/kernel.c $(TRIAGE_LIB) \
-	tools/findings/findings.c
+	tools/findings/findings.c util/verb.c
 $(B)/plain/rdmaneg-triage: $(call flavour_objs,tool,$(TRIAGE_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
@@ -27,7 +27,7 @@ $(B)/asan/apidoc-unit: $(call flavour_objs,tool-asan,tests/apidoc_unit.c tools/m
 
 # ---- the findings registry (findings/; docs/findings.md) ----
 FINDINGS_SRC := tools/findings/findings.c tools/findings/html.c tools/findings/stable.c util/file.c util/klog.c util/html.c
-$(B)/plain/rdmaneg-findings: $(call flavour_objs,tool,tools/findings/main.c $(FINDINGS_SRC))
+$(B)/plain/rdmaneg-findings: $(call flavour_objs,tool,tools/findings/main.c util/verb.c $(FINDINGS_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
 
@@ -62,7 +62,7 @@ findings-series:
 	@tests/mail-series.sh $(or $(KVER),7.3)
 
 # ---- make test's timing table (tools/test-times/; docs/benchmarks.md) ----
-TIMES_SRC := tools/test-times/main.c tools/test-times/times.c util/file.c
+TIMES_SRC := tools/test-times/main.c tools/test-times/times.c util/file.c util/verb.c
 $(B)/plain/rdmaneg-test-times: $(call flavour_objs,tool,$(TIMES_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -lm -o $@

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-peer: a hostile MPA peer and conformance tester (RFC 5044, RFC
- * 6581). main() parses with getopt_long and dispatches through the mode
- * table; the help is generated from the mode and option tables. The runs
+ * 6581). main() dispatches through the verb table (util/verb.h), each
+ * verb parses its options with getopt_long; the help is generated from
+ * the verb and option tables. The runs
  * live in run.c. See docs/peer.md.
  * Exit: 0 every case conforms, 1 any diverges or is a finding, 2 usage or
  * setup error (bad arguments, unreachable target).
@@ -12,6 +13,7 @@
 #include "reference.h"
 #include "run.h"
 #include "session.h"
+#include "verb.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -382,23 +384,6 @@ static int mode_initiate(const struct rdmaneg_peer_opts *o)
 	return 0;
 }
 
-/* The modes: dispatch and the first lines of usage(). */
-static const struct mode {
-	const char *name;
-	const char *synopsis;
-	const char *what;
-	int (*run)(const struct rdmaneg_peer_opts *o);
-} modes[] = {
-	{ "request", "request HOST:PORT [options]", "test an MPA responder", mode_request },
-	{ "reply", "reply --listen PORT [options]", "test an MPA initiator", mode_reply },
-	{ "list", "list [--case GLOB] [--role ROLE [--bases [--corpus DIR]]]", "list the cases",
-	  rdmaneg_peer_list },
-	{ "respond", "respond --listen PORT [--plant NAME] [--count N]", "reference responder",
-	  mode_respond },
-	{ "initiate", "initiate HOST:PORT [--p2p] [--count N]", "reference initiator",
-	  mode_initiate },
-};
-
 /* A help text's lines after the first, indented to col. */
 static void put_help(FILE *f, const char *help, int col)
 {
@@ -410,11 +395,17 @@ static void put_help(FILE *f, const char *help, int col)
 	fputc('\n', f);
 }
 
-static void usage(FILE *f)
+/* The options and the exit statuses: the usage's text after the verbs. */
+static const char *about(void)
 {
-	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
-		fprintf(f, "%s rdmaneg-peer %-50s %s\n", i ? "      " : "usage:", modes[i].synopsis,
-			modes[i].what);
+	static char text[8192];
+	FILE *f;
+
+	if (text[0])
+		return text;
+	f = fmemopen(text, sizeof(text) - 1, "w");
+	if (!f)
+		return NULL;
 	fputs("options:\n", f);
 	for (size_t i = 0; i < NOPTIONS; i++) {
 		char left[40];
@@ -425,48 +416,80 @@ static void usage(FILE *f)
 		put_help(f, options[i].help, 23);
 	}
 	fputs("Exit: 0 every case conforms, 1 any diverges or is a finding, 2 usage or setup\n"
-	      "error (bad arguments, unreachable target).\n",
+	      "error (bad arguments, unreachable target).",
 	      f);
+	(void)fclose(f);
+	return text;
 }
 
-int main(int argc, char **argv)
+/* A mode's run: its options parsed from argv (argv[0] is the verb) */
+static int run_mode(int argc, char **argv, int (*run)(const struct rdmaneg_peer_opts *o))
 {
 	struct rdmaneg_peer_opts o;
-	const char *verb = argc > 1 ? argv[1] : NULL;
 
 	memset(&o, 0, sizeof(o));
 	o.timeout_ms = 1000;
 	o.accept_ms = 10000;
 	o.seed = 1;
 	o.local_max = 128;
+	if (parse(argc, argv, 1, &o) != 0)
+		return rdmaneg_verb_misuse("rdmaneg-peer", "bad arguments");
+	if (o.nglobs == 1 && run != rdmaneg_peer_list) {
+		struct rdmaneg_casename cn;
+
+		/* one random or chain case, exactly as the run that
+		 * printed its name */
+		if (rdmaneg_casename_parse(o.globs[0], &cn) && cn.kind != RDMANEG_CASENAME_PLAIN) {
+			o.exact = o.globs[0];
+			o.nglobs = 0;
+		}
+	}
+	return run(&o);
+}
+
+static int verb_request(int argc, char **argv)
+{
+	return run_mode(argc, argv, mode_request);
+}
+
+static int verb_reply(int argc, char **argv)
+{
+	return run_mode(argc, argv, mode_reply);
+}
+
+static int verb_list(int argc, char **argv)
+{
+	return run_mode(argc, argv, rdmaneg_peer_list);
+}
+
+static int verb_respond(int argc, char **argv)
+{
+	return run_mode(argc, argv, mode_respond);
+}
+
+static int verb_initiate(int argc, char **argv)
+{
+	return run_mode(argc, argv, mode_initiate);
+}
+
+/* The modes; options are checked by parse() */
+static const struct rdmaneg_verb verbs[] = {
+	{ "request", "HOST:PORT [options]", "test an MPA responder", verb_request, 1,
+	  RDMANEG_VERB_ANY },
+	{ "reply", "--listen PORT [options]", "test an MPA initiator", verb_reply, 1,
+	  RDMANEG_VERB_ANY },
+	{ "list", "[--case GLOB] [--role ROLE [--bases [--corpus DIR]]]", "list the cases",
+	  verb_list, 0, RDMANEG_VERB_ANY },
+	{ "respond", "--listen PORT [--plant NAME] [--count N]", "reference responder",
+	  verb_respond, 1, RDMANEG_VERB_ANY },
+	{ "initiate", "HOST:PORT [--p2p] [--count N]", "reference initiator", verb_initiate, 1,
+	  RDMANEG_VERB_ANY },
+};
+static const size_t nverbs = sizeof(verbs) / sizeof(verbs[0]);
+
+int main(int argc, char **argv)
+{
 	signal(SIGPIPE, SIG_IGN);
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	if (!verb || strcmp(verb, "-h") == 0 || strcmp(verb, "--help") == 0 ||
-	    strcmp(verb, "help") == 0) {
-		usage(verb ? stdout : stderr);
-		return verb ? 0 : RDMANEG_PEER_EXIT_USAGE;
-	}
-	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
-		if (strcmp(verb, modes[i].name) != 0)
-			continue;
-		if (parse(argc, argv, 2, &o) != 0) {
-			usage(stderr);
-			return RDMANEG_PEER_EXIT_USAGE;
-		}
-		if (o.nglobs == 1 && modes[i].run != rdmaneg_peer_list) {
-			struct rdmaneg_casename cn;
-
-			/* one random or chain case, exactly as the run that
-			 * printed its name */
-			if (rdmaneg_casename_parse(o.globs[0], &cn) &&
-			    cn.kind != RDMANEG_CASENAME_PLAIN) {
-				o.exact = o.globs[0];
-				o.nglobs = 0;
-			}
-		}
-		return modes[i].run(&o);
-	}
-	fprintf(stderr, "rdmaneg-peer: unknown command '%s'\n", verb);
-	usage(stderr);
-	return RDMANEG_PEER_EXIT_USAGE;
+	return rdmaneg_verb_dispatch("rdmaneg-peer", about(), verbs, nverbs, argc, argv);
 }

@@ -118,7 +118,7 @@ s_cli() {
 	# 4. the CLI: usage and setup errors exit 2 with one message
 	local port=$((base + 40)) rp i zz
 	expect "no verb" 2 "usage:" "$out/u1.txt" -- "$P"
-	expect "bad verb" 2 "unknown command" "$out/u2.txt" -- "$P" frobnicate
+	expect "bad verb" 2 "unknown verb" "$out/u2.txt" -- "$P" frobnicate
 	expect "bad port" 2 "bad port" "$out/u3.txt" -- "$P" request 127.0.0.1:99999
 	expect "no port" 2 "want HOST:PORT" "$out/u4.txt" -- "$P" request localhost
 	expect "bad timeout" 2 "not a number" "$out/u5.txt" -- "$P" request 127.0.0.1:1 --timeout x

@@ -2,15 +2,8 @@
 /*
  * rdmaneg-clauses: the clause registry (spec/clauses.tsv) and the
  * coverage of its clauses by the checks that cite them
- * (docs/compliance.md).
- *   extract SPEC...                 the registry, generated, to stdout
- *   check REGISTRY SPEC...          fails when a spec changed under it
- *   report REGISTRY[,...] UNTESTABLE OUT [--tests T] [--siw R] [--nvme N] [--nfs F]
- *          [--iser I] [--smbd S] FILE...
- *                                   every citation in FILEs (an unknown id
- *                                   fails) and the implementations'
- *                                   verdicts: OUT/compliance.json, .md and
- *                                   index.html (tools/clauses/compliance.h)
+ * (docs/compliance.md). The verbs are the table at the end (help lists
+ * them): extract, check, report (tools/clauses/compliance.h), suites.
  * Exit 0, 1 when the answer is no (drifted, unknown ids), 2 on a usage
  * error or a file that cannot be read.
  */
@@ -19,6 +12,7 @@
 #include "compliance.h"
 
 #include "file.h"
+#include "verb.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -30,17 +24,7 @@
 #define CLAUSES_MAX 2048
 #define SPECS_MAX 16
 
-static int usage(void)
-{
-	fputs("usage: rdmaneg-clauses extract SPEC...           (SPEC: FILE or FILE@SECTION)\n"
-	      "       rdmaneg-clauses check REGISTRY SPEC...\n"
-	      "       rdmaneg-clauses report REGISTRY[,REGISTRY...] UNTESTABLE OUTDIR\n"
-	      "               [--tests TIMES.json] [--siw RESULTS.jsonl] [--nvme REPORT.json]\n"
-	      "               [--nfs REPORT.json] [--iser REPORT.json] [--smbd REPORT.json] FILE...\n"
-	      "       rdmaneg-clauses suites            the live suites report reads, one a line\n",
-	      stderr);
-	return 2;
-}
+#define PROG "rdmaneg-clauses"
 
 static char *slurp(const char *path, size_t max, size_t *n)
 {
@@ -125,7 +109,7 @@ static int registry(FILE *f, char **specs, int n)
 
 static int cmd_extract(int argc, char **argv)
 {
-	return argc < 3 ? usage() : registry(stdout, argv + 2, argc - 2);
+	return registry(stdout, argv + 1, argc - 1);
 }
 
 /* check: the registry again, compared with the file; the first line that
@@ -137,15 +121,13 @@ static int cmd_check(int argc, char **argv)
 	FILE *f;
 	int rc;
 
-	if (argc < 4)
-		return usage();
-	have = slurp(argv[2], SRC_MAX, &hn);
+	have = slurp(argv[1], SRC_MAX, &hn);
 	f = open_memstream(&fresh, &n);
 	if (!have || !f) {
 		free(have);
 		return 2;
 	}
-	rc = registry(f, argv + 3, argc - 3);
+	rc = registry(f, argv + 2, argc - 2);
 	fclose(f);
 	if (rc == 0 && (n != hn || memcmp(fresh, have, n) != 0)) {
 		size_t i = 0, line = 1;
@@ -155,11 +137,11 @@ static int cmd_check(int argc, char **argv)
 		fprintf(stderr,
 			"rdmaneg-clauses: %s is not what the specs give (line %zu differs): a spec "
 			"changed under it, or it was edited; run make clauses and review the diff\n",
-			argv[2], line);
+			argv[1], line);
 		rc = 1;
 	}
 	if (rc == 0)
-		printf("clauses: %s matches its %d spec(s)\n", argv[2], argc - 3);
+		printf("clauses: %s matches its %d spec(s)\n", argv[1], argc - 2);
 	free(fresh);
 	free(have);
 	return rc;
@@ -213,11 +195,9 @@ static int cmd_report(int argc, char **argv)
 	static char list[1024];
 	size_t n, nt = 0, per_kind[RDMANEG_COMP_KINDS] = { 0 }, cited = 0;
 	char err[300], *un, *sv = NULL;
-	int k = 5, first, rc;
+	int k = 4, first, rc;
 
-	if (argc < 6)
-		return usage();
-	snprintf(list, sizeof(list), "%s", argv[2]);
+	snprintf(list, sizeof(list), "%s", argv[1]);
 	for (char *r = strtok_r(list, ",", &sv); r; r = strtok_r(NULL, ",", &sv)) {
 		if (nt == SPECS_MAX || !(texts[nt] = slurp(r, SRC_MAX, &n)))
 			return 2;
@@ -226,10 +206,10 @@ static int cmd_report(int argc, char **argv)
 			return 2;
 		}
 	}
-	un = slurp(argv[3], SRC_MAX, &n);
+	un = slurp(argv[2], SRC_MAX, &n);
 	rc = un ? rdmaneg_comp_untestable(&comp, un, err, sizeof(err)) : -1;
 	if (rc != 0 && un)
-		fprintf(stderr, "rdmaneg-clauses: %s: %s\n", argv[3], err);
+		fprintf(stderr, "rdmaneg-clauses: %s: %s\n", argv[2], err);
 	free(un);
 	if (rc != 0)
 		return 2;
@@ -266,9 +246,9 @@ static int cmd_report(int argc, char **argv)
 		free(t);
 	}
 	/* the verdicts follow the citations: read the sources first */
-	rc = write_to(argv[4], "compliance.json", rdmaneg_comp_json);
-	rc = rc ? rc : write_to(argv[4], "compliance.md", rdmaneg_comp_md);
-	rc = rc ? rc : write_to(argv[4], "index.html", rdmaneg_comp_html);
+	rc = write_to(argv[3], "compliance.json", rdmaneg_comp_json);
+	rc = rc ? rc : write_to(argv[3], "compliance.md", rdmaneg_comp_md);
+	rc = rc ? rc : write_to(argv[3], "index.html", rdmaneg_comp_html);
 	for (size_t i = 0; i < comp.n; i++) {
 		bool any = false;
 
@@ -292,20 +272,34 @@ static int cmd_report(int argc, char **argv)
 	return rc ? rc : comp.unknown ? 1 : 0;
 }
 
+/* suites: the live suites whose reports report reads, one a line */
+static int cmd_suites(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	for (size_t s = 0; rdmaneg_comp_suite_name(s); s++)
+		printf("%s\n", rdmaneg_comp_suite_name(s));
+	return 0;
+}
+
+static const struct rdmaneg_verb verbs[] = {
+	{ "extract", "SPEC...", "the registry, generated, to stdout (SPEC: FILE or FILE@SECTION)",
+	  cmd_extract, 1, RDMANEG_VERB_ANY },
+	{ "check", "REGISTRY SPEC...", "fails when a spec changed under the registry", cmd_check, 2,
+	  RDMANEG_VERB_ANY },
+	{ "report",
+	  "REGISTRY[,REGISTRY...] UNTESTABLE OUTDIR [--tests TIMES.json] [--siw RESULTS.jsonl] "
+	  "[--nvme|--nfs|--iser|--smbd REPORT.json] FILE...",
+	  "every citation in FILEs (an unknown id fails) and the\n"
+	  "implementations' verdicts: OUTDIR/compliance.json, .md, index.html",
+	  cmd_report, 3, RDMANEG_VERB_ANY },
+	{ "suites", "", "the live suites report reads, one a line", cmd_suites, 0, 0 },
+};
+
 int main(int argc, char **argv)
 {
-	if (argc < 2)
-		return usage();
-	if (strcmp(argv[1], "extract") == 0)
-		return cmd_extract(argc, argv);
-	if (strcmp(argv[1], "check") == 0)
-		return cmd_check(argc, argv);
-	if (strcmp(argv[1], "suites") == 0 && argc == 2) {
-		for (size_t s = 0; rdmaneg_comp_suite_name(s); s++)
-			printf("%s\n", rdmaneg_comp_suite_name(s));
-		return 0;
-	}
-	if (strcmp(argv[1], "report") == 0)
-		return cmd_report(argc, argv);
-	return usage();
+	return rdmaneg_verb_dispatch(PROG,
+				     "Exit 0, 1 when the answer is no (drifted, unknown ids), 2 on a "
+				     "usage error or\na file that cannot be read.",
+				     verbs, sizeof(verbs) / sizeof(verbs[0]), argc, argv);
 }

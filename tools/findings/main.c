@@ -11,6 +11,7 @@
 #include "findings.h"
 
 #include "file.h"
+#include "verb.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -731,78 +732,73 @@ static int cmd_w1(int argc, char **argv)
 	return fresh ? 1 : 0;
 }
 
-static void usage(FILE *f);
+/* The verbs' functions take the verb's arguments alone (argv[0] is the
+ * first); util/verb's table passes the verb as argv[0]. */
+#define VERB(fn) \
+	static int fn##_verb(int argc, char **argv) \
+	{ \
+		return fn(argc - 1, argv + 1); \
+	}
+VERB(cmd_check)
+VERB(cmd_patches)
+VERB(cmd_series)
+VERB(cmd_stable)
+VERB(cmd_cover)
+VERB(cmd_plan)
+VERB(cmd_seen)
+VERB(cmd_label)
+VERB(cmd_html)
+VERB(cmd_splice)
+VERB(cmd_verdicts)
+VERB(cmd_measured)
+VERB(cmd_w1)
 
-static int cmd_help(int argc, char **argv)
-{
-	(void)argc;
-	(void)argv;
-	usage(stdout);
-	return 0;
-}
-
-/* nargs: the arguments after the verb, at least min and at most max */
-static const struct verb {
-	const char *name;
-	int min, max;
-	int (*run)(int argc, char **argv);
-	const char *synopsis;
-} verbs[] = {
-	{ "check", 1, 1, cmd_check, "check DIR   parse and check every DIR/*/finding" },
-	{ "patches", 1, 11, cmd_patches,
-	  "patches DIR [--drop ID] [--kver KVER] [--series NAME] [--for KVER] [--stable-only KVER]\n"
-	  "    the patch files, in id order (--kver: the ports to that kernel line; --series: one\n"
-	  "    mail series's; --stable-only: those of bugs every newer measured line is free of;\n"
-	  "    --for: not those of findings absent on that line)" },
-	{ "series", 1, 1, cmd_series, "series DIR   the mail series's names, one a line" },
-	{ "stable", 3, 3, cmd_stable,
-	  "stable DIR ID KVER   does a stable line older than KVER have the bug (Cc: stable)?\n"
-	  "    (exit 0 yes, 1 no)" },
-	{ "cover", 3, 3, cmd_cover,
-	  "cover DIR NAME KVER   the facts of series NAME's cover letter on that kernel line" },
-	{ "plan", 1, 5, cmd_plan,
-	  "plan DIR [--only ID] [--for KVER]   per finding: slug, race|once, debug|others, suite,\n"
-	  "    make variables (--for: not those its on: line says do not reproduce there)" },
-	{ "seen", 3, 64, cmd_seen,
-	  "seen DIR ID CONSOLE...   did the run reproduce it? (exit 0 yes, 1 no, 3 not measured)" },
-	{ "label", 2, 2, cmd_label,
-	  "label DIR TITLE   the finding a splat title belongs to, or NEW" },
-	{ "html", 2, 2, cmd_html,
-	  "html DIR OUT   the status page: OUT/index.html, and OUT/SLUG.html a finding" },
-	{ "splice", 2, 3, cmd_splice,
-	  "splice DIR FILE [--check]   FILE's findings table, regenerated (or compared)" },
-	{ "verdicts", 2, 2, cmd_verdicts, "verdicts DIR RESULTS   make live-fixes's table" },
-	{ "measured", 3, 4, cmd_measured,
-	  "measured DIR RESULTS KVER [--check]   make live-findings's table against the\n"
-	  "    registry's on: lines (--check: exit 1 where they differ)" },
-	{ "w1", 2, 2, cmd_w1, "w1 BEFORE AFTER   the W=1 warnings AFTER adds" },
-	{ "help", 0, 0, cmd_help, "help   this text" },
+static const struct rdmaneg_verb verbs[] = {
+	{ "check", "DIR", "parse and check every DIR/*/finding", cmd_check_verb, 1, 1 },
+	{ "patches", "DIR [--drop ID] [--kver KVER] [--series NAME] [--for KVER] [--stable-only KVER]",
+	  "the patch files, in id order (--kver:\n"
+	  "the ports to that kernel line;\n"
+	  "--series: one mail series's;\n"
+	  "--stable-only: those of bugs every\n"
+	  "newer measured line is free of; --for:\n"
+	  "not those of findings absent there)",
+	  cmd_patches_verb, 1, 11 },
+	{ "series", "DIR", "the mail series's names, one a line", cmd_series_verb, 1, 1 },
+	{ "stable", "DIR ID KVER",
+	  "does a stable line older than KVER\n"
+	  "have the bug (Cc: stable)? (0 yes, 1 no)",
+	  cmd_stable_verb, 3, 3 },
+	{ "cover", "DIR NAME KVER", "the facts of series NAME's cover\n"
+	  "letter on that kernel line",
+	  cmd_cover_verb, 3, 3 },
+	{ "plan", "DIR [--only ID] [--for KVER]",
+	  "per finding: slug, race|once,\n"
+	  "debug|others, suite, make variables\n"
+	  "(--for: not those absent there)",
+	  cmd_plan_verb, 1, 5 },
+	{ "seen", "DIR ID CONSOLE...",
+	  "did the run reproduce it? (exit 0\n"
+	  "yes, 1 no, 3 not measured)", cmd_seen_verb, 3, 64 },
+	{ "label", "DIR TITLE", "the finding a splat title belongs\n"
+	  "to, or NEW", cmd_label_verb, 2,
+	  2 },
+	{ "html", "DIR OUT", "the status page: OUT/index.html,\n"
+	  "and OUT/SLUG.html a finding",
+	  cmd_html_verb, 2, 2 },
+	{ "splice", "DIR FILE [--check]", "FILE's findings table, regenerated\n"
+	  "(or compared)",
+	  cmd_splice_verb, 2, 3 },
+	{ "verdicts", "DIR RESULTS", "make live-fixes's table", cmd_verdicts_verb, 2, 2 },
+	{ "measured", "DIR RESULTS KVER [--check]",
+	  "make live-findings's table against\n"
+	  "the registry's on: lines (--check:\n"
+	  "exit 1 where they differ)",
+	  cmd_measured_verb, 3, 4 },
+	{ "w1", "BEFORE AFTER", "the W=1 warnings AFTER adds", cmd_w1_verb, 2, 2 },
 };
-
-static void usage(FILE *f)
-{
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		fprintf(f, "%s rdmaneg-findings %s\n", i ? "      " : "usage:", verbs[i].synopsis);
-}
 
 int main(int argc, char **argv)
 {
-	for (size_t i = 0; argc >= 2 && i < sizeof(verbs) / sizeof(verbs[0]); i++) {
-		const struct verb *v = &verbs[i];
-
-		if (strcmp(argv[1], v->name) != 0 &&
-		    !(v->run == cmd_help && !strcmp(argv[1], "--help")))
-			continue;
-		if (argc - 2 < v->min || argc - 2 > v->max) {
-			fprintf(stderr, "rdmaneg-findings: %s: wrong number of arguments\n",
-				v->name);
-			usage(stderr);
-			return 2;
-		}
-		return v->run(argc - 2, argv + 2);
-	}
-	if (argc >= 2)
-		fprintf(stderr, "rdmaneg-findings: unknown command '%s'\n", argv[1]);
-	usage(stderr);
-	return 2;
+	return rdmaneg_verb_dispatch("rdmaneg-findings", NULL, verbs,
+				     sizeof(verbs) / sizeof(verbs[0]), argc, argv);
 }

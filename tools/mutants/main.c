@@ -2,17 +2,8 @@
 /*
  * rdmaneg-mutants: the mutants of src/ (tools/mutants/mutate.h) and their score.
  * tools/mutants.sh builds and runs each mutant against the kill suite;
- * this program lists, applies and scores.
- *
- *   rdmaneg-mutants list [--sample N] [--seed S] [--first E] FILE...
- *       one TSV line per mutant: id file line col op before after
- *   rdmaneg-mutants apply ID FILE OUT
- *       writes mutant ID (base:k, as listed) of FILE to OUT
- *   rdmaneg-mutants score --list L --results R --equivalent E [--json J]
- *       joins the listed mutants with their results and the argued
- *       equivalents; prints survivors and "mutation score: K/M killed (X%)"
- *   rdmaneg-mutants check-equivalent E FILE...
- *       every entry of E still names a mutant of FILE...
+ * this program lists, applies and scores; its verbs are the table at the
+ * end, which help lists.
  *
  * Exit status: 0 done (score: no survivor outside E, no entry of E
  * killed, no harness error), 1 otherwise, 2 usage error.
@@ -21,6 +12,7 @@
 #include "json.h"
 #include "mutate.h"
 #include "rng.h"
+#include "verb.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -32,15 +24,10 @@
 #define LINE_MAX_LEN 4096
 #define DESC RDMANEG_MUT_DESC
 
-static void usage(void)
-{
-	fprintf(stderr,
-		"usage: rdmaneg-mutants list [--sample N] [--seed S] [--first E] FILE...\n"
-		"       rdmaneg-mutants apply ID FILE OUT\n"
-		"       rdmaneg-mutants score --list L --results R --equivalent E [--json J]\n"
-		"       rdmaneg-mutants check-equivalent E FILE...\n");
-	exit(2);
-}
+#define PROG "rdmaneg-mutants"
+
+/* the table's usage on stderr, and exit 2 */
+__attribute__((noreturn)) static void usage(void);
 
 /* A source file, whole (at most 64 MiB); NULL, said on stderr, else. */
 static char *slurp(const char *path, size_t *len)
@@ -599,23 +586,42 @@ done:
 	return rc;
 }
 
+/* util/verb passes the verb as argv[0]; the verbs take their arguments
+ * alone */
+#define VERB(fn) \
+	static int fn##_verb(int argc, char **argv) \
+	{ \
+		return fn(argc - 1, argv + 1); \
+	}
+VERB(cmd_list)
+VERB(cmd_apply)
+VERB(cmd_score)
+VERB(cmd_check_equivalent)
+
+static const struct rdmaneg_verb verbs[] = {
+	{ "list", "[--sample N] [--seed S] [--first E] FILE...",
+	  "one TSV line per mutant: id file line col op before after", cmd_list_verb, 1,
+	  RDMANEG_VERB_ANY },
+	{ "apply", "ID FILE OUT", "writes mutant ID (base:k, as listed) of FILE to OUT",
+	  cmd_apply_verb, 3, 3 },
+	{ "score", "--list L --results R --equivalent E [--json J]",
+	  "joins the listed mutants with their results and the argued\n"
+	  "equivalents; prints survivors and \"mutation score: K/M killed (X%)\"",
+	  cmd_score_verb, 6, 8 },
+	{ "check-equivalent", "E FILE...", "every entry of E still names a mutant of FILE...",
+	  cmd_check_equivalent_verb, 2, RDMANEG_VERB_ANY },
+};
+
+static void usage(void)
+{
+	rdmaneg_verb_usage(stderr, PROG, NULL, verbs, sizeof(verbs) / sizeof(verbs[0]));
+	exit(2);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(int, char **);
-	} verbs[] = {
-		{ "list", cmd_list },
-		{ "apply", cmd_apply },
-		{ "score", cmd_score },
-		{ "check-equivalent", cmd_check_equivalent },
-	};
-
-	if (argc < 2)
-		usage();
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (strcmp(argv[1], verbs[i].name) == 0)
-			return verbs[i].fn(argc - 2, argv + 2);
-	usage();
-	return 2;
+	return rdmaneg_verb_dispatch(PROG,
+				     "Exit status: 0 done (score: no survivor outside E, no entry of E\n"
+				     "killed, no harness error), 1 otherwise, 2 usage error.",
+				     verbs, sizeof(verbs) / sizeof(verbs[0]), argc, argv);
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * rdmaneg-test-times: the timing table of make test.
- *   record --jobs N --wall S ROWS OUT   rows (times.h) to OUT as JSON
- *   compare [PREV] CUR                  CUR's table, beside PREV's if given
+ * rdmaneg-test-times: the timing table of make test; the verbs (record,
+ * compare) are the table at the end, which help lists.
  * Exit status: 0 done, 1 a file unreadable or malformed, 2 usage.
  */
 #include "file.h"
 #include "times.h"
+#include "verb.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -17,13 +17,9 @@
 
 static struct rdmaneg_times prev_table, cur_table;
 
-static int usage(void)
-{
-	fputs("usage: rdmaneg-test-times record --jobs N --wall SECONDS ROWS OUT.json\n"
-	      "       rdmaneg-test-times compare [PREVIOUS.json] CURRENT.json\n",
-	      stderr);
-	return 2;
-}
+#define PROG "rdmaneg-test-times"
+
+static int usage(void); /* the table's, on stderr; returns 2 */
 
 typedef int (*parse_fn)(char *, struct rdmaneg_times *, char *, size_t);
 
@@ -127,24 +123,35 @@ static int cmd_compare(int argc, char **argv)
 	return 0;
 }
 
-static const struct {
-	const char *name;
-	int (*run)(int argc, char **argv);
-} verbs[] = {
-	{ "record", cmd_record },
-	{ "compare", cmd_compare },
+/* util/verb passes the verb as argv[0], where getopt wants the program */
+static int record_verb(int argc, char **argv)
+{
+	optind = 1;
+	return cmd_record(argc, argv);
+}
+
+static int compare_verb(int argc, char **argv)
+{
+	optind = 1;
+	return cmd_compare(argc, argv);
+}
+
+static const struct rdmaneg_verb verbs[] = {
+	{ "record", "--jobs N --wall SECONDS ROWS OUT.json", "the rows (times.h) to OUT as JSON",
+	  record_verb, 2, 6 },
+	{ "compare", "[PREVIOUS.json] CURRENT.json", "CURRENT's table, beside PREVIOUS's if given",
+	  compare_verb, 1, 2 },
 };
+
+static int usage(void)
+{
+	rdmaneg_verb_usage(stderr, PROG, NULL, verbs, sizeof(verbs) / sizeof(verbs[0]));
+	return 2;
+}
 
 int main(int argc, char **argv)
 {
-	if (argc < 2)
-		return usage();
-	for (size_t i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
-		if (strcmp(argv[1], verbs[i].name) == 0) {
-			optind = 2;
-			return verbs[i].run(argc, argv);
-		}
-	}
-	fprintf(stderr, "rdmaneg-test-times: unknown verb '%s'\n", argv[1]);
-	return usage();
+	return rdmaneg_verb_dispatch(PROG,
+				     "Exit status: 0 done, 1 a file unreadable or malformed, 2 usage.",
+				     verbs, sizeof(verbs) / sizeof(verbs[0]), argc, argv);
 }

@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * rdmaneg-triage: one bug, one group (tools/triage/triage.h says how a crash is
- * signed). tools/triage.sh builds the programs and runs this.
- *
- *   rdmaneg-triage fuzz [options] CRASH...    replay, group, minimize, report
- *   rdmaneg-triage kernel [--out DIR] [--make-args A] LOG...  group the splats of console logs
- *   rdmaneg-triage sign LOG                   the signature of one sanitizer log
+ * signed). tools/triage.sh builds the programs and runs this. The verbs
+ * (fuzz, kernel, sign) are the table at the end; help lists them.
  *
  * Exit status: 0 report written (whether or not anything reproduced),
  * 1 a program it needs failed, 2 usage error.
@@ -14,6 +11,7 @@
 #include "hex.h"
 #include "klog.h"
 #include "triage.h"
+#include "verb.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -29,19 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
-void rdmaneg_triage_usage(void)
-{
-	fprintf(stderr,
-		"usage: rdmaneg-triage fuzz [--build-dir B] [--plant NAME] [--runs N]\n"
-		"                       [--minimize-seconds S] [--out DIR] [--add-regression] CRASH...\n"
-		"       rdmaneg-triage kernel [--out DIR] [--make-args A] [--findings DIR] CONSOLE-LOG...\n"
-		"                 (A: make variables for each reproducer, e.g. KERNEL=debug;\n"
-		"                 DIR: the registry that labels each group, default findings/)\n"
-		"       rdmaneg-triage sign LOG\n"
-		"CRASH: a file, or a directory of libFuzzer artifacts (crash-*, leak-*,\n"
-		"timeout-*, oom-*) and AFL++ crashes (crashes/id:*).\n");
-	exit(2);
-}
+#define PROG "rdmaneg-triage"
 
 /* snprintf for paths and commands: a text that does not fit is an error,
  * never a silently different path. */
@@ -155,19 +141,48 @@ static int cmd_sign(int argc, char **argv)
 	return 0;
 }
 
+/* util/verb passes the verb as argv[0]; the verbs take their arguments
+ * alone */
+static int fuzz_verb(int argc, char **argv)
+{
+	return rdmaneg_triage_cmd_fuzz(argc - 1, argv + 1);
+}
+
+static int kernel_verb(int argc, char **argv)
+{
+	return rdmaneg_triage_cmd_kernel(argc - 1, argv + 1);
+}
+
+static int sign_verb(int argc, char **argv)
+{
+	return cmd_sign(argc - 1, argv + 1);
+}
+
+static const struct rdmaneg_verb verbs[] = {
+	{ "fuzz",
+	  "[--build-dir B] [--plant NAME] [--runs N] [--minimize-seconds S] [--out DIR] "
+	  "[--add-regression] CRASH...",
+	  "replay, group, minimize, report", fuzz_verb, 1, RDMANEG_VERB_ANY },
+	{ "kernel", "[--out DIR] [--make-args A] [--findings DIR] CONSOLE-LOG...",
+	  "group the splats of console logs (A: make variables\n"
+	  "for each reproducer, e.g. KERNEL=debug; DIR: the registry\n"
+	  "that labels each group, default findings/)",
+	  kernel_verb, 1, RDMANEG_VERB_ANY },
+	{ "sign", "LOG", "the signature of one sanitizer log", sign_verb, 1, 1 },
+};
+static const size_t nverbs = sizeof(verbs) / sizeof(verbs[0]);
+
+void rdmaneg_triage_usage(void)
+{
+	rdmaneg_verb_usage(stderr, PROG,
+			   "CRASH: a file, or a directory of libFuzzer artifacts (crash-*, leak-*,\n"
+			   "timeout-*, oom-*) and AFL++ crashes (crashes/id:*).",
+			   verbs, nverbs);
+	exit(2);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*run)(int, char **);
-	} verbs[] = { { "fuzz", rdmaneg_triage_cmd_fuzz },
-		      { "kernel", rdmaneg_triage_cmd_kernel },
-		      { "sign", cmd_sign } };
-
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	for (size_t i = 0; argc >= 2 && i < sizeof(verbs) / sizeof(verbs[0]); i++)
-		if (strcmp(argv[1], verbs[i].name) == 0)
-			return verbs[i].run(argc - 2, argv + 2);
-	rdmaneg_triage_usage();
-	return 2;
+	return rdmaneg_verb_dispatch(PROG, NULL, verbs, nverbs, argc, argv);
 }
