@@ -133,6 +133,9 @@ static const struct spec table[] = {
 	ROW("c-pd-ird-ffffffff", C, PD, 0, 8, 0xffffffffu, 16, false, 0, 0, 0, -1),
 	ROW("c-pd-ord-ffffffff", C, PD, 0, 8, 16, 0xffffffffu, false, 0, 0, 0, -1),
 	ROW("c-pd-le", C, PD, 0, 8, 16, 16, true, 0, 0, 0, -1),
+	/* ... connection requests withdrawn before ksmbd accepts them, then
+	 * c-ok's connection, which ksmbd must still answer */
+	ROW("c-abort-before-accept", C, CM, LIVE_SMBD_ABORT, OK8, 0, 0, 0, -1),
 };
 #define NTABLE (sizeof(table) / sizeof(table[0]))
 

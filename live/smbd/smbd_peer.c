@@ -7,15 +7,23 @@
  * on the host (live/smbd/smbd_report.c):
  *   LIVE_SMBDS NAME REQUESTS ESTABLISHED AFTER CLIENT  REQ-PD OUR-PD FIRST REPLY
  *   LIVE_SMBDC NAME EVENT STATUS ESTABLISHED SENT GOT CLOSED  OUR-PD REP-PD MSG ANSWER
- * each octet string as "LEN HEX" (live_ulp_hex).
+ * each octet string as "LEN HEX" (live_ulp_hex). An abort case
+ * (LIVE_SMBD_ABORT) first withdraws connection requests, then its line is
+ * the ordinary connection after them.
  */
+#define _GNU_SOURCE
 #include "smbd_peer.h"
 
 #include "endpoint.h"
+#include "mpa.h" /* the core's, src/mpa.h */
 #include "smbd_live.h"
 #include "ulp.h"
 
+#include <netinet/in.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
 #define WAIT_MS 3000	/* for the peer's answer to a message */
 #define CLIENT_MS 30000 /* a mount, at most */
@@ -74,6 +82,45 @@ int live_smbd_server(const char *addr, size_t first, size_t count, char *const a
 	return 0;
 }
 
+/* LIVE_SMBD_ABORT: one MPA Request a siw initiator would send (revision
+ * 2, the enhanced word with IRD and ORD 16, then the IRD/ORD header pd),
+ * on a TCP connection of its own that resets delay_ms after it: soon
+ * enough that siw can lose the connection between handing the request
+ * to rdma_cm and ksmbd's accept. Prints LIVE_SMBD_ABORT DELAY RESULT. */
+static void abort_request(const struct sockaddr_in *sin, const uint8_t *pd, size_t pd_len,
+			  unsigned delay_ms, FILE *out)
+{
+	const struct rdmaneg_mpa_enh e = { .ird = 16, .ord = 16 };
+	uint8_t upd[RDMANEG_MPA_ENH_LEN + LIVE_SMBD_PD], frame[RDMANEG_MPA_HDR_LEN + sizeof(upd)];
+	struct rdmaneg_mpa_frame f = { .type = RDMANEG_MPA_REQUEST, .enhanced = true, .rev = 2 };
+	const struct linger lg = { 1, 0 };
+	struct timespec ts = { (time_t)(delay_ms / 1000), (long)(delay_ms % 1000) * 1000000L };
+	const char *result = "reset";
+	size_t n = 0;
+	int fd;
+
+	if (pd_len > LIVE_SMBD_PD || rdmaneg_mpa_enh_encode(&e, upd, sizeof(upd)) != RDMANEG_OK)
+		return;
+	memcpy(upd + RDMANEG_MPA_ENH_LEN, pd, pd_len);
+	f.pd_length = (uint16_t)(RDMANEG_MPA_ENH_LEN + pd_len);
+	f.pd = upd;
+	if (rdmaneg_mpa_build(&f, frame, sizeof(frame), &n) != RDMANEG_OK)
+		return;
+	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 || connect(fd, (const struct sockaddr *)sin, sizeof(*sin)) != 0)
+		result = "connect-failed";
+	else if (send(fd, frame, n, MSG_NOSIGNAL) != (ssize_t)n)
+		result = "send-failed";
+	else
+		(void)nanosleep(&ts, NULL);
+	if (fd >= 0) {
+		(void)setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
+		close(fd);
+	}
+	fprintf(out, "LIVE_SMBD_ABORT %u %s\n", delay_ms, result);
+	fflush(out);
+}
+
 int live_smbd_client(const char *addr, size_t first, size_t count, FILE *out)
 {
 	struct rdma_event_channel *ch = rdma_create_event_channel();
@@ -99,6 +146,9 @@ int live_smbd_client(const char *addr, size_t first, size_t count, FILE *out)
 		n = live_smbd_message(&c, base, sizeof(base), msg, sizeof(msg));
 		fprintf(out, "LIVE_SMBD_CASE client %s\n", c.name);
 		fflush(out);
+		/* delays from none to past a handler's run under TCG */
+		for (unsigned d = 0; c.how == LIVE_SMBD_ABORT && d <= 256; d = d ? 2 * d : 1)
+			abort_request(&sin, c.pd, c.pd_len, d, out);
 		/* cifs's connection parameters: IRD and ORD 16 (smbdirect.c
 		 * responder_resources, initiator_depth) */
 		(void)live_ulp_client(ch, &sin, c.pd, c.pd_len, 16, 16, msg, n ? n : 0, WAIT_MS,
