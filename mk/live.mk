@@ -186,6 +186,12 @@ $(B)/asan/campaign-unit: $(call flavour_objs,campaign-asan,tests/campaign_unit.c
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 
+# the snapshot cache alone (cache.c uses struct vm's fields, no vm.c)
+$(B)/asan/snapshot-unit: $(call flavour_objs,campaign-asan,tests/snapshot_unit.c \
+		live/campaign/cache.c util/file.c)
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $(GC) $^ -o $@
+
 # the peer's judge with a bug planted in the core under test: its verdicts
 # must not move (docs/compliance.md: expectations come from oracle/, never
 # from src/); make test runs it for the plants of the functions the peer

@@ -38,11 +38,10 @@ static int fnv_file(uint64_t *h, const char *path, bool must)
 	return r < 0 ? -1 : 0;
 }
 
-int cache_key(struct vm *v, char *err, size_t cap)
+int cache_key(struct vm *v, const char *qemu_version, char *err, size_t cap)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
-	char path[512], ver[256] = "";
-	char *const qv[] = { "qemu-system-x86_64", "--version", NULL };
+	char path[512];
 	const char *smp;
 
 	fnv(&h, "rdmaneg-snapshot-1", 18);
@@ -55,11 +54,7 @@ int cache_key(struct vm *v, char *err, size_t cap)
 	 * only keep two snapshots of the same machine) */
 	smp = getenv("LIVE_SMP");
 	fnv(&h, smp ? smp : "", (smp ? strlen(smp) : 0) + 1);
-	if (vm_run(qv, ver, sizeof(ver)) != 0) {
-		snprintf(err, cap, "qemu-system-x86_64 --version did not run");
-		return -1;
-	}
-	fnv(&h, ver, strlen(ver));
+	fnv(&h, qemu_version, strlen(qemu_version));
 	snprintf(path, sizeof(path), "build/live/cache/kernel-%s/boot/vmlinuz-%s", v->kver,
 		 v->kver);
 	if (fnv_file(&h, path, true) != 0 || fnv_file(&h, v->image, true) != 0 ||

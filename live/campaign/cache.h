@@ -15,9 +15,11 @@
 #include <stddef.h>
 
 /* v->key from the kernel image, the initramfs, the command line, the
- * agents, live/guest/qemu.sh and qemu-system-x86_64 --version (FNV-1a
- * over their contents); 0, or -1 with why in err. */
-int cache_key(struct vm *v, char *err, size_t cap);
+ * agents, LIVE_SMP, live/guest/qemu.sh and qemu_version (the first line
+ * of qemu-system-x86_64 --version, which the caller ran): FNV-1a over
+ * their contents; 0, or -1 with why in err. Only struct vm's fields are
+ * used, no function of vm.c: tests/cache_unit.c tests it on the host. */
+int cache_key(struct vm *v, const char *qemu_version, char *err, size_t cap);
 
 /* The cache's file of v's key with extension ext into out. */
 void cache_path(const struct vm *v, const char *ext, char *out, size_t cap);

@@ -640,8 +640,17 @@ int vm_up(struct vm *v, bool use_cache, char *err, size_t cap)
 {
 	int64_t t0 = rdmaneg_mono_us();
 
-	if (v->cache && !v->key[0] && cache_key(v, err, cap) != 0)
-		return -1;
+	if (v->cache && !v->key[0]) {
+		char *const qv[] = { "qemu-system-x86_64", "--version", NULL };
+		char ver[256] = "";
+
+		if (vm_run(qv, ver, sizeof(ver)) != 0) {
+			snprintf(err, cap, "qemu-system-x86_64 --version did not run");
+			return -1;
+		}
+		if (cache_key(v, ver, err, cap) != 0)
+			return -1;
+	}
 	if (v->cache && use_cache) {
 		char path[600];
 
