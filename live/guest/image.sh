@@ -23,6 +23,7 @@ KVER=$(live/guest/kver.sh "${KVER:-6.1}" | cut -d' ' -f1) || exit 2
 export KVER
 case "${KERNEL:-stock}" in
 stock)
+	[ -z "${KSRC:-}" ] || { echo "live: KSRC builds a debug or fixed kernel from your tree: add KERNEL=debug or KERNEL=fixed" >&2; exit 2; }
 	[ "$KVER" = 6.1 ] || { echo "live: KERNEL=stock is Debian's 6.1 only; on KVER=$KVER run KERNEL=debug or" \
 		"KERNEL=fixed (live/guest/image.sh says why)" >&2; exit 2; }
 	live/guest/prepare.sh >&2 || { echo "live: FAILED: preparation" >&2; exit 1; }

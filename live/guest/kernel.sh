@@ -28,6 +28,14 @@
 #   kbuild-KVER-KEY-fixed-PKEY/, kernel-fixed-KVER-KEY-PKEY/ (as above, plus
 #   patches: the list applied; w1-before.log, w1-after.log: W=1 builds of
 #   the touched files before and after the patches)
+#
+# KSRC=DIR: a kernel tree of the user's (a release candidate, a vendor
+# tree) instead of Debian's source, read as the line KVER (its config
+# edits, command line and patch ports). Cached as the line "ksrc" (one
+# kernel), keyed also by the tree: a git tree's HEAD, its uncommitted
+# changes and untracked files; any other tree's every file's size and
+# time. The fixed kernel takes the patches that apply to it and names
+# those that do not.
 set -euo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 L=build/live
@@ -42,13 +50,32 @@ drivers/infiniband/ulp/iser drivers/infiniband/ulp/isert fs/smb/server fs/smb/cl
 mkdir -p "$L/cache" "$CACHE"
 tools/deps.sh kernel >&2
 read -r KVER src_pkg suite < <(live/guest/kver.sh "${KVER:-6.1}") || exit 2
-suite_arg=()
-[ "$suite" = - ] || suite_arg=(--suite "$suite")
-src_root=$(live/guest/debs.sh "${suite_arg[@]}" "$src_pkg") ||
-	{ echo "kernel: cannot fetch $src_pkg${suite_arg[*]:+ from $suite} (live/guest/debs.sh)" >&2; exit 1; }
-src_ver=${src_root##*/"$src_pkg"-}
-src_tar=$src_root/usr/src/$src_pkg.tar.xz
-[ -s "$src_tar" ] || { echo "kernel: $src_tar missing ($src_pkg $src_ver)" >&2; exit 1; }
+ksrc=${KSRC:-} line=$KVER
+if [ -n "$ksrc" ]; then
+	[ -d "$ksrc" ] && grep -q '^VERSION = ' "$ksrc/Makefile" 2>/dev/null && [ -d "$ksrc/drivers/infiniband" ] ||
+		{ echo "kernel: KSRC=$ksrc is not a kernel tree (no top Makefile with VERSION, no drivers/infiniband)" >&2; exit 2; }
+	ksrc=$(cd "$ksrc" && pwd)
+	kv=$(make -s -C "$ksrc" kernelversion 2>/dev/null) ||
+		{ echo "kernel: KSRC=$ksrc: make kernelversion failed" >&2; exit 2; }
+	if git -C "$ksrc" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		id=$({ git -C "$ksrc" rev-parse HEAD; git -C "$ksrc" diff HEAD
+			git -C "$ksrc" ls-files --others --exclude-standard; } | sha1sum | cut -c1-12)
+	else
+		id=$(find "$ksrc" -type f -not -path '*/.git/*' -printf '%P %s %T@\n' | LC_ALL=C sort |
+			sha1sum | cut -c1-12)
+	fi
+	src_pkg="KSRC $ksrc" src_ver="$kv-$id" line=ksrc
+	[ "$(echo "$kv" | cut -d. -f1-2)" = "$KVER" ] ||
+		echo "kernel: KSRC is $kv, read as the line $KVER (its config edits, command line and patch ports; KVER= to choose another)" >&2
+else
+	suite_arg=()
+	[ "$suite" = - ] || suite_arg=(--suite "$suite")
+	src_root=$(live/guest/debs.sh "${suite_arg[@]}" "$src_pkg") ||
+		{ echo "kernel: cannot fetch $src_pkg${suite_arg[*]:+ from $suite} (live/guest/debs.sh)" >&2; exit 1; }
+	src_ver=${src_root##*/"$src_pkg"-}
+	src_tar=$src_root/usr/src/$src_pkg.tar.xz
+	[ -s "$src_tar" ] || { echo "kernel: $src_tar missing ($src_pkg $src_ver)" >&2; exit 1; }
+fi
 # the fragment as this line reads it (build/live/kernel-KVER.config)
 frag=$L/kernel-$KVER.config
 edits=live/guest/kernel-$KVER.config
@@ -65,8 +92,8 @@ key=$({
 	cat "$frag"
 	echo "$GCOV_DIRS|$UBSAN_DIRS"
 } | sha1sum | cut -c1-12)
-tree=$CACHE/kbuild-$KVER-$key
-out=$CACHE/kernel-debug-$KVER-$key
+tree=$CACHE/kbuild-$line-$key
+out=$CACHE/kernel-debug-$line-$key
 
 # Every line of the fragment must hold in the final .config: a symbol
 # whose dependencies are unmet is dropped by Kconfig without a word.
@@ -113,9 +140,17 @@ if [ ! -s "$out/release" ]; then
 	echo "kernel: cold build of $src_pkg $src_ver (key $key) in $tree" >&2
 	# one debug kernel a line: a changed key makes the line's old one
 	# stale, and the fixed kernels built from it
-	rm -rf "$CACHE/kbuild-$KVER-"* "$CACHE/kernel-debug-$KVER-"* "$CACHE/kernel-fixed-$KVER-"*
+	rm -rf "$CACHE/kbuild-$line-"* "$CACHE/kernel-debug-$line-"* "$CACHE/kernel-fixed-$line-"*
 	mkdir -p "$tree"
-	tar -x -I 'xz -T0' -f "$src_tar" -C "$tree" --strip-components=1
+	if [ -n "$ksrc" ]; then
+		# the tree as it is, without its git history or anything built
+		# in it (mrproper: a stale object or .config of the user's)
+		tar -C "$ksrc" --exclude=./.git -cf - . | tar -xf - -C "$tree" &&
+			make -s -C "$tree" mrproper >/dev/null ||
+			{ echo "kernel: cannot copy KSRC=$ksrc" >&2; exit 1; }
+	else
+		tar -x -I 'xz -T0' -f "$src_tar" -C "$tree" --strip-components=1
+	fi
 	for d in $GCOV_DIRS $UBSAN_DIRS; do
 		[ -e "$tree/$d" ] || { echo "kernel: $src_pkg has no $d (GCOV_DIRS, UBSAN_DIRS)" >&2; exit 1; }
 	done
@@ -148,7 +183,7 @@ if [ "${1:-}" = fixed ]; then
 		[ -s "$f" ] || { echo "kernel: fixed: patch $f: no such file" >&2; exit 2; }
 	done
 	pkey=$({ echo "$key"; cat "${patches[@]}"; } | sha1sum | cut -c1-12)
-	base=$tree tree=$CACHE/kbuild-$KVER-$key-fixed-$pkey out=$CACHE/kernel-fixed-$KVER-$key-$pkey
+	base=$tree tree=$CACHE/kbuild-$line-$key-fixed-$pkey out=$CACHE/kernel-fixed-$line-$key-$pkey
 	if [ ! -s "$out/release" ]; then
 		t0=$(date +%s)
 		echo "kernel: fixed kernel (patches key $pkey): ${#patches[@]} patch(es) on the debug tree" >&2
@@ -158,8 +193,8 @@ if [ "${1:-}" = fixed ]; then
 		# a new debug key removed them all above)
 		# shellcheck disable=SC2012 # cache directories, named by hex keys
 		# (none yet after a new debug key: ls fails, and pipefail with it)
-		{ ls -dt "$CACHE/kernel-fixed-$KVER-$key-"* 2>/dev/null || :; } | tail -n +3 | while read -r d; do
-			rm -rf "$d" "$CACHE/kbuild-$KVER-$key-fixed-${d##*-}"
+		{ ls -dt "$CACHE/kernel-fixed-$line-$key-"* 2>/dev/null || :; } | tail -n +3 | while read -r d; do
+			rm -rf "$d" "$CACHE/kbuild-$line-$key-fixed-${d##*-}"
 		done
 		# built where it stays: gcov's .gcda paths are the objects'
 		# build paths (a tree built as .part and renamed names files
@@ -175,6 +210,28 @@ if [ "${1:-}" = fixed ]; then
 		grep -rlF --include='*.cmd' --include='*.d' "$base/" "$tree/tools" |
 			xargs -r sed -i "s#$base/#$tree/#g" ||
 			{ echo "kernel: fixed: cannot rename $base in the copy's tools/" >&2; exit 1; }
+		# a tree of the user's takes the patches that apply to it, in
+		# order (one may need an earlier one): tried on a scratch copy of
+		# the files they touch
+		if [ -n "$ksrc" ]; then
+			keep=() scratch=$tree.try
+			rm -rf "$scratch" && mkdir -p "$scratch"
+			sed -n 's#^+++ b/##p' "${patches[@]}" | sort -u | while read -r f; do
+				[ -e "$tree/$f" ] || continue
+				mkdir -p "$scratch/$(dirname "$f")" && cp "$tree/$f" "$scratch/$f"
+			done
+			for f in "${patches[@]}"; do
+				if patch -d "$scratch" -p1 -F0 --dry-run <"$f" >/dev/null 2>&1; then
+					patch -d "$scratch" -p1 -F0 --no-backup-if-mismatch <"$f" >/dev/null 2>&1
+					keep+=("$f")
+				else
+					echo "kernel: fixed: $f does not apply to KSRC ($kv): left out" >&2
+				fi
+			done
+			rm -rf "$scratch"
+			[ "${#keep[@]}" -gt 0 ] || { echo "kernel: fixed: no patch applies to KSRC ($kv)" >&2; exit 1; }
+			patches=("${keep[@]}")
+		fi
 		# the objects the patches touch, built with W=1 before and after
 		mapfile -t objs < <(sed -n 's#^+++ b/\(.*\)\.c$#\1.o#p' "${patches[@]}" | sort -u)
 		log=$tree/build.log
