@@ -47,13 +47,16 @@ fs/smb/server/transport_rdma.c fs/smb/client/smbdirect.c"
 UBSAN_DIRS="drivers/infiniband/core drivers/infiniband/sw/siw drivers/infiniband/sw/rxe \
 net/sunrpc net/sunrpc/xprtrdma drivers/nvme/target drivers/nvme/host \
 drivers/infiniband/ulp/iser drivers/infiniband/ulp/isert fs/smb/server fs/smb/client"
+# KSRC: refused before anything is installed or fetched
+if [ -n "${KSRC:-}" ]; then
+	[ -d "$KSRC" ] && grep -q '^VERSION = ' "$KSRC/Makefile" 2>/dev/null && [ -d "$KSRC/drivers/infiniband" ] ||
+		{ echo "kernel: KSRC=$KSRC is not a kernel tree (no top Makefile with VERSION, no drivers/infiniband)" >&2; exit 2; }
+fi
 mkdir -p "$L/cache" "$CACHE"
 tools/deps.sh kernel >&2
 read -r KVER src_pkg suite < <(live/guest/kver.sh "${KVER:-6.1}") || exit 2
 ksrc=${KSRC:-} line=$KVER
 if [ -n "$ksrc" ]; then
-	[ -d "$ksrc" ] && grep -q '^VERSION = ' "$ksrc/Makefile" 2>/dev/null && [ -d "$ksrc/drivers/infiniband" ] ||
-		{ echo "kernel: KSRC=$ksrc is not a kernel tree (no top Makefile with VERSION, no drivers/infiniband)" >&2; exit 2; }
 	ksrc=$(cd "$ksrc" && pwd)
 	kv=$(make -s -C "$ksrc" kernelversion 2>/dev/null) ||
 		{ echo "kernel: KSRC=$ksrc: make kernelversion failed" >&2; exit 2; }
