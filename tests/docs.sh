@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Every 'make TARGET' that README.md or docs/*.md names is a target the
 # Makefile has (make -n runs it), and every docs/ topic the README's table
-# links to exists. Its negative control: a page naming a target that does
-# not exist must be caught.
+# links to exists, and the counts the pages state (fuzz targets,
+# properties) are the sources'. Its negative controls: a page naming a
+# target that does not exist, and stale counts, must be caught.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 pass=0 fail=0
@@ -52,6 +53,27 @@ done
 for f in docs/*.md; do
 	grep -qF "($f)" README.md && ok || bad "$f is not linked from README.md"
 done
+# the counts the pages state follow the sources: "N fuzz targets" and
+# "(N targets" the one target list, "N properties" the property engine's
+# list (build/asan/props --list)
+# shellcheck source=tools/targets.sh
+. tools/targets.sh
+stated() { grep -ohE "\b[0-9]+ $2" "$1" | cut -d' ' -f1 | sort -u; } # PAGE PHRASE
+counts() { # PAGE...: each stated count that is not the source's, "PAGE: N PHRASE (is M)"
+	local f n
+	for f in "$@"; do
+		for n in $(stated "$f" 'fuzz targets\b') $(stated "$f" 'targets,'); do
+			[ "$n" = "$ntargets" ] || echo "$f: $n fuzz targets (there are $ntargets)"
+		done
+		for n in $(stated "$f" 'properties\b'); do
+			[ "$n" = "$nprops" ] || echo "$f: $n properties (there are $nprops)"
+		done
+	done
+}
+ntargets=$(rdmaneg_targets | wc -l)
+nprops=$(build/asan/props --list | wc -l)
+wrong=$(counts README.md docs/*.md)
+[ -z "$wrong" ] && ok || bad "counts that are not the sources': $wrong"
 lines=$(wc -l <README.md)
 [ "$lines" -le 300 ] && ok || bad "README.md has $lines lines (at most 300; topics go to docs/)"
 
@@ -66,6 +88,11 @@ missing=$(check_pages "$tmp/page.md")
 # negative control: a target the table lacks is caught
 missing=$(unlisted docs/make-targets.md test no-such-target)
 [ "$missing" = no-such-target ] && ok || bad "control: a target without a row was not caught (got '$missing')"
+
+# negative control: a stale count is caught
+printf 'Around it: 9 fuzz targets (9 targets, in turn) and 16 properties.\n' >"$tmp/stale.md"
+wrong=$(counts "$tmp/stale.md")
+[ "$(echo "$wrong" | wc -l)" = 3 ] && ok || bad "control: stale counts were not caught (got '$wrong')"
 
 echo "docs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
