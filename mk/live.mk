@@ -4,18 +4,18 @@
 UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c util/arcs.c \
 	util/verdict.c util/guide.c util/agent.c util/casename.c util/kcov.c util/verb.c
 # the pure half of the harness (no sockets, no verbs): host and guest, and
-# make test's unit tests
+# make test's unit tests; each suite's fragment (live/SUITE/SUITE.mk, all
+# included here, before the rules) adds its own pure files to LIVE_PURE,
+# its guest files to LIVE_SUITE_SRC and its folder to LIVE_INC: a new suite
+# is a folder with its fragment, and its verbs in live/main.c's table
 LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
-	$(addprefix live/nfs/,nfs_read.c nfs_expect.c nfs_judge.c nfs_print.c nfs_json.c nfs_cases.c nfs_rpc.c) \
-	live/nvme/nvme_report.c live/nvme/nvme_cases.c live/guest/gcov.c \
-	live/ulp/ulp_read.c live/smbd/smbd_cases.c live/smbd/smbd_report.c live/smbd/smbd_write.c \
-	live/iser/iser_cases.c live/iser/iser_report.c
-LIVE_SRC := live/main.c live/core/live_args.c live/mpa/mpa_verbs.c live/nfs/nfs_verbs.c live/nvme/nvme_verbs.c live/ulp/ulp_verbs.c live/guest/guest_verbs.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c live/nvme/nvme_host.c live/nvme/nvme_target.c \
-	live/nfspeer/nfspeer.c live/ulp/ulp_peer.c live/smbd/smbd_peer.c live/iser/iser_peer.c \
-	$(LIVE_PURE) $(ORACLE_SRC) \
-	$(UTIL_SRC)
-LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/core -Ilive/mpa -Ilive/nfs -Ilive/nvme -Ilive/nfspeer -Ilive/guest \
-	-Ilive/ulp -Ilive/smbd -Ilive/iser
+	live/guest/gcov.c live/ulp/ulp_read.c
+LIVE_SUITE_SRC :=
+LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/core -Ilive/mpa -Ilive/guest -Ilive/ulp
+include $(sort $(wildcard live/*/*.mk))
+LIVE_SRC := live/main.c live/core/live_args.c live/mpa/mpa_verbs.c live/ulp/ulp_verbs.c \
+	live/guest/guest_verbs.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c \
+	live/ulp/ulp_peer.c $(LIVE_SUITE_SRC) $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
 CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC)
 CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC) -Itests
 $(foreach f,live live-asan,$(eval $(call c_flavour,$(f))))
@@ -98,22 +98,6 @@ live-adversarial:
 # one case or frame on a fresh guest: make live-repro ROLE=request CASE=rev-0
 live-repro:
 	@ROLE_ARG="$(ROLE)" CASE_ARG="$(CASE)" FRAME_ARG="$(FRAME)" live/adversarial/adversarial.sh repro
-
-# Linux NFS over RDMA in the guest, measured against RFC 8797 (live/nfs/nfs.sh)
-live-nfs:
-	@live/nfs/nfs.sh
-
-# Linux NVMe over Fabrics on siw in the guest (live/nvme/nvme.sh, docs/nvme.md)
-live-nvme:
-	@live/nvme/nvme.sh
-
-# SMB Direct, ksmbd and cifs, on siw in the debug guest (live/smbd/smbd.sh, docs/smbd.md)
-live-smbd:
-	@live/smbd/smbd.sh
-
-# iSER, LIO's isert and ib_iser with open-iscsi, on siw (live/iser/iser.sh, docs/iser.md)
-live-iser:
-	@live/iser/iser.sh
 
 # the debug guest kernel from linux-source-KVER (live/guest/kernel.sh, cached),
 # then its controls: lkdtm's slab overflow must fail make live as a KASAN

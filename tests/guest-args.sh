@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The guest scripts' refusals, on the host and before anything is fetched,
 # installed or booted: a kernel line the harness does not run (kver.sh),
-# a KSRC that is not a kernel tree (kernel.sh) and KSRC with Debian's own
-# kernel (image.sh). Each must exit 2 with a message that names the fix;
+# a KSRC that is not a kernel tree (kernel.sh), KSRC with Debian's own
+# kernel and a flavour no suite provides (image.sh). Each must exit 2 with a message that names the fix;
 # an accepted line must pass (the control).
 # Usage: tests/guest-args.sh
 set -uo pipefail
@@ -33,6 +33,8 @@ expect ksrc-not-a-tree 2 "KSRC=$tmp/notree is not a kernel tree" -- env KSRC="$t
 expect ksrc-missing 2 'KSRC=/nonexistent is not a kernel tree' -- env KSRC=/nonexistent live/guest/kernel.sh
 expect ksrc-stock 2 'KSRC builds a debug or fixed kernel.*KERNEL=debug' -- \
 	env KSRC="$tmp/notree" KERNEL=stock live/guest/image.sh
+expect flavour-unknown 2 "no suite 'nosuch' .*the flavours: .*iser.*nfs.*nvme.*smbd" -- live/guest/image.sh nosuch
+expect flavour-bad 2 'a flavour is a suite' -- live/guest/image.sh ../x
 expect kernel-unknown 2 'KERNEL is stock .*debug.*fixed' -- env KERNEL=nosuch live/guest/image.sh
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

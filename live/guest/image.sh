@@ -21,6 +21,20 @@ L=build/live
 t0=$(date +%s.%N)
 KVER=$(live/guest/kver.sh "${KVER:-6.1}" | cut -d' ' -f1) || exit 2
 export KVER
+flavour=${1:-}
+# a suite's flavour: what its live/SUITE/SUITE-prepare.sh adds (checked
+# before anything is prepared)
+case "$flavour" in
+'') ;;
+*[!a-z0-9]*) echo "live/guest/image.sh: a flavour is a suite's name, [a-z0-9]" >&2; exit 2 ;;
+*)
+	[ -x "live/$flavour/$flavour-prepare.sh" ] || {
+		flavours=(live/*/*-prepare.sh) flavours=("${flavours[@]#live/}")
+		echo "live/guest/image.sh: no suite '$flavour' with a live/$flavour/$flavour-prepare.sh" \
+			"(the flavours: ${flavours[*]%%/*})" >&2
+		exit 2
+	} ;;
+esac
 case "${KERNEL:-stock}" in
 stock)
 	[ -z "${KSRC:-}" ] || { echo "live: KSRC builds a debug or fixed kernel from your tree: add KERNEL=debug or KERNEL=fixed" >&2; exit 2; }
@@ -51,14 +65,12 @@ fixed)
 *) echo "live: KERNEL is stock (Debian's, the default), debug (make live-kernel) or fixed" \
 	"(the debug kernel with findings/'s patches)" >&2; exit 2 ;;
 esac
-flavour=${1:-}
-case "$flavour" in
-'') fdir= ;;
-nfs | nvme | smbd | iser) "live/$flavour/$flavour-prepare.sh" "$kver" >&2 ||
+fdir=
+if [ -n "$flavour" ]; then
+	"live/$flavour/$flavour-prepare.sh" "$kver" >&2 ||
 		{ echo "live: FAILED: $flavour preparation" >&2; exit 1; }
-	fdir=$L/$flavour ;;
-*) echo "live/guest/image.sh: the flavour is nfs, nvme, smbd, iser or nothing" >&2; exit 2 ;;
-esac
+	fdir=$L/$flavour
+fi
 # the peer again on a core with one planted bug (the enhanced word's ORD
 # masked: the frames a core-built peer would send change with it); make
 # live's baseline must not move with it (docs/compliance.md)

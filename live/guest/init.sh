@@ -207,22 +207,13 @@ if [ "$plant" = hung ]; then
 		echo "LIVE_ERROR no lkdtm in this kernel"
 	plant=
 fi
-if [ "$(arg mode)" = nfs ]; then
-	# make live-nfs: Linux NFS over RDMA (live/nfs/nfs-init.sh)
-	# shellcheck source=live/nfs/nfs-init.sh
-	. /nfs-init
-elif [ "$(arg mode)" = nvme ]; then
-	# make live-nvme: Linux NVMe over Fabrics (live/nvme/nvme-init.sh)
-	# shellcheck source=live/nvme/nvme-init.sh
-	. /nvme-init
-elif [ "$(arg mode)" = smbd ]; then
-	# make live-smbd: SMB Direct, ksmbd and cifs (live/smbd/smbd-init.sh)
-	# shellcheck source=live/smbd/smbd-init.sh
-	. /smbd-init
-elif [ "$(arg mode)" = iser ]; then
-	# make live-iser: iSER, LIO's isert and open-iscsi (live/iser/iser-init.sh)
-	# shellcheck source=live/iser/iser-init.sh
-	. /iser-init
+mode=$(arg mode)
+if [ -n "$mode" ] && [ -f "/$mode-init" ]; then
+	# a suite's own steps (make live-nfs, live-nvme, live-smbd,
+	# live-iser, ...): live/SUITE/SUITE-init.sh, which
+	# live/guest/mkinitramfs.sh put in the image as /SUITE-init
+	# shellcheck source=/dev/null # one of live/*/*-init.sh, each linted alone
+	. "/$mode-init"
 elif [ "$(arg mode)" = adversarial ] && [ -n "$(arg agents)" ]; then
 	# make live-adversarial, live-guided, live-repro (live/campaign): the
 	# peer's agents wait on their ports for the host's cases, one role
