@@ -6,9 +6,10 @@
 # pristine tree of Debian's source of KVER (build/findings-port/KVER/linux,
 # its first commit), and each must be clean under that tree's
 # scripts/checkpatch.pl --strict (no Signed-off-by: whoever sends signs);
-# each cover letter must name its To: and a subject. Two negative controls
+# each cover letter must name its To: and a subject. Three negative controls
 # must be caught: a patch whose context was changed must not apply, and a
-# patch with trailing whitespace added must fail checkpatch. Ends with
+# patch with trailing whitespace added, and one with a misspelling in its
+# message (a Fixes: subject alone is excused), must fail checkpatch. Ends with
 # "N passed, N failed"; exit 2 on a usage error or a missing tree.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -24,10 +25,7 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { echo "mail-series: FAILED: $1"; [ -n "${2:-}" ] && sed 's/^/  | /' "$2" | head -8; fail=$((fail + 1)); }
 reset() { g am --abort >/dev/null 2>&1; g checkout -q -f --detach "$root" && g clean -fdqx; }
-checkpatch() { # checkpatch PATCH LOG
-	(cd "$tree" && perl scripts/checkpatch.pl --strict --no-signoff --ignore UNKNOWN_COMMIT_ID \
-		--no-tree -) <"$1" >"$2" 2>&1
-}
+checkpatch() { tools/findings/checkpatch.sh "$tree" "$1" >"$2" 2>&1; } # PATCH LOG
 n_series=0 n_patches=0
 for d in "$M"/*/; do
 	name=$(basename "$d")
@@ -57,8 +55,12 @@ reset
 awk 'BEGIN { done = 0 } /^\+[^+]/ && !done { $0 = $0 " "; done = 1 } { print }' "$first" >"$T/space.patch"
 if checkpatch "$T/space.patch" "$T/cp.log"; then bad "control: trailing whitespace passed checkpatch"
 else ok; fi
+# a typo is excused in a Fixes: tag's quoted subject only
+sed '0,/^$/s/^$/\nThe recieve is wrong.\n/' "$first" >"$T/typo.patch"
+if checkpatch "$T/typo.patch" "$T/cp.log"; then bad "control: a misspelling in the message passed checkpatch"
+else ok; fi
 reset
 [ "$fail" -eq 0 ] &&
-	echo "mail-series: $n_series series, $n_patches patches applied in order onto $KVER's pristine tree, each checkpatch --strict clean; the two controls caught"
+	echo "mail-series: $n_series series, $n_patches patches applied in order onto $KVER's pristine tree, each checkpatch --strict clean; the three controls caught"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -56,10 +56,8 @@ read -r _ debug_dir < <(live/guest/kernel.sh | tail -1)
 [ -n "${debug_dir:-}" ] || { echo "live-fixes: FAILED: the debug kernel (live/guest/kernel.sh)"; exit 1; }
 tree=$(cat "$debug_dir/tree")
 for p in $patches; do
-	# on stdin: a patch file git tracks would be checked as a source file
 	echo "== $p" >>"$F/checkpatch.log"
-	if ! perl "$tree/scripts/checkpatch.pl" --strict --no-signoff --ignore UNKNOWN_COMMIT_ID \
-		--no-tree - <"$p" >>"$F/checkpatch.log" 2>&1; then
+	if ! tools/findings/checkpatch.sh "$tree" "$p" >>"$F/checkpatch.log" 2>&1; then
 		echo "live-fixes: FAILED: checkpatch --strict: $p (see $F/checkpatch.log)"
 		fail=1
 	fi
