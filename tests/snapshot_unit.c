@@ -72,8 +72,11 @@ static void test_key(void)
 	 * memory and command line; and LIVE_SMP as given */
 	{
 		static const char *const files[] = {
-			"build/live/cache/kernel-K/boot/vmlinuz-K", "image.cpio", "live/guest/qemu.sh",
-			"build/live/cache/kernel-K/qemu-mem",	    "build/live/cache/kernel-K/cmdline",
+			"build/live/cache/kernel-K/boot/vmlinuz-K",
+			"image.cpio",
+			"live/guest/qemu.sh",
+			"build/live/cache/kernel-K/qemu-mem",
+			"build/live/cache/kernel-K/cmdline",
 		};
 
 		for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -172,8 +175,9 @@ int main(void)
 		return 1;
 	}
 	if (mkdir("build", 0755) || mkdir("build/live", 0755) || mkdir("build/live/cache", 0755) ||
-	    mkdir("build/live/cache/kernel-K", 0755) || mkdir("build/live/cache/kernel-K/boot", 0755) ||
-	    mkdir("live", 0755) || mkdir("live/guest", 0755) || mkdir("cache", 0755)) {
+	    mkdir("build/live/cache/kernel-K", 0755) ||
+	    mkdir("build/live/cache/kernel-K/boot", 0755) || mkdir("live", 0755) ||
+	    mkdir("live/guest", 0755) || mkdir("cache", 0755)) {
 		printf("FAIL cannot make the scratch tree\n");
 		return 1;
 	}

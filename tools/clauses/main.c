@@ -298,8 +298,9 @@ static const struct rdmaneg_verb verbs[] = {
 
 int main(int argc, char **argv)
 {
-	return rdmaneg_verb_dispatch(PROG,
-				     "Exit 0, 1 when the answer is no (drifted, unknown ids), 2 on a "
-				     "usage error or\na file that cannot be read.",
-				     verbs, sizeof(verbs) / sizeof(verbs[0]), argc, argv);
+	return rdmaneg_verb_dispatch(
+		PROG,
+		"Exit 0, 1 when the answer is no (drifted, unknown ids), 2 on a "
+		"usage error or\na file that cannot be read.",
+		verbs, sizeof(verbs) / sizeof(verbs[0]), argc, argv);
 }

@@ -755,7 +755,8 @@ VERB(cmd_w1)
 
 static const struct rdmaneg_verb verbs[] = {
 	{ "check", "DIR", "parse and check every DIR/*/finding", cmd_check_verb, 1, 1 },
-	{ "patches", "DIR [--drop ID] [--kver KVER] [--series NAME] [--for KVER] [--stable-only KVER]",
+	{ "patches",
+	  "DIR [--drop ID] [--kver KVER] [--series NAME] [--for KVER] [--stable-only KVER]",
 	  "the patch files, in id order (--kver:\n"
 	  "the ports to that kernel line;\n"
 	  "--series: one mail series's;\n"
@@ -768,7 +769,8 @@ static const struct rdmaneg_verb verbs[] = {
 	  "does a stable line older than KVER\n"
 	  "have the bug (Cc: stable)? (0 yes, 1 no)",
 	  cmd_stable_verb, 3, 3 },
-	{ "cover", "DIR NAME KVER", "the facts of series NAME's cover\n"
+	{ "cover", "DIR NAME KVER",
+	  "the facts of series NAME's cover\n"
 	  "letter on that kernel line",
 	  cmd_cover_verb, 3, 3 },
 	{ "plan", "DIR [--only ID] [--for KVER]",
@@ -778,14 +780,18 @@ static const struct rdmaneg_verb verbs[] = {
 	  cmd_plan_verb, 1, 5 },
 	{ "seen", "DIR ID CONSOLE...",
 	  "did the run reproduce it? (exit 0\n"
-	  "yes, 1 no, 3 not measured)", cmd_seen_verb, 3, 64 },
-	{ "label", "DIR TITLE", "the finding a splat title belongs\n"
-	  "to, or NEW", cmd_label_verb, 2,
-	  2 },
-	{ "html", "DIR OUT", "the status page: OUT/index.html,\n"
+	  "yes, 1 no, 3 not measured)",
+	  cmd_seen_verb, 3, 64 },
+	{ "label", "DIR TITLE",
+	  "the finding a splat title belongs\n"
+	  "to, or NEW",
+	  cmd_label_verb, 2, 2 },
+	{ "html", "DIR OUT",
+	  "the status page: OUT/index.html,\n"
 	  "and OUT/SLUG.html a finding",
 	  cmd_html_verb, 2, 2 },
-	{ "splice", "DIR FILE [--check]", "FILE's findings table, regenerated\n"
+	{ "splice", "DIR FILE [--check]",
+	  "FILE's findings table, regenerated\n"
 	  "(or compared)",
 	  cmd_splice_verb, 2, 3 },
 	{ "verdicts", "DIR RESULTS", "make live-fixes's table", cmd_verdicts_verb, 2, 2 },

@@ -620,8 +620,9 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	return rdmaneg_verb_dispatch(PROG,
-				     "Exit status: 0 done (score: no survivor outside E, no entry of E\n"
-				     "killed, no harness error), 1 otherwise, 2 usage error.",
-				     verbs, sizeof(verbs) / sizeof(verbs[0]), argc, argv);
+	return rdmaneg_verb_dispatch(
+		PROG,
+		"Exit status: 0 done (score: no survivor outside E, no entry of E\n"
+		"killed, no harness error), 1 otherwise, 2 usage error.",
+		verbs, sizeof(verbs) / sizeof(verbs[0]), argc, argv);
 }

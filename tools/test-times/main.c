@@ -151,7 +151,7 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-	return rdmaneg_verb_dispatch(PROG,
-				     "Exit status: 0 done, 1 a file unreadable or malformed, 2 usage.",
-				     verbs, sizeof(verbs) / sizeof(verbs[0]), argc, argv);
+	return rdmaneg_verb_dispatch(
+		PROG, "Exit status: 0 done, 1 a file unreadable or malformed, 2 usage.", verbs,
+		sizeof(verbs) / sizeof(verbs[0]), argc, argv);
 }

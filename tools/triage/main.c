@@ -174,10 +174,11 @@ static const size_t nverbs = sizeof(verbs) / sizeof(verbs[0]);
 
 void rdmaneg_triage_usage(void)
 {
-	rdmaneg_verb_usage(stderr, PROG,
-			   "CRASH: a file, or a directory of libFuzzer artifacts (crash-*, leak-*,\n"
-			   "timeout-*, oom-*) and AFL++ crashes (crashes/id:*).",
-			   verbs, nverbs);
+	rdmaneg_verb_usage(
+		stderr, PROG,
+		"CRASH: a file, or a directory of libFuzzer artifacts (crash-*, leak-*,\n"
+		"timeout-*, oom-*) and AFL++ crashes (crashes/id:*).",
+		verbs, nverbs);
 	exit(2);
 }
 
