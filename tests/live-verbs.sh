@@ -50,6 +50,10 @@ expect nfs-badopt 2 'nfs CONSOLE \[--json FILE\]' -- nfs tests/nfs/console-stock
 expect nvme 0 '^live-nvme: [1-9][0-9]* connections' -- nvme tests/nvme/console-stock.log
 expect nvme-next 0 '^(done|none|[0-9]+ [a-z0-9-]+)$' -- nvme-next tests/nvme/console-stock.log
 expect nvme-unread 2 'cannot read /nonexistent' -- nvme-next /nonexistent
+# a report's --json FILE that cannot be written: exit 2, said, nothing judged
+expect nfs-unwritable 2 'cannot write /nonexistent/r.json' -- nfs tests/nfs/console-stock.log --json /nonexistent/r.json
+expect nvme-unwritable 2 'cannot write /nonexistent/r.json' -- nvme tests/nvme/console-stock.log --json /nonexistent/r.json
+expect smbd-unread 2 'cannot read /nonexistent' -- smbd /nonexistent --json "$tmp/s.json"
 expect splats 0 'NULL pointer dereference in siw_cm_work_handler' -- splats tests/triage/console-three-splats.log
 [ "$("$BIN" splats tests/triage/console-three-splats.log | wc -l)" -eq 3 ] && pass=$((pass + 1)) ||
 	{ fail=$((fail + 1)); echo "FAIL splats: not the three splats of console-three-splats.log"; }

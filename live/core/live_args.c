@@ -28,6 +28,35 @@ char *live_slurp(const char *path, size_t *len)
 	return rdmaneg_read_file(path, SIZE_MAX - 1, len, NULL);
 }
 
+int live_report_args(int argc, char **argv, const char *use, char **con, size_t *len, FILE **json)
+{
+	*con = NULL;
+	*json = NULL;
+	if (argc != 2 && (argc != 4 || strcmp(argv[2], "--json") != 0))
+		return live_misuse(use);
+	*con = live_slurp(argv[1], len);
+	if (!*con) {
+		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[1]);
+		return 2;
+	}
+	if (argc == 4 && !(*json = fopen(argv[3], "w"))) {
+		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[3]);
+		free(*con);
+		*con = NULL;
+		return 2;
+	}
+	return 0;
+}
+
+int live_report_close(FILE *json, const char *path)
+{
+	if (json && fclose(json) != 0) {
+		fprintf(stderr, "rdmaneg-live: cannot write %s\n", path);
+		return 2;
+	}
+	return 0;
+}
+
 int live_misuse(const char *why)
 {
 	return rdmaneg_verb_misuse("rdmaneg-live", why);

@@ -19,6 +19,16 @@ char *live_slurp(const char *path, size_t *len);
 /* A usage error: "rdmaneg-live: WHY ..." on stderr; returns 2. */
 int live_misuse(const char *why);
 
+/* A report verb's arguments, "VERB CONSOLE [--json FILE]" (use: that
+ * usage, for the error): the console, whole, in *con and *len (the caller
+ * frees it) and, with --json, FILE open for writing in *json (else NULL).
+ * 0, or the exit status 2 with why on stderr. */
+int live_report_args(int argc, char **argv, const char *use, char **con, size_t *len, FILE **json);
+
+/* Closes a report's --json FILE at path (json NULL: nothing to do): 0,
+ * or 2 with why on stderr when it could not be written whole. */
+int live_report_close(FILE *json, const char *path);
+
 /* Records go to a file ("-": stdout) or a serial line, which is put in
  * raw mode so nothing is translated on the way; NULL when it cannot be
  * opened. */

@@ -64,33 +64,22 @@ int live_verb_nfs(int argc, char **argv)
 {
 	static struct live_nfs r;
 	static struct live_nfs_verdict v;
-	size_t len;
+	size_t len = 0;
 	char *con, why[256];
-	int rc = 0;
+	FILE *json;
+	int rc = live_report_args(argc, argv, "nfs CONSOLE [--json FILE]", &con, &len, &json);
 
-	if (argc != 2 && (argc != 4 || strcmp(argv[2], "--json") != 0))
-		return live_misuse("nfs CONSOLE [--json FILE]");
-	con = live_slurp(argv[1], &len);
-	if (!con) {
-		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[1]);
-		return 2;
-	}
+	if (rc)
+		return rc;
 	live_nfs_read(con, len, &r);
 	live_nfs_expect(&r);
 	live_nfs_judge(&r, &v);
 	live_nfs_print(stdout, &r, &v);
 	live_nfs_splats(stdout, con, len);
-	if (argc == 4) {
-		FILE *j = fopen(argv[3], "w");
-
-		if (j)
-			live_nfs_json(j, &r, &v, con, len);
-		if (!j || fclose(j) != 0) {
-			fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[3]);
-			rc = 2;
-		}
-	}
+	if (json)
+		live_nfs_json(json, &r, &v, con, len);
 	free(con);
+	rc = live_report_close(json, argv[argc - 1]);
 	if (rc)
 		return rc;
 	if (live_nfs_broken(&r, why, sizeof(why))) {

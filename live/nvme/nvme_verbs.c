@@ -158,35 +158,25 @@ int live_verb_nvme(int argc, char **argv)
 {
 	static struct live_nvme r;
 	struct live_nvme_verdict v;
-	FILE *json = NULL;
-	size_t len;
+	FILE *json;
+	size_t len = 0;
 	char *con, why[256];
-	int fail = 0;
+	int fail = live_report_args(argc, argv, "nvme CONSOLE [--json FILE]", &con, &len, &json);
 
-	if (argc != 2 && (argc != 4 || strcmp(argv[2], "--json") != 0))
-		return live_misuse("nvme CONSOLE [--json FILE]");
-	con = live_slurp(argv[1], &len);
-	if (!con) {
-		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[1]);
-		return 2;
-	}
+	if (fail)
+		return fail;
 	if (live_nvme_read(con, len, &r, why, sizeof(why)) != 0) {
 		free(con);
+		(void)live_report_close(json, argv[argc - 1]);
 		printf("live-nvme: FAILED: %s\n", why);
 		return 1;
 	}
 	/* a splat is a finding (live/nvme/nvme.sh lists them), not a failed run */
 	(void)live_nvme_splats(con, len, stdout);
 	free(con);
-	if (argc == 4 && !(json = fopen(argv[3], "w"))) {
-		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[3]);
-		return 2;
-	}
 	live_nvme_report(stdout, json, &r, &v);
-	if (json && fclose(json) != 0) {
-		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[3]);
+	if (live_report_close(json, argv[argc - 1]) != 0)
 		return 2;
-	}
 	for (int s = 0; s < LIVE_NVME_NSTEPS; s++)
 		if (r.step[s] != 1) {
 			printf("live-nvme: FAILED: step %s %s\n", live_nvme_step_name(s),

@@ -115,36 +115,26 @@ int live_verb_ulp(int argc, char **argv)
 	const struct ulp_verbs *u = ulp_of(argv[0]);
 	bool next = strcmp(argv[0], u->name) != 0;
 	struct live_ulp_tally t;
-	size_t len;
+	size_t len = 0;
 	char *con, use[64];
-	FILE *j = NULL;
+	FILE *j;
 	int rc;
 
+	/* SUITE-next takes the console alone (its table entry's arity) */
 	snprintf(use, sizeof(use), "%s CONSOLE [--json FILE]", u->name);
-	if (!next && argc != 2 && (argc != 4 || strcmp(argv[2], "--json") != 0))
-		return live_misuse(use);
-	con = live_slurp(argv[1], &len);
-	if (!con) {
-		fprintf(stderr, "rdmaneg-live: cannot read %s\n", argv[1]);
-		return 2;
-	}
+	rc = live_report_args(argc, argv, use, &con, &len, &j);
+	if (rc)
+		return rc;
 	len = live_ulp_untangle(con, len);
 	if (next) {
 		live_ulp_next(u->suite, con, len, stdout);
 		free(con);
 		return 0;
 	}
-	if (argc == 4 && !(j = fopen(argv[3], "w"))) {
-		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[3]);
-		free(con);
-		return 2;
-	}
 	rc = live_ulp_report(u->suite, con, len, stdout, j, &t);
 	free(con);
-	if (j && fclose(j) != 0) {
-		fprintf(stderr, "rdmaneg-live: cannot write %s\n", argv[3]);
+	if (live_report_close(j, argv[argc - 1]) != 0)
 		return 2;
-	}
 	return rc;
 }
 
