@@ -97,17 +97,17 @@ static void abort_request(const struct sockaddr_in *sin, const uint8_t *pd, size
 	struct timespec ts = { (time_t)(delay_ms / 1000), (long)(delay_ms % 1000) * 1000000L };
 	const char *result = "reset";
 	size_t n = 0;
-	int fd;
+	int fd = -1;
 
-	if (pd_len > LIVE_SMBD_PD || rdmaneg_mpa_enh_encode(&e, upd, sizeof(upd)) != RDMANEG_OK)
-		return;
-	memcpy(upd + RDMANEG_MPA_ENH_LEN, pd, pd_len);
-	f.pd_length = (uint16_t)(RDMANEG_MPA_ENH_LEN + pd_len);
-	f.pd = upd;
-	if (rdmaneg_mpa_build(&f, frame, sizeof(frame), &n) != RDMANEG_OK)
-		return;
-	fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (fd < 0 || connect(fd, (const struct sockaddr *)sin, sizeof(*sin)) != 0)
+	if (pd_len <= LIVE_SMBD_PD && rdmaneg_mpa_enh_encode(&e, upd, sizeof(upd)) == RDMANEG_OK) {
+		memcpy(upd + RDMANEG_MPA_ENH_LEN, pd, pd_len);
+		f.pd_length = (uint16_t)(RDMANEG_MPA_ENH_LEN + pd_len);
+		f.pd = upd;
+	}
+	if (!f.pd || rdmaneg_mpa_build(&f, frame, sizeof(frame), &n) != RDMANEG_OK)
+		result = "no-frame"; /* the case's private data does not fit */
+	else if ((fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) < 0 ||
+		 connect(fd, (const struct sockaddr *)sin, sizeof(*sin)) != 0)
 		result = "connect-failed";
 	else if (send(fd, frame, n, MSG_NOSIGNAL) != (ssize_t)n)
 		result = "send-failed";
