@@ -58,13 +58,15 @@ mkdir -p "$T/page" && "$FB" html findings "$T/page" >"$T/html.log" 2>&1 &&
 "$FB" stable findings 15 6.1 >"$T/st.log" 2>&1; [ $? = 1 ] && ok || bad "no line is older than 6.1: no Cc: stable" "$T/st.log"
 "$FB" stable findings 99 7.3 >"$T/st.log" 2>&1; [ $? = 2 ] && grep -q "no finding 99" "$T/st.log" && ok ||
 	bad "stable: an unknown finding is a usage error" "$T/st.log"
-"$FB" patches findings --stable-only 6.1 --series ksmbd >"$T/st.log" 2>&1 &&
+"$FB" patches findings --stable-only 6.1 --series ksmbd-regression >"$T/st.log" 2>&1 &&
 	grep -qx "findings/ksmbd-smb2-open-opinfo-put-null/0001-ksmbd-let-opinfo_put-take-a-NULL-oplock_info.patch" "$T/st.log" && ok ||
-	bad "finding 15's patch is the 6.1.y-only ksmbd series" "$T/st.log"
+	bad "finding 15's patch is the 6.1.y-only ksmbd-regression series" "$T/st.log"
 "$FB" patches findings --stable-only 6.1 --series siw >"$T/st.log" 2>&1 && [ -z "$(tr -d '\n' <"$T/st.log")" ] && ok ||
 	bad "no siw bug is 6.1.y-only" "$T/st.log"
-"$FB" cover findings ksmbd 6.1 >"$T/st.log" 2>&1 && grep -qx "#regzbot introduced: e1b21e606661" "$T/st.log" && ok ||
-	bad "the 6.1.y ksmbd cover names the regression for regzbot" "$T/st.log"
+"$FB" cover findings ksmbd-regression 6.1 >"$T/st.log" 2>&1 && grep -qx "#regzbot introduced: e1b21e606661" "$T/st.log" && ok ||
+	bad "the 6.1.y ksmbd-regression cover names the regression for regzbot" "$T/st.log"
+"$FB" cover findings ksmbd 6.1 >"$T/st.log" 2>&1 && ! grep -q "regzbot" "$T/st.log" && ok ||
+	bad "the 6.1.y ksmbd series (findings 20, 21: no regression) has no regzbot line" "$T/st.log"
 
 # malformed registries: each names the finding and the rule
 cp -r findings "$T/reg"
