@@ -19,6 +19,10 @@ case "$suite" in '' | */* | .*) echo "live/guest/gcov.sh: SUITE is a plain name"
 kdir=$L/cache/kernel-$kver
 [ -s "$kdir/tree" ] || { echo "live/guest/gcov.sh: $kver is not the debug kernel (no build tree)" >&2; exit 2; }
 tree=$(cat "$kdir/tree")
+# a fixed kernel's base, the debug tree it was copied from (kernel.sh
+# names the copy BASE-fixed-PKEY); none for a debug kernel
+base=${tree%-fixed-*}
+[ "$base" != "$tree" ] || base=
 fail() { echo "live: FAILED: kernel coverage: $*"; exit 1; }
 tools/deps.sh kernel >&2 || fail "lcov is not installed (tools/deps.sh kernel)"
 G=$L/gcov/$suite
@@ -30,11 +34,15 @@ for t in "$@"; do
 	raw=$G/raw-$b dir=$G/tree-$b
 	mkdir -p "$raw" "$dir"
 	tar -x -f "$t" -C "$raw" || fail "$t does not unpack"
-	# the guest names each file by its build path: put it beside its .gcno
+	# the guest names each file by its build path: put it beside its .gcno.
+	# A fixed kernel's tree is a copy of the debug tree (kernel.sh fixed):
+	# what the patches did not make kbuild compile again keeps the debug
+	# tree's path, and its .gcno is the same file in the copy
 	while IFS= read -r f; do
 		rel=${f#"$raw$tree/"}
+		[ "$rel" != "$f" ] || rel=${f#"$raw$base/"}
 		[ "$rel" != "$f" ] && [ -e "$tree/${rel%.gcda}.gcno" ] ||
-			fail "$f: not from the build tree $tree"
+			fail "$f: not from the build tree $tree${base:+ or its base $base}"
 		mkdir -p "$dir/$(dirname "$rel")"
 		cp "$f" "$dir/$rel"
 		ln -s "$tree/${rel%.gcda}.gcno" "$dir/${rel%.gcda}.gcno"
