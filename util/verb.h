@@ -27,6 +27,15 @@ struct rdmaneg_verb {
 	int min_args, max_args;
 };
 
+/* Defines fn_verb, a table entry's run for a function fn(argc, argv) that
+ * takes the verb's arguments alone (argv[0] the first argument, not the
+ * verb): for tools whose commands were written that way. */
+#define RDMANEG_VERB_SHIFT(fn) \
+	static int fn##_verb(int argc, char **argv) \
+	{ \
+		return fn(argc - 1, argv + 1); \
+	}
+
 /* Prints "usage:" with each listed verb and its help, then about (when
  * not NULL). */
 void rdmaneg_verb_usage(FILE *f, const char *prog, const char *about, const struct rdmaneg_verb *v,

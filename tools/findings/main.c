@@ -732,26 +732,19 @@ static int cmd_w1(int argc, char **argv)
 	return fresh ? 1 : 0;
 }
 
-/* The verbs' functions take the verb's arguments alone (argv[0] is the
- * first); util/verb's table passes the verb as argv[0]. */
-#define VERB(fn) \
-	static int fn##_verb(int argc, char **argv) \
-	{ \
-		return fn(argc - 1, argv + 1); \
-	}
-VERB(cmd_check)
-VERB(cmd_patches)
-VERB(cmd_series)
-VERB(cmd_stable)
-VERB(cmd_cover)
-VERB(cmd_plan)
-VERB(cmd_seen)
-VERB(cmd_label)
-VERB(cmd_html)
-VERB(cmd_splice)
-VERB(cmd_verdicts)
-VERB(cmd_measured)
-VERB(cmd_w1)
+RDMANEG_VERB_SHIFT(cmd_check)
+RDMANEG_VERB_SHIFT(cmd_patches)
+RDMANEG_VERB_SHIFT(cmd_series)
+RDMANEG_VERB_SHIFT(cmd_stable)
+RDMANEG_VERB_SHIFT(cmd_cover)
+RDMANEG_VERB_SHIFT(cmd_plan)
+RDMANEG_VERB_SHIFT(cmd_seen)
+RDMANEG_VERB_SHIFT(cmd_label)
+RDMANEG_VERB_SHIFT(cmd_html)
+RDMANEG_VERB_SHIFT(cmd_splice)
+RDMANEG_VERB_SHIFT(cmd_verdicts)
+RDMANEG_VERB_SHIFT(cmd_measured)
+RDMANEG_VERB_SHIFT(cmd_w1)
 
 static const struct rdmaneg_verb verbs[] = {
 	{ "check", "DIR", "parse and check every DIR/*/finding", cmd_check_verb, 1, 1 },

@@ -586,17 +586,10 @@ done:
 	return rc;
 }
 
-/* util/verb passes the verb as argv[0]; the verbs take their arguments
- * alone */
-#define VERB(fn) \
-	static int fn##_verb(int argc, char **argv) \
-	{ \
-		return fn(argc - 1, argv + 1); \
-	}
-VERB(cmd_list)
-VERB(cmd_apply)
-VERB(cmd_score)
-VERB(cmd_check_equivalent)
+RDMANEG_VERB_SHIFT(cmd_list)
+RDMANEG_VERB_SHIFT(cmd_apply)
+RDMANEG_VERB_SHIFT(cmd_score)
+RDMANEG_VERB_SHIFT(cmd_check_equivalent)
 
 static const struct rdmaneg_verb verbs[] = {
 	{ "list", "[--sample N] [--seed S] [--first E] FILE...",

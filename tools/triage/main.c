@@ -141,34 +141,21 @@ static int cmd_sign(int argc, char **argv)
 	return 0;
 }
 
-/* util/verb passes the verb as argv[0]; the verbs take their arguments
- * alone */
-static int fuzz_verb(int argc, char **argv)
-{
-	return rdmaneg_triage_cmd_fuzz(argc - 1, argv + 1);
-}
-
-static int kernel_verb(int argc, char **argv)
-{
-	return rdmaneg_triage_cmd_kernel(argc - 1, argv + 1);
-}
-
-static int sign_verb(int argc, char **argv)
-{
-	return cmd_sign(argc - 1, argv + 1);
-}
+RDMANEG_VERB_SHIFT(rdmaneg_triage_cmd_fuzz)
+RDMANEG_VERB_SHIFT(rdmaneg_triage_cmd_kernel)
+RDMANEG_VERB_SHIFT(cmd_sign)
 
 static const struct rdmaneg_verb verbs[] = {
 	{ "fuzz",
 	  "[--build-dir B] [--plant NAME] [--runs N] [--minimize-seconds S] [--out DIR] "
 	  "[--add-regression] CRASH...",
-	  "replay, group, minimize, report", fuzz_verb, 1, RDMANEG_VERB_ANY },
+	  "replay, group, minimize, report", rdmaneg_triage_cmd_fuzz_verb, 1, RDMANEG_VERB_ANY },
 	{ "kernel", "[--out DIR] [--make-args A] [--findings DIR] CONSOLE-LOG...",
 	  "group the splats of console logs (A: make variables\n"
 	  "for each reproducer, e.g. KERNEL=debug; DIR: the registry\n"
 	  "that labels each group, default findings/)",
-	  kernel_verb, 1, RDMANEG_VERB_ANY },
-	{ "sign", "LOG", "the signature of one sanitizer log", sign_verb, 1, 1 },
+	  rdmaneg_triage_cmd_kernel_verb, 1, RDMANEG_VERB_ANY },
+	{ "sign", "LOG", "the signature of one sanitizer log", cmd_sign_verb, 1, 1 },
 };
 static const size_t nverbs = sizeof(verbs) / sizeof(verbs[0]);
 
