@@ -30,8 +30,9 @@ static void test_nvme(void)
 	/* [nvme-rdma#fig5-1] */
 	CHECK(b[0] == 0 && b[1] == 0 && b[2] == 1 && b[3] == 0 && b[4] == 128 && b[5] == 0 &&
 	      b[6] == 127 && b[7] == 0 && b[8] == 0 && b[31] == 0 && b[32] == 0xee);
+	r.reserved_at = 9; /* a short request clears what the struct held */
 	CHECK(rdmaneg_nvme_req_decode(b, 31, &r) == RDMANEG_E_NVME_SHORT && r.qid == 0 &&
-	      r.hsqsize == 0);
+	      r.hsqsize == 0 && r.reserved_at == 0);
 	CHECK(rdmaneg_nvme_req_decode(NULL, 1, &r) == RDMANEG_E_INVAL);
 	CHECK(rdmaneg_nvme_req_decode(b, 32, NULL) == RDMANEG_E_INVAL);
 	b[20] = 7;
@@ -138,6 +139,20 @@ static void test_nvme(void)
 	CHECK(strcmp(rdmaneg_nvme_sts_name(4), "invalid_hsqsize") == 0 &&
 	      strcmp(rdmaneg_nvme_sts_name(0), "accept") == 0 &&
 	      strcmp(rdmaneg_nvme_sts_name(10), "reserved") == 0);
+	/* every name, once: the CLI's and the live reports' JSON */
+	{
+		static const char *const names[] = { "accept",		"invalid_length",
+						     "invalid_recfmt",	"invalid_qid",
+						     "invalid_hsqsize", "invalid_hrqsize",
+						     "no_resources",	"invalid_ird",
+						     "invalid_ord",	"invalid_cntlid" };
+		unsigned k;
+
+		for (k = 0; k < 10; k++)
+			if (strcmp(rdmaneg_nvme_sts_name(k), names[k]) != 0)
+				break;
+		CHECK(k == 10);
+	}
 }
 
 /* SMB Direct ([ms-smbd#2.2.1] to [ms-smbd#6.1]); every rule with a
@@ -173,6 +188,12 @@ static void test_smbd(void)
 	CHECK(rdmaneg_smbd_req_encode(&q, b, sizeof(b)) == RDMANEG_OK &&
 	      memcmp(b, cifs, sizeof(cifs)) == 0);
 	CHECK(rdmaneg_smbd_req_encode(&q, b, 19) == RDMANEG_E_NOSPACE);
+	/* every field written, Reserved too, whatever the buffer held */
+	memset(b, 0xee, sizeof(b));
+	q.reserved = 0x1234;
+	CHECK(rdmaneg_smbd_req_encode(&q, b, sizeof(b)) == RDMANEG_OK && b[4] == 0x34 &&
+	      b[5] == 0x12 && b[0] == 0x00 && b[1] == 0x01);
+	q.reserved = 0;
 	/* a refused request leaves every field zero, whatever it held */
 	CHECK(rdmaneg_smbd_req_decode(cifs, 19, &q) == RDMANEG_E_SMBD_SHORT && q.max_version == 0 &&
 	      q.min_version == 0 && q.reserved == 0 && q.credits_requested == 0 &&
@@ -186,7 +207,8 @@ static void test_smbd(void)
 	      a.resp.preferred_send_size == 1364 && a.resp.max_receive_size == 1364);
 	CHECK(rdmaneg_smbd_resp_encode(&a.resp, w, sizeof(w)) == RDMANEG_OK);
 	CHECK(rdmaneg_smbd_client_check(w, sizeof(w), 1364, &r, &d) == RDMANEG_OK && d == 0 &&
-	      r.credits_granted == 255 && r.max_fragmented_size == 1048576);
+	      r.credits_granted == 255 && r.max_fragmented_size == 1048576 &&
+	      r.min_version == 0x0100 && r.max_version == 0x0100);
 	/* [ms-smbd#2.2.1-2]: Reserved is ignored: 0xffff changes nothing */
 	memcpy(b, cifs, sizeof(cifs));
 	b[4] = b[5] = 0xff;
