@@ -17,8 +17,8 @@ MUT_B := $(B)/mutants
 MUT_INC := -Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli
 MUT_ASAN_CFLAGS := -std=c11 -O1 -g $(SAN) -ffunction-sections -fdata-sections
 MUT_O2_CFLAGS := -std=c11 -O2 -g0
-MUT_HARNESS := $(UNIT_SRC) properties/main.c properties/pbt.c properties/props.c properties/props_ulp.c \
-	$(ORACLE_SRC) fuzz/replay.c $(addprefix fuzz/,$(addsuffix .c,$(TARGETS))) \
+MUT_HARNESS := $(UNIT_SRC) properties/main.c $(PBT_SRC) \
+	fuzz/replay.c $(addprefix fuzz/,$(addsuffix .c,$(TARGETS))) \
 	$(CLI_SRC) $(CLI_UTIL) util/gcda.c
 MUT_BASE := $(patsubst %.c,$(MUT_B)/asan/%.o,$(LIB_SRC) $(MUT_HARNESS)) \
 	$(patsubst %.c,$(MUT_B)/o2/%.o,$(LIB_SRC) properties/sweep.c $(ORACLE_SRC))

@@ -5,7 +5,7 @@ ORACLE_SRC := $(wildcard oracle/*.c)
 ORACLE_HDR := $(wildcard oracle/*.h)
 
 # ---- property checks (properties/) ----
-PBT_SRC := properties/pbt.c properties/props.c properties/props_ulp.c $(ORACLE_SRC)
+PBT_SRC := properties/pbt.c $(wildcard properties/props*.c) $(ORACLE_SRC)
 PBT_HDR := $(wildcard properties/*.h) $(ORACLE_HDR)
 PBT_INC := -Isrc -Ioracle -Iproperties -Iutil
 SWEEP_SRC := properties/sweep.c $(ORACLE_SRC)

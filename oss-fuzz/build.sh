@@ -8,7 +8,7 @@
 # are word lists: OSS-Fuzz's contract splits them
 cd "$SRC/rdmaneg"
 
-support="$(ls oracle/*.c) properties/pbt.c properties/props.c properties/props_ulp.c tools/cli/input.c util/hex.c util/file.c util/gcda.c $(ls src/*.c)"
+support="$(ls oracle/*.c) properties/pbt.c $(ls properties/props*.c) tools/cli/input.c util/hex.c util/file.c util/gcda.c $(ls src/*.c)"
 inc="-Isrc -Ioracle -Iproperties -Ifuzz -Itools/cli -Iutil"
 # each function and object in a section of its own, and what a target does
 # not reach left out of it: fewer coverage counters to reset and scan per

@@ -514,3 +514,118 @@ void eva_rdmaneg_iser_initiator_check(void)
 	(void)rdmaneg_iser_initiator_check(any_buf(len), len, any_bool() ? &sent : NULL,
 					   any_bool() ? &h : NULL, any_bool() ? &d : NULL);
 }
+
+/* The IB CM ([ibcm-c12#mad-1] to [ibcm-c12#cma-2]) */
+static uint64_t any_u64(void)
+{
+	return (uint64_t)Frama_C_size_t_interval(0, SIZE_MAX);
+}
+
+void eva_rdmaneg_ibcm_field(void)
+{
+	struct rdmaneg_ibcm_field r;
+
+	(void)rdmaneg_ibcm_field(any_size(), any_bool() ? &r : NULL);
+}
+
+void eva_rdmaneg_ibcm_get(void)
+{
+	size_t len = any_len();
+	uint64_t v;
+
+	(void)rdmaneg_ibcm_get(any_buf(len), len, Frama_C_size_t_interval(0, 300),
+			       any_bool() ? &v : NULL);
+}
+
+void eva_rdmaneg_ibcm_set(void)
+{
+	size_t len = any_len();
+
+	Frama_C_make_unknown((char *)out, BUF_MAX);
+	(void)rdmaneg_ibcm_set(any_bool() ? out : NULL, len, Frama_C_size_t_interval(0, 300),
+			       any_u64());
+}
+
+void eva_rdmaneg_ibcm_field_octets(void)
+{
+	size_t off, n;
+
+	(void)rdmaneg_ibcm_field_octets(Frama_C_size_t_interval(0, 300), any_bool() ? &off : NULL,
+					any_bool() ? &n : NULL);
+}
+
+void eva_rdmaneg_ibcm_pd_span(void)
+{
+	size_t off, n;
+
+	(void)rdmaneg_ibcm_pd_span(any_u16(), any_bool() ? &off : NULL, any_bool() ? &n : NULL);
+}
+
+void eva_rdmaneg_ibcm_init(void)
+{
+	(void)rdmaneg_ibcm_init(any_bool() ? out : NULL, any_len(), any_u16(), any_u64());
+}
+
+void eva_rdmaneg_ibcm_set_pd(void)
+{
+	size_t len = any_len();
+
+	Frama_C_make_unknown((char *)out, BUF_MAX);
+	(void)rdmaneg_ibcm_set_pd(any_bool() ? out : NULL, any_len(), any_buf(len), len);
+}
+
+void eva_rdmaneg_ibcm_decode(void)
+{
+	struct rdmaneg_ibcm_msg m;
+	unsigned d;
+	size_t len = any_len();
+
+	(void)rdmaneg_ibcm_decode(any_buf(len), len, any_bool() ? &m : NULL,
+				  any_bool() ? &d : NULL);
+}
+
+void eva_rdmaneg_ibcm_sid_is_ip(void)
+{
+	(void)rdmaneg_ibcm_sid_is_ip(any_u64());
+}
+
+void eva_rdmaneg_ibcm_cma_encode(void)
+{
+	struct rdmaneg_ibcm_cma_hdr h;
+
+	Frama_C_make_unknown((char *)&h, sizeof(h));
+	(void)rdmaneg_ibcm_cma_encode(any_bool() ? &h : NULL, any_bool() ? out : NULL, any_len());
+}
+
+void eva_rdmaneg_ibcm_cma_decode(void)
+{
+	struct rdmaneg_ibcm_cma_hdr h;
+	unsigned d;
+	size_t len = any_len();
+
+	(void)rdmaneg_ibcm_cma_decode(any_buf(len), len, any_bool() ? &h : NULL,
+				      any_bool() ? &d : NULL);
+}
+
+void eva_rdmaneg_ibcm_passive_check(void)
+{
+	struct rdmaneg_ibcm_msg m;
+	unsigned d;
+	size_t len = any_len();
+
+	(void)rdmaneg_ibcm_passive_check(any_buf(len), len, any_bool() ? &m : NULL,
+					 any_bool() ? &d : NULL);
+}
+
+void eva_rdmaneg_ibcm_active_check(void)
+{
+	static uint8_t req[256];
+	struct rdmaneg_ibcm_msg m;
+	unsigned d;
+	size_t len = any_len();
+
+	Frama_C_make_unknown((char *)req, sizeof(req));
+	(void)rdmaneg_ibcm_active_check(any_buf(len), len, any_bool() ? req : NULL,
+					Frama_C_size_t_interval(0, 256), any_bool() ? &m : NULL,
+					any_bool() ? &d : NULL);
+}

@@ -687,5 +687,8 @@ const struct pbt_prop rdmaneg_props[] = {
 	{ "smbd_client", "[ms-smbd#3.1.5.7]", prop_smbd_client },
 	{ "iser_target", "[iser-a12#req-1]", prop_iser_target },
 	{ "iser_initiator", "[iser-a12#rep-1]", prop_iser_initiator },
+	{ "ibcm_passive", "[ibcm-c12#mad-1]", prop_ibcm_passive },
+	{ "ibcm_active", "[ibcm-c12#rep-2]", prop_ibcm_active },
+	{ "ibcm_fields", "[ibcm-c12#mad-1]", prop_ibcm_fields },
 };
 const size_t rdmaneg_nprops = sizeof(rdmaneg_props) / sizeof(rdmaneg_props[0]);

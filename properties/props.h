@@ -29,6 +29,9 @@ int prop_smbd_roundtrip(struct pbt *p);
 int prop_smbd_client(struct pbt *p);
 int prop_iser_target(struct pbt *p);
 int prop_iser_initiator(struct pbt *p);
+int prop_ibcm_passive(struct pbt *p);
+int prop_ibcm_active(struct pbt *p);
+int prop_ibcm_fields(struct pbt *p);
 
 extern const struct pbt_prop rdmaneg_props[];
 extern const size_t rdmaneg_nprops;

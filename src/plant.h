@@ -46,6 +46,11 @@
 #define RDMANEG_PLANT_ID_iser_one_octet 37	  /* iSER header: 1 octet taken as 4 */
 #define RDMANEG_PLANT_ID_iser_si_ignored 38	  /* iSER target: I not read, SI used anyway */
 #define RDMANEG_PLANT_ID_iser_zbva_unchecked 39	  /* iSER initiator: a REP's Z not checked */
+#define RDMANEG_PLANT_ID_ibcm_mtu_zero 40	  /* IB CM REQ: path MTU code 0 taken */
+#define RDMANEG_PLANT_ID_ibcm_ari_73 41		  /* IB CM REJ: 73 octets of ARI taken */
+#define RDMANEG_PLANT_ID_ibcm_rej_comm_id 42	  /* IB CM: a REJ's Remote Comm ID unchecked */
+#define RDMANEG_PLANT_ID_ibcm_cma_nibble 43    /* rdma_cm header: IP version from the low nibble */
+#define RDMANEG_PLANT_ID_ibcm_set_lsb_first 44 /* IB CM set: bits written least significant first */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

@@ -4,6 +4,7 @@
 #define RDMANEG_H
 
 #include "errors.h"
+#include "ibcm.h"
 #include "iser_pd.h"
 #include "mpa.h"
 #include "mpa_negotiate.h"

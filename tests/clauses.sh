@@ -22,7 +22,13 @@ print-specs: ; @echo $(SPECS)
 MK
 )
 [ -n "$specs" ] || { echo "tests/clauses.sh: no SPECS in mk/compliance.mk" >&2; exit 2; }
-reg=spec/clauses.tsv,spec/nvme-rdma.tsv,spec/ms-smbd.tsv,spec/iser-a12.tsv
+# the registry's files, as make compliance reads them
+reg=$(make --no-print-directory -s -f - print-registry <<'MK'
+include mk/compliance.mk
+print-registry: ; @echo $(COMPLIANCE_REGISTRY)
+MK
+)
+[ -n "$reg" ] || { echo "tests/clauses.sh: no COMPLIANCE_REGISTRY in mk/compliance.mk" >&2; exit 2; }
 files() { git ls-files --cached --others --exclude-standard -- src oracle util tools fuzz properties \
 	live peer tests proof examples | grep -vE '^tools/clauses/|^tests/clauses(_unit\.c|\.sh)$|\.(gz|pcap|log|bin|tar)$|^tests/[^/]+/'; }
 mapfile -t src < <(files)

@@ -176,6 +176,31 @@ expect iser-enc-arg 2 stderr -- iser encode 80
 expect iser-wrong-opt 2 stderr -- iser reply --si-off 80000000
 expect iser-check-opt 2 stderr -- iser check --no-si 80000000
 
+# ---- ibcm ([ibcm-c12#mad-1] to [ibcm-c12#cma-2]) ----
+CMREQ=$("$BIN" ibcm encode req local_comm_id=0x1234 service_id=0x0000000001061144 path_mtu=3 \
+	responder_resources=16 initiator_depth=16 private_data=00401144)
+# the header (base 1, class 7, version 2, Send, tid 0, attribute 0x10), the
+# private data at octet 164, 256 octets in all
+[ "${CMREQ:0:36}" = 010702030000000000000000000000000010 ] && [ "${#CMREQ}" = 512 ] &&
+	[ "${CMREQ:328:8}" = 00401144 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL ibcm-enc"; }
+expect ibcm-passive-req 0 '.message=="req" and .defects==[] and .fields.path_mtu==3 and .cma.ip_version==4 and .cma.port==4420 and .private_data.offset==164' -- ibcm passive "$CMREQ"
+expect ibcm-passive-cma 0 '.defects==["cma"]' -- ibcm passive "$("$BIN" ibcm encode req service_id=0x0000000001061144 path_mtu=3 private_data=00501144)"
+expect ibcm-passive-mtu 0 '.defects==["mtu"]' -- ibcm passive "$("$BIN" ibcm encode req path_mtu=0)"
+expect ibcm-passive-short 0 '.defects==["length"] and (.message|not)' -- ibcm passive 0107
+expect ibcm-passive-attr 0 '.defects==["attr"] and .message==null' -- ibcm passive "$("$BIN" ibcm encode req attr_id=0x20)"
+expect ibcm-active-ok 0 '.message=="rep" and .defects==[]' -- ibcm active --comm-id 0x1234 --responder-resources 16 --initiator-depth 16 "$("$BIN" ibcm encode rep remote_comm_id=0x1234 initiator_depth=16)"
+expect ibcm-active-bad 0 '.defects==["comm_id","resources"]' -- ibcm active --comm-id 0x1234 "$("$BIN" ibcm encode rep remote_comm_id=0x1235 initiator_depth=1)"
+expect ibcm-active-rej 0 '.defects==["info_len"] and .fields.rejected_info_length==73' -- ibcm active "$("$BIN" ibcm encode rej rejected_info_length=73)"
+expect ibcm-bad-hex 1 '.error' -- ibcm passive 0
+expect ibcm-enc-none 2 stderr -- ibcm encode
+expect ibcm-enc-msg 2 stderr -- ibcm encode hello
+expect ibcm-enc-field 2 stderr -- ibcm encode rep service_id=1
+expect ibcm-enc-wide 2 stderr -- ibcm encode req path_mtu=16
+expect ibcm-enc-long 2 stderr -- ibcm encode rtu "private_data=$(head -c 225 /dev/zero | xxd -p | tr -d '\n')"
+expect ibcm-enc-pair 2 stderr -- ibcm encode req path_mtu
+expect ibcm-active-range 2 stderr -- ibcm active --initiator-depth 256 ""
+expect ibcm-passive-opt 2 stderr -- ibcm passive --comm-id 1 ""
+
 # ---- help and usage ----
 expect help 0 '' -- --help
 expect help-mpa 0 '' -- help mpa negotiate
@@ -189,7 +214,8 @@ expect opt-elsewhere 2 stderr -- decode --send 1 ff
 expect enc-size-space 2 stderr -- encode --send '4096 ' --recv 4096
 expect enc-size-junk 2 stderr -- encode --send 4X --recv 4096
 expect enc-size-kib 0 '.send_size==4096' -- encode --send 4KiB --recv 4096 --json
-for page in decode encode negotiate "smbd encode" "smbd judge" "smbd check" "iser encode" "iser reply" "iser check"; do
+for page in decode encode negotiate "smbd encode" "smbd judge" "smbd check" "iser encode" "iser reply" "iser check" \
+	"ibcm encode" "ibcm passive" "ibcm active"; do
 	# shellcheck disable=SC2086 # a page is one or two words
 	"$BIN" help $page | grep -q '^SYNOPSIS' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL help-$page"; }
 done

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "unit_ibcm.h"
 #include "unit_ulp.h"
 
 /* [rfc5044#7.1] keys, written out in hex as the RFC gives them. */
@@ -655,6 +656,7 @@ int main(void)
 	test_arguments();
 	test_errors();
 	unit_ulp(&passed, &failed);
+	unit_ibcm(&passed, &failed);
 	printf("unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

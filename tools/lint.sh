@@ -112,6 +112,7 @@ licensed() {
 spdx() {
 	local stamp=$1 id f bad=0
 	shift
+	mkdir -p "$(dirname "$stamp")"
 	rm -f "$stamp"
 	id=$(sed -n 's/^ *SPDX-License-Identifier: //p' LICENSE)
 	[ -n "$id" ] || { echo "lint: LICENSE has no SPDX-License-Identifier line"; return 1; }
@@ -133,6 +134,7 @@ case "${1:-}" in
 --shellcheck) [ $# -ge 3 ] || usage
 	stamp=$2
 	shift 2
+	mkdir -p "$(dirname "$stamp")"
 	rm -f "$stamp"
 	if shellcheck -x "$@"; then
 		: >"$stamp"

@@ -190,5 +190,65 @@ for t in iser_target iser_initiator; do
 	seed $t reserved-octet 800000ff
 	seed $t padded-8 80000000 00000000
 done
+# ibcm_passive and ibcm_active: CM MADs with the fields Linux's
+# cm_format_req()/cm_format_rep() fill for an rdma_cm connection over RoCE
+# (NVMe/TCP port space, port 4420; values from reading cm.c and cma.c, not
+# captured from a wire), and the edges of each rule ([ibcm-c12#mad-1])
+find corpus/ibcm_passive corpus/ibcm_active -maxdepth 1 -type f ! -name 'live-*' -delete 2>/dev/null || true
+cm() { "$CLI" ibcm encode "$@"; }
+V4SRC=0000000000000000000000000a000001
+V4DST=0000000000000000000000000a000002
+CMA4=00401144${V4SRC}${V4DST}
+NVME_REQ=0000010080007f00$(zeros 24)
+NVME_ACC=00008000$(zeros 28)
+GIDS="primary_local_gid=00000000000000000000ffff0a000001 primary_remote_gid=00000000000000000000ffff0a000002"
+REQ_LINUX="tid=0x1 local_comm_id=0x12345678 service_id=0x0000000001061144 local_ca_guid=0x0200000000000001 local_qpn=0x11 responder_resources=16 initiator_depth=16 remote_cm_response_timeout=20 end_to_end_flow_control=1 starting_psn=0xabcdef local_cm_response_timeout=20 retry_count=7 partition_key=0xffff path_mtu=3 rnr_retry_count=7 max_cm_retries=15 primary_local_lid=0xffff primary_remote_lid=0xffff $GIDS primary_hop_limit=64 primary_local_ack_timeout=18"
+t=ibcm_passive
+seed $t empty ""
+# shellcheck disable=SC2086 # the field lists are words
+seed $t req-nvme-v4 "$(cm req $REQ_LINUX private_data=$CMA4$NVME_REQ)"
+# shellcheck disable=SC2086
+seed $t req-nvme-v6 "$(cm req $REQ_LINUX private_data=00601144fe800000000000000000000000000001fe800000000000000000000000000002$NVME_REQ)"
+# shellcheck disable=SC2086
+seed $t req-cma-version-1 "$(cm req $REQ_LINUX private_data=01401144${V4SRC}${V4DST})"
+# shellcheck disable=SC2086
+seed $t req-cma-ip-5 "$(cm req $REQ_LINUX private_data=00501144${V4SRC}${V4DST})"
+# shellcheck disable=SC2086
+seed $t req-ps-ib-no-cma "$(cm req $REQ_LINUX service_id=0x00000000013f1144)"
+# shellcheck disable=SC2086
+seed $t req-mtu-0 "$(cm req $REQ_LINUX path_mtu=0 private_data=$CMA4)"
+# shellcheck disable=SC2086
+seed $t req-transport-3 "$(cm req $REQ_LINUX transport_service_type=3 private_data=$CMA4)"
+# shellcheck disable=SC2086
+seed $t req-xrc "$(cm req $REQ_LINUX transport_service_type=3 extended_transport_type=1 private_data=$CMA4)"
+seed $t sidr-req-udp "$(cm sidr-req request_id=7 partition_key=0xffff service_id=0x0000000001110007 private_data=$CMA4)"
+seed $t rtu "$(cm rtu local_comm_id=0x12345678 remote_comm_id=0x5a5a5a5a)"
+seed $t dreq "$(cm dreq local_comm_id=0x12345678 remote_comm_id=0x5a5a5a5a remote_qpn=0x12)"
+seed $t drep "$(cm drep local_comm_id=0x12345678 remote_comm_id=0x5a5a5a5a)"
+seed $t lap "$(cm lap local_comm_id=0x12345678 remote_comm_id=0x5a5a5a5a)"
+# shellcheck disable=SC2086
+seed $t short-255 "$(cm req $REQ_LINUX | cut -c1-510)"
+# shellcheck disable=SC2086
+seed $t long-257 "$(cm req $REQ_LINUX private_data=$CMA4)" 00
+seed $t other-class "$(cm rtu mgmt_class=6 method=0x13)"
+t=ibcm_active
+seed $t empty ""
+REP_LINUX="tid=0x1 local_comm_id=0x5a5a5a5a remote_comm_id=0x12345678 local_qpn=0x12 starting_psn=0x123456 responder_resources=16 initiator_depth=16 target_ack_delay=15 rnr_retry_count=7 local_ca_guid=0x0200000000000002"
+# shellcheck disable=SC2086
+seed $t rep-nvme "$(cm rep $REP_LINUX private_data=$NVME_ACC)"
+# shellcheck disable=SC2086
+seed $t rep-depth-17 "$(cm rep $REP_LINUX initiator_depth=17)"
+# shellcheck disable=SC2086
+seed $t rep-other-id "$(cm rep $REP_LINUX remote_comm_id=0x1)"
+seed $t rej-consumer "$(cm rej local_comm_id=0x5a5a5a5a remote_comm_id=0x12345678 reason=28 private_data=00000400)"
+seed $t rej-ari-72 "$(cm rej remote_comm_id=0x12345678 rejected_info_length=72 reason=1)"
+seed $t rej-ari-73 "$(cm rej remote_comm_id=0x12345678 rejected_info_length=73 reason=1)"
+seed $t rej-msg-3 "$(cm rej remote_comm_id=0x12345678 message_rejected=3 reason=28)"
+seed $t mra "$(cm mra remote_comm_id=0x12345678 message_mraed=0 service_timeout=20)"
+seed $t mra-msg-3 "$(cm mra remote_comm_id=0x12345678 message_mraed=3)"
+seed $t sidr-rep-info-73 "$(cm sidr-rep request_id=7 additional_info_length=73)"
+seed $t apr-info-73 "$(cm apr remote_comm_id=0x12345678 additional_info_length=73)"
+seed $t dreq-before-rtu "$(cm dreq local_comm_id=0x5a5a5a5a remote_comm_id=0x12345678)"
+seed $t short-1 01
 for t in $(rdmaneg_targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
 for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(find "corpus/$t" -mindepth 1 -maxdepth 1 | wc -l)"; done

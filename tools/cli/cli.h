@@ -68,6 +68,14 @@ extern const char rdmaneg_cli_help_iser_encode[];
 extern const char rdmaneg_cli_help_iser_reply[];
 extern const char rdmaneg_cli_help_iser_check[];
 
+/* ibcm.c: the InfiniBand CM's MADs */
+int rdmaneg_cli_ibcm_encode(int argc, char **argv);
+int rdmaneg_cli_ibcm_passive(int argc, char **argv);
+int rdmaneg_cli_ibcm_active(int argc, char **argv);
+extern const char rdmaneg_cli_help_ibcm_encode[];
+extern const char rdmaneg_cli_help_ibcm_passive[];
+extern const char rdmaneg_cli_help_ibcm_active[];
+
 /* output.c */
 const char *rdmaneg_cli_jbool(bool b);
 /* A bit set as a JSON array of the names of its set bits (bit k:

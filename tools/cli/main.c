@@ -33,6 +33,10 @@ static const char help_main[] =
 	"    rdmaneg iser encode [--zbva-off] [--si-off]\n"
 	"    rdmaneg iser reply [--no-si] [--zbva] [-f FILE | HEX...]\n"
 	"    rdmaneg iser check [--zbva-off] [--si-off] [-f FILE | HEX...]\n"
+	"    rdmaneg ibcm encode MESSAGE [FIELD=VALUE...]\n"
+	"    rdmaneg ibcm passive [-f FILE | HEX...]\n"
+	"    rdmaneg ibcm active [--comm-id N] [--responder-resources N] [--initiator-depth N]\n"
+	"                        [-f FILE | HEX...]\n"
 	"    rdmaneg help [COMMAND]   |   rdmaneg --version\n"
 	"\n"
 	"DESCRIPTION\n"
@@ -40,7 +44,8 @@ static const char help_main[] =
 	"    data (RFC 8797), MPA v2 Request/Reply frames (RFC 5044, RFC 6581) and\n"
 	"    the NVMe-oF RDMA transport's connect private data (nvme-rdma) and\n"
 	"    SMB Direct's negotiate messages and IRD/ORD header (MS-SMBD), and\n"
-	"    iSER's CM REQ and REP headers.\n"
+	"    iSER's CM REQ and REP headers, and the InfiniBand CM's MADs with\n"
+	"    rdma_cm's IP header (RoCE and InfiniBand).\n"
 	"    Input is hex (whitespace allowed, several arguments are joined; \"\" is\n"
 	"    a zero-length buffer) or raw octets with -f FILE (- for stdin).\n"
 	"    Output is one JSON object on stdout.\n"
@@ -68,6 +73,9 @@ static const struct rdmaneg_cli_verb verbs[] = {
 	{ "iser encode", rdmaneg_cli_iser_encode, rdmaneg_cli_help_iser_encode },
 	{ "iser reply", rdmaneg_cli_iser_reply, rdmaneg_cli_help_iser_reply },
 	{ "iser check", rdmaneg_cli_iser_check, rdmaneg_cli_help_iser_check },
+	{ "ibcm encode", rdmaneg_cli_ibcm_encode, rdmaneg_cli_help_ibcm_encode },
+	{ "ibcm passive", rdmaneg_cli_ibcm_passive, rdmaneg_cli_help_ibcm_passive },
+	{ "ibcm active", rdmaneg_cli_ibcm_active, rdmaneg_cli_help_ibcm_active },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 
