@@ -185,6 +185,7 @@ CMREQ=$("$BIN" ibcm encode req local_comm_id=0x1234 service_id=0x000000000106114
 	[ "${CMREQ:328:8}" = 00401144 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL ibcm-enc"; }
 expect ibcm-passive-req 0 '.message=="req" and .defects==[] and .fields.path_mtu==3 and .cma.ip_version==4 and .cma.port==4420 and .private_data.offset==164' -- ibcm passive "$CMREQ"
 expect ibcm-passive-cma 0 '.defects==["cma"]' -- ibcm passive "$("$BIN" ibcm encode req service_id=0x0000000001061144 path_mtu=3 private_data=00501144)"
+expect ibcm-passive-ib 0 '.defects==[] and .cma==null and .private_data.length==92' -- ibcm passive "$("$BIN" ibcm encode req service_id=0x00000000013f1144 path_mtu=3 private_data=00501144)"
 expect ibcm-passive-mtu 0 '.defects==["mtu"]' -- ibcm passive "$("$BIN" ibcm encode req path_mtu=0)"
 expect ibcm-passive-short 0 '.defects==["length"] and (.message|not)' -- ibcm passive 0107
 expect ibcm-passive-attr 0 '.defects==["attr"] and .message==null' -- ibcm passive "$("$BIN" ibcm encode req attr_id=0x20)"

@@ -5,10 +5,8 @@
 
 #include "cli.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 const char rdmaneg_cli_help_ibcm_encode[] =
@@ -121,6 +119,21 @@ static void print_fields(const uint8_t *mad, unsigned attr)
 	putchar('}');
 }
 
+/* whether mad is a REQ or SIDR REQ whose private data starts with
+ * rdma_cm's IP header ([ibcm-c12#cma-1]) */
+static bool ip_service(const uint8_t *mad, unsigned attr)
+{
+	uint64_t sid = 0;
+
+	if (attr != RDMANEG_IBCM_REQ && attr != RDMANEG_IBCM_SIDR_REQ)
+		return false;
+	(void)rdmaneg_ibcm_get(mad, RDMANEG_IBCM_MAD_LEN,
+			       attr == RDMANEG_IBCM_REQ ? RDMANEG_IBCM_F_REQ_SERVICE_ID
+							: RDMANEG_IBCM_F_SIDR_REQ_SERVICE_ID,
+			       &sid);
+	return rdmaneg_ibcm_sid_is_ip(sid);
+}
+
 /* the JSON of one reading; mad holds in.len octets */
 static void print_msg(const uint8_t *mad, size_t len, const struct rdmaneg_ibcm_msg *m, unsigned d)
 {
@@ -143,9 +156,9 @@ static void print_msg(const uint8_t *mad, size_t len, const struct rdmaneg_ibcm_
 			       m->pd_off, m->pd_len);
 			rdmaneg_cli_json_hex(mad + m->pd_off, m->pd_len);
 			putchar('}');
-			if (rdmaneg_ibcm_cma_decode(mad + m->pd_off, m->pd_len, &h, &c) ==
-				    RDMANEG_OK &&
-			    (m->attr == RDMANEG_IBCM_REQ || m->attr == RDMANEG_IBCM_SIDR_REQ)) {
+			if (ip_service(mad, m->attr) &&
+			    rdmaneg_ibcm_cma_decode(mad + m->pd_off, m->pd_len, &h, &c) ==
+				    RDMANEG_OK) {
 				printf(",\"cma\":{\"version\":%u,\"ip_version\":%u,\"port\":%u,"
 				       "\"src\":",
 				       h.version, h.ip_version, h.port);
@@ -162,17 +175,6 @@ static void print_msg(const uint8_t *mad, size_t len, const struct rdmaneg_ibcm_
 	printf("}\n");
 }
 
-static int parse_u64(const char *s, uint64_t max, uint64_t *v)
-{
-	char *end;
-
-	if (!*s || *s == '-')
-		return -1;
-	errno = 0;
-	*v = strtoull(s, &end, 0);
-	return errno || *end || *v > max ? -1 : 0;
-}
-
 int rdmaneg_cli_ibcm_encode(int argc, char **argv)
 {
 	uint8_t mad[RDMANEG_IBCM_MAD_LEN];
@@ -181,7 +183,7 @@ int rdmaneg_cli_ibcm_encode(int argc, char **argv)
 	const char *name;
 	unsigned attr = 0;
 	size_t off, n, f;
-	uint64_t v;
+	unsigned long v;
 	int c;
 
 	if (rdmaneg_cli_wants_help(argc, argv))
@@ -224,7 +226,7 @@ int rdmaneg_cli_ibcm_encode(int argc, char **argv)
 			rdmaneg_cli_buf_free(&hex);
 			continue;
 		}
-		if (parse_u64(eq + 1, r.width < 64 ? (1ull << r.width) - 1 : ~0ull, &v) != 0)
+		if (!rdmaneg_cli_uint(eq + 1, r.width < 64 ? (1ul << r.width) - 1 : ~0ul, &v))
 			return rdmaneg_cli_usage("ibcm encode",
 						 "%s takes a number of %u bits, not '%s'", r.name,
 						 r.width, eq + 1);
@@ -267,14 +269,14 @@ int rdmaneg_cli_ibcm_active(int argc, char **argv)
 	struct rdmaneg_ibcm_msg m;
 	struct rdmaneg_cli_buf in;
 	const char *file = NULL, *name;
-	uint64_t id = 0, resp = 0, depth = 0;
+	unsigned long id = 0, resp = 0, depth = 0;
 	unsigned d;
 	int c, rc;
 
 	if (rdmaneg_cli_wants_help(argc, argv))
 		return fputs(rdmaneg_cli_help_ibcm_active, stdout), 0;
 	while ((c = rdmaneg_cli_getopt(argc, argv, "+f:", opts, &name)) != -1) {
-		uint64_t *to = c == OPT_COMM_ID ? &id : c == OPT_RESP ? &resp : &depth;
+		unsigned long *to = c == OPT_COMM_ID ? &id : c == OPT_RESP ? &resp : &depth;
 
 		if (c == 'f') {
 			file = optarg;
@@ -282,7 +284,7 @@ int rdmaneg_cli_ibcm_active(int argc, char **argv)
 		}
 		if (c != OPT_COMM_ID && c != OPT_RESP && c != OPT_DEPTH)
 			return rdmaneg_cli_not_here("ibcm active", name);
-		if (parse_u64(optarg, c == OPT_COMM_ID ? 0xFFFFFFFFu : 255u, to) != 0)
+		if (!rdmaneg_cli_uint(optarg, c == OPT_COMM_ID ? 0xFFFFFFFFu : 255u, to))
 			return rdmaneg_cli_usage("ibcm active", "--%s: '%s' is out of range", name,
 						 optarg);
 	}
