@@ -150,6 +150,30 @@ static void test_klog(void)
 		CHECK(rdmaneg_klog_scan(on_warn, sizeof(on_warn) - 1, s, 4) == 1);
 		CHECK(strcmp(s[0].title, "WARNING in siw_cep_put") == 0);
 	}
+	/* Linux 6.16 on puts the file first (seen on 7.3.4 for make
+	 * live-adversarial's abcd-1000, finding 22) */
+	{
+		static const char file_first[] =
+			"[   43.757241] WARNING: drivers/infiniband/sw/siw/siw_cm.c:164 at siw_rtr_data_ready+0x1f6/0x270, CPU#0: rdmaneg-peer/139\n"
+			"[   43.763932] CPU: 0 UID: 0 PID: 139 Comm: rdmaneg-peer Not tainted 7.3.4-rdmaneg-fixed #2 PREEMPTLAZY  \n"
+			"[   43.767064] RIP: 0010:siw_rtr_data_ready+0x1ff/0x270\n"
+			"[   43.767070] Call Trace:\n"
+			"[   43.767071]  <IRQ>\n"
+			"[   43.767072]  tcp_data_queue+0x1aa7/0x4d60\n"
+			"[   43.767073]  </IRQ>\n"
+			"[   43.767074] ---[ end trace 0000000000000000 ]---\n";
+		/* a WARNING's own text with " at " in it is not that form */
+		static const char text_at[] =
+			"[    5.000000] WARNING: CPU: 0 PID: 9 at kernel/x.c:3 f+0x1/0x2\n"
+			"[    5.000001] RIP: 0010:f+0x1/0x2\n"
+			"[    5.000002] ---[ end trace 0000000000000000 ]---\n";
+
+		CHECK(rdmaneg_klog_scan(file_first, sizeof(file_first) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].title, "WARNING in siw_rtr_data_ready") == 0);
+		CHECK(strcmp(s[0].rip, "siw_rtr_data_ready") == 0);
+		CHECK(rdmaneg_klog_scan(text_at, sizeof(text_at) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].title, "WARNING in f") == 0);
+	}
 	/* seen on the guest console: the peer's line, cut by the kernel's
 	 * report (without the split it reads as "Oops in cm_event_handler") */
 	{

@@ -99,6 +99,26 @@ static void func_name(const char *s, char *out, size_t cap)
 	out[n] = '\0';
 }
 
+/* Whether a WARNING line is the form of Linux 6.16 on, "WARNING:
+ * FILE:LINE at FUNC+OFF/SIZE, CPU#N: COMM/PID": one word, ending in a
+ * line number, between "WARNING: " and " at ". */
+static bool warn_file_first(const char *m)
+{
+	const char *w, *at;
+	size_t n;
+
+	if (!starts_with(m, "WARNING: "))
+		return false;
+	w = m + 9;
+	at = strstr(w, " at ");
+	if (!at)
+		return false;
+	n = (size_t)(at - w);
+	if (n < 3 || memchr(w, ' ', n) || !isdigit((unsigned char)w[n - 1]))
+		return false;
+	return strstr(at, ", CPU#") != NULL;
+}
+
 /* The frames the reporting machinery adds: never the bug's location. */
 static bool reporting_frame(const char *f)
 {
@@ -256,7 +276,7 @@ static void title_of(struct rdmaneg_splat *s, const char *first, const char *sec
 		return;
 	}
 	if (strcmp(s->kind, "WARNING") == 0) {
-		if (starts_with(first, "WARNING: CPU:"))
+		if (starts_with(first, "WARNING: CPU:") || warn_file_first(first))
 			snprintf(s->title, sizeof(s->title), "WARNING in %s", where);
 		else
 			snprintf(s->title, sizeof(s->title), "%.140s", first);
@@ -504,7 +524,11 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 			if (strcmp(kind, "WARNING") == 0) {
 				const char *at = strstr(m, " at ");
 
-				if (at) {
+				if (at && warn_file_first(m)) {
+					/* 6.16 on: "WARNING: FILE:LINE at FUNC+0x1f6/0x270, CPU#0: ..." */
+					func_name(at + 4, cur.rip, sizeof(cur.rip));
+				} else if (at) {
+					/* "WARNING: CPU: 1 PID: 42 at FILE:LINE FUNC+0x12/0x30" */
 					const char *sp = strchr(at + 4, ' ');
 
 					if (sp)
