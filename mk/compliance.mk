@@ -30,7 +30,7 @@ clauses: $(B)/plain/rdmaneg-clauses
 COMPLIANCE_FILES = $(shell git ls-files --cached --others --exclude-standard -- src oracle util \
 	tools fuzz properties live peer tests proof examples | \
 	grep -vE '^tools/clauses/|^tests/clauses(_unit\.c|\.sh)$$|\.(gz|pcap|log|bin|tar)$$|^tests/[^/]+/')
-COMPLIANCE_REGISTRY := spec/clauses.tsv,spec/nvme-rdma.tsv,spec/ms-smbd.tsv,spec/iser-a12.tsv,spec/ibcm-c12.tsv
+COMPLIANCE_REGISTRY := spec/clauses.tsv,spec/nvme-rdma.tsv,spec/ms-smbd.tsv,spec/iser-a12.tsv,spec/ibcm-c12.tsv,spec/roce-a17.tsv
 
 # make compliance: the registry checked against its specs, every citation
 # tallied, the latest make test and make live-adversarial results read

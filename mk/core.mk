@@ -87,7 +87,7 @@ uninstall:
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/rdmaneg
 
 # the core's unit tests, one program
-UNIT_SRC := tests/unit.c tests/unit_ulp.c tests/unit_ibcm.c
+UNIT_SRC := tests/unit.c tests/unit_ulp.c tests/unit_ibcm.c tests/unit_roce.c
 $(B)/plain/unit: $(call flavour_objs,core,$(UNIT_SRC)) $(B)/plain/librdmaneg.a
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@

@@ -629,3 +629,50 @@ void eva_rdmaneg_ibcm_active_check(void)
 					Frama_C_size_t_interval(0, 256), any_bool() ? &m : NULL,
 					any_bool() ? &d : NULL);
 }
+
+/* RoCE v2 frames ([roce-a17#frame-1] to [roce-a17#icrc-1]) */
+static struct rdmaneg_roce_hdr roce_hdr;
+
+static const struct rdmaneg_roce_hdr *any_roce_hdr(void)
+{
+	Frama_C_make_unknown((char *)&roce_hdr, sizeof(roce_hdr));
+	return &roce_hdr;
+}
+
+void eva_rdmaneg_roce_field_name(void)
+{
+	(void)rdmaneg_roce_field_name(any_size());
+}
+
+void eva_rdmaneg_roce_check(void)
+{
+	(void)rdmaneg_roce_check(any_roce_hdr(), any_size());
+}
+
+void eva_rdmaneg_roce_icrc(void)
+{
+	uint32_t icrc;
+	size_t len = any_len();
+
+	(void)rdmaneg_roce_icrc(any_buf(len), len, any_u8(), any_bool() ? &icrc : NULL);
+}
+
+void eva_rdmaneg_roce_encode(void)
+{
+	size_t n, len = Frama_C_size_t_interval(0, RDMANEG_ROCE_PAYLOAD_MAX + 1);
+
+	(void)rdmaneg_roce_encode(any_bool() ? any_roce_hdr() : NULL, any_buf(len), len,
+				  any_bool() ? out : NULL, any_len(), any_bool() ? &n : NULL);
+}
+
+void eva_rdmaneg_roce_decode(void)
+{
+	struct rdmaneg_roce_hdr h;
+	size_t off, n;
+	unsigned d;
+	size_t len = any_len();
+
+	(void)rdmaneg_roce_decode(any_buf(len), len, any_bool() ? &h : NULL,
+				  any_bool() ? &off : NULL, any_bool() ? &n : NULL,
+				  any_bool() ? &d : NULL);
+}

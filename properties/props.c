@@ -690,5 +690,6 @@ const struct pbt_prop rdmaneg_props[] = {
 	{ "ibcm_passive", "[ibcm-c12#mad-1]", prop_ibcm_passive },
 	{ "ibcm_active", "[ibcm-c12#rep-2]", prop_ibcm_active },
 	{ "ibcm_fields", "[ibcm-c12#mad-1]", prop_ibcm_fields },
+	{ "roce_frame", "[roce-a17#icrc-1]", prop_roce_frame },
 };
 const size_t rdmaneg_nprops = sizeof(rdmaneg_props) / sizeof(rdmaneg_props[0]);

@@ -32,6 +32,7 @@ int prop_iser_initiator(struct pbt *p);
 int prop_ibcm_passive(struct pbt *p);
 int prop_ibcm_active(struct pbt *p);
 int prop_ibcm_fields(struct pbt *p);
+int prop_roce_frame(struct pbt *p);
 
 extern const struct pbt_prop rdmaneg_props[];
 extern const size_t rdmaneg_nprops;

@@ -51,6 +51,7 @@
 #define RDMANEG_PLANT_ID_ibcm_rej_comm_id 42	  /* IB CM: a REJ's Remote Comm ID unchecked */
 #define RDMANEG_PLANT_ID_ibcm_cma_nibble 43    /* rdma_cm header: IP version from the low nibble */
 #define RDMANEG_PLANT_ID_ibcm_set_lsb_first 44 /* IB CM set: bits written least significant first */
+#define RDMANEG_PLANT_ID_roce_icrc_udp_csum 45 /* ICRC: one UDP checksum octet left unmasked */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

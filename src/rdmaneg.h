@@ -10,6 +10,7 @@
 #include "mpa_negotiate.h"
 #include "negotiate.h"
 #include "nvme_rdma_pd.h"
+#include "roce.h"
 #include "rpcrdma_pd.h"
 #include "smbd.h"
 

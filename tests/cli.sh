@@ -202,6 +202,23 @@ expect ibcm-enc-pair 2 stderr -- ibcm encode req path_mtu
 expect ibcm-active-range 2 stderr -- ibcm active --initiator-depth 256 ""
 expect ibcm-passive-opt 2 stderr -- ibcm passive --comm-id 1 ""
 
+# ---- roce ([roce-a17#frame-1] to [roce-a17#icrc-1]) ----
+RF=$("$BIN" roce encode src_ip=198.51.100.2 dst_ip=198.51.100.1 psn=0x123 payload=0102030405)
+expect roce-decode 0 '.defects==[] and .ip_version==4 and .dst_ip=="198.51.100.1" and .psn==291 and .dest_qp==1 and .qkey==2147549184 and .payload.hex=="0102030405" and .payload.offset==62' -- roce decode "$RF"
+expect roce-decode-v6 0 '.defects==[] and .ip_version==6 and .flow_label==74565 and .src_ip=="2001:db8::2"' -- roce decode "$("$BIN" roce encode src_ip=2001:db8::2 dst_ip=2001:db8::1 flow_label=0x12345)"
+expect roce-decode-icrc 0 '.defects==["icrc"]' -- roce decode "$("$BIN" roce encode src_ip=198.51.100.2 dst_ip=198.51.100.1 icrc_xor=1 payload=00)"
+expect roce-decode-pad 0 '.defects==[] and .pad==3 and .payload.length==1' -- roce decode "$("$BIN" roce encode pad=3 payload=ff)"
+expect roce-decode-short 0 '.defects==["short"] and .payload.length==0' -- roce decode 0800
+expect roce-decode-bad-hex 1 '.error' -- roce decode 0
+expect roce-enc-wide 2 stderr -- roce encode dest_qp=0x1000000
+expect roce-enc-field 2 stderr -- roce encode frobnicate=1
+expect roce-enc-pair 2 stderr -- roce encode psn
+expect roce-enc-mac 2 stderr -- roce encode dst_mac=00:11:22
+expect roce-enc-ip 2 stderr -- roce encode src_ip=300.1.1.1
+expect roce-enc-mixed 2 stderr -- roce encode src_ip=::1 dst_ip=10.0.0.1
+expect roce-enc-long 2 stderr -- roce encode "payload=$(head -c 4097 /dev/zero | xxd -p | tr -d '\n')"
+expect roce-decode-opt 2 stderr -- roce decode --comm-id 1 ""
+
 # ---- help and usage ----
 expect help 0 '' -- --help
 expect help-mpa 0 '' -- help mpa negotiate
@@ -216,7 +233,7 @@ expect enc-size-space 2 stderr -- encode --send '4096 ' --recv 4096
 expect enc-size-junk 2 stderr -- encode --send 4X --recv 4096
 expect enc-size-kib 0 '.send_size==4096' -- encode --send 4KiB --recv 4096 --json
 for page in decode encode negotiate "smbd encode" "smbd judge" "smbd check" "iser encode" "iser reply" "iser check" \
-	"ibcm encode" "ibcm passive" "ibcm active"; do
+	"ibcm encode" "ibcm passive" "ibcm active" "roce encode" "roce decode"; do
 	# shellcheck disable=SC2086 # a page is one or two words
 	"$BIN" help $page | grep -q '^SYNOPSIS' && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL help-$page"; }
 done

@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "unit_ibcm.h"
+#include "unit_roce.h"
 #include "unit_ulp.h"
 
 /* [rfc5044#7.1] keys, written out in hex as the RFC gives them. */
@@ -657,6 +658,7 @@ int main(void)
 	test_errors();
 	unit_ulp(&passed, &failed);
 	unit_ibcm(&passed, &failed);
+	unit_roce(&passed, &failed);
 	printf("unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -95,6 +95,12 @@ static void test_layout(uint8_t *req)
 	      off == 80 && len == 16);
 	CHECK(rdmaneg_ibcm_field_octets(RDMANEG_IBCM_F_REQ_PATH_MTU, &off, &len) ==
 	      RDMANEG_E_INVAL);
+	/* either pointer NULL alone is refused (the mutant ibcm.c:155 that
+	 * needs both) */
+	CHECK(rdmaneg_ibcm_field_octets(RDMANEG_IBCM_F_REQ_PRIMARY_LOCAL_GID, NULL, &len) ==
+	      RDMANEG_E_INVAL);
+	CHECK(rdmaneg_ibcm_field_octets(RDMANEG_IBCM_F_REQ_PRIMARY_LOCAL_GID, &off, NULL) ==
+	      RDMANEG_E_INVAL);
 	CHECK(rdmaneg_ibcm_field(RDMANEG_IBCM_F_REJ_REASON, &r) == RDMANEG_OK &&
 	      r.attr == RDMANEG_IBCM_REJ && strcmp(r.name, "reason") == 0 && r.width == 16);
 	CHECK(rdmaneg_ibcm_field(RDMANEG_IBCM_F_COUNT, &r) == RDMANEG_E_INVAL);

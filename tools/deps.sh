@@ -13,7 +13,7 @@ LOCK_WAIT=${DEPS_LOCK_WAIT:-600}
 pkgs_for() {
 	case "$1" in
 	build) echo "gcc make clang libclang-rt-14-dev" ;;
-	test) echo "gcc make clang libclang-rt-14-dev llvm jq cppcheck clang-tidy clang-format pkgconf librdmacm-dev man-db time shellcheck iproute2 ccache strace" ;;
+	test) echo "gcc make clang libclang-rt-14-dev llvm jq cppcheck clang-tidy clang-format pkgconf librdmacm-dev man-db time shellcheck iproute2 ccache strace tshark" ;;
 	fuzz) echo "clang libclang-rt-14-dev llvm" ;;
 	afl) echo "afl++ clang llvm" ;;
 	cov) echo "clang libclang-rt-14-dev llvm" ;;

@@ -250,5 +250,22 @@ seed $t sidr-rep-info-73 "$(cm sidr-rep request_id=7 additional_info_length=73)"
 seed $t apr-info-73 "$(cm apr remote_comm_id=0x12345678 additional_info_length=73)"
 seed $t dreq-before-rtu "$(cm dreq local_comm_id=0x5a5a5a5a remote_comm_id=0x12345678)"
 seed $t short-1 01
+# roce_decode: RoCE v2 frames around a REQ built by rdmaneg roce encode,
+# a CNP captured from a ConnectX-4 Lx and a UC Send whose checksums Scapy
+# computes (tests/unit_roce.c), and the edges of each defect ([roce-a17#frame-1])
+find corpus/roce_decode -maxdepth 1 -type f ! -name 'live-*' -delete 2>/dev/null || true
+t=roce_decode
+rf() { "$CLI" roce encode "$@"; }
+# shellcheck disable=SC2086 # the field list is words
+REQ4=$(cm req $REQ_LINUX private_data=$CMA4$NVME_REQ)
+seed $t empty ""
+seed $t req-v4 "$(rf src_ip=10.0.0.1 dst_ip=10.0.0.2 payload="$REQ4")"
+seed $t req-v6 "$(rf src_ip=fe80::1 dst_ip=fe80::2 flow_label=0x12345 payload="$REQ4")"
+seed $t req-bad-icrc "$(rf src_ip=10.0.0.1 dst_ip=10.0.0.2 icrc_xor=1 payload="$REQ4")"
+seed $t pad-3 "$(rf src_ip=10.0.0.1 dst_ip=10.0.0.2 pad=3 payload=0011223344)"
+seed $t rc-send-tver-1 "$(rf src_ip=10.0.0.1 dst_ip=10.0.0.2 opcode=4 tver=1)"
+seed $t cnp-cx4-captured e41d2dab2bc27cfe90643b32080045c2003c718c4000401191610a0011010a001201000012b7002800008100ffff40000118000000000000000000000000000000000000000082fd002a
+seed $t uc-scapy 248a07a8fa22248a07a8fa22080045010040047840004011b4d5c0a80007c0a80007c00012b7002caca22460ffff000000d300cf17104630818be28935d90e9a95505401be885e50000078f353f3
+seed $t short-33 "$(rf src_ip=10.0.0.1 dst_ip=10.0.0.2 | cut -c1-66)"
 for t in $(rdmaneg_targets); do mkdir -p "corpus/regress/$t"; touch "corpus/regress/$t/.keep"; done
 for t in $(rdmaneg_targets); do printf '%-20s %3d seeds\n' "$t" "$(find "corpus/$t" -mindepth 1 -maxdepth 1 | wc -l)"; done

@@ -76,6 +76,12 @@ extern const char rdmaneg_cli_help_ibcm_encode[];
 extern const char rdmaneg_cli_help_ibcm_passive[];
 extern const char rdmaneg_cli_help_ibcm_active[];
 
+/* roce.c: RoCE v2 frames */
+int rdmaneg_cli_roce_encode(int argc, char **argv);
+int rdmaneg_cli_roce_decode(int argc, char **argv);
+extern const char rdmaneg_cli_help_roce_encode[];
+extern const char rdmaneg_cli_help_roce_decode[];
+
 /* output.c */
 const char *rdmaneg_cli_jbool(bool b);
 /* A bit set as a JSON array of the names of its set bits (bit k:

@@ -37,6 +37,8 @@ static const char help_main[] =
 	"    rdmaneg ibcm passive [-f FILE | HEX...]\n"
 	"    rdmaneg ibcm active [--comm-id N] [--responder-resources N] [--initiator-depth N]\n"
 	"                        [-f FILE | HEX...]\n"
+	"    rdmaneg roce encode [FIELD=VALUE...]\n"
+	"    rdmaneg roce decode [-f FILE | HEX...]\n"
 	"    rdmaneg help [COMMAND]   |   rdmaneg --version\n"
 	"\n"
 	"DESCRIPTION\n"
@@ -76,6 +78,8 @@ static const struct rdmaneg_cli_verb verbs[] = {
 	{ "ibcm encode", rdmaneg_cli_ibcm_encode, rdmaneg_cli_help_ibcm_encode },
 	{ "ibcm passive", rdmaneg_cli_ibcm_passive, rdmaneg_cli_help_ibcm_passive },
 	{ "ibcm active", rdmaneg_cli_ibcm_active, rdmaneg_cli_help_ibcm_active },
+	{ "roce encode", rdmaneg_cli_roce_encode, rdmaneg_cli_help_roce_encode },
+	{ "roce decode", rdmaneg_cli_roce_decode, rdmaneg_cli_help_roce_decode },
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 

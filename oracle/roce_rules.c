@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* The oracle's RoCE v2 ICRC ([roce-a17#icrc-1]); see roce_rules.h. */
+#include "roce_rules.h"
+
+#include <string.h>
+
+static uint32_t crc_update(uint32_t c, const uint8_t *p, size_t n)
+{
+	static uint32_t t[256];
+
+	if (t[1] == 0) {
+		for (uint32_t i = 0; i < 256; i++) {
+			uint32_t v = i;
+
+			for (int k = 0; k < 8; k++)
+				v = (v & 1u) ? 0xEDB88320u ^ (v >> 1) : v >> 1;
+			t[i] = v;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		c = t[(c ^ p[i]) & 0xFFu] ^ (c >> 8);
+	return c;
+}
+
+int rdmaneg_ref_roce_masked(size_t i, unsigned v)
+{
+	/* IPv4: TOS 1, TTL 8, checksum 10-11; IPv6: traffic class and flow
+	 * label 0-3 (octet 0's version nibble excepted), hop limit 7; UDP
+	 * checksum; BTH octet 4 */
+	if (v == 4)
+		return i == 1 || i == 8 || i == 10 || i == 11 || i == 26 || i == 27 || i == 32;
+	return i == 1 || i == 2 || i == 3 || i == 7 || i == 46 || i == 47 || i == 52;
+}
+
+uint32_t rdmaneg_ref_roce_icrc(const uint8_t *ip, size_t len, unsigned v)
+{
+	static const uint8_t ones[8] = { 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF };
+	uint8_t hdr[40 + 8 + 12];
+	size_t hl = v == 4 ? 20 + 8 + 12 : 40 + 8 + 12;
+	uint32_t c;
+
+	if (len < hl + 4)
+		return 0;
+	memcpy(hdr, ip, hl);
+	if (v == 4) {
+		hdr[1] = 0xFF;
+		hdr[8] = 0xFF;
+		hdr[10] = hdr[11] = 0xFF;
+		hdr[26] = hdr[27] = 0xFF;
+		hdr[32] = 0xFF;
+	} else {
+		hdr[0] |= 0x0F;
+		hdr[1] = hdr[2] = hdr[3] = 0xFF;
+		hdr[7] = 0xFF;
+		hdr[46] = hdr[47] = 0xFF;
+		hdr[52] = 0xFF;
+	}
+	c = crc_update(0xFFFFFFFFu, ones, sizeof(ones));
+	c = crc_update(c, hdr, hl);
+	c = crc_update(c, ip + hl, len - hl - 4);
+	return ~c;
+}
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* the defects that leave no ICRC to judge */
+#define UNFOUND \
+	(RDMANEG_ROCE_D_SHORT | RDMANEG_ROCE_D_ETHERTYPE | RDMANEG_ROCE_D_IP | \
+	 RDMANEG_ROCE_D_IP_LEN)
+
+int rdmaneg_rule_roce_frame(struct rdmaneg_oracle *o, const struct rdmaneg_roce_hdr *h,
+			    const uint8_t *payload, size_t n, size_t from)
+{
+	static uint8_t f[RDMANEG_ROCE_FRAME_MAX];
+	struct rdmaneg_roce_hdr g;
+	size_t len = 0, off, pl, iphl, last;
+	unsigned d;
+
+	RDMANEG_CHECK(o,
+		      rdmaneg_roce_encode(h, payload, n, f, sizeof(f), &len) == RDMANEG_OK &&
+			      len <= sizeof(f),
+		      "[roce-a17#frame-1]: a frame of %zu payload octets not built", n);
+	iphl = h->ip_version == 4 ? 20 : 40;
+	RDMANEG_CHECK(o, len == 14 + iphl + 28 + n + h->pad + 4, "[roce-a17#frame-1]: %zu octets",
+		      len);
+	RDMANEG_CHECK(o,
+		      rdmaneg_ref_roce_icrc(f + 14, len - 14, h->ip_version) ==
+			      (le32(f + len - 4) ^ h->icrc_xor),
+		      "[roce-a17#icrc-1]: ICRC %08x, the reference's %08x", le32(f + len - 4),
+		      rdmaneg_ref_roce_icrc(f + 14, len - 14, h->ip_version));
+	RDMANEG_CHECK(o, rdmaneg_roce_decode(f, len, &g, &off, &pl, &d) == RDMANEG_OK,
+		      "roce decode failed");
+	RDMANEG_CHECK(o,
+		      (d & ~(unsigned)(RDMANEG_ROCE_D_TVER | RDMANEG_ROCE_D_OPCODE)) ==
+			      (h->icrc_xor ? RDMANEG_ROCE_D_ICRC : 0u),
+		      "[roce-a17#frame-1]: its own frame has defects 0x%x", d);
+	if (h->icrc_xor != 0)
+		return 0;
+	if (h->opcode == RDMANEG_ROCE_OP_UD_SEND_ONLY) {
+		/* the decoded header builds the same frame: every field on the
+		 * wire read back */
+		static uint8_t again[RDMANEG_ROCE_FRAME_MAX];
+		size_t n2 = 0;
+
+		g.icrc_xor = 0;
+		RDMANEG_CHECK(
+			o,
+			pl == n && off + pl <= len && memcmp(f + off, payload, n) == 0 &&
+				rdmaneg_roce_encode(&g, f + off, pl, again, sizeof(again), &n2) ==
+					RDMANEG_OK &&
+				n2 == len && memcmp(again, f, len) == 0,
+			"[roce-a17#bth-1]: the decoded header and payload %zu+%zu build another frame",
+			off, pl);
+	}
+	/* 8 of the header octets and the ICRC's, from the from-th, one at a time */
+	last = iphl + 28;
+	for (size_t k = 0; k < 8; k++) {
+		size_t i = (from + k) % (last + 4);
+		size_t at = i < last ? 14 + i : len - 4 - last + i;
+		/* IPv6's octet 0: its low nibble, flipped here, is traffic class */
+		int masked = i < last && (rdmaneg_ref_roce_masked(i, h->ip_version) ||
+					  (h->ip_version == 6 && i == 0));
+
+		f[at] ^= 0x01;
+		(void)rdmaneg_roce_decode(f, len, &g, &off, &pl, &d);
+		f[at] ^= 0x01;
+		if (d & UNFOUND)
+			continue;
+		RDMANEG_CHECK(o, ((d & RDMANEG_ROCE_D_ICRC) == 0) == masked,
+			      "[roce-a17#icrc-1]: octet %zu of the IPv%u packet changed: ICRC %s",
+			      at - 14, h->ip_version, d & RDMANEG_ROCE_D_ICRC ? "bad" : "good");
+	}
+	return 0;
+}
+
+int rdmaneg_rule_roce_decode(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len)
+{
+	struct rdmaneg_roce_hdr h;
+	size_t off = 0, pl = 0, iplen;
+	unsigned d = 0, v;
+
+	RDMANEG_CHECK(o, rdmaneg_roce_decode(buf, len, &h, &off, &pl, &d) == RDMANEG_OK,
+		      "roce decode failed");
+	RDMANEG_CHECK(o, d <= RDMANEG_ROCE_D_ALL && off + pl <= len,
+		      "roce decode: defects 0x%x, payload %zu+%zu of %zu", d, off, pl, len);
+	if (d & UNFOUND)
+		return 0;
+	v = len > 14 && buf[12] == 0x08 ? 4 : 6;
+	iplen = v == 4 ? (size_t)buf[16] * 256 + buf[17] : 40 + (size_t)buf[18] * 256 + buf[19];
+	RDMANEG_CHECK(o, iplen <= len - 14, "roce decode: IP length %zu of %zu", iplen, len - 14);
+	RDMANEG_CHECK(
+		o,
+		((d & RDMANEG_ROCE_D_ICRC) == 0) ==
+			(rdmaneg_ref_roce_icrc(buf + 14, iplen, v) == le32(buf + 14 + iplen - 4)),
+		"[roce-a17#icrc-1]: the core judges the ICRC %s, the reference not",
+		d & RDMANEG_ROCE_D_ICRC ? "bad" : "good");
+	return 0;
+}
