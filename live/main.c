@@ -9,6 +9,7 @@
 #include "mpa_verbs.h"
 #include "nfs_verbs.h"
 #include "nvme_verbs.h"
+#include "roce_verbs.h"
 #include "ulp_verbs.h"
 #include "verb.h"
 
@@ -110,6 +111,18 @@ static const struct rdmaneg_verb verbs[] = {
 	  "make live-iser's tables from its console (exit 1: the data check\n"
 	  "failed, a line is malformed, or the core and the oracle differ)",
 	  live_verb_ulp, 1, 3 },
+	/* RoCE v2 (make live-roce, live/roce) */
+	{ "roce-peer",
+	  "--ifname IF --rxe-ifname IF [--dev RXE] [--first N] [--count N]\n"
+	  "    [--wait-ms MS]",
+	  "the hostile RoCE v2 peer's cases against rxe, ib_cm and rdma_cm\n(guest)",
+	  live_verb_roce_peer, 4, 12 },
+	{ "roce-cases", "", "every RoCE case: index, name, what a conforming side does",
+	  live_verb_roce_cases, 0, 0 },
+	{ "roce", "CONSOLE [--count N]",
+	  "make live-roce's table from its console, the first N cases (exit 1:\n"
+	  "a line is malformed, a case is missing, or a control failed)",
+	  live_verb_roce, 1, 3 },
 	/* what the guest kernel left (live/guest) */
 	{ "splats", "FILE",
 	  "the kernel splats in a console log, one per line: title, then RIP\n(exit 1: none)",

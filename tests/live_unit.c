@@ -20,6 +20,7 @@
 #include "pcap.h"
 #include "record.h"
 #include "report.h"
+#include "roce_live.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -661,6 +662,112 @@ static void test_arcs(void)
 	CHECK(strstr(out, "         3          115          140") != NULL);
 }
 
+/* make live-roce's expectations and table (live/roce): each case's
+ * expectation from the oracle, and the report's failures: a malformed
+ * line, a missing case, the bad-ICRC control answered or counted, an ICRC
+ * of rxe's the core calls bad; a divergence alone is a result */
+static void roce_console(char *out, size_t cap, size_t skip, const char *over)
+{
+	struct live_roce_case c;
+	size_t used = 0;
+
+	out[0] = '\0';
+	for (size_t k = 0; live_roce_case(k, &c); k++) {
+		static const char *const as[] = { "rep", "rej", "none", "rej" };
+		enum live_roce_expect x = live_roce_expected(&c);
+
+		if (k == skip)
+			continue;
+		used += (size_t)snprintf(
+			out + used, cap - used,
+			"LIVE_ROCE_CASE %zu %s answer=%s reason=0 rcvd=%d icrc=%s frames=1\n", k,
+			c.name, as[x], x == LIVE_ROCE_X_SILENCE ? 0 : 1,
+			x == LIVE_ROCE_X_SILENCE ? "-" : "ok");
+	}
+	if (over)
+		snprintf(out + used, cap - used, "%s\n", over);
+}
+
+static void test_roce(void)
+{
+	static char con[8192], rep[8192];
+	struct live_roce_case c;
+	FILE *f;
+
+	CHECK(live_roce_case_count() == 29 && !live_roce_case(29, &c));
+	CHECK(live_roce_case(0, &c) && strcmp(c.name, "req-listener") == 0 &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REP && c.frame.dest_qp == 1 &&
+	      c.frame.qkey == RDMANEG_ROCE_QKEY_GSI && c.mad_len == 256);
+	CHECK(live_roce_case(1, &c) && live_roce_expected(&c) == LIVE_ROCE_X_REJ && !c.listener);
+	CHECK(live_roce_case(2, &c) && strcmp(c.name, "frame-bad-icrc") == 0 &&
+	      c.frame.icrc_xor != 0 && live_roce_expected(&c) == LIVE_ROCE_X_SILENCE);
+	CHECK(live_roce_case(6, &c) && c.mad_len == 255 && c.frame.pad == 1 &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_NO_REP);
+	CHECK(live_roce_case(28, &c) && c.follow && c.mad_len == 260 &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REP);
+	CHECK(live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_REJ) &&
+	      live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_NONE) &&
+	      !live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_REP) &&
+	      !live_roce_conforms(LIVE_ROCE_X_SILENCE, LIVE_ROCE_REJ));
+	/* every case conforming */
+	roce_console(con, sizeof(con), 99, NULL);
+	f = fmemopen(rep, sizeof(rep), "w");
+	CHECK(f && live_roce_report(con, strlen(con), 0, f) == 0);
+	if (f)
+		fclose(f);
+	CHECK(strstr(rep, "29 conform, 0 diverge") != NULL);
+	/* a divergence is a result, not a failure */
+	roce_console(con, sizeof(con), 0,
+		     "LIVE_ROCE_CASE 0 req-listener answer=none reason=0 rcvd=1 icrc=- frames=0");
+	f = fmemopen(rep, sizeof(rep), "w");
+	CHECK(f && live_roce_report(con, strlen(con), 0, f) == 0);
+	if (f)
+		fclose(f);
+	CHECK(strstr(rep, "28 conform, 1 diverge") != NULL);
+	/* the failures */
+	roce_console(con, sizeof(con), 5, NULL);
+	f = fmemopen(rep, sizeof(rep), "w");
+	CHECK(f && live_roce_report(con, strlen(con), 0, f) == 1);
+	if (f)
+		fclose(f);
+	CHECK(strstr(rep, "frame-qkey-0") && strstr(rep, "missing"));
+	roce_console(con, sizeof(con), 2,
+		     "LIVE_ROCE_CASE 2 frame-bad-icrc answer=none reason=0 rcvd=1 icrc=- frames=0");
+	f = fmemopen(rep, sizeof(rep), "w");
+	CHECK(f && live_roce_report(con, strlen(con), 0, f) == 1);
+	if (f)
+		fclose(f);
+	CHECK(strstr(rep, "control failed: frame-bad-icrc") != NULL);
+	roce_console(con, sizeof(con), 3,
+		     "LIVE_ROCE_CASE 3 frame-tver-1 answer=rej reason=8 rcvd=1 icrc=bad frames=1");
+	f = fmemopen(rep, sizeof(rep), "w");
+	CHECK(f && live_roce_report(con, strlen(con), 0, f) == 1);
+	if (f)
+		fclose(f);
+	CHECK(strstr(rep, "ICRC the core calls bad") != NULL);
+	roce_console(con, sizeof(con), 99, "LIVE_ROCE_CASE 4 frame-qkey-0 answer=rep");
+	f = fmemopen(rep, sizeof(rep), "w");
+	CHECK(f && live_roce_report(con, strlen(con), 0, f) == 1);
+	if (f)
+		fclose(f);
+	CHECK(strstr(rep, "malformed: LIVE_ROCE_CASE 4") != NULL);
+	/* the smoke: the first 3 cases alone */
+	roce_console(con, sizeof(con), 99, NULL);
+	{
+		char *end = con;
+
+		for (int i = 0; i < 3 && end; i++)
+			end = strchr(end, '\n') ? strchr(end, '\n') + 1 : NULL;
+		if (end)
+			*end = '\0';
+	}
+	f = fmemopen(rep, sizeof(rep), "w");
+	CHECK(f && live_roce_report(con, strlen(con), 3, f) == 0);
+	if (f)
+		fclose(f);
+	CHECK(strstr(rep, "3 conform, 0 diverge") != NULL);
+}
+
 int main(void)
 {
 	test_records();
@@ -676,6 +783,7 @@ int main(void)
 	test_plants();
 	test_gcov();
 	test_arcs();
+	test_roce();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

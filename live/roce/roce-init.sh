@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# shellcheck shell=dash # sourced by busybox ash (live/guest/init.sh)
+# live/roce/roce-init.sh, sourced by /init when live.mode=roce: rxe0 on
+# veth0 at 203.0.113.1, the hostile RoCE v2 peer on veth1, the other end
+# (live/roce/roce_live.h has the addresses and ports). veth1 has no
+# address: rxe0's answers to the peer's 203.0.113.2 leave by veth0 to a
+# permanent neighbour entry (veth1's MAC) and reach the peer's AF_PACKET
+# socket, not this kernel's stack. An rdma_cm listener (rdmaneg-live
+# listen) waits on 203.0.113.1:19100; nothing listens on 19101. Then
+# rdmaneg-live roce-peer runs every case (live.roce_first, live.roce_count:
+# a range, 0 for all) and prints its LIVE_ROCE lines.
+ROCE_ADDR=203.0.113.1 ROCE_PEER=203.0.113.2 ROCE_PORT=19100
+roce_setup() {
+	# shellcheck disable=SC2013 # one module name a line, none with a space
+	for m in $(cat /roce.modules); do
+		grep -q "^$m " /proc/modules || insmod "/lib/modules/roce/$m.ko" || return 1
+	done
+	/sbin/ip link add veth0 type veth peer name veth1 &&
+	/sbin/ip addr add "$ROCE_ADDR/24" dev veth0 &&
+	/sbin/ip link set veth0 up && /sbin/ip link set veth1 up &&
+	/sbin/ip neigh replace "$ROCE_PEER" lladdr "$(cat /sys/class/net/veth1/address)" \
+		dev veth0 nud permanent &&
+	rdma link add rxe1 type rxe netdev veth0 &&
+	echo "LIVE_ROCE_STEP setup ok: rxe1 on veth0 $(cat /sys/class/net/veth0/address)," \
+		"the peer on veth1 $(cat /sys/class/net/veth1/address)"
+}
+if ! roce_setup; then
+	echo "LIVE_ROCE_STEP setup failed"
+else
+	: >/tmp/roce-listen.log
+	/bin/rdmaneg-live listen --addr "$ROCE_ADDR" --port "$ROCE_PORT" --log /tmp/roce-listen.log \
+		>/tmp/roce-listen.out 2>&1 &
+	rl=$!
+	for _ in $(seq 100); do grep -q LIVE_LISTENING /tmp/roce-listen.out && break; sleep 0.1; done
+	grep -q LIVE_LISTENING /tmp/roce-listen.out ||
+		echo "LIVE_ERROR the rdma_cm listener on $ROCE_ADDR:$ROCE_PORT did not start: $(cat /tmp/roce-listen.out)"
+	/bin/rdmaneg-live roce-peer --ifname veth1 --rxe-ifname veth0 --dev rxe1 \
+		--first "$(arg roce_first)" --count "$(arg roce_count)"
+	echo "LIVE_ROCE_RC $?"
+	kill "$rl" 2>/dev/null
+	for c in /sys/class/infiniband/rxe1/ports/1/hw_counters/*; do
+		echo "LIVE_ROCE_COUNTER ${c##*/} $(cat "$c")"
+	done
+	rdma resource show qp | sed 's/^/LIVE_ROCE_QP /'
+	sed 's/^/LIVE_ROCE_LISTEN /' /tmp/roce-listen.log /tmp/roce-listen.out
+fi

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# live/roce/roce-prepare.sh KVER: what the RoCE guest adds to the live one:
+#  1. iproute2's ip (busybox's makes no veth pair and no permanent
+#     neighbour), from the host's iproute2 (tools/deps.sh live);
+#  2. the veth module (none on a kernel that has it built in).
+# Fails, naming it, on a kernel without veth or rxe: the debug kernels'
+# configuration has no CONFIG_VETH yet (docs/roce.md).
+# Writes build/live/roce/{modules,bin}: one path per line.
+set -euo pipefail
+cd "$(dirname "$0")/../.." || exit 2
+kver=${1:?usage: live/roce/roce-prepare.sh KVER}
+N=build/live/roce
+live/guest/kconfig.sh "$kver" CONFIG_VETH CONFIG_RDMA_RXE ||
+	{ echo "roce-prepare: the kernel $kver lacks veth or rxe (docs/roce.md)" >&2; exit 1; }
+mkdir -p "$N"
+ip=$(command -v ip) || { echo "roce-prepare: no iproute2 ip on the host (tools/deps.sh live)" >&2; exit 1; }
+ip -V 2>&1 | grep -q iproute2 || { echo "roce-prepare: $ip is not iproute2's" >&2; exit 1; }
+readlink -f "$ip" >"$N/bin"
+live/guest/modules.sh "$kver" "$N/modules" veth
+: >"$N/libs"
+echo "roce-prepare: iproute2's ip, $(wc -l <"$N/modules") module(s) to load" >&2

@@ -1,0 +1,11 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# live/roce/roce.mk: make live-roce's part of rdmaneg-live (mk/live.mk
+# includes every live/*/*.mk before its rules): the hostile RoCE v2 peer
+# against rxe, ib_cm and rdma_cm in the guest (docs/roce.md)
+LIVE_PURE += live/roce/roce_cases.c live/roce/roce_report.c
+LIVE_SUITE_SRC += live/roce/roce_peer.c
+LIVE_INC += -Ilive/roce
+
+.PHONY: live-roce
+live-roce:
+	@live/roce/roce.sh

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# live/roce/roce.sh (make live-roce): the hostile RoCE v2 peer against
+# rxe, ib_cm and rdma_cm in the live guest (live/roce/roce-init.sh): each
+# case's frame, built by the core, goes into veth1 and what comes back is
+# judged against what a conforming passive side does (rdmaneg-live roce,
+# live/roce/roce_report.c; docs/roce.md). Debian's 6.1 by default (the
+# debug kernels have no veth yet: roce-prepare.sh says so). One boot; a
+# guest that dies or hangs names the case it was running.
+#   LIVE_TIMEOUT=600  seconds the boot may take
+#   ROCE_CASE=NAME    one case (rdmaneg-live roce-cases)
+#   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
+#                     the bad-ICRC control)
+# Writes build/live-roce/{console.log,report.txt}; ends with "N passed,
+# N failed" (passed: every case ran and was judged, the bad-ICRC control
+# was dropped, rxe's own frames carry a good ICRC; Linux's divergences
+# are results).
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 2
+export KERNEL=${KERNEL:-stock}
+L=build/live N=build/live-roce
+TMO=${LIVE_TIMEOUT:-600} ONLY=${ROCE_CASE:-} SMOKE=${LIVE_ROCE_SMOKE:-0}
+case "$SMOKE" in 0 | 1) ;; *) echo "live-roce: LIVE_ROCE_SMOKE is 0 or 1" >&2; exit 2 ;; esac
+[ -n "$ONLY" ] && [ "$SMOKE" = 1 ] &&
+	{ echo "live-roce: ROCE_CASE runs one case, LIVE_ROCE_SMOKE=1 a subset: one or the other" >&2; exit 2; }
+case "$TMO" in '' | *[!0-9]*) echo "live-roce: LIVE_TIMEOUT is a number of seconds" >&2; exit 2 ;; esac
+read -r kver img prep_s img_s < <(live/guest/image.sh roce | tail -1)
+[ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
+first=0 count=0
+if [ -n "$ONLY" ]; then
+	first=$("$L/rdmaneg-live" roce-cases | awk -v n="$ONLY" '$2 == n {print $1}')
+	[ -n "$first" ] || { echo "live-roce: ROCE_CASE: no case '$ONLY' (rdmaneg-live roce-cases)" >&2; exit 2; }
+	count=1
+elif [ "$SMOKE" = 1 ]; then
+	count=3
+fi
+echo "live-roce: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
+mkdir -p "$N"
+rm -rf "${N:?}"/*
+live/guest/qemu.sh "$kver" "$img" "$TMO" \
+	"live.transport=siw live.mode=roce oops=panic panic_on_warn=1 live.roce_first=$first live.roce_count=$count"
+qrc=$?
+cp "$L/console.log" "$N/console.log"
+fail=0
+if [ "$qrc" -ne 0 ] || ! grep -aq '^LIVE_END' "$N/console.log"; then
+	last=$(grep -a '^LIVE_ROCE_BEGIN' "$N/console.log" | tail -1 | cut -d' ' -f4)
+	why=$("$L/rdmaneg-live" splats "$N/console.log" | cut -f1 | grep -v -m1 '^Kernel panic')
+	echo "live-roce: the guest did not finish (qemu exit $qrc) in case ${last:-none}: ${why:-no splat}"
+	echo "  reproducer: make live-roce KERNEL=$KERNEL ROCE_CASE=${last:-?}"
+	fail=1
+fi
+grep -a '^LIVE_ROCE_STEP\|^LIVE_ERROR' "$N/console.log"
+grep -aq '^LIVE_ROCE_STEP setup ok' "$N/console.log" || fail=1
+if [ -n "$ONLY" ]; then
+	grep -a '^LIVE_ROCE_CASE' "$N/console.log" | tee "$N/report.txt"
+	grep -aq "^LIVE_ROCE_CASE $first $ONLY " "$N/console.log" || fail=1
+elif ! "$L/rdmaneg-live" roce "$N/console.log" --count "$count" >"$N/report.txt"; then
+	fail=1
+fi
+[ -n "$ONLY" ] || cat "$N/report.txt"
+echo "$((1 - fail)) passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * make live-roce's cases and judge (pure: no sockets). In the guest
+ * (live/roce/roce-init.sh) rxe0 sits on veth0; the hostile peer
+ * (rdmaneg-live roce-peer, live/roce/roce_peer.c) sends RoCE v2 frames
+ * it builds with the core (src/roce.c around src/ibcm.c's MADs) into
+ * veth1 and reads what rxe, ib_cm and rdma_cm answer there. Each case
+ * is one LIVE_ROCE_CASE line; live_roce_report judges them against what
+ * the oracle (oracle/ibcm_rules.c, oracle/roce_rules.c) says a conforming
+ * passive side does: docs/roce.md.
+ */
+#ifndef RDMANEG_LIVE_ROCE_H
+#define RDMANEG_LIVE_ROCE_H
+
+#include "casename.h"
+#include "ibcm.h"
+#include "roce.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define LIVE_ROCE_ADDR "203.0.113.1" /* rxe0, on veth0 */
+#define LIVE_ROCE_PEER "203.0.113.2" /* the hostile peer, behind veth1 */
+#define LIVE_ROCE_PORT 19100	     /* an rdma_cm listener on LIVE_ROCE_ADDR */
+#define LIVE_ROCE_IDLE_PORT 19101    /* no listener */
+#define LIVE_ROCE_MAD_MAX 300u	     /* a MAD, or one too long */
+
+/* What the peer saw come back for a case's REQ. */
+enum live_roce_answer {
+	LIVE_ROCE_NONE = 0, /* nothing in the case's time */
+	LIVE_ROCE_REP,
+	LIVE_ROCE_REJ,
+	LIVE_ROCE_MRA,
+	LIVE_ROCE_OTHER /* another MAD for this REQ */
+};
+
+/* What a conforming passive side does with a case's frame. */
+enum live_roce_expect {
+	LIVE_ROCE_X_REP = 0, /* a good REQ to a listener: a REP */
+	LIVE_ROCE_X_REJ,     /* a good REQ for no listener: a REJ */
+	LIVE_ROCE_X_SILENCE, /* a frame to drop (ICRC, headers): nothing */
+	LIVE_ROCE_X_NO_REP   /* a defective REQ: anything but a REP */
+};
+
+struct live_roce_case {
+	char name[RDMANEG_CASENAME_MAX];
+	struct rdmaneg_roce_hdr frame; /* its headers, addresses left to the peer */
+	uint8_t mad[LIVE_ROCE_MAD_MAX];
+	size_t mad_len;
+	uint32_t comm_id; /* the REQ's Local Communication ID */
+	bool listener;	  /* a listener matches it: LIVE_ROCE_PORT, IPv4, TCP port space */
+	/* after the frame, a good REQ to the listener, whose answer is the
+	 * case's: does the passive side still work? */
+	bool follow;
+	uint8_t follow_mad[RDMANEG_IBCM_MAD_LEN];
+	uint32_t follow_id;
+};
+
+/* The table, one index space. */
+size_t live_roce_case_count(void);
+/* Case k (k < count) into *c, its frame's addresses zero; false past the
+ * last. */
+bool live_roce_case(size_t k, struct live_roce_case *c);
+/* What a conforming passive side does with c: from the oracle's reading
+ * of its frame and MAD. */
+enum live_roce_expect live_roce_expected(const struct live_roce_case *c);
+const char *live_roce_answer_name(enum live_roce_answer a);
+const char *live_roce_expect_name(enum live_roce_expect x);
+/* Whether answer a conforms to expectation x. */
+bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a);
+
+/* make live-roce's table from a console's LIVE_ROCE lines for the first
+ * count cases (0: all): one row a case, then "N conform, N diverge"; 1
+ * when a line is malformed, a case is missing, a control failed. */
+int live_roce_report(const char *console, size_t len, size_t count, FILE *out);
+
+#endif

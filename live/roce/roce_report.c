@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* make live-roce's table from the console's LIVE_ROCE_CASE lines, and
+ * the verbs around it; see roce_live.h. */
+#define _GNU_SOURCE
+#include "roce_live.h"
+#include "roce_verbs.h"
+
+#include "file.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* one LIVE_ROCE_CASE line's fields */
+struct seen {
+	bool have;
+	char answer[16];
+	unsigned long reason;
+	long long rcvd;
+	char icrc[8];
+};
+
+/* the value of "KEY=" among the words of buf, copied into out; false when absent */
+static bool word(const char *buf, const char *key, char *out, size_t cap)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = buf; (p = strstr(p, key)) != NULL; p += kl) {
+		size_t n;
+
+		if (p != buf && p[-1] != ' ')
+			continue;
+		p += kl;
+		n = strcspn(p, " ");
+		if (n == 0 || n >= cap)
+			return false;
+		memcpy(out, p, n);
+		out[n] = '\0';
+		return true;
+	}
+	return false;
+}
+
+/* one line into s[k] (s holds n entries):
+ * "LIVE_ROCE_CASE K NAME answer=A reason=R rcvd=D icrc=I frames=N" */
+static int parse(const char *line, size_t len, size_t n, struct seen *s)
+{
+	char buf[512], name[RDMANEG_CASENAME_MAX], num[24], frames[24], *end = NULL;
+	struct live_roce_case c;
+	struct seen e = { 0 };
+	unsigned long long k;
+	size_t nl;
+	const char *p;
+
+	if (len >= sizeof(buf) || len < 15)
+		return -1;
+	memcpy(buf, line, len);
+	buf[len] = '\0';
+	k = strtoull(buf + 15, &end, 10);
+	if (end == buf + 15 || *end != ' ' || k >= n)
+		return -1;
+	p = end + 1;
+	nl = strcspn(p, " ");
+	if (nl == 0 || nl >= sizeof(name))
+		return -1;
+	memcpy(name, p, nl);
+	name[nl] = '\0';
+	if (!live_roce_case((size_t)k, &c) || strcmp(c.name, name) != 0 ||
+	    !word(p, "answer=", e.answer, sizeof(e.answer)) ||
+	    !word(p, "icrc=", e.icrc, sizeof(e.icrc)) ||
+	    !word(p, "frames=", frames, sizeof(frames)))
+		return -1;
+	if (!word(p, "reason=", num, sizeof(num)))
+		return -1;
+	e.reason = strtoul(num, &end, 10);
+	if (*end)
+		return -1;
+	if (!word(p, "rcvd=", num, sizeof(num)))
+		return -1;
+	e.rcvd = strtoll(num, &end, 10);
+	if (*end)
+		return -1;
+	e.have = true;
+	s[k] = e;
+	return 0;
+}
+
+static enum live_roce_answer answer_of(const char *a)
+{
+	for (int i = LIVE_ROCE_NONE; i <= LIVE_ROCE_OTHER; i++)
+		if (strcmp(a, live_roce_answer_name((enum live_roce_answer)i)) == 0)
+			return (enum live_roce_answer)i;
+	return (enum live_roce_answer) - 1;
+}
+
+int live_roce_report(const char *console, size_t len, size_t count, FILE *out)
+{
+	size_t n = live_roce_case_count(), conform = 0, diverge = 0;
+	size_t upto = count == 0 || count > n ? n : count;
+	struct seen *s = calloc(n, sizeof(*s));
+	int rc = 0;
+
+	if (!s)
+		return 1;
+	for (size_t i = 0; i < len;) {
+		const char *nl = memchr(console + i, '\n', len - i);
+		size_t l = nl ? (size_t)(nl - console) - i : len - i;
+		const char *at = memmem(console + i, l, "LIVE_ROCE_CASE ", 15);
+
+		if (at) {
+			size_t rest = l - (size_t)(at - (console + i));
+
+			while (rest > 0 && at[rest - 1] == '\r')
+				rest--;
+			if (parse(at, rest, n, s) != 0) {
+				fprintf(out, "malformed: %.*s\n", (int)rest, at);
+				rc = 1;
+			}
+		}
+		i += l + 1;
+	}
+	fprintf(out, "%-30s %-8s %-8s %-6s %-7s %s\n", "case", "expect", "answer", "rcvd", "icrc",
+		"verdict");
+	for (size_t k = 0; k < upto; k++) {
+		struct live_roce_case c;
+		enum live_roce_expect x;
+		enum live_roce_answer a;
+		const struct seen *e = &s[k];
+		bool ok;
+
+		(void)live_roce_case(k, &c);
+		x = live_roce_expected(&c);
+		if (!e->have) {
+			fprintf(out, "%-30s %-8s missing\n", c.name, live_roce_expect_name(x));
+			rc = 1;
+			continue;
+		}
+		a = answer_of(e->answer);
+		ok = (int)a >= 0 && live_roce_conforms(x, a);
+		ok ? conform++ : diverge++;
+		fprintf(out, "%-30s %-8s %-8s %-6lld %-7s %s", c.name, live_roce_expect_name(x),
+			e->answer, e->rcvd, e->icrc, ok ? "conforms" : "diverges");
+		if (a == LIVE_ROCE_REJ)
+			fprintf(out, " (REJ reason %lu)", e->reason);
+		fputc('\n', out);
+		/* the controls: rxe drops a bad ICRC and does not count it
+		 * ([roce-a17#icrc-1]); every frame of rxe's carries a good ICRC */
+		if (c.frame.icrc_xor != 0 && (a != LIVE_ROCE_NONE || e->rcvd != 0)) {
+			fprintf(out,
+				"  control failed: %s was not dropped (answer %s, rcvd %lld)\n",
+				c.name, e->answer, e->rcvd);
+			rc = 1;
+		}
+		if (strcmp(e->icrc, "bad") == 0) {
+			fprintf(out, "  rxe's frame for %s carries an ICRC the core calls bad\n",
+				c.name);
+			rc = 1;
+		}
+	}
+	fprintf(out, "%zu conform, %zu diverge\n", conform, diverge);
+	free(s);
+	return rc;
+}
+
+int live_verb_roce_cases(int argc, char **argv)
+{
+	struct live_roce_case c;
+
+	(void)argc;
+	(void)argv;
+	for (size_t k = 0; live_roce_case(k, &c); k++)
+		printf("%zu %s %s\n", k, c.name, live_roce_expect_name(live_roce_expected(&c)));
+	return 0;
+}
+
+int live_verb_roce(int argc, char **argv)
+{
+	size_t len = 0, count = 0;
+	char *text, *end = NULL;
+	int rc;
+
+	if (argc == 4 && strcmp(argv[2], "--count") == 0) {
+		count = strtoul(argv[3], &end, 10);
+		if (!end || *end || argv[3][0] == '\0' || argv[3][0] == '-') {
+			fprintf(stderr, "rdmaneg-live roce: --count takes a number, not '%s'\n",
+				argv[3]);
+			return 2;
+		}
+	} else if (argc != 2) {
+		fprintf(stderr, "usage: rdmaneg-live roce CONSOLE [--count N]\n");
+		return 2;
+	}
+	text = rdmaneg_read_file(argv[1], 1u << 26, &len, NULL);
+	if (!text) {
+		fprintf(stderr, "rdmaneg-live roce: cannot read %s\n", argv[1]);
+		return 2;
+	}
+	rc = live_roce_report(text, len, count, stdout);
+	free(text);
+	return rc;
+}
