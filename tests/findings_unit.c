@@ -98,7 +98,7 @@ static void test_parse(void)
 	CHECK(parse_with("patch", "../escape.patch", err) != 0 && strstr(err, "patch:"));
 	CHECK(parse_with("patch", "0001-a.diff", err) != 0);
 	CHECK(parse_with("check", "boot ROLE=x", err) != 0 &&
-	      strstr(err, "repro, nfs, nvme, smbd or iser"));
+	      strstr(err, "repro, adversarial, nfs, nvme, smbd, iser or roce"));
 	CHECK(parse_with("check", "repro CASE=x", err) != 0 && strstr(err, "ROLE="));
 	CHECK(parse_with("check", "repro ROLE=r CASE=$(rm)", err) != 0 &&
 	      strstr(err, "NAME=VALUE"));

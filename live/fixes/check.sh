@@ -18,6 +18,14 @@ run_check() {
 		KERNEL=$kernel FIXES_DROP=$drop LIVE_TIMEOUT=${LIVE_TIMEOUT:-90} make --no-print-directory live-repro \
 			"${argv[@]}" >"$log.out" 2>&1
 		cat build/live/repro/console-*.log >"$log" 2>/dev/null
+	elif [ "$suite" = adversarial ]; then
+		# the campaign's consoles, every boot's and every case's
+		KERNEL=$kernel FIXES_DROP=$drop make --no-print-directory live-adversarial "${argv[@]}" \
+			>"$log.out" 2>&1
+		cp build/live/adversarial/console-all.log "$log" 2>/dev/null
+	elif [ "$suite" = roce ]; then
+		KERNEL=$kernel FIXES_DROP=$drop make --no-print-directory live-roce "${argv[@]}" >"$log.out" 2>&1
+		cp build/live-roce/console.log "$log" 2>/dev/null
 	elif [ "$suite" = nfs ]; then
 		KERNEL=$kernel FIXES_DROP=$drop make --no-print-directory live-nfs "${argv[@]}" >"$log.out" 2>&1
 		cp build/live-nfs/console.log "$log" 2>/dev/null

@@ -86,6 +86,10 @@ static const struct check_suite {
 	{ "nvme", "NVME_CASE=", "LIVE_NVME_CASE", "LIVE_NVME_STEP" },
 	{ "smbd", "SMBD_CASE=", "LIVE_SMBD_CASE", "LIVE_SMBD_STEP" },
 	{ "iser", "ISER_CASE=", "LIVE_ISER_CASE", "LIVE_ISER_STEP" },
+	{ "roce", "ROCE_CASE=", "LIVE_ROCE_BEGIN", NULL },
+	/* the campaign (make live-adversarial): a race its snapshots hide
+	 * needs fresh boots (LIVE_SNAPSHOT_COLD=1) */
+	{ "adversarial", "PEER_CASE=", "PEER_CASE", NULL },
 };
 #define NSUITES (sizeof(check_suites) / sizeof(check_suites[0]))
 
@@ -106,14 +110,16 @@ static int parse_check(const struct line_ctx *c, struct rdmaneg_finding *f, cons
 	size_t n = strcspn(p, " ");
 
 	if (n == 0 || n >= sizeof(f->check_suite))
-		return fail(c,
-			    "check: a suite (repro, nfs, nvme, smbd or iser), then make variables",
-			    NULL);
+		return fail(
+			c,
+			"check: a suite (repro, adversarial, nfs, nvme, smbd, iser or roce), then make variables",
+			NULL);
 	memcpy(f->check_suite, p, n);
 	f->check_suite[n] = '\0';
 	cs = check_suite(f->check_suite);
 	if (!cs)
-		return fail(c, "check: the suite is repro, nfs, nvme, smbd or iser",
+		return fail(c,
+			    "check: the suite is repro, adversarial, nfs, nvme, smbd, iser or roce",
 			    f->check_suite);
 	p += n;
 	while (*p == ' ')
@@ -150,9 +156,14 @@ static int parse_check(const struct line_ctx *c, struct rdmaneg_finding *f, cons
 		while (*p == ' ')
 			p++;
 	}
-	if (!f->check_case[0] || (strcmp(f->check_suite, "repro") == 0 && !f->check_role[0]))
-		return fail(c, "check: repro needs ROLE= and CASE=, nfs NFS_CASE=, nvme NVME_CASE=",
-			    NULL);
+	if (!f->check_case[0] ||
+	    ((strcmp(f->check_suite, "repro") == 0 || strcmp(f->check_suite, "roce") == 0 ||
+	      strcmp(f->check_suite, "adversarial") == 0) &&
+	     !f->check_role[0]))
+		return fail(
+			c,
+			"check: repro needs ROLE= and CASE=, adversarial ROLE= and PEER_CASE=, roce ROLE= and ROCE_CASE=, nfs NFS_CASE=, nvme NVME_CASE=",
+			NULL);
 	return 0;
 }
 
@@ -415,8 +426,10 @@ static int check_required(const struct line_ctx *c, const struct rdmaneg_finding
 			return fail(c, "missing key", need[i].key);
 	if (f->kind == RDMANEG_FK_DIVERGENCE && f->expect != RDMANEG_FE_VERDICT)
 		return fail(c, "a divergence is checked by its verdict (expect: verdict)", NULL);
-	if (f->expect == RDMANEG_FE_VERDICT && strcmp(f->check_suite, "repro") != 0)
-		return fail(c, "expect: verdict needs a repro check (the peer's verdict)", NULL);
+	if (f->expect == RDMANEG_FE_VERDICT && strcmp(f->check_suite, "repro") != 0 &&
+	    strcmp(f->check_suite, "roce") != 0)
+		return fail(c, "expect: verdict needs a repro or roce check (the peer's verdict)",
+			    NULL);
 	if (f->expect == RDMANEG_FE_STEP && !check_suite(f->check_suite)->step)
 		return fail(c, "expect: step needs a check whose suite reports steps (not repro)",
 			    NULL);
