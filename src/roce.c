@@ -215,7 +215,7 @@ int rdmaneg_roce_encode(const struct rdmaneg_roce_hdr *h, const uint8_t *payload
 {
 	size_t iphl, iplen, total, i;
 	uint8_t *ip, *udp, *bth, bth1, bth8, ip6_0, ip6_1;
-	uint32_t icrc;
+	uint32_t icrc = 0;
 
 	if (out_len)
 		*out_len = 0;
@@ -336,9 +336,9 @@ static void hdr_clear(struct rdmaneg_roce_hdr *h)
 int rdmaneg_roce_decode(const uint8_t *frame, size_t len, struct rdmaneg_roce_hdr *h,
 			size_t *pay_off, size_t *pay_len, unsigned *defects)
 {
-	size_t iphl, iplen, i, body;
+	size_t iphl, iplen, i, body, pad;
 	const uint8_t *ip, *udp, *bth;
-	uint32_t icrc, got;
+	uint32_t icrc = 0, got;
 	unsigned d = 0, type;
 
 	if (!frame || !h || !pay_off || !pay_len || !defects)
@@ -455,7 +455,9 @@ int rdmaneg_roce_decode(const uint8_t *frame, size_t len, struct rdmaneg_roce_hd
 	      (uint32_t)ip[iplen - 2u] << 16 | (uint32_t)ip[iplen - 1u] << 24;
 	if (got != icrc)
 		d |= RDMANEG_ROCE_D_ICRC;
-	body = iplen - iphl - RDMANEG_ROCE_UDP_LEN - RDMANEG_ROCE_BTH_LEN - RDMANEG_ROCE_ICRC_LEN;
+	/* iplen holds these headers and the ICRC (checked above) */
+	i = iphl + RDMANEG_ROCE_UDP_LEN + RDMANEG_ROCE_BTH_LEN + RDMANEG_ROCE_ICRC_LEN;
+	body = iplen >= i ? iplen - i : 0u;
 	if (h->opcode != RDMANEG_ROCE_OP_UD_SEND_ONLY || body < RDMANEG_ROCE_DETH_LEN) {
 		*defects = d | RDMANEG_ROCE_D_OPCODE;
 		return RDMANEG_OK;
@@ -465,10 +467,11 @@ int rdmaneg_roce_decode(const uint8_t *frame, size_t len, struct rdmaneg_roce_hd
 	h->deth_resv = bth[16];
 	h->src_qp = get24(bth + 17);
 	body -= RDMANEG_ROCE_DETH_LEN;
-	if (h->pad > body)
+	pad = h->pad;
+	if (pad > body)
 		d |= RDMANEG_ROCE_D_PAD;
 	else
-		*pay_len = body - h->pad;
+		*pay_len = body - pad;
 	*pay_off = RDMANEG_ROCE_ETH_LEN + iphl + RDMANEG_ROCE_UDP_LEN + RDMANEG_ROCE_BTH_LEN +
 		   RDMANEG_ROCE_DETH_LEN;
 	*defects = d;

@@ -182,7 +182,12 @@ int rdmaneg_roce_encode(const struct rdmaneg_roce_hdr *h, const uint8_t *payload
     requires pay_off == \null || \valid(pay_off);
     requires pay_len == \null || \valid(pay_len);
     requires defects == \null || \valid(defects);
-    requires \separated(h, pay_off, pay_len, defects);
+    requires h == \null || pay_off == \null || \separated(h, pay_off);
+    requires h == \null || pay_len == \null || \separated(h, pay_len);
+    requires h == \null || defects == \null || \separated(h, defects);
+    requires pay_off == \null || pay_len == \null || \separated(pay_off, pay_len);
+    requires pay_off == \null || defects == \null || \separated(pay_off, defects);
+    requires pay_len == \null || defects == \null || \separated(pay_len, defects);
     assigns *h, *pay_off, *pay_len, *defects;
     ensures \result == RDMANEG_OK || \result == RDMANEG_E_INVAL;
 */

@@ -31,8 +31,11 @@ static void test_nvme(void)
 	CHECK(b[0] == 0 && b[1] == 0 && b[2] == 1 && b[3] == 0 && b[4] == 128 && b[5] == 0 &&
 	      b[6] == 127 && b[7] == 0 && b[8] == 0 && b[31] == 0 && b[32] == 0xee);
 	r.reserved_at = 9; /* a short request clears what the struct held */
+	CHECK(r.hrqsize ==
+	      128); /* and every field is cleared, hrqsize too (mutant nvme_rdma_pd.c:68) */
 	CHECK(rdmaneg_nvme_req_decode(b, 31, &r) == RDMANEG_E_NVME_SHORT && r.qid == 0 &&
-	      r.hsqsize == 0 && r.reserved_at == 0);
+	      r.hsqsize == 0 && r.reserved_at == 0 && r.hrqsize == 0 && r.recfmt == 0 &&
+	      r.cntlid == 0);
 	CHECK(rdmaneg_nvme_req_decode(NULL, 1, &r) == RDMANEG_E_INVAL);
 	CHECK(rdmaneg_nvme_req_decode(b, 32, NULL) == RDMANEG_E_INVAL);
 	b[20] = 7;
