@@ -191,20 +191,17 @@ int rdmaneg_cli_roce_encode(int argc, char **argv)
 				     : rdmaneg_cli_usage("roce encode",
 							 "%.7s takes aa:bb:cc:dd:ee:ff, not '%s'",
 							 argv[i], eq + 1);
-		} else if (k == 6 && strncmp(argv[i], "src_ip", k) == 0) {
-			src_v = parse_ip(eq + 1, h.src_ip);
-			rc = src_v ? 0
-				   : rdmaneg_cli_usage(
-					     "roce encode",
-					     "src_ip takes an IPv4 or IPv6 address, not '%s'",
-					     eq + 1);
-		} else if (k == 6 && strncmp(argv[i], "dst_ip", k) == 0) {
-			dst_v = parse_ip(eq + 1, h.dst_ip);
-			rc = dst_v ? 0
-				   : rdmaneg_cli_usage(
-					     "roce encode",
-					     "dst_ip takes an IPv4 or IPv6 address, not '%s'",
-					     eq + 1);
+		} else if (k == 6 && (strncmp(argv[i], "src_ip", k) == 0 ||
+				      strncmp(argv[i], "dst_ip", k) == 0)) {
+			bool src = argv[i][0] == 's';
+			uint8_t *ver = src ? &src_v : &dst_v;
+
+			*ver = parse_ip(eq + 1, src ? h.src_ip : h.dst_ip);
+			rc = *ver ? 0
+				  : rdmaneg_cli_usage(
+					    "roce encode",
+					    "%.6s takes an IPv4 or IPv6 address, not '%s'", argv[i],
+					    eq + 1);
 		} else {
 			for (f = 0; f < N_FIELDS; f++)
 				if (strlen(fields[f].name) == k &&
