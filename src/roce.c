@@ -148,9 +148,9 @@ static uint16_t csum_fold(uint64_t sum)
 }
 
 /* the UDP checksum of ip[0 .. len - 1] (the checksum field as zero),
- * with its pseudo-header; iphl is 20 or 40 and len under 65536 */
+ * with its pseudo-header; iphl is 20 or 40 and the datagram under 65536 */
 /*@ requires iphl == 20 || iphl == 40;
-    requires iphl + 8 <= len <= 65535;
+    requires iphl + 8 <= len <= iphl + 65535;
     requires \valid_read(ip + (0 .. len - 1));
     assigns \nothing;
 */
@@ -210,11 +210,135 @@ static uint32_t get24(const uint8_t *p)
 	return (uint32_t)p[0] * 65536u + (uint32_t)p[1] * 256u + p[2];
 }
 
+/* The helpers below each write one header from h: WP proves a short
+ * function fast, and the long one with every write in it did not finish
+ * in CI's hour (docs/proof.md). */
+
+/* the Ethernet header: the addresses and the ethertype */
+/*@ requires \valid_read(h);
+    requires \valid(eth + (0 .. 13));
+    requires \separated(h, eth + (0 .. 13));
+    assigns eth[0 .. 13];
+*/
+static void put_eth(uint8_t *eth, const struct rdmaneg_roce_hdr *h)
+{
+	size_t i;
+
+	/*@ loop invariant 0 <= i <= 6;
+	    loop assigns i, eth[0 .. 11];
+	    loop variant 6 - i;
+	*/
+	for (i = 0; i < 6u; i++) {
+		eth[i] = h->dst_mac[i];
+		eth[6u + i] = h->src_mac[i];
+	}
+	put16(eth + 12,
+	      h->ip_version == 4u ? RDMANEG_ROCE_ETHERTYPE_IP4 : RDMANEG_ROCE_ETHERTYPE_IP6);
+}
+
+/* [roce-a17#frame-1]: IPv4's header for an iplen-octet packet, with its
+ * checksum */
+/*@ requires \valid_read(h);
+    requires \valid(ip + (0 .. 19));
+    requires \separated(h, ip + (0 .. 19));
+    requires iplen <= 65535;
+    assigns ip[0 .. 19];
+*/
+static void put_ip4(uint8_t *ip, const struct rdmaneg_roce_hdr *h, size_t iplen)
+{
+	size_t i;
+
+	ip[0] = 0x45u;
+	ip[1] = h->tclass;
+	put16(ip + 2, (unsigned)iplen);
+	put16(ip + 4, h->ip_id);
+	put16(ip + 6, 0x4000u); /* don't fragment */
+	ip[8] = h->hop_limit;
+	ip[9] = 17u;
+	put16(ip + 10, 0u);
+	/*@ loop invariant 0 <= i <= 4;
+	    loop assigns i, ip[12 .. 19];
+	    loop variant 4 - i;
+	*/
+	for (i = 0; i < 4u; i++) {
+		ip[12u + i] = h->src_ip[i];
+		ip[16u + i] = h->dst_ip[i];
+	}
+	put16(ip + 10, csum_fold(csum_add(0, ip, RDMANEG_ROCE_IP4_LEN)));
+}
+
+/* [roce-a17#frame-1]: IPv6's header before a udplen-octet UDP datagram */
+/*@ requires \valid_read(h);
+    requires \valid(ip + (0 .. 39));
+    requires \separated(h, ip + (0 .. 39));
+    requires udplen <= 65535;
+    assigns ip[0 .. 39];
+*/
+static void put_ip6(uint8_t *ip, const struct rdmaneg_roce_hdr *h, size_t udplen)
+{
+	size_t i;
+
+	ip[0] = (uint8_t)(0x60u | h->tclass / 16u);
+	ip[1] = (uint8_t)(h->tclass % 16u * 16u | h->flow_label / 65536u);
+	put16(ip + 2, (unsigned)(h->flow_label % 65536u));
+	put16(ip + 4, (unsigned)udplen);
+	ip[6] = 17u;
+	ip[7] = h->hop_limit;
+	/*@ loop invariant 0 <= i <= 16;
+	    loop assigns i, ip[8 .. 39];
+	    loop variant 16 - i;
+	*/
+	for (i = 0; i < 16u; i++) {
+		ip[8u + i] = h->src_ip[i];
+		ip[24u + i] = h->dst_ip[i];
+	}
+}
+
+/* the UDP header (its checksum 0 until the ICRC is in), the BTH and the
+ * DETH of a udplen-octet UDP datagram */
+/*@ requires \valid_read(h);
+    requires \valid(udp + (0 .. 27));
+    requires \separated(h, udp + (0 .. 27));
+    requires udplen <= 65535;
+    assigns udp[0 .. 27];
+*/
+static void put_udp_bth(uint8_t *udp, const struct rdmaneg_roce_hdr *h, size_t udplen)
+{
+	uint8_t *bth = udp + RDMANEG_ROCE_UDP_LEN;
+
+	put16(udp, h->src_port);
+	put16(udp + 2, RDMANEG_ROCE_UDP_PORT);
+	put16(udp + 4, (unsigned)udplen);
+	put16(udp + 6, 0u);
+	/* [roce-a17#bth-1] */
+	bth[0] = h->opcode;
+	bth[1] = (uint8_t)(h->se * 128u + h->mig * 64u + h->pad * 16u + h->tver);
+	put16(bth + 2, h->pkey);
+	bth[4] = h->resv8a;
+	put24(bth + 5, h->dest_qp);
+	bth[8] = (uint8_t)(h->ack_req * 128u + h->resv7);
+	put24(bth + 9, h->psn);
+	/* [roce-a17#deth-1] */
+	put16(bth + 12, (unsigned)(h->qkey / 65536u));
+	put16(bth + 14, (unsigned)(h->qkey % 65536u));
+	bth[16] = h->deth_resv;
+	put24(bth + 17, h->src_qp);
+}
+
+/* the frame carries the ICRC least significant octet first */
+/*@ requires \valid_read(p + (0 .. 3));
+    assigns \nothing;
+*/
+static uint32_t get32le(const uint8_t *p)
+{
+	return (uint32_t)p[3] * 16777216u + (uint32_t)p[2] * 65536u + (uint32_t)p[1] * 256u + p[0];
+}
+
 int rdmaneg_roce_encode(const struct rdmaneg_roce_hdr *h, const uint8_t *payload,
 			size_t payload_len, uint8_t *out, size_t cap, size_t *out_len)
 {
-	size_t iphl, iplen, total, i;
-	uint8_t *ip, *udp, *bth, bth1, bth8, ip6_0, ip6_1;
+	size_t iphl, iplen, total, pad, i;
+	uint8_t *ip, *data;
 	uint32_t icrc = 0;
 
 	if (out_len)
@@ -223,92 +347,36 @@ int rdmaneg_roce_encode(const struct rdmaneg_roce_hdr *h, const uint8_t *payload
 		return RDMANEG_E_INVAL;
 	if (rdmaneg_roce_check(h, payload_len) != RDMANEG_ROCE_F_NONE)
 		return RDMANEG_E_INVAL;
-	/* the octets made of several fields, while nothing is written yet */
-	bth1 = (uint8_t)(h->se * 128u + h->mig * 64u + h->pad * 16u + h->tver);
-	bth8 = (uint8_t)(h->ack_req * 128u + h->resv7);
-	ip6_0 = (uint8_t)(0x60u | h->tclass / 16u);
-	ip6_1 = (uint8_t)(h->tclass % 16u * 16u | h->flow_label / 65536u);
 	iphl = h->ip_version == 4u ? RDMANEG_ROCE_IP4_LEN : RDMANEG_ROCE_IP6_LEN;
+	pad = h->pad;
 	iplen = iphl + RDMANEG_ROCE_UDP_LEN + RDMANEG_ROCE_BTH_LEN + RDMANEG_ROCE_DETH_LEN +
-		payload_len + h->pad + RDMANEG_ROCE_ICRC_LEN;
+		payload_len + pad + RDMANEG_ROCE_ICRC_LEN;
 	total = RDMANEG_ROCE_ETH_LEN + iplen;
 	if (cap < total)
 		return RDMANEG_E_NOSPACE;
-	/*@ loop invariant 0 <= i <= total;
-	    loop assigns i, out[0 .. total - 1];
-	    loop variant total - i;
-	*/
-	for (i = 0; i < total; i++)
-		out[i] = 0;
-	/*@ loop invariant 0 <= i <= 6;
-	    loop assigns i, out[0 .. 11];
-	    loop variant 6 - i;
-	*/
-	for (i = 0; i < 6u; i++) {
-		out[i] = h->dst_mac[i];
-		out[6u + i] = h->src_mac[i];
-	}
+	/*@ assert iphl + 32 <= iplen <= iphl + 4131 && total <= cap; */
 	ip = out + RDMANEG_ROCE_ETH_LEN;
-	udp = ip + iphl;
-	bth = udp + RDMANEG_ROCE_UDP_LEN;
+	data = ip + iphl + RDMANEG_ROCE_UDP_LEN + RDMANEG_ROCE_BTH_LEN + RDMANEG_ROCE_DETH_LEN;
 	/* [roce-a17#frame-1] */
-	if (h->ip_version == 4u) {
-		put16(out + 12, RDMANEG_ROCE_ETHERTYPE_IP4);
-		ip[0] = 0x45u;
-		ip[1] = h->tclass;
-		put16(ip + 2, (unsigned)iplen);
-		put16(ip + 4, h->ip_id);
-		put16(ip + 6, 0x4000u); /* don't fragment */
-		ip[8] = h->hop_limit;
-		ip[9] = 17u;
-		/*@ loop invariant 0 <= i <= 4;
-		    loop assigns i, ip[12 .. 19];
-		    loop variant 4 - i;
-		*/
-		for (i = 0; i < 4u; i++) {
-			ip[12u + i] = h->src_ip[i];
-			ip[16u + i] = h->dst_ip[i];
-		}
-		put16(ip + 10, csum_fold(csum_add(0, ip, RDMANEG_ROCE_IP4_LEN)));
-	} else {
-		put16(out + 12, RDMANEG_ROCE_ETHERTYPE_IP6);
-		ip[0] = ip6_0;
-		ip[1] = ip6_1;
-		put16(ip + 2, (unsigned)(h->flow_label % 65536u));
-		put16(ip + 4, (unsigned)(iplen - iphl));
-		ip[6] = 17u;
-		ip[7] = h->hop_limit;
-		/*@ loop invariant 0 <= i <= 16;
-		    loop assigns i, ip[8 .. 39];
-		    loop variant 16 - i;
-		*/
-		for (i = 0; i < 16u; i++) {
-			ip[8u + i] = h->src_ip[i];
-			ip[24u + i] = h->dst_ip[i];
-		}
-	}
-	put16(udp, h->src_port);
-	put16(udp + 2, RDMANEG_ROCE_UDP_PORT);
-	put16(udp + 4, (unsigned)(iplen - iphl));
-	/* [roce-a17#bth-1] */
-	bth[0] = h->opcode;
-	bth[1] = bth1;
-	put16(bth + 2, h->pkey);
-	bth[4] = h->resv8a;
-	put24(bth + 5, h->dest_qp);
-	bth[8] = bth8;
-	put24(bth + 9, h->psn);
-	/* [roce-a17#deth-1] */
-	put16(bth + 12, (unsigned)(h->qkey / 65536u));
-	put16(bth + 14, (unsigned)(h->qkey % 65536u));
-	bth[16] = h->deth_resv;
-	put24(bth + 17, h->src_qp);
+	put_eth(out, h);
+	if (iphl == RDMANEG_ROCE_IP4_LEN)
+		put_ip4(ip, h, iplen);
+	else
+		put_ip6(ip, h, iplen - iphl);
+	put_udp_bth(ip + iphl, h, iplen - iphl);
+	/* the payload, then h->pad zero octets */
 	/*@ loop invariant 0 <= i <= payload_len;
-	    loop assigns i, bth[20 .. 20 + payload_len - 1];
+	    loop assigns i, data[0 .. payload_len - 1];
 	    loop variant payload_len - i;
 	*/
 	for (i = 0; i < payload_len; i++)
-		bth[20u + i] = payload[i];
+		data[i] = payload[i];
+	/*@ loop invariant payload_len <= i <= payload_len + pad;
+	    loop assigns i, data[payload_len .. payload_len + pad - 1];
+	    loop variant payload_len + pad - i;
+	*/
+	for (i = payload_len; i < payload_len + pad; i++)
+		data[i] = 0;
 	/* the ICRC first: the UDP checksum covers it, and it masks the checksum */
 	(void)rdmaneg_roce_icrc(ip, iplen, h->ip_version, &icrc);
 	icrc ^= h->icrc_xor;
@@ -318,7 +386,7 @@ int rdmaneg_roce_encode(const struct rdmaneg_roce_hdr *h, const uint8_t *payload
 	*/
 	for (i = 0; i < 4u; i++)
 		ip[iplen - 4u + i] = (uint8_t)((icrc >> (8u * i)) % 256u);
-	put16(udp + 6, udp_csum(ip, iplen, iphl));
+	put16(ip + iphl + 6, udp_csum(ip, iplen, iphl));
 	*out_len = total;
 	return RDMANEG_OK;
 }
@@ -333,13 +401,135 @@ static void hdr_clear(struct rdmaneg_roce_hdr *h)
 	*h = zero;
 }
 
+/* The Ethernet addresses into h; the ethertype */
+/*@ requires \valid_read(eth + (0 .. 13));
+    requires \valid(h);
+    assigns h->dst_mac[0 .. 5], h->src_mac[0 .. 5];
+    ensures \result <= 0xFFFF;
+*/
+static unsigned get_eth(const uint8_t *eth, struct rdmaneg_roce_hdr *h)
+{
+	size_t i;
+
+	/*@ loop invariant 0 <= i <= 6;
+	    loop assigns i, h->dst_mac[0 .. 5], h->src_mac[0 .. 5];
+	    loop variant 6 - i;
+	*/
+	for (i = 0; i < 6u; i++) {
+		h->dst_mac[i] = eth[i];
+		h->src_mac[i] = eth[6u + i];
+	}
+	return get16(eth + 12);
+}
+
+/* [roce-a17#frame-1]: IPv4's header into h and its total length into
+ * *iplen; RDMANEG_ROCE_D_IP for a header RoCE v2 does not use (options,
+ * not UDP, a fragment: the rest left zero), else the checksum's defect */
+/*@ requires \valid_read(ip + (0 .. 19));
+    requires \valid(h) && \valid(iplen);
+    requires \separated(h, iplen);
+    assigns h->ip_version, h->tclass, h->ip_id, h->hop_limit, *iplen;
+    assigns h->src_ip[0 .. 3], h->dst_ip[0 .. 3];
+    ensures \result == 0 || \result == RDMANEG_ROCE_D_IP || \result == RDMANEG_ROCE_D_IP_CSUM;
+    ensures *iplen <= 0xFFFF;
+*/
+static unsigned get_ip4(const uint8_t *ip, struct rdmaneg_roce_hdr *h, size_t *iplen)
+{
+	size_t i;
+
+	*iplen = 0;
+	h->ip_version = (uint8_t)(ip[0] / 16u);
+	if (ip[0] != 0x45u || ip[9] != 17u || get16(ip + 6) % 0x4000u != 0u)
+		return RDMANEG_ROCE_D_IP;
+	*iplen = get16(ip + 2);
+	h->tclass = ip[1];
+	h->ip_id = (uint16_t)get16(ip + 4);
+	h->hop_limit = ip[8];
+	/*@ loop invariant 0 <= i <= 4;
+	    loop assigns i, h->src_ip[0 .. 3], h->dst_ip[0 .. 3];
+	    loop variant 4 - i;
+	*/
+	for (i = 0; i < 4u; i++) {
+		h->src_ip[i] = ip[12u + i];
+		h->dst_ip[i] = ip[16u + i];
+	}
+	return csum_fold(csum_add(0, ip, RDMANEG_ROCE_IP4_LEN)) != 0u ? RDMANEG_ROCE_D_IP_CSUM : 0u;
+}
+
+/* [roce-a17#frame-1]: IPv6's header into h and the packet's length into
+ * *iplen; RDMANEG_ROCE_D_IP for a header RoCE v2 does not use (another
+ * version, a next header other than UDP: the rest left zero), else 0 */
+/*@ requires \valid_read(ip + (0 .. 39));
+    requires \valid(h) && \valid(iplen);
+    requires \separated(h, iplen);
+    assigns h->ip_version, h->tclass, h->flow_label, h->hop_limit, *iplen;
+    assigns h->src_ip[0 .. 15], h->dst_ip[0 .. 15];
+    ensures \result == 0 || \result == RDMANEG_ROCE_D_IP;
+    ensures *iplen <= 40 + 0xFFFF;
+*/
+static unsigned get_ip6(const uint8_t *ip, struct rdmaneg_roce_hdr *h, size_t *iplen)
+{
+	size_t i;
+
+	*iplen = 0;
+	h->ip_version = (uint8_t)(ip[0] / 16u);
+	if (ip[0] / 16u != 6u || ip[6] != 17u)
+		return RDMANEG_ROCE_D_IP;
+	*iplen = RDMANEG_ROCE_IP6_LEN + get16(ip + 4);
+	h->tclass = (uint8_t)(ip[0] % 16u * 16u + ip[1] / 16u);
+	h->flow_label = (uint32_t)(ip[1] % 16u) * 65536u + get16(ip + 2);
+	h->hop_limit = ip[7];
+	/*@ loop invariant 0 <= i <= 16;
+	    loop assigns i, h->src_ip[0 .. 15], h->dst_ip[0 .. 15];
+	    loop variant 16 - i;
+	*/
+	for (i = 0; i < 16u; i++) {
+		h->src_ip[i] = ip[8u + i];
+		h->dst_ip[i] = ip[24u + i];
+	}
+	return 0;
+}
+
+/* [roce-a17#bth-1]: the BTH's fields into h */
+/*@ requires \valid_read(bth + (0 .. 11));
+    requires \valid(h);
+    assigns h->opcode, h->se, h->mig, h->pad, h->tver, h->pkey, h->resv8a;
+    assigns h->dest_qp, h->ack_req, h->resv7, h->psn;
+*/
+static void get_bth(const uint8_t *bth, struct rdmaneg_roce_hdr *h)
+{
+	h->opcode = bth[0];
+	h->se = (uint8_t)(bth[1] / 128u);
+	h->mig = (uint8_t)(bth[1] / 64u % 2u);
+	h->pad = (uint8_t)(bth[1] / 16u % 4u);
+	h->tver = (uint8_t)(bth[1] % 16u);
+	h->pkey = (uint16_t)get16(bth + 2);
+	h->resv8a = bth[4];
+	h->dest_qp = get24(bth + 5);
+	h->ack_req = (uint8_t)(bth[8] / 128u);
+	h->resv7 = (uint8_t)(bth[8] % 128u);
+	h->psn = get24(bth + 9);
+}
+
+/* [roce-a17#deth-1]: the DETH's fields into h */
+/*@ requires \valid_read(deth + (0 .. 7));
+    requires \valid(h);
+    assigns h->qkey, h->deth_resv, h->src_qp;
+*/
+static void get_deth(const uint8_t *deth, struct rdmaneg_roce_hdr *h)
+{
+	h->qkey = (uint32_t)get16(deth) * 65536u + get16(deth + 2);
+	h->deth_resv = deth[4];
+	h->src_qp = get24(deth + 5);
+}
+
 int rdmaneg_roce_decode(const uint8_t *frame, size_t len, struct rdmaneg_roce_hdr *h,
 			size_t *pay_off, size_t *pay_len, unsigned *defects)
 {
-	size_t iphl, iplen, i, body, pad;
+	size_t iphl, iplen, ipl = 0, heads, body, pad;
 	const uint8_t *ip, *udp, *bth;
 	uint32_t icrc = 0, got;
-	unsigned d = 0, type;
+	unsigned d, type;
 
 	if (!frame || !h || !pay_off || !pay_len || !defects)
 		return RDMANEG_E_INVAL;
@@ -351,74 +541,33 @@ int rdmaneg_roce_decode(const uint8_t *frame, size_t len, struct rdmaneg_roce_hd
 		*defects = RDMANEG_ROCE_D_SHORT;
 		return RDMANEG_OK;
 	}
-	/*@ loop invariant 0 <= i <= 6;
-	    loop assigns i, h->dst_mac[0 .. 5], h->src_mac[0 .. 5];
-	    loop variant 6 - i;
-	*/
-	for (i = 0; i < 6u; i++) {
-		h->dst_mac[i] = frame[i];
-		h->src_mac[i] = frame[6u + i];
-	}
-	type = get16(frame + 12);
+	type = get_eth(frame, h);
 	ip = frame + RDMANEG_ROCE_ETH_LEN;
 	/* [roce-a17#frame-1] */
 	if (type == RDMANEG_ROCE_ETHERTYPE_IP4) {
 		iphl = RDMANEG_ROCE_IP4_LEN;
-		h->ip_version = (uint8_t)(ip[0] / 16u);
-		if (ip[0] != 0x45u || ip[9] != 17u || get16(ip + 6) % 0x4000u != 0u) {
-			*defects = RDMANEG_ROCE_D_IP;
-			return RDMANEG_OK;
-		}
-		iplen = get16(ip + 2);
-		h->tclass = ip[1];
-		h->ip_id = (uint16_t)get16(ip + 4);
-		h->hop_limit = ip[8];
-		/*@ loop invariant 0 <= i <= 4;
-		    loop assigns i, h->src_ip[0 .. 3], h->dst_ip[0 .. 3];
-		    loop variant 4 - i;
-		*/
-		for (i = 0; i < 4u; i++) {
-			h->src_ip[i] = ip[12u + i];
-			h->dst_ip[i] = ip[16u + i];
-		}
-		if (csum_fold(csum_add(0, ip, RDMANEG_ROCE_IP4_LEN)) != 0u)
-			d |= RDMANEG_ROCE_D_IP_CSUM;
+		d = get_ip4(ip, h, &ipl);
 	} else if (type == RDMANEG_ROCE_ETHERTYPE_IP6) {
 		iphl = RDMANEG_ROCE_IP6_LEN;
 		if (len < RDMANEG_ROCE_ETH_LEN + RDMANEG_ROCE_IP6_LEN) {
 			*defects = RDMANEG_ROCE_D_SHORT;
 			return RDMANEG_OK;
 		}
-		h->ip_version = (uint8_t)(ip[0] / 16u);
-		if (ip[0] / 16u != 6u || ip[6] != 17u) {
-			*defects = RDMANEG_ROCE_D_IP;
-			return RDMANEG_OK;
-		}
-		iplen = RDMANEG_ROCE_IP6_LEN + get16(ip + 4);
-		h->tclass = (uint8_t)(ip[0] % 16u * 16u + ip[1] / 16u);
-		h->flow_label = (uint32_t)(ip[1] % 16u) * 65536u + get16(ip + 2);
-		h->hop_limit = ip[7];
-		/*@ loop invariant 0 <= i <= 16;
-		    loop assigns i, h->src_ip[0 .. 15], h->dst_ip[0 .. 15];
-		    loop variant 16 - i;
-		*/
-		for (i = 0; i < 16u; i++) {
-			h->src_ip[i] = ip[8u + i];
-			h->dst_ip[i] = ip[24u + i];
-		}
+		d = get_ip6(ip, h, &ipl);
 	} else {
 		*defects = RDMANEG_ROCE_D_ETHERTYPE;
 		return RDMANEG_OK;
 	}
+	if (d == RDMANEG_ROCE_D_IP) {
+		*defects = d;
+		return RDMANEG_OK;
+	}
+	iplen = ipl;
 	/* the headers before the payload, then the ICRC */
-	if (iplen > len - RDMANEG_ROCE_ETH_LEN ||
-	    iplen < iphl + RDMANEG_ROCE_UDP_LEN + RDMANEG_ROCE_BTH_LEN + RDMANEG_ROCE_ICRC_LEN) {
+	heads = iphl + RDMANEG_ROCE_UDP_LEN + RDMANEG_ROCE_BTH_LEN + RDMANEG_ROCE_ICRC_LEN;
+	if (iplen > len - RDMANEG_ROCE_ETH_LEN || iplen < heads) {
 		*defects = d | RDMANEG_ROCE_D_IP_LEN |
-			   (len - RDMANEG_ROCE_ETH_LEN < iphl + RDMANEG_ROCE_UDP_LEN +
-								 RDMANEG_ROCE_BTH_LEN +
-								 RDMANEG_ROCE_ICRC_LEN
-				    ? RDMANEG_ROCE_D_SHORT
-				    : 0u);
+			   (len - RDMANEG_ROCE_ETH_LEN < heads ? RDMANEG_ROCE_D_SHORT : 0u);
 		return RDMANEG_OK;
 	}
 	udp = ip + iphl;
@@ -435,39 +584,26 @@ int rdmaneg_roce_decode(const uint8_t *frame, size_t len, struct rdmaneg_roce_hd
 	} else if (udp_csum(ip, iplen, iphl) != get16(udp + 6)) {
 		d |= RDMANEG_ROCE_D_UDP_CSUM;
 	}
-	/* [roce-a17#bth-1] */
-	h->opcode = bth[0];
-	h->se = (uint8_t)(bth[1] / 128u);
-	h->mig = (uint8_t)(bth[1] / 64u % 2u);
-	h->pad = (uint8_t)(bth[1] / 16u % 4u);
-	h->tver = (uint8_t)(bth[1] % 16u);
-	h->pkey = (uint16_t)get16(bth + 2);
-	h->resv8a = bth[4];
-	h->dest_qp = get24(bth + 5);
-	h->ack_req = (uint8_t)(bth[8] / 128u);
-	h->resv7 = (uint8_t)(bth[8] % 128u);
-	h->psn = get24(bth + 9);
-	if (h->tver != 0u)
+	get_bth(bth, h);
+	/* [roce-a17#bth-1]: transport version 0 */
+	if (bth[1] % 16u != 0u)
 		d |= RDMANEG_ROCE_D_TVER;
 	/* [roce-a17#icrc-1] */
-	(void)rdmaneg_roce_icrc(ip, iplen, h->ip_version == 4u ? 4u : 6u, &icrc);
-	got = (uint32_t)ip[iplen - 4u] | (uint32_t)ip[iplen - 3u] << 8 |
-	      (uint32_t)ip[iplen - 2u] << 16 | (uint32_t)ip[iplen - 1u] << 24;
+	(void)rdmaneg_roce_icrc(ip, iplen, iphl == RDMANEG_ROCE_IP4_LEN ? 4u : 6u, &icrc);
+	got = get32le(ip + iplen - RDMANEG_ROCE_ICRC_LEN);
 	if (got != icrc)
 		d |= RDMANEG_ROCE_D_ICRC;
-	/* iplen holds these headers and the ICRC (checked above) */
-	i = iphl + RDMANEG_ROCE_UDP_LEN + RDMANEG_ROCE_BTH_LEN + RDMANEG_ROCE_ICRC_LEN;
-	body = iplen >= i ? iplen - i : 0u;
-	if (h->opcode != RDMANEG_ROCE_OP_UD_SEND_ONLY || body < RDMANEG_ROCE_DETH_LEN) {
+	/* iplen >= heads, checked above: the guard is for Eva, which does
+	 * not keep that relation across the two IP versions */
+	// cppcheck-suppress knownConditionTrueFalse
+	body = iplen >= heads ? iplen - heads : 0u;
+	if (bth[0] != RDMANEG_ROCE_OP_UD_SEND_ONLY || body < RDMANEG_ROCE_DETH_LEN) {
 		*defects = d | RDMANEG_ROCE_D_OPCODE;
 		return RDMANEG_OK;
 	}
-	/* [roce-a17#deth-1] */
-	h->qkey = (uint32_t)get16(bth + 12) * 65536u + get16(bth + 14);
-	h->deth_resv = bth[16];
-	h->src_qp = get24(bth + 17);
+	get_deth(bth + RDMANEG_ROCE_BTH_LEN, h);
 	body -= RDMANEG_ROCE_DETH_LEN;
-	pad = h->pad;
+	pad = bth[1] / 16u % 4u;
 	if (pad > body)
 		d |= RDMANEG_ROCE_D_PAD;
 	else

@@ -76,6 +76,16 @@ static void test_layout(uint8_t *req)
 	      get(req, RDMANEG_IBCM_F_REQ_RETRY_COUNT) == 7 &&
 	      get(req, RDMANEG_IBCM_F_MAD_TID) == 0x0102030405060708ull &&
 	      get(req, RDMANEG_IBCM_F_REQ_SERVICE_ID) == 0x0000000001061144ull);
+	/* a 64-bit field of ones, and of 63 ones: no doubling loses a bit */
+	{
+		uint8_t m[RDMANEG_IBCM_MAD_LEN];
+
+		memcpy(m, req, sizeof(m));
+		CHECK(put(m, RDMANEG_IBCM_F_MAD_TID, ~0ull) &&
+		      get(m, RDMANEG_IBCM_F_MAD_TID) == ~0ull);
+		CHECK(put(m, RDMANEG_IBCM_F_MAD_TID, ~0ull - 1u) &&
+		      get(m, RDMANEG_IBCM_F_MAD_TID) == ~0ull - 1u);
+	}
 	/* a value wider than its field, an octet string, a field past len */
 	CHECK(!put(req, RDMANEG_IBCM_F_REQ_PATH_MTU, 16) && req[74] == 0x37);
 	CHECK(get(req, RDMANEG_IBCM_F_REQ_PRIMARY_LOCAL_GID) == ~0ull);

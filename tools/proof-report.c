@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_FUNCS 128
+#define MAX_FUNCS 512
 #define MAX_PROPS 8192
 #define MAX_CSV (16u << 20)
 
