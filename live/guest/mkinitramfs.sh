@@ -24,8 +24,21 @@ ldd_out=$(ldd "$root/bin/busybox" 2>&1 || true)
 grep -q 'not a dynamic' <<<"$ldd_out" ||
 	{ echo "mkinitramfs: busybox is not static (install busybox-static)" >&2; exit 1; }
 
+# one module into DIR as NAME.ko, for the guest's insmod: Debian's 6.12
+# ships its modules xz-compressed, 6.1 plain
+put_ko() { # SRC DIR
+	local name
+	name=$(basename "$1")
+	case "$name" in
+	*.ko) cp "$1" "$2/$name" ;;
+	*.ko.xz) xz -dc "$1" >"$2/${name%.xz}" ;;
+	*) echo "mkinitramfs: $1 is not a .ko or .ko.xz module" >&2; return 1 ;;
+	esac
+}
+
 # modules, in load order (shared/notes/siw-qemu.md); a kernel without a
-# modules tree (live/guest/kernel.sh's) has all of them built in
+# modules tree (live/guest/kernel.sh's) has all of them built in, and
+# Debian's 6.12 some (virtio): modules.builtin says which
 : >"$root/modules.order"
 if [ -d "$kmods/kernel" ]; then
 	# virtio-serial: a campaign's channels (live/campaign)
@@ -33,9 +46,13 @@ if [ -d "$kmods/kernel" ]; then
 		ib_core ib_cm iw_cm rdma_cm ib_uverbs rdma_ucm rdma_rxe dummy \
 		virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci \
 		virtio_console; do
-		f=$(find "$kmods" -name "$m.ko" | head -1)
-		[ -n "$f" ] || { echo "mkinitramfs: $m.ko missing from $kmods" >&2; exit 1; }
-		cp "$f" "$root/lib/modules/"
+		f=$(find "$kmods" \( -name "$m.ko" -o -name "$m.ko.xz" \) | head -1)
+		if [ -z "$f" ]; then
+			grep -q "/$m\.ko\$" "$kmods/modules.builtin" 2>/dev/null && continue
+			echo "mkinitramfs: $m is neither a module in $kmods nor built in" >&2
+			exit 1
+		fi
+		put_ko "$f" "$root/lib/modules"
 		echo "$m" >>"$root/modules.order"
 	done
 	cp "$L/cache/siw-$kver/siw.ko" "$root/lib/modules/"
@@ -84,8 +101,9 @@ if [ -n "$flavour" ]; then
 	mkdir -p "$root/lib/modules/$flavour" "$root/sbin"
 	: >"$root/$flavour.modules"
 	while read -r ko; do
-		cp "$ko" "$root/lib/modules/$flavour/"
-		basename "$ko" .ko >>"$root/$flavour.modules"
+		put_ko "$ko" "$root/lib/modules/$flavour"
+		ko=$(basename "$ko")
+		echo "${ko%.ko*}" >>"$root/$flavour.modules"
 	done <"$fdir/modules"
 	while read -r b; do
 		copy_closure "$b"
