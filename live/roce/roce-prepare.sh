@@ -4,8 +4,8 @@
 #  1. iproute2's ip (busybox's makes no veth pair and no permanent
 #     neighbour), from the host's iproute2 (tools/deps.sh live);
 #  2. the veth module (none on a kernel that has it built in).
-# Fails, naming it, on a kernel without veth or rxe: the debug kernels'
-# configuration has no CONFIG_VETH yet (docs/roce.md).
+# Fails, naming it, on a kernel without veth or rxe: a debug kernel built
+# before its configuration gained CONFIG_VETH (docs/roce.md).
 # Writes build/live/roce/{modules,bin}: one path per line.
 set -euo pipefail
 cd "$(dirname "$0")/../.." || exit 2
