@@ -236,6 +236,28 @@ static void put_eth(uint8_t *eth, const struct rdmaneg_roce_hdr *h)
 	      h->ip_version == 4u ? RDMANEG_ROCE_ETHERTYPE_IP4 : RDMANEG_ROCE_ETHERTYPE_IP6);
 }
 
+/* the source and destination addresses of h, n octets each (4 or 16),
+ * into p[0 .. 2n - 1] */
+/*@ requires n == 4 || n == 16;
+    requires \valid_read(h);
+    requires \valid(p + (0 .. 2 * n - 1));
+    requires \separated(h, p + (0 .. 2 * n - 1));
+    assigns p[0 .. 2 * n - 1];
+*/
+static void put_addrs(uint8_t *p, const struct rdmaneg_roce_hdr *h, size_t n)
+{
+	size_t i;
+
+	/*@ loop invariant 0 <= i <= n;
+	    loop assigns i, p[0 .. 2 * n - 1];
+	    loop variant n - i;
+	*/
+	for (i = 0; i < n; i++) {
+		p[i] = h->src_ip[i];
+		p[n + i] = h->dst_ip[i];
+	}
+}
+
 /* [roce-a17#frame-1]: IPv4's header for an iplen-octet packet, with its
  * checksum */
 /*@ requires \valid_read(h);
@@ -246,8 +268,6 @@ static void put_eth(uint8_t *eth, const struct rdmaneg_roce_hdr *h)
 */
 static void put_ip4(uint8_t *ip, const struct rdmaneg_roce_hdr *h, size_t iplen)
 {
-	size_t i;
-
 	ip[0] = 0x45u;
 	ip[1] = h->tclass;
 	put16(ip + 2, (unsigned)iplen);
@@ -256,14 +276,7 @@ static void put_ip4(uint8_t *ip, const struct rdmaneg_roce_hdr *h, size_t iplen)
 	ip[8] = h->hop_limit;
 	ip[9] = 17u;
 	put16(ip + 10, 0u);
-	/*@ loop invariant 0 <= i <= 4;
-	    loop assigns i, ip[12 .. 19];
-	    loop variant 4 - i;
-	*/
-	for (i = 0; i < 4u; i++) {
-		ip[12u + i] = h->src_ip[i];
-		ip[16u + i] = h->dst_ip[i];
-	}
+	put_addrs(ip + 12, h, 4);
 	put16(ip + 10, csum_fold(csum_add(0, ip, RDMANEG_ROCE_IP4_LEN)));
 }
 
@@ -276,22 +289,13 @@ static void put_ip4(uint8_t *ip, const struct rdmaneg_roce_hdr *h, size_t iplen)
 */
 static void put_ip6(uint8_t *ip, const struct rdmaneg_roce_hdr *h, size_t udplen)
 {
-	size_t i;
-
 	ip[0] = (uint8_t)(0x60u | h->tclass / 16u);
 	ip[1] = (uint8_t)(h->tclass % 16u * 16u | h->flow_label / 65536u);
 	put16(ip + 2, (unsigned)(h->flow_label % 65536u));
 	put16(ip + 4, (unsigned)udplen);
 	ip[6] = 17u;
 	ip[7] = h->hop_limit;
-	/*@ loop invariant 0 <= i <= 16;
-	    loop assigns i, ip[8 .. 39];
-	    loop variant 16 - i;
-	*/
-	for (i = 0; i < 16u; i++) {
-		ip[8u + i] = h->src_ip[i];
-		ip[24u + i] = h->dst_ip[i];
-	}
+	put_addrs(ip + 8, h, 16);
 }
 
 /* the UDP header (its checksum 0 until the ICRC is in), the BTH and the
@@ -422,6 +426,27 @@ static unsigned get_eth(const uint8_t *eth, struct rdmaneg_roce_hdr *h)
 	return get16(eth + 12);
 }
 
+/* p[0 .. 2n - 1], the source then the destination address, n octets
+ * each (4 or 16), into h */
+/*@ requires n == 4 || n == 16;
+    requires \valid_read(p + (0 .. 2 * n - 1));
+    requires \valid(h);
+    assigns h->src_ip[0 .. n - 1], h->dst_ip[0 .. n - 1];
+*/
+static void get_addrs(const uint8_t *p, struct rdmaneg_roce_hdr *h, size_t n)
+{
+	size_t i;
+
+	/*@ loop invariant 0 <= i <= n;
+	    loop assigns i, h->src_ip[0 .. n - 1], h->dst_ip[0 .. n - 1];
+	    loop variant n - i;
+	*/
+	for (i = 0; i < n; i++) {
+		h->src_ip[i] = p[i];
+		h->dst_ip[i] = p[n + i];
+	}
+}
+
 /* [roce-a17#frame-1]: IPv4's header into h and its total length into
  * *iplen; RDMANEG_ROCE_D_IP for a header RoCE v2 does not use (options,
  * not UDP, a fragment: the rest left zero), else the checksum's defect */
@@ -435,8 +460,6 @@ static unsigned get_eth(const uint8_t *eth, struct rdmaneg_roce_hdr *h)
 */
 static unsigned get_ip4(const uint8_t *ip, struct rdmaneg_roce_hdr *h, size_t *iplen)
 {
-	size_t i;
-
 	*iplen = 0;
 	h->ip_version = (uint8_t)(ip[0] / 16u);
 	if (ip[0] != 0x45u || ip[9] != 17u || get16(ip + 6) % 0x4000u != 0u)
@@ -445,14 +468,7 @@ static unsigned get_ip4(const uint8_t *ip, struct rdmaneg_roce_hdr *h, size_t *i
 	h->tclass = ip[1];
 	h->ip_id = (uint16_t)get16(ip + 4);
 	h->hop_limit = ip[8];
-	/*@ loop invariant 0 <= i <= 4;
-	    loop assigns i, h->src_ip[0 .. 3], h->dst_ip[0 .. 3];
-	    loop variant 4 - i;
-	*/
-	for (i = 0; i < 4u; i++) {
-		h->src_ip[i] = ip[12u + i];
-		h->dst_ip[i] = ip[16u + i];
-	}
+	get_addrs(ip + 12, h, 4);
 	return csum_fold(csum_add(0, ip, RDMANEG_ROCE_IP4_LEN)) != 0u ? RDMANEG_ROCE_D_IP_CSUM : 0u;
 }
 
@@ -469,8 +485,6 @@ static unsigned get_ip4(const uint8_t *ip, struct rdmaneg_roce_hdr *h, size_t *i
 */
 static unsigned get_ip6(const uint8_t *ip, struct rdmaneg_roce_hdr *h, size_t *iplen)
 {
-	size_t i;
-
 	*iplen = 0;
 	h->ip_version = (uint8_t)(ip[0] / 16u);
 	if (ip[0] / 16u != 6u || ip[6] != 17u)
@@ -479,14 +493,7 @@ static unsigned get_ip6(const uint8_t *ip, struct rdmaneg_roce_hdr *h, size_t *i
 	h->tclass = (uint8_t)(ip[0] % 16u * 16u + ip[1] / 16u);
 	h->flow_label = (uint32_t)(ip[1] % 16u) * 65536u + get16(ip + 2);
 	h->hop_limit = ip[7];
-	/*@ loop invariant 0 <= i <= 16;
-	    loop assigns i, h->src_ip[0 .. 15], h->dst_ip[0 .. 15];
-	    loop variant 16 - i;
-	*/
-	for (i = 0; i < 16u; i++) {
-		h->src_ip[i] = ip[8u + i];
-		h->dst_ip[i] = ip[24u + i];
-	}
+	get_addrs(ip + 8, h, 16);
 	return 0;
 }
 

@@ -666,9 +666,9 @@ static void test_arcs(void)
  * expectation from the oracle, and the report's failures: a malformed
  * line, a missing case, the bad-ICRC control answered or counted, an ICRC
  * of rxe's the core calls bad; a divergence alone is a result */
-/* a console of every case answered as a conforming side answers, without
- * case skip's line (ROCE_ALL: none left out: the missing-case control),
- * then the line over (NULL: none) */
+/* a console of every case answered as a conforming side answers, then
+ * the line over (NULL: none); skip is the index of a case whose line is
+ * left out (the missing-case control), ROCE_ALL to keep every case */
 #define ROCE_ALL SIZE_MAX
 static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 {

@@ -111,6 +111,10 @@ static void test_nvme(void)
 	/* [nvme-rdma#fig6-2] */
 	CHECK(rdmaneg_nvme_accept_check(b, 32, &r, true, &acc, &d) == RDMANEG_OK &&
 	      d == RDMANEG_NVME_D_RECFMT && acc.reserved_at == 20);
+	/* no buffer for a non-empty accept, and no buffer for an empty one */
+	CHECK(rdmaneg_nvme_accept_check(NULL, 32, &r, true, &acc, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_nvme_accept_check(NULL, 0, &r, true, &acc, &d) == RDMANEG_OK &&
+	      d == RDMANEG_NVME_D_SHORT);
 	/* [nvme-rdma#fig6-1] */
 	CHECK(rdmaneg_nvme_accept_check(b, 31, &r, true, &acc, &d) == RDMANEG_OK &&
 	      d == RDMANEG_NVME_D_SHORT && acc.recfmt == 0 && acc.crqsize == 0);
@@ -206,6 +210,10 @@ static void test_smbd(void)
 	 * client's check */
 	CHECK(rdmaneg_smbd_server_judge(cifs, sizeof(cifs), &loc, &a) == RDMANEG_OK &&
 	      a.action == RDMANEG_SMBD_RESPOND && a.defects == 0 && a.decoded);
+	/* no buffer for a non-empty request; an empty one needs none */
+	CHECK(rdmaneg_smbd_server_judge(NULL, 20, &loc, &a) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_smbd_server_judge(NULL, 0, &loc, &a) == RDMANEG_OK);
+	CHECK(rdmaneg_smbd_server_judge(cifs, sizeof(cifs), &loc, &a) == RDMANEG_OK);
 	CHECK(a.resp.negotiated_version == 0x0100 && a.resp.credits_granted == 255 &&
 	      a.resp.preferred_send_size == 1364 && a.resp.max_receive_size == 1364);
 	CHECK(rdmaneg_smbd_resp_encode(&a.resp, w, sizeof(w)) == RDMANEG_OK);
