@@ -12,7 +12,7 @@ $(foreach f,tool tool-asan,$(eval $(call c_flavour,$(f))))
 # ---- triage (tools/triage.sh runs it): one bug, one group ----
 TRIAGE_LIB := tools/triage/triage.c util/klog.c util/json.c util/hex.c util/file.c
 TRIAGE_SRC := tools/triage/main.c tools/triage/fuzz.c tools/triage/kernel.c $(TRIAGE_LIB) \
-	tools/findings/findings.c util/verb.c
+	tools/findings/findings.c tools/findings/stable.c util/verb.c
 $(B)/plain/rdmaneg-triage: $(call flavour_objs,tool,$(TRIAGE_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@

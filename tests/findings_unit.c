@@ -571,6 +571,102 @@ static void test_requires(void)
 	CHECK(rmdir(dir) == 0);
 }
 
+#define F67 "f67ac0061c7614c1548963d3ef1ee1606efd8636"
+
+/* stable's two forms of a backport's first body line, and near misses */
+static void test_backport_line(void)
+{
+	static const struct {
+		const char *text;
+		bool yes;
+	} cases[] = {
+		{ "From: a\nSubject: b\n c\n\ncommit " F67 " upstream.\n\nWhy.\n", true },
+		{ "From: a\n\n[ Upstream commit " F67 " ]\n", true },
+		{ "From: a\n\ncommit " F67 " upstream.", true },
+		{ "From: a\n\ncommit " F67 " upstream.x\n", false },
+		{ "From: a\n\ncommit f67ac0061c76 upstream.\n", false },
+		{ "From: a\n\ncommit F67AC0061C7614C1548963D3EF1EE1606EFD8636 upstream.\n", false },
+		{ "From: a\n\nWhy.\ncommit " F67 " upstream.\n", false },
+		{ "From: a\ncommit " F67 " upstream.\n", false },
+		{ "commit " F67 " upstream.\n\nWhy.\n", false },
+		{ "", false },
+	};
+	char id[41];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		bool yes = rdmaneg_patch_backport(cases[i].text, strlen(cases[i].text), id);
+
+		CHECK(yes == cases[i].yes && (yes ? strcmp(id, F67) == 0 : id[0] == '\0'));
+		if (yes != cases[i].yes)
+			printf("  case %zu: %s\n", i, cases[i].text);
+	}
+}
+
+/* a newer line an upstream fix cured: a stable series carries the patch
+ * only if it is that fix's backport */
+static void test_backport_stable(void)
+{
+	static struct rdmaneg_finding f;
+	char text[4096], err[300];
+
+	snprintf(
+		text, sizeof(text),
+		"%son: 6.1 r61 1/1\non: 7.3 r73 0/1: absent: fixed upstream: f67ac0061c76 (\"x\")\n",
+		good);
+	CHECK(parse(text, &f, err) == 0 && !rdmaneg_finding_stable_only(&f, "6.1"));
+	memcpy(f.backport, F67, sizeof(F67));
+	CHECK(rdmaneg_finding_stable_only(&f, "6.1"));
+	/* the backport of another commit */
+	f.backport[0] = 'e';
+	CHECK(!rdmaneg_finding_stable_only(&f, "6.1"));
+	snprintf(text, sizeof(text), "%son: 7.3 r73 0/1: absent: fixed upstream by f67ac0061c76\n",
+		 good);
+	CHECK(parse(text, &f, err) == 0);
+	memcpy(f.backport, F67, sizeof(F67));
+	CHECK(rdmaneg_finding_stable_only(&f, "6.1"));
+	/* a prefix shorter than 12 digits names nothing */
+	snprintf(text, sizeof(text), "%son: 7.3 r73 0/1: absent: fixed upstream: f67ac006\n", good);
+	CHECK(parse(text, &f, err) == 0);
+	memcpy(f.backport, F67, sizeof(F67));
+	CHECK(!rdmaneg_finding_stable_only(&f, "6.1"));
+}
+
+/* load reads the backport from the patch, and refuses one of a commit no
+ * "upstream:" line names */
+static void test_backport_load(void)
+{
+	static struct rdmaneg_findings all;
+	char err[300], dir[] = "/tmp/findings-unit-XXXXXX", path[512];
+	FILE *o;
+
+	CHECK(mkdtemp(dir) != NULL);
+	CHECK(write_finding(dir, "a", 6, 0) == 0);
+	snprintf(path, sizeof(path), "%s/a/0001-RDMA-siw-Do-not-release.patch", dir);
+	o = fopen(path, "w");
+	CHECK(o != NULL);
+	if (o) {
+		fputs("From: x\n\ncommit " F67 " upstream.\n", o);
+		fclose(o);
+	}
+	CHECK(rdmaneg_findings_load(dir, &all, err, sizeof(err)) != 0 &&
+	      strstr(err, "backports f67ac0061c76, which no \"upstream:\" line names"));
+	snprintf(path, sizeof(path), "%s/a/finding", dir);
+	o = fopen(path, "a");
+	CHECK(o != NULL);
+	if (o) {
+		fputs("upstream: f67ac0061c76 (\"RDMA/rxe: x\")\n", o);
+		fclose(o);
+	}
+	CHECK(rdmaneg_findings_load(dir, &all, err, sizeof(err)) == 0 && all.n == 1 &&
+	      strcmp(all.f[0].backport, F67) == 0);
+	snprintf(path, sizeof(path), "%s/a/0001-RDMA-siw-Do-not-release.patch", dir);
+	CHECK(unlink(path) == 0);
+	snprintf(path, sizeof(path), "%s/a/finding", dir);
+	CHECK(unlink(path) == 0);
+	snprintf(path, sizeof(path), "%s/a", dir);
+	CHECK(rmdir(path) == 0 && rmdir(dir) == 0);
+}
+
 int main(void)
 {
 	test_requires();
@@ -582,6 +678,9 @@ int main(void)
 	test_on();
 	test_html();
 	test_stable();
+	test_backport_line();
+	test_backport_stable();
+	test_backport_load();
 	printf("findings-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

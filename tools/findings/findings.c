@@ -532,6 +532,8 @@ int rdmaneg_findings_load(const char *dir, struct rdmaneg_findings *all, char *e
 				rc = -1;
 			}
 		}
+		if (rc == 0)
+			rc = rdmaneg_finding_read_backport(dir, &all->f[all->n], err, errcap);
 		all->n += rc == 0;
 	}
 	closedir(d);

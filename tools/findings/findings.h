@@ -96,6 +96,10 @@ struct rdmaneg_finding {
 	 * brought the bug into a stable line (a regression): the stable
 	 * series' cover letter names it for regzbot */
 	char regression[RDMANEG_FINDING_TEXT];
+	/* the mainline commit its first patch backports, when the patch's
+	 * body opens with stable's "commit ID upstream." (read by
+	 * rdmaneg_findings_load); empty: the patch is a fix of its own */
+	char backport[41];
 };
 
 struct rdmaneg_findings {
@@ -182,14 +186,27 @@ void rdmaneg_findings_markdown(FILE *out, const struct rdmaneg_findings *all, co
 
 /* Is f's fix for stable trees alone: the newest line measured after kver
  * is free of the bug (its "on:" line says absent, and not "absent: fixed
- * upstream", whose fix is the one to backport), and kver's own line does
- * not say absent? The fix then goes to kver's stable tree, not to
- * mainline (make findings-series KVER=6.1 or 6.12). */
+ * upstream" unless f's patch is the backport of that fix), and kver's own
+ * line does not say absent? The fix then goes to kver's stable tree, not
+ * to mainline (make findings-series KVER=6.1 or 6.12). */
 bool rdmaneg_finding_stable_only(const struct rdmaneg_finding *f, const char *kver);
 
 /* Has any finding an "on:" line of a line newer than kver (so a series
  * for kver is a stable one)? */
 bool rdmaneg_findings_newer(const struct rdmaneg_findings *all, const char *kver);
+
+/*
+ * The mainline commit a patch backports: its body (after the header's
+ * blank line) opens with "commit ID upstream." or "[ Upstream commit ID ]",
+ * ID 40 hex digits, the stable trees' two forms. ID into id[41] and true;
+ * false (id "") for any other patch.
+ */
+bool rdmaneg_patch_backport(const char *text, size_t len, char id[41]);
+
+/* Reads f's first patch under dir/f->slug/ into f->backport; a backport
+ * must be of a commit f's "upstream:" names. 0, or -1 with why in err. */
+int rdmaneg_finding_read_backport(const char *dir, struct rdmaneg_finding *f, char *err,
+				  size_t errcap);
 
 /* The 12-digit commit id that "regression:" names, into id[13]; false when
  * f has none. */

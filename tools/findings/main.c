@@ -250,6 +250,9 @@ static int cmd_cover(int argc, char **argv)
 				patch_subject(path, subj, sizeof(subj));
 				printf("%s%s\n  Finding %u: %s.\n  Who can trigger it: %s.\n",
 				       k++ ? "\n" : "", subj, f->id, f->title, f->trigger);
+				if (f->backport[0])
+					printf("  The backport of mainline commit %.12s.\n",
+					       f->backport);
 				if (o && o->k == 0)
 					/* the check did not show it there: the note says why */
 					printf("  On %s: not shown in %u runs on %s (%s).\n", kver,

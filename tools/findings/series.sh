@@ -31,7 +31,8 @@ read -r tree ver < <(tools/findings/tree.sh "$KVER") && [ -d "${tree:-}" ] ||
 	{ echo "findings-series: no git tree of $pkg (tools/findings/tree.sh)" >&2; exit 1; }
 # A line older than the newest (live/guest/kvers): a stable series, to
 # stable@ with the maintainers in Cc, of the fixes for bugs the newest line
-# is free of (rdmaneg-findings patches --stable-only): on 6.1 the patches
+# is free of, or backports of the upstream fix that cured it there
+# (rdmaneg-findings patches --stable-only): on 6.1 the patches
 # themselves, on another line their ports (make findings-port KVER=...); a
 # regression's cover letter carries its regzbot line and Cc's the
 # regressions list
@@ -40,7 +41,8 @@ if [ "$KVER" != "$(live/guest/kver.sh --list | tail -1)" ]; then
 	stable=1 prefix="PATCH $KVER" sel=(--stable-only "$KVER")
 	[ "$KVER" = 6.1 ] || sel+=(--kver "$KVER")
 fi
-g() { git -C "$tree" -c user.name=rdmaneg -c user.email=rdmaneg@invalid "$@"; }
+# index lines at 12 digits: the same mail from any tree, however many objects
+g() { git -C "$tree" -c user.name=rdmaneg -c user.email=rdmaneg@invalid -c core.abbrev=12 "$@"; }
 root=$(g rev-list --max-parents=0 HEAD | tail -1)
 fail=0
 for name in $("$FB" series findings); do
@@ -94,9 +96,10 @@ for name in $("$FB" series findings); do
 		echo
 		echo "The series applies to Linux ${ver%%-*} as Debian ships it ($pkg, which carries"
 		if [ "$stable" = 1 ]; then
-			echo "Debian's own patches). These fixes are $KVER.y's own: the newest line"
-			echo "measured is free of the bug, and none of them is the backport of an"
-			echo "upstream commit; where upstream changed the code so that the bug went"
+			echo "Debian's own patches). These fixes are for $KVER.y: the newest line"
+			echo "measured is free of each bug. A patch that opens with \"commit ID"
+			echo "upstream.\" is the backport of that mainline fix; the others are"
+			echo "$KVER.y's own, and where upstream changed the code so that the bug went"
 			echo "away, the finding's note below names that change."
 		else
 			echo "Debian's own patches); each patch was rebased there with git am."

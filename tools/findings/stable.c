@@ -8,6 +8,8 @@
  */
 #include "findings.h"
 
+#include "file.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,6 +72,20 @@ bool rdmaneg_finding_stable(const struct rdmaneg_finding *f, const char *kver, c
 	return yes;
 }
 
+/* does note (after "absent: fixed upstream") name commit id, by a prefix
+ * of 12 or more of its digits? (": ID", " by ID") */
+static bool fixed_by(const char *note, const char *id)
+{
+	size_t n = 0;
+
+	note += strspn(note, ": ");
+	if (strncmp(note, "by ", 3) == 0)
+		note += 3;
+	while (isxdigit((unsigned char)note[n]))
+		n++;
+	return n >= 12 && n <= 40 && strncmp(note, id, n) == 0;
+}
+
 bool rdmaneg_finding_stable_only(const struct rdmaneg_finding *f, const char *kver)
 {
 	const struct rdmaneg_finding_on *own = rdmaneg_finding_on(f, kver), *newest = NULL;
@@ -80,9 +96,82 @@ bool rdmaneg_finding_stable_only(const struct rdmaneg_finding *f, const char *kv
 		if (kver_older(kver, f->on[i].kver) &&
 		    (!newest || kver_older(newest->kver, f->on[i].kver)))
 			newest = &f->on[i];
+	if (!newest || !newest->absent)
+		return false;
 	/* a newest line that an upstream fix cured: that fix is what a
-	 * stable tree takes, backported, not this patch */
-	return newest && newest->absent && strncmp(newest->note, "absent: fixed upstream", 22) != 0;
+	 * stable tree takes, backported: this patch only if it is that
+	 * backport ("absent: fixed upstream: ID ...", ID a prefix of it) */
+	if (strncmp(newest->note, "absent: fixed upstream", 22) != 0)
+		return true;
+	return f->backport[0] && fixed_by(newest->note + 22, f->backport);
+}
+
+/* one line of text at p (of end - p octets) equal to s? */
+static bool line_is(const char *p, const char *end, const char *s)
+{
+	size_t n = strlen(s);
+
+	return (size_t)(end - p) >= n && memcmp(p, s, n) == 0 && (p + n == end || p[n] == '\n');
+}
+
+bool rdmaneg_patch_backport(const char *text, size_t len, char id[41])
+{
+	static const char *const forms[][2] = { { "commit ", " upstream." },
+						{ "[ Upstream commit ", " ]" } };
+	const char *end = text + len, *p = text;
+
+	id[0] = '\0';
+	/* the body: after the first empty line */
+	while (p < end && !(*p == '\n' && (p == text || p[-1] == '\n')))
+		p++;
+	if (p >= end)
+		return false;
+	p++;
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		size_t n = strlen(forms[i][0]), k = 0;
+
+		if ((size_t)(end - p) < n || memcmp(p, forms[i][0], n) != 0)
+			continue;
+		while (k < 40 && p + n + k < end && isxdigit((unsigned char)p[n + k]) &&
+		       !isupper((unsigned char)p[n + k]))
+			k++;
+		if (k == 40 && line_is(p + n + k, end, forms[i][1])) {
+			memcpy(id, p + n, 40);
+			id[40] = '\0';
+			return true;
+		}
+	}
+	return false;
+}
+
+int rdmaneg_finding_read_backport(const char *dir, struct rdmaneg_finding *f, char *err,
+				  size_t errcap)
+{
+	char path[1024];
+	size_t len = 0;
+	char *text;
+	bool named = false;
+
+	f->backport[0] = '\0';
+	if (f->patch.n == 0)
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s/%s", dir, f->slug, f->patch.v[0]);
+	text = rdmaneg_read_file(path, 1u << 22, &len, NULL);
+	if (!text) {
+		snprintf(err, errcap, "finding %s: cannot read %s", f->slug, path);
+		return -1;
+	}
+	rdmaneg_patch_backport(text, len, f->backport);
+	free(text);
+	for (size_t i = 0; f->backport[0] && i < f->upstream.n; i++)
+		named |= strncmp(f->upstream.v[i], f->backport, 12) == 0;
+	if (f->backport[0] && !named) {
+		snprintf(err, errcap,
+			 "finding %s: %s backports %.12s, which no \"upstream:\" line names",
+			 f->slug, f->patch.v[0], f->backport);
+		return -1;
+	}
+	return 0;
 }
 
 bool rdmaneg_findings_newer(const struct rdmaneg_findings *all, const char *kver)
