@@ -114,9 +114,10 @@ static const struct rdmaneg_verb verbs[] = {
 	/* RoCE v2 (make live-roce, live/roce) */
 	{ "roce-peer",
 	  "--ifname IF --rxe-ifname IF [--dev RXE] [--first N] [--count N]\n"
-	  "    [--wait-ms MS]",
-	  "the hostile RoCE v2 peer's cases against rxe, ib_cm and rdma_cm\n(guest)",
-	  live_verb_roce_peer, 4, 12 },
+	  "    [--wait-ms MS] [-- CONNECTOR... --log FILE]",
+	  "the hostile RoCE v2 peer's cases against rxe, ib_cm and rdma_cm,\n"
+	  "passive and active (the connector asks it for connections) (guest)",
+	  live_verb_roce_peer, 4, 24 },
 	{ "roce-cases", "", "every RoCE case: index, name, what a conforming side does",
 	  live_verb_roce_cases, 0, 0 },
 	{ "roce", "CONSOLE [--count N]",

@@ -677,16 +677,21 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 
 	out[0] = '\0';
 	for (size_t k = 0; live_roce_case(k, &c); k++) {
-		static const char *const as[] = { "rep", "rej", "none", "rej" };
+		static const char *const as[] = {
+			"rep", "rej", "none", "rej", "rtu", "rej", "none"
+		};
 		enum live_roce_expect x = live_roce_expected(&c);
 
 		if (k == skip)
 			continue;
 		used += (size_t)snprintf(
 			out + used, cap - used,
-			"LIVE_ROCE_CASE %zu %s answer=%s reason=0 rcvd=%d icrc=%s frames=1\n", k,
-			c.name, as[x], x == LIVE_ROCE_X_SILENCE ? 0 : 1,
-			x == LIVE_ROCE_X_SILENCE ? "-" : "ok");
+			"LIVE_ROCE_CASE %zu %s answer=%s reason=0 rcvd=%d icrc=%s frames=1%s%s\n",
+			k, c.name, as[x], x == LIVE_ROCE_X_SILENCE ? 0 : 1,
+			x == LIVE_ROCE_X_SILENCE ? "-" : "ok", c.active ? " req=ok event=" : "",
+			!c.active	       ? ""
+			: x == LIVE_ROCE_X_RTU ? "ESTABLISHED status=0"
+					       : "REJECTED status=28");
 	}
 	if (over)
 		snprintf(out + used, cap - used, "%s\n", over);
@@ -694,11 +699,11 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 
 static void test_roce(void)
 {
-	static char con[8192], rep[8192];
+	static char con[16384], rep[16384];
 	struct live_roce_case c;
 	FILE *f;
 
-	CHECK(live_roce_case_count() == 29 && !live_roce_case(29, &c));
+	CHECK(live_roce_case_count() == 53 && !live_roce_case(53, &c));
 	CHECK(live_roce_case(0, &c) && strcmp(c.name, "req-listener") == 0 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REP && c.frame.dest_qp == 1 &&
 	      c.frame.qkey == RDMANEG_ROCE_QKEY_GSI && c.mad_len == 256);
@@ -707,7 +712,7 @@ static void test_roce(void)
 	      c.frame.icrc_xor != 0 && live_roce_expected(&c) == LIVE_ROCE_X_SILENCE);
 	CHECK(live_roce_case(6, &c) && c.mad_len == 255 && c.frame.pad == 1 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_NO_REP);
-	CHECK(live_roce_case(28, &c) && c.follow && c.mad_len == 260 &&
+	CHECK(live_roce_case(52, &c) && c.follow && c.mad_len == 260 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REP);
 	CHECK(live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_REJ) &&
 	      live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_NONE) &&
@@ -719,7 +724,7 @@ static void test_roce(void)
 	CHECK(f && live_roce_report(con, strlen(con), 0, f) == 0);
 	if (f)
 		fclose(f);
-	CHECK(strstr(rep, "29 conform, 0 diverge") != NULL);
+	CHECK(strstr(rep, "53 conform, 0 diverge") != NULL);
 	/* a divergence is a result, not a failure */
 	roce_console(con, sizeof(con), 0,
 		     "LIVE_ROCE_CASE 0 req-listener answer=none reason=0 rcvd=1 icrc=- frames=0");
@@ -727,7 +732,7 @@ static void test_roce(void)
 	CHECK(f && live_roce_report(con, strlen(con), 0, f) == 0);
 	if (f)
 		fclose(f);
-	CHECK(strstr(rep, "28 conform, 1 diverge") != NULL);
+	CHECK(strstr(rep, "52 conform, 1 diverge") != NULL);
 	/* the failures */
 	roce_console(con, sizeof(con), 5, NULL);
 	f = fmemopen(rep, sizeof(rep), "w");
@@ -772,6 +777,87 @@ static void test_roce(void)
 	CHECK(strstr(rep, "3 conform, 0 diverge") != NULL);
 }
 
+/* the active case named name into *c, its index into *k; false if none */
+static bool roce_named(const char *name, struct live_roce_case *c, size_t *k)
+{
+	for (*k = 0; live_roce_case(*k, c); (*k)++)
+		if (strcmp(c->name, name) == 0)
+			return true;
+	return false;
+}
+
+/* a report of every case conforming, with line over; its exit */
+static int roce_report_over(char *con, size_t cap, size_t skip, const char *over, char *rep,
+			    size_t rcap)
+{
+	FILE *f;
+	int rc = -1;
+
+	roce_console(con, cap, skip, over);
+	f = fmemopen(rep, rcap, "w");
+	if (f) {
+		rc = live_roce_report(con, strlen(con), 0, f);
+		fclose(f);
+	}
+	return rc;
+}
+
+/* the active cases: each answer built from the model REQ as the core
+ * reads it, and the report's judgement of what Linux did */
+static void test_roce_active(void)
+{
+	static char con[16384], rep[16384];
+	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN];
+	struct rdmaneg_ibcm_msg m;
+	struct live_roce_case c;
+	unsigned d = 0;
+	size_t k;
+
+	live_roce_model_req(req);
+	CHECK(rdmaneg_ibcm_passive_check(req, sizeof(req), &m, &d) == RDMANEG_OK && d == 0);
+	CHECK(roce_named("a-rep", &c, &k) && c.active && k == 28 &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_RTU);
+	CHECK(rdmaneg_ibcm_active_check(c.mad, c.mad_len, req, sizeof(req), &m, &d) == RDMANEG_OK &&
+	      d == 0 && m.attr == RDMANEG_IBCM_REP);
+	CHECK(roce_named("a-rep-remote-id-wrong", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_NO_RTU &&
+	      rdmaneg_ibcm_active_check(c.mad, c.mad_len, req, sizeof(req), &m, &d) == RDMANEG_OK &&
+	      d == RDMANEG_IBCM_D_COMM_ID);
+	CHECK(roce_named("a-rep-responder-resources-above", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_NO_RTU &&
+	      rdmaneg_ibcm_active_check(c.mad, c.mad_len, req, sizeof(req), &m, &d) == RDMANEG_OK &&
+	      d == RDMANEG_IBCM_D_RESOURCES);
+	CHECK(roce_named("a-mra-then-rep", &c, &k) && live_roce_answer(&c, req, 7, out) == 2 &&
+	      rdmaneg_ibcm_decode(out[0], sizeof(out[0]), &m, &d) == RDMANEG_OK &&
+	      m.attr == RDMANEG_IBCM_MRA && m.local_id == 7 && d == 0);
+	CHECK(roce_named("a-rep-twice", &c, &k) && live_roce_answer(&c, req, 7, out) == 2 &&
+	      memcmp(out[0], out[1], sizeof(out[0])) == 0);
+	CHECK(roce_named("a-rej-ari-127", &c, &k) && live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
+	      rdmaneg_ibcm_decode(c.mad, c.mad_len, &m, &d) == RDMANEG_OK &&
+	      m.attr == RDMANEG_IBCM_REJ && (d & RDMANEG_IBCM_D_INFO_LEN));
+	CHECK(live_roce_case(0, &c) && live_roce_answer(&c, req, 7, out) == 0);
+	/* an RTU without ESTABLISHED for the ULP diverges; no REQ at all is
+	 * a run that measured nothing; an active line without its event is
+	 * malformed */
+	CHECK(roce_report_over(
+		      con, sizeof(con), ROCE_ALL,
+		      "LIVE_ROCE_CASE 28 a-rep answer=rtu reason=0 rcvd=1 icrc=ok frames=1 "
+		      "req=ok event=REJECTED status=28",
+		      rep, sizeof(rep)) == 0 &&
+	      strstr(rep, "52 conform, 1 diverge"));
+	CHECK(roce_report_over(
+		      con, sizeof(con), ROCE_ALL,
+		      "LIVE_ROCE_CASE 28 a-rep answer=noreq reason=0 rcvd=-1 icrc=- frames=0 "
+		      "event=- status=0",
+		      rep, sizeof(rep)) == 1 &&
+	      strstr(rep, "a-rep: the connector sent no REQ"));
+	CHECK(roce_report_over(
+		      con, sizeof(con), ROCE_ALL,
+		      "LIVE_ROCE_CASE 28 a-rep answer=rtu reason=0 rcvd=1 icrc=ok frames=1", rep,
+		      sizeof(rep)) == 1 &&
+	      strstr(rep, "malformed: LIVE_ROCE_CASE 28"));
+}
+
 int main(void)
 {
 	test_records();
@@ -788,6 +874,7 @@ int main(void)
 	test_gcov();
 	test_arcs();
 	test_roce();
+	test_roce_active();
 	printf("live-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -7,6 +7,7 @@
 
 #include "rdmaneg.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -100,6 +101,46 @@ static void test_captured(void)
 	f[41] ^= 0x10; /* the UDP checksum: masked from the ICRC */
 	CHECK(defects_of(f, sizeof(f), &h, &off, &len) ==
 	      (RDMANEG_ROCE_D_OPCODE | RDMANEG_ROCE_D_UDP_CSUM));
+}
+
+/* [roce-a17#icrc-1]: Linux's own REQ as rxe sent it (6.1.0-56, rdma_cm's
+ * rdma_connect() from 203.0.113.1 to the peer; captured by make live-roce,
+ * corpus/roce_decode/live-req-rxe-6.1): rxe computed its ICRC */
+static const char req_rxe_hex[] =
+	"e2793f0734e97e53e421ac5e080045000134b84f400040110965cb007101cb007102d87212b70120"
+	"00006400ffff000000018000001d80010000000000010107020300000000000000023da199590010"
+	"0000000000005999a13d000000000000000001064a9e7c53e4fffe21ac5e00000000000000000000"
+	"1c1000000010000000a077600ca0ffff30f0ffffffff00000000000000000000ffffcb0071010000"
+	"0000000000000000ffffcb0071027ceea00000400098000000000000000000000000000000000000"
+	"00000000000000000000000000000000000000000000000000000040c23400000000000000000000"
+	"0000cb007101000000000000000000000000cb007102f6ab0e180100030300000001000000000000"
+	"00000000000000000000000000000000000000000000000000000000000000000000000000005cd6"
+	"15c4";
+
+static void test_captured_rxe(void)
+{
+	uint8_t f[sizeof(req_rxe_hex) / 2];
+	struct rdmaneg_roce_hdr h;
+	struct rdmaneg_ibcm_msg m;
+	size_t off = 0, len = 0;
+	unsigned d = ~0u;
+
+	for (size_t i = 0; i < sizeof(f); i++) {
+		char two[3] = { req_rxe_hex[2 * i], req_rxe_hex[2 * i + 1], '\0' }, *end = NULL;
+
+		f[i] = (uint8_t)strtoul(two, &end, 16);
+		CHECK(end == two + 2);
+	}
+	CHECK(sizeof(f) == 322);
+	CHECK(defects_of(f, sizeof(f), &h, &off, &len) == 0);
+	CHECK(h.ip_version == 4 && h.dest_qp == 1 && h.src_qp == 1 &&
+	      h.qkey == RDMANEG_ROCE_QKEY_GSI && off == 62 && len == 256);
+	/* the MAD: a REQ the core reads without a defect */
+	CHECK(rdmaneg_ibcm_passive_check(f + off, len, &m, &d) == RDMANEG_OK && d == 0 &&
+	      m.attr == RDMANEG_IBCM_REQ);
+	/* its ICRC, one bit off */
+	f[sizeof(f) - 1] ^= 1;
+	CHECK(defects_of(f, sizeof(f), &h, &off, &len) == RDMANEG_ROCE_D_ICRC);
 }
 
 /* a REQ-sized UD frame as a RoCE peer sends a MAD to QP1 */
@@ -325,6 +366,7 @@ static void test_check(void)
 void unit_roce(int *pass, int *fail)
 {
 	test_captured();
+	test_captured_rxe();
 	test_encode(4);
 	test_encode(6);
 	test_defects();

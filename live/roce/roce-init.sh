@@ -8,8 +8,10 @@
 # socket, not this kernel's stack. An rdma_cm listener (rdmaneg-live
 # listen) waits on 203.0.113.1:19100; nothing listens on 19101. Then
 # rdmaneg-live roce-peer runs every case (live.roce_first, live.roce_count:
-# a range, 0 for all) and prints its LIVE_ROCE lines.
-ROCE_ADDR=203.0.113.1 ROCE_PEER=203.0.113.2 ROCE_PORT=19100
+# a range, 0 for all) and prints its LIVE_ROCE lines; for the active ones
+# it runs rdmaneg-live connect, which asks 203.0.113.2:19102 (the peer)
+# for one connection after another.
+ROCE_ADDR=203.0.113.1 ROCE_PEER=203.0.113.2 ROCE_PORT=19100 ROCE_APORT=19102
 roce_setup() {
 	# shellcheck disable=SC2013 # one module name a line, none with a space
 	for m in $(cat /roce.modules); do
@@ -34,8 +36,13 @@ else
 	for _ in $(seq 100); do grep -q LIVE_LISTENING /tmp/roce-listen.out && break; sleep 0.1; done
 	grep -q LIVE_LISTENING /tmp/roce-listen.out ||
 		echo "LIVE_ERROR the rdma_cm listener on $ROCE_ADDR:$ROCE_PORT did not start: $(cat /tmp/roce-listen.out)"
+	# the active cases' connector: rdma_connect() to the peer, again and
+	# again (the peer starts it at its first active case)
+	: >/tmp/roce-connect.log
 	/bin/rdmaneg-live roce-peer --ifname veth1 --rxe-ifname veth0 --dev rxe1 \
-		--first "$(arg roce_first)" --count "$(arg roce_count)"
+		--first "$(arg roce_first)" --count "$(arg roce_count)" \
+		-- /bin/rdmaneg-live connect --addr "$ROCE_PEER" --port "$ROCE_APORT" \
+		--log /tmp/roce-connect.log
 	echo "LIVE_ROCE_RC $?"
 	kill "$rl" 2>/dev/null
 	for c in /sys/class/infiniband/rxe1/ports/1/hw_counters/*; do

@@ -3,7 +3,10 @@
 # live/roce/roce.sh (make live-roce): the hostile RoCE v2 peer against
 # rxe, ib_cm and rdma_cm in the live guest (live/roce/roce-init.sh): each
 # case's frame, built by the core, goes into veth1 and what comes back is
-# judged against what a conforming passive side does (rdmaneg-live roce,
+# judged against what a conforming passive side does; then the active
+# cases, where rdmaneg-live connect asks the peer for connections and the
+# peer answers each REQ with the case's REP, REJ or MRA, judged against
+# what a conforming active side does (rdmaneg-live roce,
 # live/roce/roce_report.c; docs/roce.md). Debian's 6.1 by default (the
 # debug kernels have no veth yet: roce-prepare.sh says so). One boot; a
 # guest that dies or hangs names the case it was running.

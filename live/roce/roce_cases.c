@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* make live-roce's table and what a conforming passive side does with
- * each case ([ibcm-c12#req-1], [roce-a17#frame-1]); see roce_live.h. */
+ * each case ([ibcm-c12#req-1], [roce-a17#frame-1]), then the active
+ * cases' answers and what a conforming active side does with each
+ * ([ibcm-c12#rep-2], [ibcm-c12#rep-3]); see roce_live.h. */
 #include "roce_live.h"
 
 #include "ibcm.h"
@@ -65,9 +67,56 @@ static const struct row {
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
+/* The active cases: how the peer answers Linux's REQ. A REP (as
+ * cm_format_rep() fills one) with one field edited: set to value, XORed
+ * with it, or (O_FROM) the REQ's field from plus value; or a REJ of
+ * reason value with rejected info of ari octets; or an MRA before the
+ * REP, or the REP sent twice. */
+enum answer { A_REP, A_REP_TWICE, A_MRA_REP, A_REJ };
+enum op { O_NONE, O_SET, O_XOR, O_FROM, O_PD_FF };
+
+static const struct arow {
+	const char *name;
+	enum answer answer;
+	enum op op;
+	size_t field, from;
+	uint64_t value;
+	unsigned ari; /* A_REJ: its Rejected Info Length */
+} arows[] = {
+	{ "a-rep", A_REP, O_NONE, 0, 0, 0, 0 },
+	{ "a-rep-remote-id-wrong", A_REP, O_XOR, RDMANEG_IBCM_F_REP_REMOTE_COMM_ID, 0, 1, 0 },
+	{ "a-rep-responder-resources-above", A_REP, O_FROM, RDMANEG_IBCM_F_REP_RESPONDER_RESOURCES,
+	  RDMANEG_IBCM_F_REQ_INITIATOR_DEPTH, 1, 0 },
+	{ "a-rep-initiator-depth-above", A_REP, O_FROM, RDMANEG_IBCM_F_REP_INITIATOR_DEPTH,
+	  RDMANEG_IBCM_F_REQ_RESPONDER_RESOURCES, 1, 0 },
+	{ "a-rep-responder-resources-255", A_REP, O_SET, RDMANEG_IBCM_F_REP_RESPONDER_RESOURCES, 0,
+	  255, 0 },
+	{ "a-rep-initiator-depth-0", A_REP, O_SET, RDMANEG_IBCM_F_REP_INITIATOR_DEPTH, 0, 0, 0 },
+	{ "a-rep-qpn-0", A_REP, O_SET, RDMANEG_IBCM_F_REP_LOCAL_QPN, 0, 0, 0 },
+	{ "a-rep-qpn-1", A_REP, O_SET, RDMANEG_IBCM_F_REP_LOCAL_QPN, 0, 1, 0 },
+	{ "a-rep-psn-max", A_REP, O_SET, RDMANEG_IBCM_F_REP_STARTING_PSN, 0, 0xFFFFFF, 0 },
+	{ "a-rep-target-ack-delay-31", A_REP, O_SET, RDMANEG_IBCM_F_REP_TARGET_ACK_DELAY, 0, 31,
+	  0 },
+	{ "a-rep-failover-3", A_REP, O_SET, RDMANEG_IBCM_F_REP_FAILOVER_ACCEPTED, 0, 3, 0 },
+	{ "a-rep-rnr-retry-0", A_REP, O_SET, RDMANEG_IBCM_F_REP_RNR_RETRY_COUNT, 0, 0, 0 },
+	{ "a-rep-srq-1", A_REP, O_SET, RDMANEG_IBCM_F_REP_SRQ, 0, 1, 0 },
+	{ "a-rep-pd-ff", A_REP, O_PD_FF, 0, 0, 0, 0 },
+	{ "a-rep-twice", A_REP_TWICE, O_NONE, 0, 0, 0, 0 },
+	{ "a-mra-then-rep", A_MRA_REP, O_NONE, 0, 0, 0, 0 },
+	{ "a-rej-consumer", A_REJ, O_NONE, 0, 0, 28, 0 },
+	{ "a-rej-reason-0", A_REJ, O_NONE, 0, 0, 0, 0 },
+	{ "a-rej-reason-ffff", A_REJ, O_NONE, 0, 0, 0xFFFF, 0 },
+	{ "a-rej-timeout-ari-8", A_REJ, O_NONE, 0, 0, 4, 8 },
+	{ "a-rej-stale-conn", A_REJ, O_NONE, 0, 0, 10, 0 },
+	{ "a-rej-ari-72", A_REJ, O_NONE, 0, 0, 1, 72 },
+	{ "a-rej-ari-127", A_REJ, O_NONE, 0, 0, 1, 127 },
+	{ "a-rej-remote-id-wrong", A_REJ, O_XOR, RDMANEG_IBCM_F_REJ_REMOTE_COMM_ID, 0, 1, 0 },
+};
+#define NAROWS (sizeof(arows) / sizeof(arows[0]))
+
 size_t live_roce_case_count(void)
 {
-	return NROWS;
+	return NROWS + NAROWS;
 }
 
 static void put(uint8_t *mad, size_t f, uint64_t v)
@@ -122,14 +171,149 @@ static void good_req(uint8_t *mad, uint32_t id, uint16_t port, uint16_t src_port
 	(void)rdmaneg_ibcm_set_pd(mad, RDMANEG_IBCM_MAD_LEN, pd, sizeof(pd));
 }
 
+void live_roce_model_req(uint8_t mad[RDMANEG_IBCM_MAD_LEN])
+{
+	good_req(mad, 0x4c000001u, LIVE_ROCE_ACTIVE_PORT, 40000);
+}
+
+/* the REP as cm_format_rep() fills one for req ([ibcm-c12#rep-1]): its
+ * IDs, our QP, the resources the REQ asked for, private data of ours */
+static void good_rep(uint8_t *mad, const uint8_t *req, uint32_t local_id)
+{
+	uint64_t tid = 0, id = 0, rr = 0, depth = 0;
+	uint8_t pd[20];
+
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id);
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_RESPONDER_RESOURCES,
+			       &rr);
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_INITIATOR_DEPTH,
+			       &depth);
+	(void)rdmaneg_ibcm_init(mad, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_REP, tid);
+	put(mad, RDMANEG_IBCM_F_REP_LOCAL_COMM_ID, local_id);
+	put(mad, RDMANEG_IBCM_F_REP_REMOTE_COMM_ID, id);
+	put(mad, RDMANEG_IBCM_F_REP_LOCAL_QPN, 0x200 + (local_id & 0xff));
+	put(mad, RDMANEG_IBCM_F_REP_STARTING_PSN, 0x123456);
+	/* [ibcm-c12#rep-3]: no more than the REQ offered */
+	put(mad, RDMANEG_IBCM_F_REP_RESPONDER_RESOURCES, depth);
+	put(mad, RDMANEG_IBCM_F_REP_INITIATOR_DEPTH, rr);
+	put(mad, RDMANEG_IBCM_F_REP_TARGET_ACK_DELAY, 15);
+	put(mad, RDMANEG_IBCM_F_REP_END_TO_END_FLOW_CONTROL, 1);
+	put(mad, RDMANEG_IBCM_F_REP_RNR_RETRY_COUNT, 7);
+	put(mad, RDMANEG_IBCM_F_REP_LOCAL_CA_GUID, 0x0200000000000002ull);
+	for (size_t i = 0; i < sizeof(pd); i++)
+		pd[i] = (uint8_t)(0xb0 + i);
+	(void)rdmaneg_ibcm_set_pd(mad, RDMANEG_IBCM_MAD_LEN, pd, sizeof(pd));
+}
+
+size_t live_roce_answer(const struct live_roce_case *c, const uint8_t *req, uint32_t local_id,
+			uint8_t out[2][RDMANEG_IBCM_MAD_LEN])
+{
+	const struct arow *a;
+	uint64_t tid = 0, id = 0, v = 0;
+	size_t off, n, k = 0;
+	uint8_t *m;
+
+	if (!c || !c->active || c->arow >= NAROWS || !req)
+		return 0;
+	a = &arows[c->arow];
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id);
+	if (a->answer == A_MRA_REP) {
+		/* [ibcm-c12#mra-1]: the REQ MRAed, a service timeout of 2^14 x 4.096 us */
+		(void)rdmaneg_ibcm_init(out[k], RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_MRA, tid);
+		put(out[k], RDMANEG_IBCM_F_MRA_LOCAL_COMM_ID, local_id);
+		put(out[k], RDMANEG_IBCM_F_MRA_REMOTE_COMM_ID, id);
+		put(out[k], RDMANEG_IBCM_F_MRA_MESSAGE_MRAED, 0);
+		put(out[k], RDMANEG_IBCM_F_MRA_SERVICE_TIMEOUT, 14);
+		k++;
+	}
+	m = out[k++];
+	if (a->answer == A_REJ) {
+		uint8_t pd[RDMANEG_IBCM_MAD_LEN];
+
+		/* [ibcm-c12#rej-1]: the REQ rejected (message 0), reason value */
+		(void)rdmaneg_ibcm_init(m, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_REJ, tid);
+		put(m, RDMANEG_IBCM_F_REJ_LOCAL_COMM_ID, local_id);
+		put(m, RDMANEG_IBCM_F_REJ_REMOTE_COMM_ID, id);
+		put(m, RDMANEG_IBCM_F_REJ_REASON, a->value);
+		put(m, RDMANEG_IBCM_F_REJ_REJECTED_INFO_LENGTH, a->ari);
+		if (rdmaneg_ibcm_field_octets(RDMANEG_IBCM_F_REJ_ARI, &off, &n) == RDMANEG_OK)
+			for (size_t i = 0; i < n; i++)
+				m[off + i] = (uint8_t)(0xc0 + i);
+		for (size_t i = 0; i < sizeof(pd); i++)
+			pd[i] = (uint8_t)(0x40 + i);
+		if (rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REJ, &off, &n) == RDMANEG_OK)
+			(void)rdmaneg_ibcm_set_pd(m, RDMANEG_IBCM_MAD_LEN, pd, n);
+	} else {
+		good_rep(m, req, local_id);
+	}
+	switch (a->op) {
+	case O_SET:
+		put(m, a->field, a->value);
+		break;
+	case O_XOR:
+		(void)rdmaneg_ibcm_get(m, RDMANEG_IBCM_MAD_LEN, a->field, &v);
+		put(m, a->field, v ^ a->value);
+		break;
+	case O_FROM:
+		(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, a->from, &v);
+		put(m, a->field, v + a->value);
+		break;
+	case O_PD_FF:
+		if (rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REP, &off, &n) == RDMANEG_OK)
+			memset(m + off, 0xff, n);
+		break;
+	case O_NONE:
+		break;
+	}
+	if (a->answer == A_REP_TWICE)
+		memcpy(out[k++], m, RDMANEG_IBCM_MAD_LEN);
+	return k;
+}
+
+/* active case k (NROWS - 1 <= k < NROWS - 1 + NAROWS): its answer to the
+ * model REQ in c->mad, the last MAD the peer sends ([ibcm-c12#rep-1]) */
+static bool active_case(size_t k, struct live_roce_case *c)
+{
+	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN];
+	size_t n;
+
+	memset(c, 0, sizeof(*c));
+	c->active = true;
+	c->arow = (unsigned)(k - (NROWS - 1));
+	snprintf(c->name, sizeof(c->name), "%s", arows[c->arow].name);
+	c->comm_id = 0x53000000u + (uint32_t)k;
+	live_roce_model_req(req);
+	n = live_roce_answer(c, req, c->comm_id, out);
+	memcpy(c->mad, out[n - 1], RDMANEG_IBCM_MAD_LEN);
+	c->mad_len = RDMANEG_IBCM_MAD_LEN;
+	c->frame.ip_version = 4;
+	c->frame.hop_limit = 64;
+	c->frame.ip_id = (uint16_t)k;
+	c->frame.src_port = (uint16_t)(0xC000 + k);
+	c->frame.opcode = RDMANEG_ROCE_OP_UD_SEND_ONLY;
+	c->frame.pkey = 0xFFFF;
+	c->frame.dest_qp = 1;
+	c->frame.psn = (uint32_t)k;
+	c->frame.qkey = RDMANEG_ROCE_QKEY_GSI;
+	c->frame.src_qp = 1;
+	return true;
+}
+
 bool live_roce_case(size_t k, struct live_roce_case *c)
 {
 	const struct row *r;
 	size_t off, n;
 
-	if (k >= NROWS || !c)
+	if (k >= NROWS + NAROWS || !c)
 		return false;
-	r = &rows[k];
+	/* the last passive row (qp1-after-) last of all: on a kernel with
+	 * finding 23 it leaves QP1 dead, and no case after it could be
+	 * answered; the active cases come before it */
+	if (k >= NROWS - 1 && k < NROWS - 1 + NAROWS)
+		return active_case(k, c);
+	r = &rows[k < NROWS - 1 ? k : NROWS - 1];
 	memset(c, 0, sizeof(*c));
 	snprintf(c->name, sizeof(c->name), "%s", r->name);
 	c->listener = r->listener && !r->unmatched;
@@ -188,6 +372,18 @@ bool live_roce_case(size_t k, struct live_roce_case *c)
 
 enum live_roce_expect live_roce_expected(const struct live_roce_case *c)
 {
+	/* active: a REJ ends the attempt; a REP the oracle finds good gets
+	 * the RTU ([ibcm-c12#rtu-1]), one it finds defective does not
+	 * ([ibcm-c12#rep-2], [ibcm-c12#rep-3]) */
+	if (c->active) {
+		uint8_t req[RDMANEG_IBCM_MAD_LEN];
+
+		if (arows[c->arow].answer == A_REJ)
+			return LIVE_ROCE_X_QUIET;
+		live_roce_model_req(req);
+		return rdmaneg_ref_ibcm_active(c->mad, c->mad_len, req) == 0 ? LIVE_ROCE_X_RTU
+									     : LIVE_ROCE_X_NO_RTU;
+	}
 	/* the answer is the good REQ's that follows */
 	if (c->follow)
 		return LIVE_ROCE_X_REP;
@@ -204,14 +400,15 @@ enum live_roce_expect live_roce_expected(const struct live_roce_case *c)
 
 const char *live_roce_answer_name(enum live_roce_answer a)
 {
-	static const char *const names[] = { "none", "rep", "rej", "mra", "other" };
+	static const char *const names[] = { "none", "rep", "rej", "mra", "other", "rtu", "noreq" };
 
 	return (unsigned)a < sizeof(names) / sizeof(names[0]) ? names[a] : "unknown";
 }
 
 const char *live_roce_expect_name(enum live_roce_expect x)
 {
-	static const char *const names[] = { "rep", "rej", "silence", "no-rep" };
+	static const char *const names[] = { "rep", "rej",    "silence", "no-rep",
+					     "rtu", "no-rtu", "quiet" };
 
 	return (unsigned)x < sizeof(names) / sizeof(names[0]) ? names[x] : "unknown";
 }
@@ -227,6 +424,12 @@ bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a)
 		return a == LIVE_ROCE_NONE;
 	case LIVE_ROCE_X_NO_REP:
 		return a != LIVE_ROCE_REP;
+	case LIVE_ROCE_X_RTU:
+		return a == LIVE_ROCE_RTU;
+	case LIVE_ROCE_X_NO_RTU:
+		return a != LIVE_ROCE_RTU && a != LIVE_ROCE_NOREQ;
+	case LIVE_ROCE_X_QUIET:
+		return a == LIVE_ROCE_NONE;
 	}
 	return false;
 }

@@ -7,7 +7,11 @@
  * veth1 and reads what rxe, ib_cm and rdma_cm answer there. Each case
  * is one LIVE_ROCE_CASE line; live_roce_report judges them against what
  * the oracle (oracle/ibcm_rules.c, oracle/roce_rules.c) says a conforming
- * passive side does: docs/roce.md.
+ * passive side does: docs/roce.md. The active cases (after the passive
+ * ones, one index space) turn the roles round: rdmaneg-live connect asks
+ * the peer for a connection, and the peer answers Linux's REQ with the
+ * case's REP, REJ or MRA, judged against what a conforming active side
+ * does.
  */
 #ifndef RDMANEG_LIVE_ROCE_H
 #define RDMANEG_LIVE_ROCE_H
@@ -25,6 +29,7 @@
 #define LIVE_ROCE_PEER "203.0.113.2" /* the hostile peer, behind veth1 */
 #define LIVE_ROCE_PORT 19100	     /* an rdma_cm listener on LIVE_ROCE_ADDR */
 #define LIVE_ROCE_IDLE_PORT 19101    /* no listener */
+#define LIVE_ROCE_ACTIVE_PORT 19102  /* rdmaneg-live connect's, to the peer */
 #define LIVE_ROCE_MAD_MAX 300u	     /* a MAD, or one too long */
 
 /* What the peer saw come back for a case's REQ. */
@@ -33,7 +38,9 @@ enum live_roce_answer {
 	LIVE_ROCE_REP,
 	LIVE_ROCE_REJ,
 	LIVE_ROCE_MRA,
-	LIVE_ROCE_OTHER /* another MAD for this REQ */
+	LIVE_ROCE_OTHER, /* another MAD for this REQ */
+	LIVE_ROCE_RTU,	 /* active cases: Linux's RTU after the peer's REP */
+	LIVE_ROCE_NOREQ	 /* active cases: Linux sent no REQ (the harness failed) */
 };
 
 /* What a conforming passive side does with a case's frame. */
@@ -41,7 +48,10 @@ enum live_roce_expect {
 	LIVE_ROCE_X_REP = 0, /* a good REQ to a listener: a REP */
 	LIVE_ROCE_X_REJ,     /* a good REQ for no listener: a REJ */
 	LIVE_ROCE_X_SILENCE, /* a frame to drop (ICRC, headers): nothing */
-	LIVE_ROCE_X_NO_REP   /* a defective REQ: anything but a REP */
+	LIVE_ROCE_X_NO_REP,  /* a defective REQ: anything but a REP */
+	LIVE_ROCE_X_RTU,     /* active: a good REP: the RTU, and ESTABLISHED */
+	LIVE_ROCE_X_NO_RTU,  /* active: a defective REP: anything but an RTU */
+	LIVE_ROCE_X_QUIET    /* active: a REJ: no MAD back (REJECTED if it is good) */
 };
 
 struct live_roce_case {
@@ -56,6 +66,10 @@ struct live_roce_case {
 	bool follow;
 	uint8_t follow_mad[RDMANEG_IBCM_MAD_LEN];
 	uint32_t follow_id;
+	/* an active case: the peer answers Linux's REQ (live_roce_answer);
+	 * mad holds its answer to the model REQ (live_roce_model_req) */
+	bool active;
+	unsigned arow; /* its row of the active table */
 };
 
 /* The table, one index space. */
@@ -68,6 +82,16 @@ bool live_roce_case(size_t k, struct live_roce_case *c);
 enum live_roce_expect live_roce_expected(const struct live_roce_case *c);
 const char *live_roce_answer_name(enum live_roce_answer a);
 const char *live_roce_expect_name(enum live_roce_expect x);
+/* Linux's REQ as rdmaneg-live connect's rdma_connect() makes it
+ * (cm_format_req(), the TCP port space, to LIVE_ROCE_ACTIVE_PORT): the
+ * model the active cases' expectations are judged on. */
+void live_roce_model_req(uint8_t mad[RDMANEG_IBCM_MAD_LEN]);
+/* Active case c's answer to the REQ req (256 octets) as the peer whose
+ * Local Communication ID is local_id: one MAD, or two (an MRA and then
+ * the REP; a REP and the same again) into out; how many, 0 for a
+ * passive case. */
+size_t live_roce_answer(const struct live_roce_case *c, const uint8_t *req, uint32_t local_id,
+			uint8_t out[2][RDMANEG_IBCM_MAD_LEN]);
 /* Whether answer a conforms to expectation x. */
 bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a);
 

@@ -12,6 +12,15 @@
  *   LIVE_ROCE_SENT K HEX   LIVE_ROCE_GOT K HEX (the first answer)
  *   LIVE_ROCE_CASE K NAME answer=A reason=R rcvd=D icrc=ok|bad|- frames=N
  *   PEER_VERDICT passive K NAME conforms|diverges
+ * An active case (after the passive ones) turns the roles round: the
+ * command after "--" (rdmaneg-live connect, started at the first active
+ * case and stopped at the end) asks 203.0.113.2 for a connection, and
+ * the peer answers each new REQ with the case's MADs; what comes back
+ * is the case's answer (an RTU, a REJ, nothing), and the connector's
+ * log its event:
+ *   LIVE_ROCE_REQ K HEX (Linux's REQ frame)   LIVE_ROCE_ULP K LINE
+ *   LIVE_ROCE_CASE K NAME answer=A ... event=E status=S
+ *   PEER_VERDICT active K NAME conforms|diverges
  */
 #define _GNU_SOURCE
 #include "roce_live.h"
@@ -26,9 +35,11 @@
 #include <net/ethernet.h>
 #include <net/if.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -39,6 +50,13 @@ struct peer {
 	uint8_t mac[6], rxe_mac[6];
 	const char *dev; /* rxe0 */
 	unsigned wait_ms;
+	char **connect;	       /* the active cases' connector (argv), or NULL */
+	const char *log;       /* the file its events go to (its --log) */
+	pid_t child;	       /* the connector, once started; 0 before */
+	long log_off;	       /* how much of log was read */
+	uint32_t answered[64]; /* the REQs' Local Communication IDs answered */
+	size_t n_answered;
+	uint32_t psn;
 };
 
 static long long now_ms(void)
@@ -137,22 +155,17 @@ static int send_mad(struct peer *p, struct rdmaneg_roce_hdr *h, const uint8_t *m
 	return 0;
 }
 
-/* The next CM MAD rxe sends, whose Remote Communication ID is id, within
- * deadline: its attribute into *attr, the MAD into mad; every RoCE frame
- * seen counted in *frames and judged in *icrc_bad. 0, or -1 at the
- * deadline. */
-static int recv_answer(struct peer *p, uint32_t id, long long deadline, uint16_t *attr,
-		       uint8_t *mad, uint8_t *frame, size_t *frame_len, unsigned *frames,
-		       unsigned *icrc_bad)
+/* The next well-formed CM MAD rxe sends within deadline, into *m and
+ * frame (the whole frame); every RoCE frame seen counted in *frames and
+ * judged in *icrc_bad. 0, or -1 at the deadline. */
+static int next_mad(struct peer *p, long long deadline, struct rdmaneg_ibcm_msg *m, uint8_t *frame,
+		    size_t *frame_len, size_t *mad_off, unsigned *frames, unsigned *icrc_bad)
 {
-	static uint8_t f[RDMANEG_ROCE_FRAME_MAX + 64];
-
 	for (;;) {
 		struct pollfd pfd = { .fd = p->fd, .events = POLLIN };
 		struct sockaddr_ll from = { 0 };
 		socklen_t fl = sizeof(from);
 		struct rdmaneg_roce_hdr h;
-		struct rdmaneg_ibcm_msg m;
 		size_t off, n;
 		unsigned d, md;
 		long long left = deadline - now_ms();
@@ -160,10 +173,11 @@ static int recv_answer(struct peer *p, uint32_t id, long long deadline, uint16_t
 
 		if (left <= 0 || poll(&pfd, 1, (int)left) <= 0)
 			return -1;
-		got = recvfrom(p->fd, f, sizeof(f), 0, (struct sockaddr *)&from, &fl);
+		got = recvfrom(p->fd, frame, RDMANEG_ROCE_FRAME_MAX + 64, 0,
+			       (struct sockaddr *)&from, &fl);
 		if (got <= 0 || from.sll_pkttype == PACKET_OUTGOING)
 			continue;
-		if (rdmaneg_roce_decode(f, (size_t)got, &h, &off, &n, &d) != RDMANEG_OK ||
+		if (rdmaneg_roce_decode(frame, (size_t)got, &h, &off, &n, &d) != RDMANEG_OK ||
 		    (d & (RDMANEG_ROCE_D_SHORT | RDMANEG_ROCE_D_ETHERTYPE | RDMANEG_ROCE_D_IP |
 			  RDMANEG_ROCE_D_IP_LEN | RDMANEG_ROCE_D_UDP_PORT)))
 			continue; /* ARP, or not RoCE */
@@ -171,15 +185,35 @@ static int recv_answer(struct peer *p, uint32_t id, long long deadline, uint16_t
 		if (d & RDMANEG_ROCE_D_ICRC)
 			(*icrc_bad)++;
 		if (n != RDMANEG_IBCM_MAD_LEN ||
-		    rdmaneg_ibcm_decode(f + off, n, &m, &md) != RDMANEG_OK || md != 0 ||
-		    m.remote_id != id)
+		    rdmaneg_ibcm_decode(frame + off, n, m, &md) != RDMANEG_OK || md != 0)
 			continue;
-		*attr = m.attr;
-		memcpy(mad, f + off, n);
-		memcpy(frame, f, (size_t)got);
 		*frame_len = (size_t)got;
+		*mad_off = off;
 		return 0;
 	}
+}
+
+/* The next CM MAD rxe sends, whose Remote Communication ID is id, within
+ * deadline: its attribute into *attr, the MAD into mad, the frame into
+ * frame; frames and ICRCs as next_mad(). 0, or -1 at the deadline. */
+static int recv_answer(struct peer *p, uint32_t id, long long deadline, uint16_t *attr,
+		       uint8_t *mad, uint8_t *frame, size_t *frame_len, unsigned *frames,
+		       unsigned *icrc_bad)
+{
+	static uint8_t f[RDMANEG_ROCE_FRAME_MAX + 64];
+	struct rdmaneg_ibcm_msg m;
+	size_t fl = 0, off = 0;
+
+	while (next_mad(p, deadline, &m, f, &fl, &off, frames, icrc_bad) == 0) {
+		if (m.remote_id != id)
+			continue;
+		*attr = m.attr;
+		memcpy(mad, f + off, RDMANEG_IBCM_MAD_LEN);
+		memcpy(frame, f, fl);
+		*frame_len = fl;
+		return 0;
+	}
+	return -1;
 }
 
 /* after a REP: the RTU, then a DREQ, and the DREP awaited ([ibcm-c12#rtu-1], [ibcm-c12#dreq-1]) */
@@ -216,6 +250,203 @@ static void finish(struct peer *p, const struct live_roce_case *c, const uint8_t
 		printf("LIVE_ROCE_CLOSE %zu attr=none\n", k);
 }
 
+/* the connector, started once for the active cases; 0 or -1 */
+static int start_connector(struct peer *p)
+{
+	if (p->child > 0)
+		return 0;
+	if (!p->connect) {
+		fprintf(stderr, "rdmaneg-live roce-peer: active cases need a connector after --\n");
+		return -1;
+	}
+	fflush(stdout);
+	p->child = fork();
+	if (p->child == 0) {
+		execv(p->connect[0], p->connect);
+		fprintf(stderr, "rdmaneg-live roce-peer: %s: %s\n", p->connect[0], strerror(errno));
+		_exit(127);
+	}
+	if (p->child < 0) {
+		fprintf(stderr, "rdmaneg-live roce-peer: fork: %s\n", strerror(errno));
+		p->child = 0;
+		return -1;
+	}
+	return 0;
+}
+
+static void stop_connector(struct peer *p)
+{
+	if (p->child <= 0)
+		return;
+	kill(p->child, SIGTERM);
+	(void)waitpid(p->child, NULL, 0);
+	p->child = 0;
+}
+
+/* the connector's log lines since the last call, each as "LIVE_ROCE_ULP
+ * K LINE"; the first event's name and status into event and *status
+ * (event "-" when none) */
+static void read_events(struct peer *p, size_t k, char *event, size_t cap, long long *status)
+{
+	FILE *f = p->log ? fopen(p->log, "r") : NULL;
+
+	snprintf(event, cap, "-");
+	*status = 0;
+	if (!f)
+		return;
+	if (fseek(f, p->log_off, SEEK_SET) == 0) {
+		char line[1024];
+
+		while (fgets(line, sizeof(line), f)) {
+			const char *e = strstr(line, " event="), *st = strstr(line, " status=");
+
+			if (!strchr(line, '\n'))
+				break; /* a line still being written: the next call's */
+			p->log_off = ftell(f);
+			line[strcspn(line, "\n")] = '\0';
+			printf("LIVE_ROCE_ULP %zu %s\n", k, line);
+			if (e && strcmp(event, "-") == 0) {
+				snprintf(event, cap, "%.*s", (int)strcspn(e + 7, " "), e + 7);
+				*status = st ? strtoll(st + 8, NULL, 10) : 0;
+			}
+		}
+	}
+	fclose(f);
+}
+
+/* The next REQ Linux sends with a Local Communication ID not answered
+ * before, within deadline: the MAD into req, the frame shown. 0 or -1. */
+static int recv_req(struct peer *p, size_t k, long long deadline, uint8_t *req, unsigned *frames,
+		    unsigned *bad)
+{
+	static uint8_t f[RDMANEG_ROCE_FRAME_MAX + 64];
+	struct rdmaneg_ibcm_msg m;
+	size_t fl = 0, off = 0;
+
+	while (next_mad(p, deadline, &m, f, &fl, &off, frames, bad) == 0) {
+		bool old = false;
+
+		if (m.attr != RDMANEG_IBCM_REQ)
+			continue;
+		for (size_t i = 0; i < p->n_answered; i++)
+			old |= p->answered[i] == m.local_id;
+		if (old)
+			continue; /* a REQ sent again */
+		if (p->n_answered < sizeof(p->answered) / sizeof(p->answered[0]))
+			p->answered[p->n_answered++] = m.local_id;
+		memcpy(req, f + off, RDMANEG_IBCM_MAD_LEN);
+		put_hex("LIVE_ROCE_REQ", k, f, fl);
+		return 0;
+	}
+	return -1;
+}
+
+/* a MAD to Linux's QP1 with the case's headers and the next PSN */
+static int send_next(struct peer *p, const struct live_roce_case *c, const uint8_t *mad, size_t k,
+		     bool show)
+{
+	struct rdmaneg_roce_hdr h = c->frame;
+
+	h.psn = p->psn++ & 0xFFFFFF;
+	return send_mad(p, &h, mad, RDMANEG_IBCM_MAD_LEN, k, show);
+}
+
+/* an active case: Linux's next REQ answered with the case's MADs, then
+ * its answer; an RTU is followed by our DREQ (the DREP awaited), and an
+ * attempt Linux has not ended is ended with a REJ of ours */
+static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
+{
+	static uint8_t fr[RDMANEG_ROCE_FRAME_MAX + 64];
+	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN], got[RDMANEG_IBCM_MAD_LEN];
+	uint64_t their = 0, qpn = 0, reason = 0;
+	uint16_t attr = 0;
+	size_t n, fl = 0;
+	unsigned frames = 0, bad = 0, md = 0;
+	long long before, after, status = 0;
+	enum live_roce_answer a = LIVE_ROCE_NOREQ;
+	struct rdmaneg_ibcm_msg m;
+	char event[32];
+
+	printf("LIVE_ROCE_BEGIN active %zu %s\n", k, c->name);
+	fflush(stdout);
+	if (start_connector(p) != 0 || recv_req(p, k, now_ms() + 10000, req, &frames, &bad) != 0) {
+		printf("LIVE_ROCE_CASE %zu %s answer=noreq reason=0 rcvd=-1 icrc=- frames=%u "
+		       "event=- status=0\n",
+		       k, c->name, frames);
+		printf("PEER_VERDICT active %zu %s diverges\n", k, c->name);
+		fflush(stdout);
+		return;
+	}
+	/* Linux's own REQ, read as a passive side reads it */
+	(void)rdmaneg_ibcm_passive_check(req, sizeof(req), &m, &md);
+	(void)rdmaneg_ibcm_get(req, sizeof(req), RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &their);
+	(void)rdmaneg_ibcm_get(req, sizeof(req), RDMANEG_IBCM_F_REQ_LOCAL_QPN, &qpn);
+	before = rcvd_pkts(p->dev);
+	n = live_roce_answer(c, req, c->comm_id, out);
+	for (size_t i = 0; i < n; i++) {
+		if (send_next(p, c, out[i], k, true) != 0)
+			break;
+		if (i + 1 < n)
+			usleep(100000);
+	}
+	if (recv_answer(p, c->comm_id, now_ms() + p->wait_ms, &attr, got, fr, &fl, &frames, &bad) ==
+	    0) {
+		a = attr == RDMANEG_IBCM_RTU   ? LIVE_ROCE_RTU
+		    : attr == RDMANEG_IBCM_REJ ? LIVE_ROCE_REJ
+		    : attr == RDMANEG_IBCM_MRA ? LIVE_ROCE_MRA
+		    : attr == RDMANEG_IBCM_REP ? LIVE_ROCE_REP
+					       : LIVE_ROCE_OTHER;
+		if (a == LIVE_ROCE_REJ)
+			(void)rdmaneg_ibcm_get(got, sizeof(got), RDMANEG_IBCM_F_REJ_REASON,
+					       &reason);
+		put_hex("LIVE_ROCE_GOT", k, fr, fl);
+	} else {
+		a = LIVE_ROCE_NONE;
+	}
+	after = rcvd_pkts(p->dev);
+	if (a == LIVE_ROCE_RTU) {
+		/* [ibcm-c12#dreq-1]: our DREQ, and Linux's DREP */
+		uint8_t mad[RDMANEG_IBCM_MAD_LEN];
+
+		(void)rdmaneg_ibcm_init(mad, sizeof(mad), RDMANEG_IBCM_DREQ,
+					0x5400000000000000ull + k);
+		(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_LOCAL_COMM_ID,
+				       c->comm_id);
+		(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_REMOTE_COMM_ID, their);
+		(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_REMOTE_QPN, qpn);
+		if (send_next(p, c, mad, k, false) == 0 &&
+		    recv_answer(p, c->comm_id, now_ms() + p->wait_ms, &attr, got, fr, &fl, &frames,
+				&bad) == 0)
+			printf("LIVE_ROCE_CLOSE %zu attr=0x%x\n", k, attr);
+		else
+			printf("LIVE_ROCE_CLOSE %zu attr=none\n", k);
+	} else if (a != LIVE_ROCE_REJ) {
+		/* Linux may still wait for a REP: a REJ of ours ends its
+		 * attempt, so the next case gets a new REQ; its reason, 3 (no
+		 * resources), is no case's, so the ULP's event says which REJ
+		 * it took */
+		uint8_t rej[RDMANEG_IBCM_MAD_LEN];
+
+		(void)rdmaneg_ibcm_init(rej, sizeof(rej), RDMANEG_IBCM_REJ, m.tid);
+		(void)rdmaneg_ibcm_set(rej, sizeof(rej), RDMANEG_IBCM_F_REJ_LOCAL_COMM_ID,
+				       c->comm_id);
+		(void)rdmaneg_ibcm_set(rej, sizeof(rej), RDMANEG_IBCM_F_REJ_REMOTE_COMM_ID, their);
+		(void)rdmaneg_ibcm_set(rej, sizeof(rej), RDMANEG_IBCM_F_REJ_REASON, 3);
+		(void)send_next(p, c, rej, k, false);
+		printf("LIVE_ROCE_CLOSE %zu rej\n", k);
+	}
+	usleep(300000);
+	read_events(p, k, event, sizeof(event), &status);
+	printf("LIVE_ROCE_CASE %zu %s answer=%s reason=%llu rcvd=%lld icrc=%s frames=%u "
+	       "req=%s event=%s status=%lld\n",
+	       k, c->name, live_roce_answer_name(a), (unsigned long long)reason,
+	       before < 0 || after < 0 ? -1 : after - before, frames ? (bad ? "bad" : "ok") : "-",
+	       frames, md ? "defective" : "ok", event, status);
+	printf("PEER_VERDICT active %zu %s %s\n", k, c->name,
+	       live_roce_conforms(live_roce_expected(c), a) ? "conforms" : "diverges");
+	fflush(stdout);
+}
+
 static void run_case(struct peer *p, size_t k)
 {
 	static uint8_t fr[RDMANEG_ROCE_FRAME_MAX + 64];
@@ -230,6 +461,10 @@ static void run_case(struct peer *p, size_t k)
 
 	if (!live_roce_case(k, &c))
 		return;
+	if (c.active) {
+		run_active(p, &c, k);
+		return;
+	}
 	printf("LIVE_ROCE_BEGIN passive %zu %s\n", k, c.name);
 	fflush(stdout);
 	before = rcvd_pkts(p->dev);
@@ -278,10 +513,22 @@ static void run_case(struct peer *p, size_t k)
 int live_verb_roce_peer(int argc, char **argv)
 {
 	const char *ifname = NULL, *peer_if = NULL;
-	struct peer p = { .fd = -1, .dev = "rxe0", .wait_ms = 1000 };
+	struct peer p = { .fd = -1, .dev = "rxe0", .wait_ms = 1000, .psn = 0x100 };
 	size_t first = 0, count = 0;
+	int nargs = argc;
 
-	for (int i = 1; i + 1 < argc; i += 2) {
+	/* after "--": the active cases' connector; its --log is where its
+	 * events go */
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--") == 0) {
+			nargs = i;
+			p.connect = i + 1 < argc ? argv + i + 1 : NULL;
+			for (int j = i + 1; j + 1 < argc; j++)
+				if (strcmp(argv[j], "--log") == 0)
+					p.log = argv[j + 1];
+			break;
+		}
+	for (int i = 1; i + 1 < nargs; i += 2) {
 		char *end = NULL;
 		unsigned long v = strtoul(argv[i + 1], &end, 10);
 		bool num = end && *end == '\0' && argv[i + 1][0] != '\0';
@@ -299,12 +546,12 @@ int live_verb_roce_peer(int argc, char **argv)
 		else if (strcmp(argv[i], "--wait-ms") == 0 && num && v > 0 && v <= 60000)
 			p.wait_ms = (unsigned)v;
 		else
-			ifname = NULL, i = argc;
+			ifname = NULL, i = nargs;
 	}
-	if (argc % 2 == 0 || !ifname || !peer_if) {
+	if (nargs % 2 == 0 || !ifname || !peer_if || (p.connect && !p.log)) {
 		fprintf(stderr,
 			"usage: rdmaneg-live roce-peer --ifname IF --rxe-ifname IF [--dev RXE]"
-			" [--first N] [--count N] [--wait-ms MS]\n");
+			" [--first N] [--count N] [--wait-ms MS] [-- CONNECTOR... --log FILE...]\n");
 		return 2;
 	}
 	p.ifindex = (int)if_nametoindex(ifname);
@@ -331,6 +578,7 @@ int live_verb_roce_peer(int argc, char **argv)
 	}
 	for (size_t k = first; (count == 0 || k < first + count) && k < live_roce_case_count(); k++)
 		run_case(&p, k);
+	stop_connector(&p);
 	printf("LIVE_ROCE_END %zu\n", live_roce_case_count());
 	close(p.fd);
 	return 0;

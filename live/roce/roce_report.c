@@ -17,6 +17,10 @@ struct seen {
 	unsigned long reason;
 	long long rcvd;
 	char icrc[8];
+	/* active cases: the connector's event and status, and whether the
+	 * core found Linux's REQ defective */
+	char event[32], req[16];
+	long long status;
 };
 
 /* the value of "KEY=" among the words of buf, copied into out; false when absent */
@@ -79,6 +83,17 @@ static int parse(const char *line, size_t len, size_t n, struct seen *s)
 	e.rcvd = strtoll(num, &end, 10);
 	if (*end)
 		return -1;
+	if (c.active) {
+		if (!word(p, "event=", e.event, sizeof(e.event)) ||
+		    !word(p, "status=", num, sizeof(num)))
+			return -1;
+		e.status = strtoll(num, &end, 10);
+		if (*end)
+			return -1;
+		/* a case that got no REQ has no reading of one */
+		if (!word(p, "req=", e.req, sizeof(e.req)))
+			snprintf(e.req, sizeof(e.req), "-");
+	}
 	e.have = true;
 	s[k] = e;
 	return 0;
@@ -86,7 +101,7 @@ static int parse(const char *line, size_t len, size_t n, struct seen *s)
 
 static enum live_roce_answer answer_of(const char *a)
 {
-	for (int i = LIVE_ROCE_NONE; i <= LIVE_ROCE_OTHER; i++)
+	for (int i = LIVE_ROCE_NONE; i <= LIVE_ROCE_NOREQ; i++)
 		if (strcmp(a, live_roce_answer_name((enum live_roce_answer)i)) == 0)
 			return (enum live_roce_answer)i;
 	return (enum live_roce_answer) - 1;
@@ -135,13 +150,27 @@ int live_roce_report(const char *console, size_t len, size_t count, FILE *out)
 			continue;
 		}
 		a = answer_of(e->answer);
-		ok = (int)a >= 0 && live_roce_conforms(x, a);
+		/* a good REP: the RTU on the wire and ESTABLISHED for the ULP */
+		ok = (int)a >= 0 && live_roce_conforms(x, a) &&
+		     (x != LIVE_ROCE_X_RTU || strcmp(e->event, "ESTABLISHED") == 0);
 		ok ? conform++ : diverge++;
 		fprintf(out, "%-30s %-8s %-8s %-6lld %-7s %s", c.name, live_roce_expect_name(x),
 			e->answer, e->rcvd, e->icrc, ok ? "conforms" : "diverges");
 		if (a == LIVE_ROCE_REJ)
 			fprintf(out, " (REJ reason %lu)", e->reason);
+		if (c.active)
+			fprintf(out, " (%s %lld)", e->event, e->status);
 		fputc('\n', out);
+		/* the active cases' own checks: Linux's REQ must come, and be
+		 * one the core reads without a defect ([ibcm-c12#req-1]) */
+		if (a == LIVE_ROCE_NOREQ) {
+			fprintf(out, "  %s: the connector sent no REQ: the case measured nothing\n",
+				c.name);
+			rc = 1;
+		} else if (c.active && strcmp(e->req, "ok") != 0) {
+			fprintf(out, "  %s: Linux's REQ is one the core finds defective (%s)\n",
+				c.name, e->req);
+		}
 		/* the controls: rxe drops a bad ICRC and does not count it
 		 * ([roce-a17#icrc-1]); every frame of rxe's carries a good ICRC */
 		if (c.frame.icrc_xor != 0 && (a != LIVE_ROCE_NONE || e->rcvd != 0)) {
