@@ -120,10 +120,11 @@ static const struct rdmaneg_verb verbs[] = {
 	  live_verb_roce_peer, 4, 24 },
 	{ "roce-cases", "", "every RoCE case: index, name, what a conforming side does",
 	  live_verb_roce_cases, 0, 0 },
-	{ "roce", "CONSOLE [--count N]",
+	{ "roce", "CONSOLE [--count N] [--json OUT]",
 	  "make live-roce's table from its console, the first N cases (exit 1:\n"
-	  "a line is malformed, a case is missing, or a control failed)",
-	  live_verb_roce, 1, 3 },
+	  "a line is malformed, a case is missing, or a control failed); OUT:\n"
+	  "make compliance's rows",
+	  live_verb_roce, 1, 5 },
 	/* what the guest kernel left (live/guest) */
 	{ "splats", "FILE",
 	  "the kernel splats in a console log, one per line: title, then RIP\n(exit 1: none)",

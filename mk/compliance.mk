@@ -34,7 +34,7 @@ COMPLIANCE_REGISTRY := spec/clauses.tsv,spec/nvme-rdma.tsv,spec/ms-smbd.tsv,spec
 
 # make compliance: the registry checked against its specs, every citation
 # tallied, the latest make test and make live-adversarial results read
-# and make live-nvme, live-nfs, live-iser and live-smbd reports (when
+# and make live-nvme, live-nfs, live-iser, live-smbd and live-roce reports (when
 # present), build/compliance/{compliance.json,compliance.md,index.html}
 # written, and the page rendered in headless Chromium
 compliance: deps-compliance $(B)/plain/rdmaneg-clauses

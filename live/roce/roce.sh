@@ -14,7 +14,8 @@
 #   ROCE_CASE=NAME    one case (rdmaneg-live roce-cases)
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
 #                     the bad-ICRC control)
-# Writes build/live-roce/{console.log,report.txt}; ends with "N passed,
+# Writes build/live-roce/{console.log,report.txt,report.json (make
+# compliance's rows)}; ends with "N passed,
 # N failed" (passed: every case ran and was judged, the bad-ICRC control
 # was dropped, rxe's own frames carry a good ICRC; Linux's divergences
 # are results).
@@ -57,7 +58,7 @@ grep -aq '^LIVE_ROCE_STEP setup ok' "$N/console.log" || fail=1
 if [ -n "$ONLY" ]; then
 	grep -a '^LIVE_ROCE_CASE' "$N/console.log" | tee "$N/report.txt"
 	grep -aq "^LIVE_ROCE_CASE $first $ONLY " "$N/console.log" || fail=1
-elif ! "$L/rdmaneg-live" roce "$N/console.log" --count "$count" >"$N/report.txt"; then
+elif ! "$L/rdmaneg-live" roce "$N/console.log" --count "$count" --json "$N/report.json" >"$N/report.txt"; then
 	fail=1
 fi
 [ -n "$ONLY" ] || cat "$N/report.txt"

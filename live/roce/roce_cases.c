@@ -370,6 +370,52 @@ bool live_roce_case(size_t k, struct live_roce_case *c)
 	return true;
 }
 
+const char *live_roce_clause(const struct live_roce_case *c)
+{
+	size_t k;
+
+	if (c->active) {
+		const struct arow *a = &arows[c->arow < NAROWS ? c->arow : 0];
+
+		if (a->op == O_XOR)
+			return "ibcm-c12#rep-2";
+		if (a->op == O_FROM ||
+		    (a->op == O_SET && (a->field == RDMANEG_IBCM_F_REP_RESPONDER_RESOURCES ||
+					a->field == RDMANEG_IBCM_F_REP_INITIATOR_DEPTH)))
+			return "ibcm-c12#rep-3";
+		if (a->answer == A_REJ)
+			return a->ari > 72 ? "ibcm-c12#rej-3" : "ibcm-c12#rej-1";
+		return a->answer == A_MRA_REP ? "ibcm-c12#mra-1" : "ibcm-c12#rep-1";
+	}
+	for (k = 0; k < NROWS && strcmp(rows[k].name, c->name) != 0; k++)
+		;
+	if (k == NROWS)
+		return "ibcm-c12#req-1";
+	switch (rows[k].edit) {
+	case E_ICRC:
+		return "roce-a17#icrc-1";
+	case E_TVER:
+		return "roce-a17#bth-1";
+	case E_DEST_QP:
+	case E_QKEY:
+		return "roce-a17#deth-1";
+	case E_LEN:
+		return "ibcm-c12#mad-1";
+	case E_CMA:
+		return "ibcm-c12#cma-2";
+	case E_FIELD:
+		if (rows[k].field == RDMANEG_IBCM_F_REQ_PATH_MTU)
+			return "ibcm-c12#req-3";
+		if (rows[k].field == RDMANEG_IBCM_F_REQ_TRANSPORT_SERVICE_TYPE)
+			return "ibcm-c12#req-2";
+		return rows[k].field <= RDMANEG_IBCM_F_MAD_ATTR_MOD ? "ibcm-c12#mad-1"
+								    : "ibcm-c12#req-1";
+	case E_NONE:
+		break;
+	}
+	return "ibcm-c12#req-1";
+}
+
 enum live_roce_expect live_roce_expected(const struct live_roce_case *c)
 {
 	/* active: a REJ ends the attempt; a REP the oracle finds good gets

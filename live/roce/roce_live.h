@@ -92,12 +92,18 @@ void live_roce_model_req(uint8_t mad[RDMANEG_IBCM_MAD_LEN]);
  * passive case. */
 size_t live_roce_answer(const struct live_roce_case *c, const uint8_t *req, uint32_t local_id,
 			uint8_t out[2][RDMANEG_IBCM_MAD_LEN]);
+/* The clause case c tests, as the registry names it (spec/ibcm-c12.tsv,
+ * spec/roce-a17.tsv): make compliance's row for it. */
+const char *live_roce_clause(const struct live_roce_case *c);
 /* Whether answer a conforms to expectation x. */
 bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a);
 
 /* make live-roce's table from a console's LIVE_ROCE lines for the first
  * count cases (0: all): one row a case, then "N conform, N diverge"; 1
- * when a line is malformed, a case is missing, a control failed. */
-int live_roce_report(const char *console, size_t len, size_t count, FILE *out);
+ * when a line is malformed, a case is missing, a control failed. With
+ * json, also make compliance's report.json there: a row a judged case,
+ * its clause, the Linux end ("ib_cm passive" or "ib_cm active"), what
+ * was expected, what came, the verdict. */
+int live_roce_report(const char *console, size_t len, size_t count, FILE *out, FILE *json);
 
 #endif

@@ -107,7 +107,7 @@ static enum live_roce_answer answer_of(const char *a)
 	return (enum live_roce_answer) - 1;
 }
 
-int live_roce_report(const char *console, size_t len, size_t count, FILE *out)
+int live_roce_report(const char *console, size_t len, size_t count, FILE *out, FILE *json)
 {
 	size_t n = live_roce_case_count(), conform = 0, diverge = 0;
 	size_t upto = count == 0 || count > n ? n : count;
@@ -135,6 +135,8 @@ int live_roce_report(const char *console, size_t len, size_t count, FILE *out)
 	}
 	fprintf(out, "%-30s %-8s %-8s %-6s %-7s %s\n", "case", "expect", "answer", "rcvd", "icrc",
 		"verdict");
+	if (json)
+		fprintf(json, "{\"suite\":\"roce\",\"rows\":[");
 	for (size_t k = 0; k < upto; k++) {
 		struct live_roce_case c;
 		enum live_roce_expect x;
@@ -154,6 +156,16 @@ int live_roce_report(const char *console, size_t len, size_t count, FILE *out)
 		ok = (int)a >= 0 && live_roce_conforms(x, a) &&
 		     (x != LIVE_ROCE_X_RTU || strcmp(e->event, "ESTABLISHED") == 0);
 		ok ? conform++ : diverge++;
+		/* make compliance's row: names, clause ids and verdicts are
+		 * plain words, no JSON escape needed */
+		if (json)
+			fprintf(json,
+				"%s\n{\"impl\":\"%s\",\"case\":\"%s\",\"clause\":\"%s\","
+				"\"expect\":\"%s\",\"got\":\"%s\",\"verdict\":\"%s\"}",
+				conform + diverge > 1 ? "," : "",
+				c.active ? "ib_cm active" : "ib_cm passive", c.name,
+				live_roce_clause(&c), live_roce_expect_name(x), e->answer,
+				ok ? "conforms" : "diverges");
 		fprintf(out, "%-30s %-8s %-8s %-6lld %-7s %s", c.name, live_roce_expect_name(x),
 			e->answer, e->rcvd, e->icrc, ok ? "conforms" : "diverges");
 		if (a == LIVE_ROCE_REJ)
@@ -186,6 +198,8 @@ int live_roce_report(const char *console, size_t len, size_t count, FILE *out)
 		}
 	}
 	fprintf(out, "%zu conform, %zu diverge\n", conform, diverge);
+	if (json)
+		fprintf(json, "\n]}\n");
 	free(s);
 	return rc;
 }
@@ -204,26 +218,43 @@ int live_verb_roce_cases(int argc, char **argv)
 int live_verb_roce(int argc, char **argv)
 {
 	size_t len = 0, count = 0;
+	const char *json_path = NULL;
+	FILE *json = NULL;
 	char *text, *end = NULL;
 	int rc;
 
-	if (argc == 4 && strcmp(argv[2], "--count") == 0) {
-		count = strtoul(argv[3], &end, 10);
-		if (!end || *end || argv[3][0] == '\0' || argv[3][0] == '-') {
-			fprintf(stderr, "rdmaneg-live roce: --count takes a number, not '%s'\n",
-				argv[3]);
+	for (int i = 2; i < argc; i += 2) {
+		if (i + 1 < argc && strcmp(argv[i], "--count") == 0) {
+			count = strtoul(argv[i + 1], &end, 10);
+			if (!end || *end || argv[i + 1][0] == '\0' || argv[i + 1][0] == '-') {
+				fprintf(stderr,
+					"rdmaneg-live roce: --count takes a number, not '%s'\n",
+					argv[i + 1]);
+				return 2;
+			}
+		} else if (i + 1 < argc && strcmp(argv[i], "--json") == 0) {
+			json_path = argv[i + 1];
+		} else {
+			fprintf(stderr,
+				"usage: rdmaneg-live roce CONSOLE [--count N] [--json OUT]\n");
 			return 2;
 		}
-	} else if (argc != 2) {
-		fprintf(stderr, "usage: rdmaneg-live roce CONSOLE [--count N]\n");
-		return 2;
 	}
 	text = rdmaneg_read_file(argv[1], 1u << 26, &len, NULL);
 	if (!text) {
 		fprintf(stderr, "rdmaneg-live roce: cannot read %s\n", argv[1]);
 		return 2;
 	}
-	rc = live_roce_report(text, len, count, stdout);
+	if (json_path && !(json = fopen(json_path, "w"))) {
+		fprintf(stderr, "rdmaneg-live roce: cannot write %s\n", json_path);
+		free(text);
+		return 2;
+	}
+	rc = live_roce_report(text, len, count, stdout, json);
+	if (json && fclose(json) != 0) {
+		fprintf(stderr, "rdmaneg-live roce: cannot write %s\n", json_path);
+		rc = 2;
+	}
 	free(text);
 	return rc;
 }

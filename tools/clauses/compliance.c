@@ -28,10 +28,11 @@ static const struct kind {
 #define KIND_ORACLE 5
 #define KIND_TOOL 8
 
-static const char *const impls[RDMANEG_COMP_IMPLS] = { "core",		"oracle",   "siw responder",
-						       "siw initiator", "nvmet",    "nvme-rdma",
-						       "svcrdma",	"xprtrdma", "isert",
-						       "ib_iser",	"ksmbd",    "cifs" };
+static const char *const impls[RDMANEG_COMP_IMPLS] = {
+	"core",	     "oracle",	"siw responder", "siw initiator", "nvmet",
+	"nvme-rdma", "svcrdma", "xprtrdma",	 "isert",	  "ib_iser",
+	"ksmbd",     "cifs",	"ib_cm passive", "ib_cm active"
+};
 
 /* The live suites, in their columns' order: the name (make live-NAME),
  * the case variable that reruns one case, and the ends it judges */
@@ -42,6 +43,8 @@ static const struct {
 	{ "nfs", "NFS_CASE", "svcrdma's and xprtrdma's (the Linux NFS server and client)" },
 	{ "iser", "ISER_CASE", "isert's and ib_iser's (LIO's iSER target and the initiator)" },
 	{ "smbd", "SMBD_CASE", "ksmbd's and cifs's (the SMB Direct server and client)" },
+	{ "roce", "ROCE_CASE",
+	  "ib_cm's and rdma_cm's over rxe, as the passive and the active side (RoCE v2)" },
 };
 /* suite s judges the columns LINUX_COL0 + 2s (its server) and + 2s + 1 */
 #define LINUX_COL0 4

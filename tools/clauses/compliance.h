@@ -17,11 +17,12 @@
 #define RDMANEG_COMP_KINDS 9 /* core ... tool: rdmaneg_comp_kind_name */
 /* core, oracle, siw responder and initiator, then the two Linux ends of
  * each live suite: nvmet, nvme-rdma, svcrdma and xprtrdma (the Linux NFS
- * server and client), isert, ib_iser, ksmbd and cifs */
-#define RDMANEG_COMP_IMPLS 12
+ * server and client), isert, ib_iser, ksmbd and cifs, ib_cm passive and
+ * active (rxe, ib_cm and rdma_cm over RoCE v2) */
+#define RDMANEG_COMP_IMPLS 14
 /* the live suites whose report.json rdmaneg_comp_linux reads: nvme, nfs,
- * iser, smbd (rdmaneg_comp_suite_name) */
-#define RDMANEG_COMP_SUITES 4
+ * iser, smbd, roce (rdmaneg_comp_suite_name) */
+#define RDMANEG_COMP_SUITES 5
 
 /* An implementation's verdict on a clause. */
 enum rdmaneg_comp_verdict {
@@ -89,9 +90,9 @@ bool rdmaneg_comp_tests(struct rdmaneg_comp *c, const char *times, size_t len);
 size_t rdmaneg_comp_siw(struct rdmaneg_comp *c, const char *jsonl, size_t len);
 
 /* A live suite's report.json (make live-nvme, live-nfs, live-iser,
- * live-smbd), one row a line: each names its clause, the Linux end it
+ * live-smbd, live-roce), one row a line: each names its clause, the Linux end it
  * judges ("impl": nvmet, nvme-rdma, svcrdma, xprtrdma, isert, ib_iser,
- * ksmbd or cifs) and Linux's verdict ("verdict", else the "oracle"
+ * ksmbd, cifs, ib_cm passive or ib_cm active) and Linux's verdict ("verdict", else the "oracle"
  * column; "unjudged", "measured" and "void" rows count for nothing).
  * Returns the rows read. */
 size_t rdmaneg_comp_linux(struct rdmaneg_comp *c, const char *report, size_t len);
