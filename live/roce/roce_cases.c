@@ -272,6 +272,22 @@ size_t live_roce_answer(const struct live_roce_case *c, const uint8_t *req, uint
 	return k;
 }
 
+/* [roce-a17#bth-1], [roce-a17#deth-1]: case k's headers of a MAD to QP1
+ * from QP1 (the addresses are the peer's to fill) */
+static void mad_frame(struct rdmaneg_roce_hdr *h, size_t k)
+{
+	h->ip_version = 4;
+	h->hop_limit = 64;
+	h->ip_id = (uint16_t)k;
+	h->src_port = (uint16_t)(0xC000 + k);
+	h->opcode = RDMANEG_ROCE_OP_UD_SEND_ONLY;
+	h->pkey = 0xFFFF;
+	h->dest_qp = 1;
+	h->psn = (uint32_t)k;
+	h->qkey = RDMANEG_ROCE_QKEY_GSI;
+	h->src_qp = 1;
+}
+
 /* active case k (NROWS - 1 <= k < NROWS - 1 + NAROWS): its answer to the
  * model REQ in c->mad, the last MAD the peer sends ([ibcm-c12#rep-1]) */
 static bool active_case(size_t k, struct live_roce_case *c)
@@ -288,16 +304,7 @@ static bool active_case(size_t k, struct live_roce_case *c)
 	n = live_roce_answer(c, req, c->comm_id, out);
 	memcpy(c->mad, out[n - 1], RDMANEG_IBCM_MAD_LEN);
 	c->mad_len = RDMANEG_IBCM_MAD_LEN;
-	c->frame.ip_version = 4;
-	c->frame.hop_limit = 64;
-	c->frame.ip_id = (uint16_t)k;
-	c->frame.src_port = (uint16_t)(0xC000 + k);
-	c->frame.opcode = RDMANEG_ROCE_OP_UD_SEND_ONLY;
-	c->frame.pkey = 0xFFFF;
-	c->frame.dest_qp = 1;
-	c->frame.psn = (uint32_t)k;
-	c->frame.qkey = RDMANEG_ROCE_QKEY_GSI;
-	c->frame.src_qp = 1;
+	mad_frame(&c->frame, k);
 	return true;
 }
 
@@ -321,17 +328,7 @@ bool live_roce_case(size_t k, struct live_roce_case *c)
 	good_req(c->mad, c->comm_id, r->listener ? LIVE_ROCE_PORT : LIVE_ROCE_IDLE_PORT,
 		 (uint16_t)(40000 + k));
 	c->mad_len = RDMANEG_IBCM_MAD_LEN;
-	/* [roce-a17#bth-1], [roce-a17#deth-1]: a MAD to QP1 */
-	c->frame.ip_version = 4;
-	c->frame.hop_limit = 64;
-	c->frame.ip_id = (uint16_t)k;
-	c->frame.src_port = (uint16_t)(0xC000 + k);
-	c->frame.opcode = RDMANEG_ROCE_OP_UD_SEND_ONLY;
-	c->frame.pkey = 0xFFFF;
-	c->frame.dest_qp = 1;
-	c->frame.psn = (uint32_t)k;
-	c->frame.qkey = RDMANEG_ROCE_QKEY_GSI;
-	c->frame.src_qp = 1;
+	mad_frame(&c->frame, k);
 	switch (r->edit) {
 	case E_FIELD:
 		put(c->mad, r->field, r->value);
