@@ -54,6 +54,7 @@ struct peer {
 	const char *log;       /* the file its events go to (its --log) */
 	pid_t child;	       /* the connector, once started; 0 before */
 	long log_off;	       /* how much of log was read */
+	long long seq_done;    /* the connector\'s last connection a case took */
 	uint32_t answered[64]; /* the REQs' Local Communication IDs answered */
 	size_t n_answered;
 	uint32_t psn;
@@ -284,8 +285,10 @@ static void stop_connector(struct peer *p)
 }
 
 /* the connector's log lines since the last call, each as "LIVE_ROCE_ULP
- * K LINE"; the first event's name and status into event and *status
- * (event "-" when none) */
+ * K LINE"; the first event of a connection after the last case's (its
+ * "seq=", one a connection) into event and *status (event "-" when none):
+ * a late line of an earlier connection (its DISCONNECTED) is not this
+ * case's */
 static void read_events(struct peer *p, size_t k, char *event, size_t cap, long long *status)
 {
 	FILE *f = p->log ? fopen(p->log, "r") : NULL;
@@ -298,16 +301,19 @@ static void read_events(struct peer *p, size_t k, char *event, size_t cap, long 
 		char line[1024];
 
 		while (fgets(line, sizeof(line), f)) {
-			const char *e = strstr(line, " event="), *st = strstr(line, " status=");
+			const char *e = strstr(line, " event="), *st = strstr(line, " status="),
+				   *sq = strstr(line, " seq=");
+			long long seq = sq ? strtoll(sq + 5, NULL, 10) : -1;
 
 			if (!strchr(line, '\n'))
 				break; /* a line still being written: the next call's */
 			p->log_off = ftell(f);
 			line[strcspn(line, "\n")] = '\0';
 			printf("LIVE_ROCE_ULP %zu %s\n", k, line);
-			if (e && strcmp(event, "-") == 0) {
+			if (e && strcmp(event, "-") == 0 && seq > p->seq_done) {
 				snprintf(event, cap, "%.*s", (int)strcspn(e + 7, " "), e + 7);
 				*status = st ? strtoll(st + 8, NULL, 10) : 0;
+				p->seq_done = seq;
 			}
 		}
 	}
@@ -435,8 +441,14 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 		(void)send_next(p, c, rej, k, false);
 		printf("LIVE_ROCE_CLOSE %zu rej\n", k);
 	}
-	usleep(300000);
-	read_events(p, k, event, sizeof(event), &status);
+	/* the connector logs its event when rdma_cm hands it over, which
+	 * may come after the wire's answer: read until one comes, up to 3 s */
+	for (int waited = 0; waited < 3000; waited += 100) {
+		usleep(100000);
+		read_events(p, k, event, sizeof(event), &status);
+		if (strcmp(event, "-") != 0)
+			break;
+	}
 	printf("LIVE_ROCE_CASE %zu %s answer=%s reason=%llu rcvd=%lld icrc=%s frames=%u "
 	       "req=%s event=%s status=%lld\n",
 	       k, c->name, live_roce_answer_name(a), (unsigned long long)reason,
