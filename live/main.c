@@ -114,17 +114,17 @@ static const struct rdmaneg_verb verbs[] = {
 	/* RoCE v2 (make live-roce, live/roce) */
 	{ "roce-peer",
 	  "--ifname IF --rxe-ifname IF [--dev RXE] [--first N] [--count N]\n"
-	  "    [--wait-ms MS] [-- CONNECTOR... --log FILE]",
+	  "    [--also K] [--wait-ms MS] [-- CONNECTOR... --log FILE]",
 	  "the hostile RoCE v2 peer's cases against rxe, ib_cm and rdma_cm,\n"
 	  "passive and active (the connector asks it for connections) (guest)",
 	  live_verb_roce_peer, 4, 24 },
 	{ "roce-cases", "", "every RoCE case: index, name, what a conforming side does",
 	  live_verb_roce_cases, 0, 0 },
-	{ "roce", "CONSOLE [--count N] [--json OUT]",
-	  "make live-roce's table from its console, the first N cases (exit 1:\n"
-	  "a line is malformed, a case is missing, or a control failed); OUT:\n"
-	  "make compliance's rows",
-	  live_verb_roce, 1, 5 },
+	{ "roce", "CONSOLE [--count N] [--also K] [--json OUT]",
+	  "make live-roce's table from its console, the first N cases and case\n"
+	  "K (exit 1: a line is malformed, a case is missing, or a control\n"
+	  "failed); OUT: make compliance's rows",
+	  live_verb_roce, 1, 7 },
 	/* what the guest kernel left (live/guest) */
 	{ "splats", "FILE",
 	  "the kernel splats in a console log, one per line: title, then RIP\n(exit 1: none)",

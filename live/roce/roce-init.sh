@@ -8,7 +8,8 @@
 # socket, not this kernel's stack. An rdma_cm listener (rdmaneg-live
 # listen) waits on 203.0.113.1:19100; nothing listens on 19101. Then
 # rdmaneg-live roce-peer runs every case (live.roce_first, live.roce_count:
-# a range, 0 for all) and prints its LIVE_ROCE lines; for the active ones
+# a range, 0 for all; live.roce_also: one more) and prints its LIVE_ROCE
+# lines; for the active ones
 # it runs rdmaneg-live connect, which asks 203.0.113.2:19102 (the peer)
 # for one connection after another.
 ROCE_ADDR=203.0.113.1 ROCE_PEER=203.0.113.2 ROCE_PORT=19100 ROCE_APORT=19102
@@ -39,8 +40,9 @@ else
 	# the active cases' connector: rdma_connect() to the peer, again and
 	# again (the peer starts it at its first active case)
 	: >/tmp/roce-connect.log
+	also=$(arg roce_also)
 	/bin/rdmaneg-live roce-peer --ifname veth1 --rxe-ifname veth0 --dev rxe1 \
-		--first "$(arg roce_first)" --count "$(arg roce_count)" \
+		--first "$(arg roce_first)" --count "$(arg roce_count)" ${also:+--also "$also"} \
 		-- /bin/rdmaneg-live connect --addr "$ROCE_PEER" --port "$ROCE_APORT" \
 		--log /tmp/roce-connect.log
 	echo "LIVE_ROCE_RC $?"

@@ -13,7 +13,7 @@
 #   LIVE_TIMEOUT=600  seconds the boot may take
 #   ROCE_CASE=NAME    one case (rdmaneg-live roce-cases)
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
-#                     the bad-ICRC control)
+#                     the bad-ICRC control) and a-rep (the active role)
 # Writes build/live-roce/{console.log,report.txt,report.json (make
 # compliance's rows)}; ends with "N passed,
 # N failed" (passed: every case ran and was judged, the bad-ICRC control
@@ -30,19 +30,23 @@ case "$SMOKE" in 0 | 1) ;; *) echo "live-roce: LIVE_ROCE_SMOKE is 0 or 1" >&2; e
 case "$TMO" in '' | *[!0-9]*) echo "live-roce: LIVE_TIMEOUT is a number of seconds" >&2; exit 2 ;; esac
 read -r kver img prep_s img_s < <(live/guest/image.sh roce | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
-first=0 count=0
+first=0 count=0 also=
 if [ -n "$ONLY" ]; then
 	first=$("$L/rdmaneg-live" roce-cases | awk -v n="$ONLY" '$2 == n {print $1}')
 	[ -n "$first" ] || { echo "live-roce: ROCE_CASE: no case '$ONLY' (rdmaneg-live roce-cases)" >&2; exit 2; }
 	count=1
 elif [ "$SMOKE" = 1 ]; then
+	# the first 3 cases and the first active one (a good REP: the
+	# connector, the RTU, the DREQ)
 	count=3
+	also=$("$L/rdmaneg-live" roce-cases | awk '$2 == "a-rep" {print $1}')
+	[ -n "$also" ] || { echo "live-roce: no case a-rep for the smoke (rdmaneg-live roce-cases)" >&2; exit 2; }
 fi
 echo "live-roce: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
 live/guest/qemu.sh "$kver" "$img" "$TMO" \
-	"live.transport=siw live.mode=roce oops=panic panic_on_warn=1 live.roce_first=$first live.roce_count=$count"
+	"live.transport=siw live.mode=roce oops=panic panic_on_warn=1 live.roce_first=$first live.roce_count=$count${also:+ live.roce_also=$also}"
 qrc=$?
 cp "$L/console.log" "$N/console.log"
 fail=0
@@ -58,7 +62,8 @@ grep -aq '^LIVE_ROCE_STEP setup ok' "$N/console.log" || fail=1
 if [ -n "$ONLY" ]; then
 	grep -a '^LIVE_ROCE_CASE' "$N/console.log" | tee "$N/report.txt"
 	grep -aq "^LIVE_ROCE_CASE $first $ONLY " "$N/console.log" || fail=1
-elif ! "$L/rdmaneg-live" roce "$N/console.log" --count "$count" --json "$N/report.json" >"$N/report.txt"; then
+elif ! "$L/rdmaneg-live" roce "$N/console.log" --count "$count" ${also:+--also "$also"} \
+	--json "$N/report.json" >"$N/report.txt"; then
 	fail=1
 fi
 [ -n "$ONLY" ] || cat "$N/report.txt"

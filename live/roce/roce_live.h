@@ -99,11 +99,12 @@ const char *live_roce_clause(const struct live_roce_case *c);
 bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a);
 
 /* make live-roce's table from a console's LIVE_ROCE lines for the first
- * count cases (0: all): one row a case, then "N conform, N diverge"; 1
+ * count cases (0: all) and case also (SIZE_MAX: none): one row a case, then "N conform, N diverge"; 1
  * when a line is malformed, a case is missing, a control failed. With
  * json, also make compliance's report.json there: a row a judged case,
  * its clause, the Linux end ("ib_cm passive" or "ib_cm active"), what
  * was expected, what came, the verdict. */
-int live_roce_report(const char *console, size_t len, size_t count, FILE *out, FILE *json);
+int live_roce_report(const char *console, size_t len, size_t count, size_t also, FILE *out,
+		     FILE *json);
 
 #endif

@@ -36,6 +36,7 @@
 #include <net/if.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -526,7 +527,7 @@ int live_verb_roce_peer(int argc, char **argv)
 {
 	const char *ifname = NULL, *peer_if = NULL;
 	struct peer p = { .fd = -1, .dev = "rxe0", .wait_ms = 1000, .psn = 0x100 };
-	size_t first = 0, count = 0;
+	size_t first = 0, count = 0, also = SIZE_MAX;
 	int nargs = argc;
 
 	/* after "--": the active cases' connector; its --log is where its
@@ -555,6 +556,8 @@ int live_verb_roce_peer(int argc, char **argv)
 			first = v;
 		else if (strcmp(argv[i], "--count") == 0 && num)
 			count = v;
+		else if (strcmp(argv[i], "--also") == 0 && num)
+			also = v;
 		else if (strcmp(argv[i], "--wait-ms") == 0 && num && v > 0 && v <= 60000)
 			p.wait_ms = (unsigned)v;
 		else
@@ -563,7 +566,8 @@ int live_verb_roce_peer(int argc, char **argv)
 	if (nargs % 2 == 0 || !ifname || !peer_if || (p.connect && !p.log)) {
 		fprintf(stderr,
 			"usage: rdmaneg-live roce-peer --ifname IF --rxe-ifname IF [--dev RXE]"
-			" [--first N] [--count N] [--wait-ms MS] [-- CONNECTOR... --log FILE...]\n");
+			" [--first N] [--count N] [--also K] [--wait-ms MS]"
+			" [-- CONNECTOR... --log FILE...]\n");
 		return 2;
 	}
 	p.ifindex = (int)if_nametoindex(ifname);
@@ -590,6 +594,10 @@ int live_verb_roce_peer(int argc, char **argv)
 	}
 	for (size_t k = first; (count == 0 || k < first + count) && k < live_roce_case_count(); k++)
 		run_case(&p, k);
+	/* one case besides the range (CI's smoke: an active one) */
+	if (also < live_roce_case_count() &&
+	    (also < first || (count != 0 && also >= first + count)))
+		run_case(&p, also);
 	stop_connector(&p);
 	printf("LIVE_ROCE_END %zu\n", live_roce_case_count());
 	close(p.fd);

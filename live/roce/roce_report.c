@@ -7,6 +7,7 @@
 
 #include "file.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,7 +108,8 @@ static enum live_roce_answer answer_of(const char *a)
 	return (enum live_roce_answer) - 1;
 }
 
-int live_roce_report(const char *console, size_t len, size_t count, FILE *out, FILE *json)
+int live_roce_report(const char *console, size_t len, size_t count, size_t also, FILE *out,
+		     FILE *json)
 {
 	size_t n = live_roce_case_count(), conform = 0, diverge = 0;
 	size_t upto = count == 0 || count > n ? n : count;
@@ -137,13 +139,15 @@ int live_roce_report(const char *console, size_t len, size_t count, FILE *out, F
 		"verdict");
 	if (json)
 		fprintf(json, "{\"suite\":\"roce\",\"rows\":[");
-	for (size_t k = 0; k < upto; k++) {
+	for (size_t k = 0; k < n; k++) {
 		struct live_roce_case c;
 		enum live_roce_expect x;
 		enum live_roce_answer a;
 		const struct seen *e = &s[k];
 		bool ok;
 
+		if (k >= upto && k != also)
+			continue;
 		(void)live_roce_case(k, &c);
 		x = live_roce_expected(&c);
 		if (!e->have) {
@@ -217,7 +221,7 @@ int live_verb_roce_cases(int argc, char **argv)
 
 int live_verb_roce(int argc, char **argv)
 {
-	size_t len = 0, count = 0;
+	size_t len = 0, count = 0, also = SIZE_MAX;
 	const char *json_path = NULL;
 	FILE *json = NULL;
 	char *text, *end = NULL;
@@ -229,6 +233,14 @@ int live_verb_roce(int argc, char **argv)
 			if (!end || *end || argv[i + 1][0] == '\0' || argv[i + 1][0] == '-') {
 				fprintf(stderr,
 					"rdmaneg-live roce: --count takes a number, not '%s'\n",
+					argv[i + 1]);
+				return 2;
+			}
+		} else if (i + 1 < argc && strcmp(argv[i], "--also") == 0) {
+			also = strtoul(argv[i + 1], &end, 10);
+			if (!end || *end || argv[i + 1][0] == '\0' || argv[i + 1][0] == '-') {
+				fprintf(stderr,
+					"rdmaneg-live roce: --also takes a case's index, not '%s'\n",
 					argv[i + 1]);
 				return 2;
 			}
@@ -250,7 +262,7 @@ int live_verb_roce(int argc, char **argv)
 		free(text);
 		return 2;
 	}
-	rc = live_roce_report(text, len, count, stdout, json);
+	rc = live_roce_report(text, len, count, also, stdout, json);
 	if (json && fclose(json) != 0) {
 		fprintf(stderr, "rdmaneg-live roce: cannot write %s\n", json_path);
 		rc = 2;
