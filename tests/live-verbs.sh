@@ -90,7 +90,7 @@ expect roce-smoke 0 '^4 conform, 0 diverge' -- roce "$tmp/roce.log" --count 3 --
 grep -q '"impl":"ib_cm active","case":"a-rep","clause":"ibcm-c12#rep-1"' "$tmp/roce.json" 2>/dev/null &&
 	pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL roce-json: no ib_cm active row for a-rep in $tmp/roce.json"; }
 expect roce-smoke-missing 1 'a-rep-remote-id-wrong +no-rtu +missing' -- roce "$tmp/roce.log" --count 3 --also 29
-expect roce-also 2 "--also takes a case's index" -- roce "$tmp/roce.log" --also x
+expect roce-also 2 "--also takes a number, not 'x'" -- roce "$tmp/roce.log" --also x
 expect roce-json 2 'cannot write /nonexistent/r' -- roce "$tmp/roce.log" --json /nonexistent/r
 expect roce-peer-log 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b -- /bin/true
 expect roce-peer-also 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b --also x

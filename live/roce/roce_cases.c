@@ -214,9 +214,9 @@ size_t live_roce_answer(const struct live_roce_case *c, const uint8_t *req, uint
 	size_t off, n, k = 0;
 	uint8_t *m;
 
-	if (!c || !c->active || c->arow >= NAROWS || !req)
+	if (!c || !c->active || c->row >= NAROWS || !req)
 		return 0;
-	a = &arows[c->arow];
+	a = &arows[c->row];
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id);
 	if (a->answer == A_MRA_REP) {
@@ -297,8 +297,8 @@ static bool active_case(size_t k, struct live_roce_case *c)
 
 	memset(c, 0, sizeof(*c));
 	c->active = true;
-	c->arow = (unsigned)(k - (NROWS - 1));
-	snprintf(c->name, sizeof(c->name), "%s", arows[c->arow].name);
+	c->row = (unsigned)(k - (NROWS - 1));
+	snprintf(c->name, sizeof(c->name), "%s", arows[c->row].name);
 	c->comm_id = 0x53000000u + (uint32_t)k;
 	live_roce_model_req(req);
 	n = live_roce_answer(c, req, c->comm_id, out);
@@ -320,8 +320,9 @@ bool live_roce_case(size_t k, struct live_roce_case *c)
 	 * answered; the active cases come before it */
 	if (k >= NROWS - 1 && k < NROWS - 1 + NAROWS)
 		return active_case(k, c);
-	r = &rows[k < NROWS - 1 ? k : NROWS - 1];
 	memset(c, 0, sizeof(*c));
+	c->row = (unsigned)(k < NROWS - 1 ? k : NROWS - 1);
+	r = &rows[c->row];
 	snprintf(c->name, sizeof(c->name), "%s", r->name);
 	c->listener = r->listener && !r->unmatched;
 	c->comm_id = 0x52000000u + (uint32_t)k;
@@ -372,7 +373,7 @@ const char *live_roce_clause(const struct live_roce_case *c)
 	size_t k;
 
 	if (c->active) {
-		const struct arow *a = &arows[c->arow < NAROWS ? c->arow : 0];
+		const struct arow *a = &arows[c->row < NAROWS ? c->row : 0];
 
 		if (a->op == O_XOR)
 			return "ibcm-c12#rep-2";
@@ -384,10 +385,7 @@ const char *live_roce_clause(const struct live_roce_case *c)
 			return a->ari > 72 ? "ibcm-c12#rej-3" : "ibcm-c12#rej-1";
 		return a->answer == A_MRA_REP ? "ibcm-c12#mra-1" : "ibcm-c12#rep-1";
 	}
-	for (k = 0; k < NROWS && strcmp(rows[k].name, c->name) != 0; k++)
-		;
-	if (k == NROWS)
-		return "ibcm-c12#req-1";
+	k = c->row < NROWS ? c->row : 0;
 	switch (rows[k].edit) {
 	case E_ICRC:
 		return "roce-a17#icrc-1";
@@ -421,7 +419,7 @@ enum live_roce_expect live_roce_expected(const struct live_roce_case *c)
 	if (c->active) {
 		uint8_t req[RDMANEG_IBCM_MAD_LEN];
 
-		if (arows[c->arow].answer == A_REJ)
+		if (arows[c->row].answer == A_REJ)
 			return LIVE_ROCE_X_QUIET;
 		live_roce_model_req(req);
 		return rdmaneg_ref_ibcm_active(c->mad, c->mad_len, req) == 0 ? LIVE_ROCE_X_RTU

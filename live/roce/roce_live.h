@@ -69,7 +69,7 @@ struct live_roce_case {
 	/* an active case: the peer answers Linux's REQ (live_roce_answer);
 	 * mad holds its answer to the model REQ (live_roce_model_req) */
 	bool active;
-	unsigned arow; /* its row of the active table */
+	unsigned row; /* its row of the passive or (active) the active table */
 };
 
 /* The table, one index space. */

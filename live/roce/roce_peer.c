@@ -218,15 +218,35 @@ static int recv_answer(struct peer *p, uint32_t id, long long deadline, uint16_t
 	return -1;
 }
 
-/* after a REP: the RTU, then a DREQ, and the DREP awaited ([ibcm-c12#rtu-1], [ibcm-c12#dreq-1]) */
-static void finish(struct peer *p, const struct live_roce_case *c, const uint8_t *rep, size_t k)
+/* [ibcm-c12#dreq-1]: our DREQ (we are ours, Linux is their, its QP qpn)
+ * with h's headers as they are, and Linux's DREP awaited */
+static void close_dreq(struct peer *p, struct rdmaneg_roce_hdr *h, uint32_t ours, uint64_t their,
+		       uint64_t qpn, size_t k)
 {
-	struct rdmaneg_roce_hdr h = c->frame;
-	uint8_t mad[RDMANEG_IBCM_MAD_LEN], got[RDMANEG_IBCM_MAD_LEN], fr[RDMANEG_ROCE_FRAME_MAX];
-	uint64_t their = 0, qpn = 0;
+	static uint8_t fr[RDMANEG_ROCE_FRAME_MAX + 64];
+	uint8_t mad[RDMANEG_IBCM_MAD_LEN], got[RDMANEG_IBCM_MAD_LEN];
 	uint16_t attr = 0;
 	size_t fl;
 	unsigned frames = 0, bad = 0;
+
+	(void)rdmaneg_ibcm_init(mad, sizeof(mad), RDMANEG_IBCM_DREQ, 0x5400000000000000ull + k);
+	(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_LOCAL_COMM_ID, ours);
+	(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_REMOTE_COMM_ID, their);
+	(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_REMOTE_QPN, qpn);
+	if (send_mad(p, h, mad, sizeof(mad), k, false) != 0)
+		return;
+	if (recv_answer(p, ours, now_ms() + p->wait_ms, &attr, got, fr, &fl, &frames, &bad) == 0)
+		printf("LIVE_ROCE_CLOSE %zu attr=0x%x icrc=%s\n", k, attr, bad ? "bad" : "ok");
+	else
+		printf("LIVE_ROCE_CLOSE %zu attr=none\n", k);
+}
+
+/* after a REP: the RTU ([ibcm-c12#rtu-1]), then our DREQ */
+static void finish(struct peer *p, const struct live_roce_case *c, const uint8_t *rep, size_t k)
+{
+	struct rdmaneg_roce_hdr h = c->frame;
+	uint8_t mad[RDMANEG_IBCM_MAD_LEN];
+	uint64_t their = 0, qpn = 0;
 
 	(void)rdmaneg_ibcm_get(rep, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REP_LOCAL_COMM_ID, &their);
 	(void)rdmaneg_ibcm_get(rep, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REP_LOCAL_QPN, &qpn);
@@ -238,18 +258,26 @@ static void finish(struct peer *p, const struct live_roce_case *c, const uint8_t
 	h.psn = (h.psn + 1) & 0xFFFFFF;
 	if (send_mad(p, &h, mad, sizeof(mad), k, false) != 0)
 		return;
-	(void)rdmaneg_ibcm_init(mad, sizeof(mad), RDMANEG_IBCM_DREQ, 0x5400000000000000ull + k);
-	(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_LOCAL_COMM_ID, c->comm_id);
-	(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_REMOTE_COMM_ID, their);
-	(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_REMOTE_QPN, qpn);
 	h.psn = (h.psn + 1) & 0xFFFFFF;
-	if (send_mad(p, &h, mad, sizeof(mad), k, false) != 0)
-		return;
-	if (recv_answer(p, c->comm_id, now_ms() + p->wait_ms, &attr, got, fr, &fl, &frames, &bad) ==
-	    0)
-		printf("LIVE_ROCE_CLOSE %zu attr=0x%x icrc=%s\n", k, attr, bad ? "bad" : "ok");
-	else
-		printf("LIVE_ROCE_CLOSE %zu attr=none\n", k);
+	close_dreq(p, &h, c->comm_id, their, qpn, k);
+}
+
+/* the answer an attribute makes: what a case's REQ (passive) or REP
+ * (active) got back */
+static enum live_roce_answer answer_of_attr(uint16_t attr)
+{
+	switch (attr) {
+	case RDMANEG_IBCM_REP:
+		return LIVE_ROCE_REP;
+	case RDMANEG_IBCM_REJ:
+		return LIVE_ROCE_REJ;
+	case RDMANEG_IBCM_MRA:
+		return LIVE_ROCE_MRA;
+	case RDMANEG_IBCM_RTU:
+		return LIVE_ROCE_RTU;
+	default:
+		return LIVE_ROCE_OTHER;
+	}
 }
 
 /* the connector, started once for the active cases; 0 or -1 */
@@ -398,11 +426,7 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	}
 	if (recv_answer(p, c->comm_id, now_ms() + p->wait_ms, &attr, got, fr, &fl, &frames, &bad) ==
 	    0) {
-		a = attr == RDMANEG_IBCM_RTU   ? LIVE_ROCE_RTU
-		    : attr == RDMANEG_IBCM_REJ ? LIVE_ROCE_REJ
-		    : attr == RDMANEG_IBCM_MRA ? LIVE_ROCE_MRA
-		    : attr == RDMANEG_IBCM_REP ? LIVE_ROCE_REP
-					       : LIVE_ROCE_OTHER;
+		a = answer_of_attr(attr);
 		if (a == LIVE_ROCE_REJ)
 			(void)rdmaneg_ibcm_get(got, sizeof(got), RDMANEG_IBCM_F_REJ_REASON,
 					       &reason);
@@ -412,21 +436,10 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	}
 	after = rcvd_pkts(p->dev);
 	if (a == LIVE_ROCE_RTU) {
-		/* [ibcm-c12#dreq-1]: our DREQ, and Linux's DREP */
-		uint8_t mad[RDMANEG_IBCM_MAD_LEN];
+		struct rdmaneg_roce_hdr h = c->frame;
 
-		(void)rdmaneg_ibcm_init(mad, sizeof(mad), RDMANEG_IBCM_DREQ,
-					0x5400000000000000ull + k);
-		(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_LOCAL_COMM_ID,
-				       c->comm_id);
-		(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_REMOTE_COMM_ID, their);
-		(void)rdmaneg_ibcm_set(mad, sizeof(mad), RDMANEG_IBCM_F_DREQ_REMOTE_QPN, qpn);
-		if (send_next(p, c, mad, k, false) == 0 &&
-		    recv_answer(p, c->comm_id, now_ms() + p->wait_ms, &attr, got, fr, &fl, &frames,
-				&bad) == 0)
-			printf("LIVE_ROCE_CLOSE %zu attr=0x%x\n", k, attr);
-		else
-			printf("LIVE_ROCE_CLOSE %zu attr=none\n", k);
+		h.psn = p->psn++ & 0xFFFFFF;
+		close_dreq(p, &h, c->comm_id, their, qpn, k);
 	} else if (a != LIVE_ROCE_REJ) {
 		/* Linux may still wait for a REP: a REJ of ours ends its
 		 * attempt, so the next case gets a new REQ; its reason, 3 (no
@@ -500,10 +513,7 @@ static void run_case(struct peer *p, size_t k)
 	}
 	if (recv_answer(p, c.comm_id, now_ms() + p->wait_ms, &attr, got, fr, &fl, &frames, &bad) ==
 	    0) {
-		a = attr == RDMANEG_IBCM_REP   ? LIVE_ROCE_REP
-		    : attr == RDMANEG_IBCM_REJ ? LIVE_ROCE_REJ
-		    : attr == RDMANEG_IBCM_MRA ? LIVE_ROCE_MRA
-					       : LIVE_ROCE_OTHER;
+		a = answer_of_attr(attr);
 		if (a == LIVE_ROCE_REJ)
 			(void)rdmaneg_ibcm_get(got, sizeof(got), RDMANEG_IBCM_F_REJ_REASON,
 					       &reason);

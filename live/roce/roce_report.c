@@ -219,31 +219,35 @@ int live_verb_roce_cases(int argc, char **argv)
 	return 0;
 }
 
+/* OPT's value v, a count or a case's index, into *out; -1 with a
+ * message when v is no number */
+static int option_index(const char *opt, const char *v, size_t *out)
+{
+	char *end = NULL;
+
+	*out = strtoul(v, &end, 10);
+	if (!end || *end || v[0] == '\0' || v[0] == '-') {
+		fprintf(stderr, "rdmaneg-live roce: %s takes a number, not '%s'\n", opt, v);
+		return -1;
+	}
+	return 0;
+}
+
 int live_verb_roce(int argc, char **argv)
 {
 	size_t len = 0, count = 0, also = SIZE_MAX;
 	const char *json_path = NULL;
 	FILE *json = NULL;
-	char *text, *end = NULL;
+	char *text;
 	int rc;
 
 	for (int i = 2; i < argc; i += 2) {
 		if (i + 1 < argc && strcmp(argv[i], "--count") == 0) {
-			count = strtoul(argv[i + 1], &end, 10);
-			if (!end || *end || argv[i + 1][0] == '\0' || argv[i + 1][0] == '-') {
-				fprintf(stderr,
-					"rdmaneg-live roce: --count takes a number, not '%s'\n",
-					argv[i + 1]);
+			if (option_index(argv[i], argv[i + 1], &count) != 0)
 				return 2;
-			}
 		} else if (i + 1 < argc && strcmp(argv[i], "--also") == 0) {
-			also = strtoul(argv[i + 1], &end, 10);
-			if (!end || *end || argv[i + 1][0] == '\0' || argv[i + 1][0] == '-') {
-				fprintf(stderr,
-					"rdmaneg-live roce: --also takes a case's index, not '%s'\n",
-					argv[i + 1]);
+			if (option_index(argv[i], argv[i + 1], &also) != 0)
 				return 2;
-			}
 		} else if (i + 1 < argc && strcmp(argv[i], "--json") == 0) {
 			json_path = argv[i + 1];
 		} else {
