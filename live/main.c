@@ -120,6 +120,11 @@ static const struct rdmaneg_verb verbs[] = {
 	  live_verb_roce_peer, 4, 24 },
 	{ "roce-cases", "", "every RoCE case: index, name, what a conforming side does",
 	  live_verb_roce_cases, 0, 0 },
+	{ "roce-wire", "--fields | --pcap FILE [--control] | --check CSV",
+	  "the table's frames for tshark: its fields (-e each), every frame\n"
+	  "as a pcap (--control: the first one's PSN changed after), or\n"
+	  "tshark's lines of them checked (exit 1: a frame not as intended)",
+	  live_verb_roce_wire, 1, 3 },
 	{ "roce", "CONSOLE [--count N] [--also K] [--json OUT]",
 	  "make live-roce's table from its console, the first N cases and case\n"
 	  "K (exit 1: a line is malformed, a case is missing, or a control\n"

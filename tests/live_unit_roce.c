@@ -5,6 +5,7 @@
 #include "live_unit_roce.h"
 
 #include "roce_live.h"
+#include "roce_wire.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -26,7 +27,7 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 	size_t used = 0;
 
 	out[0] = '\0';
-	for (size_t k = 0; live_roce_case(k, &c); k++) {
+	for (size_t k = 0; live_roce_case(k, &c) && used < cap; k++) {
 		static const char *const as[] = {
 			"rep", "rej", "none", "rej", "rtu", "rej", "none"
 		};
@@ -43,17 +44,75 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 			: x == LIVE_ROCE_X_RTU ? "ESTABLISHED status=0"
 					       : "REJECTED status=28");
 	}
-	if (over)
+	if (over && used < cap)
 		snprintf(out + used, cap - used, "%s\n", over);
+}
+
+/* the case named name into *c, its index into *k; false if none */
+static bool roce_named(const char *name, struct live_roce_case *c, size_t *k)
+{
+	for (*k = 0; live_roce_case(*k, c); (*k)++)
+		if (strcmp(c->name, name) == 0)
+			return true;
+	return false;
+}
+
+/* the table: at least 150 cases a role, each named once, the two good
+ * REQs and the bad-ICRC control first (CI's smoke runs them), qp1-after-
+ * last (finding 23 leaves QP1 dead behind it) */
+static void test_roce_table(void)
+{
+	size_t n = live_roce_case_count(), active = 0, passive = 0, dup = 0;
+	struct live_roce_case c, d;
+
+	for (size_t k = 0; live_roce_case(k, &c); k++) {
+		c.active ? active++ : passive++;
+		for (size_t j = k + 1; live_roce_case(j, &d); j++)
+			dup += strcmp(c.name, d.name) == 0;
+	}
+	CHECK(active >= 150 && passive >= 150 && active + passive == n && dup == 0);
+	CHECK(!live_roce_case(n, &c));
+	CHECK(live_roce_case(n - 1, &c) && strcmp(c.name, "qp1-after-mad-len-260") == 0);
+	CHECK(!roce_named("a-rej-reason-3", &c, &n)); /* the peer's own REJ's */
+	/* the passive sweeps: the answer named by the ID the REQ carries, no
+	 * listener for another Service ID or destination, octet strings
+	 * filled, another message where the REQ would be */
+	CHECK(roce_named("req-local-comm-id-0", &c, &n) && c.comm_id == 0 &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REP);
+	CHECK(roce_named("req-service-id-max", &c, &n) && !c.listener &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REJ);
+	CHECK(roce_named("cma-dst-0", &c, &n) && !c.listener &&
+	      strcmp(live_roce_clause(&c), "ibcm-c12#cma-2") == 0);
+	CHECK(roce_named("cma-port-max", &c, &n) && c.listener && c.mad[164 + 2] == 0xFF &&
+	      c.mad[164 + 3] == 0xFF && live_roce_expected(&c) == LIVE_ROCE_X_REP);
+	CHECK(roce_named("cma-ip-version-7", &c, &n) && c.mad[165] == 0x70 &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_NO_REP);
+	CHECK(roce_named("pd-ulp-max", &c, &n) && c.mad[164 + 36] == 0xFF && c.mad[255] == 0xFF &&
+	      c.mad[164 + 35] != 0xFF && strcmp(live_roce_clause(&c), "ibcm-c12#cma-1") == 0);
+	CHECK(roce_named("req-primary-local-gid-max", &c, &n) && c.mad[24 + 56] == 0xFF &&
+	      c.mad[24 + 71] == 0xFF && c.mad[24 + 72] == 0);
+	CHECK(roce_named("req-alternate-local-gid-max", &c, &n) &&
+	      !roce_named("req-alternate-local-gid-0", &d, &n));
+	CHECK(roce_named("mad-tid-max", &c, &n) && c.mad[8] == 0xFF && c.mad[15] == 0xFF);
+	CHECK(roce_named("idle-dreq", &c, &n) && c.mad[17] == RDMANEG_IBCM_DREQ &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_NO_REP &&
+	      strcmp(live_roce_clause(&c), "ibcm-c12#dreq-1") == 0);
+	CHECK(roce_named("idle-sidr-req", &c, &n) && c.mad[17] == RDMANEG_IBCM_SIDR_REQ &&
+	      c.mad[24] == (uint8_t)(c.comm_id >> 24) && c.mad[27] == (uint8_t)c.comm_id);
+	CHECK(roce_named("frame-dest-qp-max", &c, &n) && c.frame.dest_qp == 0xFFFFFF &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_SILENCE);
+	CHECK(!roce_named("req-partition-key-max", &c, &n)); /* the good REQ's 0xffff */
 }
 
 static void test_roce(void)
 {
-	static char con[16384], rep[16384];
+	static char con[65536], rep[65536], want[64];
+	size_t n = live_roce_case_count(), ka = 0;
 	struct live_roce_case c;
 	FILE *f;
 
-	CHECK(live_roce_case_count() == 53 && !live_roce_case(53, &c));
+	test_roce_table();
+	CHECK(roce_named("a-rep", &c, &ka));
 	CHECK(live_roce_case(0, &c) && strcmp(c.name, "req-listener") == 0 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REP && c.frame.dest_qp == 1 &&
 	      c.frame.qkey == RDMANEG_ROCE_QKEY_GSI && c.mad_len == 256);
@@ -62,7 +121,7 @@ static void test_roce(void)
 	      c.frame.icrc_xor != 0 && live_roce_expected(&c) == LIVE_ROCE_X_SILENCE);
 	CHECK(live_roce_case(6, &c) && c.mad_len == 255 && c.frame.pad == 1 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_NO_REP);
-	CHECK(live_roce_case(52, &c) && c.follow && c.mad_len == 260 &&
+	CHECK(live_roce_case(n - 1, &c) && c.follow && c.mad_len == 260 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REP);
 	CHECK(live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_REJ) &&
 	      live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_NONE) &&
@@ -74,7 +133,8 @@ static void test_roce(void)
 	CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 0);
 	if (f)
 		fclose(f);
-	CHECK(strstr(rep, "53 conform, 0 diverge") != NULL);
+	snprintf(want, sizeof(want), "%zu conform, 0 diverge", n);
+	CHECK(strstr(rep, want) != NULL);
 	/* a divergence is a result, not a failure */
 	roce_console(con, sizeof(con), 0,
 		     "LIVE_ROCE_CASE 0 req-listener answer=none reason=0 rcvd=1 icrc=- frames=0");
@@ -82,7 +142,8 @@ static void test_roce(void)
 	CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 0);
 	if (f)
 		fclose(f);
-	CHECK(strstr(rep, "52 conform, 1 diverge") != NULL);
+	snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
+	CHECK(strstr(rep, want) != NULL);
 	/* the failures */
 	roce_console(con, sizeof(con), 5, NULL);
 	f = fmemopen(rep, sizeof(rep), "w");
@@ -125,33 +186,25 @@ static void test_roce(void)
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "3 conform, 0 diverge") != NULL);
-	/* CI's smoke: those and a-rep (28); without its line, missing */
+	/* CI's smoke: those and a-rep; without its line, missing */
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 3, 28, f, NULL) == 1);
+	CHECK(f && live_roce_report(con, strlen(con), 3, ka, f, NULL) == 1);
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "a-rep") && strstr(rep, "missing"));
 	{
 		size_t used = strlen(con);
 
-		snprintf(con + used, sizeof(con) - used, "%s",
-			 "LIVE_ROCE_CASE 28 a-rep answer=rtu reason=0 rcvd=1 icrc=ok frames=1 "
-			 "req=ok event=ESTABLISHED status=0\n");
+		snprintf(con + used, sizeof(con) - used,
+			 "LIVE_ROCE_CASE %zu a-rep answer=rtu reason=0 rcvd=1 icrc=ok frames=1 "
+			 "req=ok event=ESTABLISHED status=0\n",
+			 ka);
 	}
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 3, 28, f, NULL) == 0);
+	CHECK(f && live_roce_report(con, strlen(con), 3, ka, f, NULL) == 0);
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "4 conform, 0 diverge") != NULL);
-}
-
-/* the active case named name into *c, its index into *k; false if none */
-static bool roce_named(const char *name, struct live_roce_case *c, size_t *k)
-{
-	for (*k = 0; live_roce_case(*k, c); (*k)++)
-		if (strcmp(c->name, name) == 0)
-			return true;
-	return false;
 }
 
 /* a report of every case conforming, with line over; its exit */
@@ -174,16 +227,18 @@ static int roce_report_over(char *con, size_t cap, size_t skip, const char *over
  * reads it, and the report's judgement of what Linux did */
 static void test_roce_active(void)
 {
-	static char con[16384], rep[16384];
+	static char con[65536], rep[65536];
+	char line[256], want[64];
 	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN];
 	struct rdmaneg_ibcm_msg m;
 	struct live_roce_case c;
 	unsigned d = 0;
-	size_t k;
+	size_t k, n = live_roce_case_count(), ka = 0;
+	uint64_t v = 0;
 
 	live_roce_model_req(req);
 	CHECK(rdmaneg_ibcm_passive_check(req, sizeof(req), &m, &d) == RDMANEG_OK && d == 0);
-	CHECK(roce_named("a-rep", &c, &k) && c.active && k == 28 &&
+	CHECK(roce_named("a-rep", &c, &ka) && c.active &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_RTU);
 	CHECK(rdmaneg_ibcm_active_check(c.mad, c.mad_len, req, sizeof(req), &m, &d) == RDMANEG_OK &&
 	      d == 0 && m.attr == RDMANEG_IBCM_REP);
@@ -204,29 +259,69 @@ static void test_roce_active(void)
 	      rdmaneg_ibcm_decode(c.mad, c.mad_len, &m, &d) == RDMANEG_OK &&
 	      m.attr == RDMANEG_IBCM_REJ && (d & RDMANEG_IBCM_D_INFO_LEN));
 	CHECK(live_roce_case(0, &c) && live_roce_answer(&c, req, 7, out) == 0);
+	/* the sweeps: a REP field at an edge (the peer then waits on the ID
+	 * it sent), an MRA alone, a REJ before the REP, another message in
+	 * the REP's place or after it, a REJ of every reason with its info */
+	CHECK(roce_named("a-rep-local-comm-id-0", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_RTU && live_roce_answer(&c, req, 7, out) == 1 &&
+	      rdmaneg_ibcm_decode(out[0], sizeof(out[0]), &m, &d) == RDMANEG_OK &&
+	      m.attr == RDMANEG_IBCM_REP && m.local_id == 0);
+	CHECK(roce_named("a-mra-only", &c, &k) && live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
+	      live_roce_answer(&c, req, 7, out) == 1 &&
+	      rdmaneg_ibcm_decode(out[0], sizeof(out[0]), &m, &d) == RDMANEG_OK &&
+	      m.attr == RDMANEG_IBCM_MRA);
+	CHECK(roce_named("a-rej-then-rep", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_NO_RTU &&
+	      live_roce_answer(&c, req, 7, out) == 2 && out[0][17] == RDMANEG_IBCM_REJ &&
+	      out[1][17] == RDMANEG_IBCM_REP);
+	CHECK(roce_named("a-dreq-instead-of-rep", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_NO_RTU &&
+	      strcmp(live_roce_clause(&c), "ibcm-c12#dreq-1") == 0 &&
+	      live_roce_answer(&c, req, 7, out) == 1 &&
+	      rdmaneg_ibcm_get(out[0], sizeof(out[0]), RDMANEG_IBCM_F_DREQ_REMOTE_QPN, &v) ==
+		      RDMANEG_OK &&
+	      v == ((uint64_t)req[24 + 32] << 16 | (uint64_t)req[24 + 33] << 8 | req[24 + 34]));
+	CHECK(roce_named("a-rep-then-dreq", &c, &k) && live_roce_expected(&c) == LIVE_ROCE_X_RTU &&
+	      live_roce_answer(&c, req, 7, out) == 2 && out[0][17] == RDMANEG_IBCM_REP &&
+	      out[1][17] == RDMANEG_IBCM_DREQ);
+	CHECK(roce_named("a-attr-0x20-instead-of-rep", &c, &k) &&
+	      live_roce_answer(&c, req, 7, out) == 1 && out[0][16] == 0 && out[0][17] == 0x20);
+	CHECK(roce_named("a-rej-reason-24-ari-72", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
+	      rdmaneg_ibcm_get(c.mad, c.mad_len, RDMANEG_IBCM_F_REJ_REASON, &v) == RDMANEG_OK &&
+	      v == 24 &&
+	      rdmaneg_ibcm_get(c.mad, c.mad_len, RDMANEG_IBCM_F_REJ_REJECTED_INFO_LENGTH, &v) ==
+		      RDMANEG_OK &&
+	      v == 72);
+	CHECK(roce_named("a-mra-message-3-then-rep", &c, &k) &&
+	      strcmp(live_roce_clause(&c), "ibcm-c12#mra-2") == 0 &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_RTU);
+	CHECK(roce_named("a-rej-message-3", &c, &k) &&
+	      strcmp(live_roce_clause(&c), "ibcm-c12#rej-2") == 0);
 	/* an RTU without ESTABLISHED for the ULP diverges; no REQ at all is
 	 * a run that measured nothing; an active line without its event is
 	 * malformed */
-	CHECK(roce_report_over(
-		      con, sizeof(con), ROCE_ALL,
-		      "LIVE_ROCE_CASE 28 a-rep answer=rtu reason=0 rcvd=1 icrc=ok frames=1 "
-		      "req=ok event=REJECTED status=28",
-		      rep, sizeof(rep)) == 0 &&
-	      strstr(rep, "52 conform, 1 diverge"));
-	CHECK(roce_report_over(
-		      con, sizeof(con), ROCE_ALL,
-		      "LIVE_ROCE_CASE 28 a-rep answer=noreq reason=0 rcvd=-1 icrc=- frames=0 "
-		      "event=- status=0",
-		      rep, sizeof(rep)) == 1 &&
+	snprintf(line, sizeof(line),
+		 "LIVE_ROCE_CASE %zu a-rep answer=rtu reason=0 rcvd=1 icrc=ok frames=1 "
+		 "req=ok event=REJECTED status=28",
+		 ka);
+	snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
+	CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, line, rep, sizeof(rep)) == 0 &&
+	      strstr(rep, want));
+	snprintf(line, sizeof(line),
+		 "LIVE_ROCE_CASE %zu a-rep answer=noreq reason=0 rcvd=-1 icrc=- frames=0 "
+		 "event=- status=0",
+		 ka);
+	CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, line, rep, sizeof(rep)) == 1 &&
 	      strstr(rep, "a-rep: the connector sent no REQ"));
-	CHECK(roce_report_over(
-		      con, sizeof(con), ROCE_ALL,
-		      "LIVE_ROCE_CASE 28 a-rep answer=rtu reason=0 rcvd=1 icrc=ok frames=1", rep,
-		      sizeof(rep)) == 1 &&
-	      strstr(rep, "malformed: LIVE_ROCE_CASE 28"));
+	snprintf(line, sizeof(line),
+		 "LIVE_ROCE_CASE %zu a-rep answer=rtu reason=0 rcvd=1 icrc=ok frames=1", ka);
+	snprintf(want, sizeof(want), "malformed: LIVE_ROCE_CASE %zu", ka);
+	CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, line, rep, sizeof(rep)) == 1 &&
+	      strstr(rep, want));
 	/* make compliance's rows: each case's clause and Linux end */
 	{
-		static char js[32768];
+		static char js[131072];
 		FILE *j = fmemopen(js, sizeof(js), "w"), *f = fmemopen(rep, sizeof(rep), "w");
 
 		roce_console(con, sizeof(con), ROCE_ALL,
@@ -252,10 +347,77 @@ static void test_roce_active(void)
 	}
 }
 
+/* the table's frames against tshark's lines: its own lines pass; a
+ * field changed, a line missing or one too many fails with the case
+ * named; an ICRC tshark left out passes, counted */
+static void test_roce_wire(void)
+{
+	static char csv[262144], out[262144];
+	char *nl;
+	FILE *f = fmemopen(csv, sizeof(csv), "w");
+	long n = f ? live_roce_wire_lines(f) : -1;
+	size_t len;
+
+	if (f)
+		fclose(f);
+	len = strlen(csv);
+	CHECK(n > 300);
+	f = fmemopen(out, sizeof(out), "w");
+	CHECK(f && live_roce_wire_check(csv, len, f) == 0);
+	if (f)
+		fclose(f);
+	CHECK(strstr(out, " 0 differ (ICRC: every frame's the oracle's, 0 of") != NULL);
+	/* the first line's UDP checksum status 0 (tshark: bad) */
+	nl = strchr(csv, ',');
+	if (nl && nl[1] == '1') {
+		nl[1] = '0';
+		f = fmemopen(out, sizeof(out), "w");
+		CHECK(f && live_roce_wire_check(csv, len, f) == 1);
+		if (f)
+			fclose(f);
+		CHECK(strstr(out, "case 0 req-listener frame 0:") && strstr(out, " 1 differ"));
+		nl[1] = '1';
+	}
+	/* the first line's ICRC left out */
+	nl = strchr(csv, '\n');
+	if (nl) {
+		char *comma = nl;
+
+		while (comma > csv && *comma != ',')
+			comma--;
+		memmove(comma + 1, nl, strlen(nl) + 1);
+		f = fmemopen(out, sizeof(out), "w");
+		CHECK(f && live_roce_wire_check(csv, strlen(csv), f) == 0);
+		if (f)
+			fclose(f);
+		CHECK(strstr(out, "1 of them not shown by tshark") != NULL);
+	}
+	/* the last line missing, then one too many */
+	len = strlen(csv);
+	{
+		size_t last = len > 0 ? len - 1 : 0;
+
+		while (last > 0 && csv[last - 1] != '\n')
+			last--;
+		f = fmemopen(out, sizeof(out), "w");
+		CHECK(f && live_roce_wire_check(csv, last, f) == 1);
+		if (f)
+			fclose(f);
+		CHECK(strstr(out, "(no line)") && strstr(out, " 1 differ"));
+	}
+	snprintf(csv + len, sizeof(csv) - len, "4,1,4791\n");
+	f = fmemopen(out, sizeof(out), "w");
+	CHECK(f && live_roce_wire_check(csv, strlen(csv), f) == 1);
+	if (f)
+		fclose(f);
+	CHECK(strstr(out, "a line past the table's frames: 4,1,4791") != NULL);
+}
+
 void live_unit_roce(int *pass, int *fail)
 {
 	test_roce();
 	test_roce_active();
+	test_roce_wire();
 	*pass += passed;
 	*fail += failed;
 }

@@ -25,6 +25,7 @@
 #define _GNU_SOURCE
 #include "roce_live.h"
 #include "roce_verbs.h"
+#include "roce_wire.h"
 
 #include "hex.h"
 #include "ibcm.h"
@@ -51,15 +52,17 @@ struct peer {
 	uint8_t mac[6], rxe_mac[6];
 	const char *dev; /* rxe0 */
 	unsigned wait_ms;
-	char **connect;	       /* the active cases' connector (argv), or NULL */
-	const char *log;       /* the file its events go to (its --log) */
-	pid_t child;	       /* the connector, once started; 0 before */
-	long log_off;	       /* how much of log was read */
-	long long seq_done;    /* the connector\'s last connection a case took */
-	uint32_t answered[64]; /* the REQs' Local Communication IDs answered */
-	size_t n_answered;
+	char **connect;		/* the active cases' connector (argv), or NULL */
+	const char *log;	/* the file its events go to (its --log) */
+	pid_t child;		/* the connector, once started; 0 before */
+	long log_off;		/* how much of log was read */
+	long long seq_done;	/* the connector\'s last connection a case took */
+	uint32_t answered[256]; /* the last REQs' Local Communication IDs answered */
+	size_t n_answered;	/* how many ever (a ring past 256) */
 	uint32_t psn;
 };
+
+#define ANSWERED (sizeof(((struct peer *)0)->answered) / sizeof(uint32_t))
 
 static long long now_ms(void)
 {
@@ -138,11 +141,7 @@ static int send_mad(struct peer *p, struct rdmaneg_roce_hdr *h, const uint8_t *m
 				  .sll_halen = 6 };
 	size_t len = 0;
 
-	memcpy(h->src_mac, p->mac, 6);
-	memcpy(h->dst_mac, p->rxe_mac, 6);
-	(void)inet_pton(AF_INET, LIVE_ROCE_PEER, h->src_ip);
-	(void)inet_pton(AF_INET, LIVE_ROCE_ADDR, h->dst_ip);
-	if (rdmaneg_roce_encode(h, mad, n, f, sizeof(f), &len) != RDMANEG_OK) {
+	if (live_roce_encode(h, p->mac, p->rxe_mac, mad, n, f, sizeof(f), &len) != RDMANEG_OK) {
 		fprintf(stderr, "rdmaneg-live roce-peer: case %zu: no frame (%s out of range)\n", k,
 			rdmaneg_roce_field_name(rdmaneg_roce_check(h, n)));
 		return -1;
@@ -195,7 +194,8 @@ static int next_mad(struct peer *p, long long deadline, struct rdmaneg_ibcm_msg 
 	}
 }
 
-/* The next CM MAD rxe sends, whose Remote Communication ID is id, within
+/* The next CM MAD rxe sends, whose Remote Communication ID (a SIDR
+ * REP: Request ID) is id, within
  * deadline: its attribute into *attr, the MAD into mad, the frame into
  * frame; frames and ICRCs as next_mad(). 0, or -1 at the deadline. */
 static int recv_answer(struct peer *p, uint32_t id, long long deadline, uint16_t *attr,
@@ -207,7 +207,8 @@ static int recv_answer(struct peer *p, uint32_t id, long long deadline, uint16_t
 	size_t fl = 0, off = 0;
 
 	while (next_mad(p, deadline, &m, f, &fl, &off, frames, icrc_bad) == 0) {
-		if (m.remote_id != id)
+		/* a SIDR REP names the SIDR REQ by its Request ID */
+		if (m.attr == RDMANEG_IBCM_SIDR_REP ? m.local_id != id : m.remote_id != id)
 			continue;
 		*attr = m.attr;
 		memcpy(mad, f + off, RDMANEG_IBCM_MAD_LEN);
@@ -363,12 +364,11 @@ static int recv_req(struct peer *p, size_t k, long long deadline, uint8_t *req, 
 
 		if (m.attr != RDMANEG_IBCM_REQ)
 			continue;
-		for (size_t i = 0; i < p->n_answered; i++)
+		for (size_t i = 0; i < p->n_answered && i < ANSWERED; i++)
 			old |= p->answered[i] == m.local_id;
 		if (old)
 			continue; /* a REQ sent again */
-		if (p->n_answered < sizeof(p->answered) / sizeof(p->answered[0]))
-			p->answered[p->n_answered++] = m.local_id;
+		p->answered[p->n_answered++ % ANSWERED] = m.local_id;
 		memcpy(req, f + off, RDMANEG_IBCM_MAD_LEN);
 		put_hex("LIVE_ROCE_REQ", k, f, fl);
 		return 0;
@@ -394,6 +394,7 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	static uint8_t fr[RDMANEG_ROCE_FRAME_MAX + 64];
 	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN], got[RDMANEG_IBCM_MAD_LEN];
 	uint64_t their = 0, qpn = 0, reason = 0;
+	uint32_t ours = c->comm_id;
 	uint16_t attr = 0;
 	size_t n, fl = 0;
 	unsigned frames = 0, bad = 0, md = 0;
@@ -418,14 +419,23 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	(void)rdmaneg_ibcm_get(req, sizeof(req), RDMANEG_IBCM_F_REQ_LOCAL_QPN, &qpn);
 	before = rcvd_pkts(p->dev);
 	n = live_roce_answer(c, req, c->comm_id, out);
+	/* Linux answers a REP to its Local Communication ID, which a case
+	 * may have edited */
+	for (size_t i = 0; i < n; i++) {
+		struct rdmaneg_ibcm_msg om;
+		unsigned od = 0;
+
+		if (rdmaneg_ibcm_decode(out[i], sizeof(out[i]), &om, &od) == RDMANEG_OK &&
+		    om.attr == RDMANEG_IBCM_REP)
+			ours = om.local_id;
+	}
 	for (size_t i = 0; i < n; i++) {
 		if (send_next(p, c, out[i], k, true) != 0)
 			break;
 		if (i + 1 < n)
 			usleep(100000);
 	}
-	if (recv_answer(p, c->comm_id, now_ms() + p->wait_ms, &attr, got, fr, &fl, &frames, &bad) ==
-	    0) {
+	if (recv_answer(p, ours, now_ms() + p->wait_ms, &attr, got, fr, &fl, &frames, &bad) == 0) {
 		a = answer_of_attr(attr);
 		if (a == LIVE_ROCE_REJ)
 			(void)rdmaneg_ibcm_get(got, sizeof(got), RDMANEG_IBCM_F_REJ_REASON,
@@ -439,9 +449,10 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 		struct rdmaneg_roce_hdr h = c->frame;
 
 		h.psn = p->psn++ & 0xFFFFFF;
-		close_dreq(p, &h, c->comm_id, their, qpn, k);
-	} else if (a != LIVE_ROCE_REJ) {
-		/* Linux may still wait for a REP: a REJ of ours ends its
+		close_dreq(p, &h, ours, their, qpn, k);
+	} else {
+		/* Linux may still wait for a REP (a REJ it sent may be its
+		 * passive side's, for a REQ of ours): a REJ of ours ends its
 		 * attempt, so the next case gets a new REQ; its reason, 3 (no
 		 * resources), is no case's, so the ULP's event says which REJ
 		 * it took */

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "roce_live.h"
 #include "roce_verbs.h"
+#include "roce_wire.h"
 
 #include "file.h"
 
@@ -273,4 +274,48 @@ int live_verb_roce(int argc, char **argv)
 	}
 	free(text);
 	return rc;
+}
+
+int live_verb_roce_wire(int argc, char **argv)
+{
+	const char *usage = "usage: rdmaneg-live roce-wire --fields | --pcap FILE [--control] | "
+			    "--check CSV\n";
+
+	if (argc == 2 && strcmp(argv[1], "--fields") == 0) {
+		for (size_t i = 0; live_roce_tshark_fields[i]; i++)
+			printf("%s\n", live_roce_tshark_fields[i]);
+		return 0;
+	}
+	if ((argc == 3 || (argc == 4 && strcmp(argv[3], "--control") == 0)) &&
+	    strcmp(argv[1], "--pcap") == 0) {
+		FILE *f = fopen(argv[2], "wb");
+		long n;
+
+		if (!f) {
+			fprintf(stderr, "rdmaneg-live roce-wire: cannot write %s\n", argv[2]);
+			return 2;
+		}
+		n = live_roce_wire_pcap(f, argc == 4);
+		if (fclose(f) != 0 || n < 0) {
+			fprintf(stderr, "rdmaneg-live roce-wire: %s not written\n", argv[2]);
+			return 1;
+		}
+		printf("%ld frames\n", n);
+		return 0;
+	}
+	if (argc == 3 && strcmp(argv[1], "--check") == 0) {
+		size_t len = 0;
+		char *csv = rdmaneg_read_file(argv[2], 1u << 24, &len, NULL);
+		int rc;
+
+		if (!csv) {
+			fprintf(stderr, "rdmaneg-live roce-wire: cannot read %s\n", argv[2]);
+			return 2;
+		}
+		rc = live_roce_wire_check(csv, len, stdout);
+		free(csv);
+		return rc;
+	}
+	fputs(usage, stderr);
+	return 2;
 }
