@@ -28,18 +28,22 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 
 	out[0] = '\0';
 	for (size_t k = 0; live_roce_case(k, &c) && used < cap; k++) {
-		static const char *const as[] = {
-			"rep", "rej", "none", "rej", "rtu", "rej", "none"
-		};
+		static const char *const as[] = { "rep", "rej", "none", "rej",
+						  "rtu", "rej", "none", "rep" };
 		enum live_roce_expect x = live_roce_expected(&c);
+		char ulp[32] = "";
 
 		if (k == skip)
 			continue;
+		/* a ULP's REJ carries the status its oracle answers with */
+		if (c.ulp_allowed && x == LIVE_ROCE_X_REJ)
+			snprintf(ulp, sizeof(ulp), " ulpsts=%u", c.ulp_sts);
 		used += (size_t)snprintf(
 			out + used, cap - used,
-			"LIVE_ROCE_CASE %zu %s answer=%s reason=0 rcvd=%d icrc=%s frames=1%s%s\n",
+			"LIVE_ROCE_CASE %zu %s answer=%s reason=0 rcvd=%d icrc=%s frames=1%s%s%s\n",
 			k, c.name, as[x], x == LIVE_ROCE_X_SILENCE ? 0 : 1,
-			x == LIVE_ROCE_X_SILENCE ? "-" : "ok", c.active ? " req=ok event=" : "",
+			x == LIVE_ROCE_X_SILENCE ? "-" : "ok", ulp,
+			c.active ? " req=ok event=" : "",
 			!c.active	       ? ""
 			: x == LIVE_ROCE_X_RTU ? "ESTABLISHED status=0"
 					       : "REJECTED status=28");
@@ -102,6 +106,25 @@ static void test_roce_table(void)
 	CHECK(roce_named("frame-dest-qp-max", &c, &n) && c.frame.dest_qp == 0xFFFFFF &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_SILENCE);
 	CHECK(!roce_named("req-partition-key-max", &c, &n)); /* the good REQ's 0xffff */
+	/* nvmet's rows: its port, the NVMe case's octets after rdma_cm's
+	 * header and zeros after them, the NVMe oracle's answers; a REJ
+	 * conforms only with a status the oracle allows */
+	CHECK(roce_named("nvmet-base-admin", &c, &n) && c.listener && (c.ulp_allowed & 1u) &&
+	      c.mad[24 + 8 + 6] == 0x11 && c.mad[24 + 8 + 7] == 0x44 && /* 4420 = 0x1144 */
+	      c.mad[164 + 36 + 4] == 32 && c.mad[164 + 36 + 6] == 31 && c.mad[164 + 36 + 32] == 0);
+	CHECK(roce_named("nvmet-recfmt-1", &c, &n) && live_roce_expected(&c) == LIVE_ROCE_X_REJ &&
+	      c.ulp_sts == 2 && strcmp(live_roce_clause(&c), "nvme-rdma#fig5-2") == 0 &&
+	      live_roce_verdict(&c, LIVE_ROCE_REJ, 2) && !live_roce_verdict(&c, LIVE_ROCE_REJ, 0) &&
+	      !live_roce_verdict(&c, LIVE_ROCE_REJ, -1) &&
+	      !live_roce_verdict(&c, LIVE_ROCE_REP, -1));
+	/* over the IB CM a short record is followed by zeros: len-8 is the
+	 * admin request's first 8 octets, a CNTLID of 0 after them */
+	CHECK(roce_named("nvmet-len-8", &c, &n) && (c.ulp_allowed & 1u) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_ANSWER &&
+	      live_roce_verdict(&c, LIVE_ROCE_REP, -1) &&
+	      live_roce_verdict(&c, LIVE_ROCE_MRA, -1) &&
+	      !live_roce_verdict(&c, LIVE_ROCE_NONE, -1));
+	CHECK(roce_named("nvmet-len-0", &c, &n) && live_roce_expected(&c) == LIVE_ROCE_X_REJ);
 }
 
 static void test_roce(void)
@@ -171,6 +194,35 @@ static void test_roce(void)
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "malformed: LIVE_ROCE_CASE 4") != NULL);
+	/* a case the guest died in (live/roce/roce.sh's line, active or
+	 * passive): a divergence, not a failure */
+	{
+		size_t kn = 0, ka2 = 0;
+		char died[2][160];
+
+		CHECK(roce_named("nvmet-io-hsqsize-ffff", &c, &kn) &&
+		      roce_named("a-rep-twice", &c, &ka2));
+		snprintf(
+			died[0], sizeof(died[0]),
+			"LIVE_ROCE_CASE %zu nvmet-io-hsqsize-ffff answer=died reason=0 rcvd=-1 icrc=- "
+			"frames=0",
+			kn);
+		snprintf(
+			died[1], sizeof(died[1]),
+			"LIVE_ROCE_CASE %zu a-rep-twice answer=died reason=0 rcvd=-1 icrc=- frames=0",
+			ka2);
+		for (int i = 0; i < 2; i++) {
+			roce_console(con, sizeof(con), ROCE_ALL, died[i]);
+			f = fmemopen(rep, sizeof(rep), "w");
+			CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 0);
+			if (f)
+				fclose(f);
+			snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
+			CHECK(strstr(rep, want) && strstr(rep, "(the guest died: findings.txt)"));
+		}
+		CHECK(!live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_DIED) &&
+		      !live_roce_conforms(LIVE_ROCE_X_NO_RTU, LIVE_ROCE_DIED));
+	}
 	/* the smoke: the first 3 cases alone */
 	roce_console(con, sizeof(con), ROCE_ALL, NULL);
 	{

@@ -6,7 +6,8 @@
 # address: rxe0's answers to the peer's 203.0.113.2 leave by veth0 to a
 # permanent neighbour entry (veth1's MAC) and reach the peer's AF_PACKET
 # socket, not this kernel's stack. An rdma_cm listener (rdmaneg-live
-# listen) waits on 203.0.113.1:19100; nothing listens on 19101. Then
+# listen) waits on 203.0.113.1:19100, nvmet on 203.0.113.1:4420; nothing
+# listens on 19101. Then
 # rdmaneg-live roce-peer runs every case (live.roce_first, live.roce_count:
 # a range, 0 for all; live.roce_also: one more) and prints its LIVE_ROCE
 # lines; for the active ones
@@ -27,9 +28,24 @@ roce_setup() {
 	echo "LIVE_ROCE_STEP setup ok: rxe1 on veth0 $(cat /sys/class/net/veth0/address)," \
 		"the peer on veth1 $(cat /sys/class/net/veth1/address)"
 }
+# nvmet on ROCE_ADDR at its port (rdmaneg-live nvme-facts: the port and
+# the subsystem's NQN, live/nvme/nvme.h): a subsystem any host may use, no
+# namespace (the nvmet- cases send a REQ and end the connection)
+roce_nvmet() {
+	t=/sys/kernel/config/nvmet
+	{ [ -d "$t" ] || mount -t configfs none /sys/kernel/config; } &&
+	mkdir "$t/subsystems/$2" && echo 1 >"$t/subsystems/$2/attr_allow_any_host" &&
+	mkdir "$t/ports/1" && echo rdma >"$t/ports/1/addr_trtype" &&
+	echo ipv4 >"$t/ports/1/addr_adrfam" && echo "$ROCE_ADDR" >"$t/ports/1/addr_traddr" &&
+	echo "$1" >"$t/ports/1/addr_trsvcid" &&
+	ln -s "$t/subsystems/$2" "$t/ports/1/subsystems/$2" &&
+	echo "LIVE_ROCE_STEP nvmet ok: $ROCE_ADDR:$1 $2"
+}
 if ! roce_setup; then
 	echo "LIVE_ROCE_STEP setup failed"
 else
+	# shellcheck disable=SC2046 # two words: the port and the NQN
+	roce_nvmet $(/bin/rdmaneg-live nvme-facts) || echo "LIVE_ROCE_STEP nvmet failed"
 	: >/tmp/roce-listen.log
 	/bin/rdmaneg-live listen --addr "$ROCE_ADDR" --port "$ROCE_PORT" --log /tmp/roce-listen.log \
 		>/tmp/roce-listen.out 2>&1 &

@@ -7,19 +7,23 @@
 # cases, where rdmaneg-live connect asks the peer for connections and the
 # peer answers each REQ with the case's REP, REJ or MRA, judged against
 # what a conforming active side does (rdmaneg-live roce,
-# live/roce/roce_report.c; docs/roce.md). Debian's 6.1 by default (the
-# debug kernels have no veth yet: roce-prepare.sh says so). One boot; a
-# guest that dies or hangs names the case it was running.
+# live/roce/roce_report.c; docs/roce.md). Debian's 6.1 by default;
+# KERNEL and KVER as in the other suites (roce-prepare.sh refuses a
+# kernel without veth or rxe). A guest that
+# dies or hangs makes the case it was running a finding (its console,
+# splat and reproducer in findings.txt), and the next boot goes on after
+# it; rdmaneg-triage then names the registered finding each splat is.
 #   LIVE_TIMEOUT=S    seconds the guest may take (2400 for the table,
 #                     600 for one case or the smoke)
 #   ROCE_CASE=NAME    one case (rdmaneg-live roce-cases)
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
 #                     the bad-ICRC control) and a-rep (the active role)
-# Writes build/live-roce/{console.log,report.txt,report.json (make
-# compliance's rows)}; ends with "N passed,
-# N failed" (passed: every case ran and was judged, the bad-ICRC control
-# was dropped, rxe's own frames carry a good ICRC; Linux's divergences
-# are results).
+# Writes build/live-roce/{console.log (every boot's cases),
+# console-N.log, findings.txt, report.txt, report.json (make compliance's
+# rows), triage/}; ends with "N passed, N failed" (passed: every case
+# ran and was judged, the bad-ICRC control was dropped, rxe's own frames
+# carry a good ICRC, every splat is a registered finding's; Linux's
+# divergences and the cases that killed it are results).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 export KERNEL=${KERNEL:-stock}
@@ -49,27 +53,60 @@ fi
 echo "live-roce: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
-live/guest/qemu.sh "$kver" "$img" "$TMO" \
-	"live.transport=siw live.mode=roce oops=panic panic_on_warn=1 live.roce_first=$first live.roce_count=$count${also:+ live.roce_also=$also}"
-qrc=$?
-cp "$L/console.log" "$N/console.log"
-fail=0
-if [ "$qrc" -ne 0 ] || ! grep -aq '^LIVE_END' "$N/console.log"; then
-	last=$(grep -a '^LIVE_ROCE_BEGIN' "$N/console.log" | tail -1 | cut -d' ' -f4)
-	why=$("$L/rdmaneg-live" splats "$N/console.log" | cut -f1 | grep -v -m1 '^Kernel panic')
-	echo "live-roce: the guest did not finish (qemu exit $qrc) in case ${last:-none}: ${why:-no splat}"
-	echo "  reproducer: make live-roce KERNEL=$KERNEL ROCE_CASE=${last:-?}"
-	fail=1
-fi
-grep -a '^LIVE_ROCE_STEP\|^LIVE_ERROR' "$N/console.log"
-grep -aq '^LIVE_ROCE_STEP setup ok' "$N/console.log" || fail=1
+log=$N/console.log fail=0 boot=0 total=$("$L/rdmaneg-live" roce-cases | wc -l)
+: >"$N/findings.txt"
+t0=$SECONDS
+while :; do
+	boot=$((boot + 1))
+	# oops=panic, panic_on_warn=1: an oops or a WARNING ends the boot at
+	# once, its case a finding; the next boot goes on after it
+	live/guest/qemu.sh "$kver" "$img" "$TMO" \
+		"live.transport=siw live.mode=roce oops=panic panic_on_warn=1 live.roce_first=$first live.roce_count=$count${also:+ live.roce_also=$also}"
+	qrc=$?
+	cp "$L/console.log" "$N/console-$boot.log"
+	if [ "$boot" = 1 ]; then cp "$N/console-$boot.log" "$log"
+	else sed -n '/^LIVE_ROCE_BEGIN /,$p' "$N/console-$boot.log" >>"$log"; fi
+	if [ "$qrc" -eq 0 ] && grep -aq '^LIVE_END' "$N/console-$boot.log"; then break; fi
+	# the guest died or hung: the case it was running is a finding, its
+	# line "answer=died" (the report counts it as a divergence)
+	read -r _ _ k name < <(grep -a '^LIVE_ROCE_BEGIN ' "$N/console-$boot.log" | tail -1 | tr -d '\r')
+	why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | cut -f1 | grep -v -m1 '^Kernel panic')
+	[ -n "$why" ] || why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | tail -1 | cut -f1)
+	[ -n "$why" ] || why=$([ "$qrc" -eq 124 ] && echo "hung: no end after ${TMO}s" || echo "died (qemu exit $qrc)")
+	if [ -z "${k:-}" ]; then
+		echo "live-roce: FAILED: boot $boot ended outside a case ($why)"
+		tail -25 "$N/console-$boot.log" | sed 's/^/  | /'
+		fail=1
+		break
+	fi
+	echo "LIVE_ROCE_CASE $k $name answer=died reason=0 rcvd=-1 icrc=- frames=0" >>"$log"
+	printf '%s\t%s\tmake live-roce KERNEL=%s ROCE_CASE=%s\tconsole-%d.log\n' "$name" "$why" \
+		"$KERNEL" "$name" "$boot" >>"$N/findings.txt"
+	echo "live-roce: finding: case $name: $why ($N/console-$boot.log)"
+	# one case or the smoke: done; the table: the next boot goes on after it
+	[ -z "$ONLY" ] && [ "$SMOKE" = 0 ] || break
+	[ "$boot" -ge 20 ] && { echo "live-roce: FAILED: 20 boots, giving up"; fail=1; break; }
+	[ $((k + 1)) -lt "$total" ] || break
+	first=$((k + 1))
+done
+grep -a '^LIVE_ROCE_STEP\|^LIVE_ERROR' "$N/console-1.log"
+grep -aq '^LIVE_ROCE_STEP setup ok' "$N/console-1.log" || fail=1
+grep -aq '^LIVE_ROCE_STEP nvmet ok' "$N/console-1.log" || fail=1
 if [ -n "$ONLY" ]; then
-	grep -a '^LIVE_ROCE_CASE' "$N/console.log" | tee "$N/report.txt"
-	grep -aq "^LIVE_ROCE_CASE $first $ONLY " "$N/console.log" || fail=1
-elif ! "$L/rdmaneg-live" roce "$N/console.log" --count "$count" ${also:+--also "$also"} \
+	grep -a '^LIVE_ROCE_CASE' "$log" | tee "$N/report.txt"
+	grep -aq "^LIVE_ROCE_CASE $first $ONLY " "$log" || fail=1
+elif ! "$L/rdmaneg-live" roce "$log" --count "$count" ${also:+--also "$also"} \
 	--json "$N/report.json" >"$N/report.txt"; then
 	fail=1
 fi
 [ -n "$ONLY" ] || cat "$N/report.txt"
+if [ -s "$N/findings.txt" ]; then
+	echo "live-roce: findings (case, splat, reproducer, console):"
+	sed 's/^/  /' "$N/findings.txt"
+fi
+# last: a splat that no registered finding names ends the output framed
+# as NEW (rdmaneg-triage kernel), so that no run hides one
+live/guest/triage.sh roce "$N/triage" "$N"/console-[0-9]*.log || fail=1
+echo "live-roce: $boot boot(s), $((SECONDS - t0)) s"
 echo "$((1 - fail)) passed, $fail failed"
 [ "$fail" = 0 ]

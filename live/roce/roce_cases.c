@@ -8,6 +8,8 @@
 
 #include "ibcm.h"
 #include "ibcm_rules.h"
+#include "nvme.h"
+#include "nvme_rules.h"
 #include "roce_rules.h"
 
 #include <stdio.h>
@@ -15,9 +17,22 @@
 
 /* How a passive case differs from the good REQ: a field of the MAD (one
  * of up to 64 bits, or an octet string filled with value), a header of
- * the frame, the MAD's length, octets of the private data, or another
- * message in the REQ's place. */
-enum edit { E_NONE, E_FIELD, E_OCTETS, E_ICRC, E_TVER, E_DEST_QP, E_QKEY, E_LEN, E_PD, E_MSG };
+ * the frame, the MAD's length, octets of the private data, another
+ * message in the REQ's place, or (E_NVME) a REQ to nvmet whose ULP
+ * octets are case value of the NVMe suite's (live/nvme/nvme_cases.c). */
+enum edit {
+	E_NONE,
+	E_FIELD,
+	E_OCTETS,
+	E_ICRC,
+	E_TVER,
+	E_DEST_QP,
+	E_QKEY,
+	E_LEN,
+	E_PD,
+	E_MSG,
+	E_NVME
+};
 
 struct row {
 	char name[48];
@@ -336,6 +351,19 @@ static void sweep_passive(void)
 			 live_roce_msg_name(a) ? live_roce_msg_name(a) : "?");
 		add_row(&r);
 	}
+	/* [nvme-rdma#fig5-1]: nvmet's listener, the NVMe suite's private
+	 * data after rdma_cm's header; over the IB CM the private data has
+	 * no length of its own, so each case's octets are followed by zeros
+	 * to the REQ's 56 ULP octets */
+	for (size_t i = 0; i < live_nvme_case_count(); i++) {
+		struct live_nvme_case nc;
+
+		if (!live_nvme_case(i, &nc))
+			continue;
+		r = (struct row){ .edit = E_NVME, .value = i, .listener = true };
+		snprintf(r.name, sizeof(r.name), "nvmet-%.40s", nc.name);
+		add_row(&r);
+	}
 	add_row(&last_row);
 }
 
@@ -616,6 +644,29 @@ static bool active_case(size_t k, struct live_roce_case *c)
 	return true;
 }
 
+/* E_NVME: the NVMe suite's case r->value as the REQ's ULP octets, zeros
+ * after it, and what the NVMe oracle's target allows for those 56
+ * octets (Linux's limits, as the NVMe suite judges nvmet) */
+static void nvme_octets(const struct row *r, struct live_roce_case *c)
+{
+	const struct rdmaneg_nvme_limits lim = RDMANEG_NVME_LIMITS_LINUX;
+	struct rdmaneg_ref_nvme_answer ref;
+	struct live_nvme_case nc;
+	size_t off, n;
+
+	if (!live_nvme_case((size_t)r->value, &nc) ||
+	    rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REQ, &off, &n) != RDMANEG_OK ||
+	    n < RDMANEG_IBCM_CMA_HDR_LEN + nc.pd_len)
+		return;
+	off += RDMANEG_IBCM_CMA_HDR_LEN;
+	n -= RDMANEG_IBCM_CMA_HDR_LEN;
+	memset(c->mad + off, 0, n);
+	memcpy(c->mad + off, nc.pd, nc.pd_len);
+	rdmaneg_ref_nvme_target(c->mad + off, n, &lim, &ref);
+	c->ulp_allowed = ref.allowed;
+	c->ulp_sts = ref.sts;
+}
+
 /* r's edit on case c's MAD and frame */
 static void apply(const struct row *r, struct live_roce_case *c)
 {
@@ -663,6 +714,9 @@ static void apply(const struct row *r, struct live_roce_case *c)
 		live_roce_put(c->mad, live_roce_field_of((uint16_t)r->value, "partition_key"),
 			      0xFFFF);
 		break;
+	case E_NVME:
+		nvme_octets(r, c);
+		break;
 	case E_NONE:
 		break;
 	}
@@ -673,6 +727,7 @@ bool live_roce_case(size_t k, struct live_roce_case *c)
 	const struct row *r;
 	uint8_t good[RDMANEG_IBCM_MAD_LEN];
 	uint64_t id = 0, sid = 0, good_sid = 0;
+	uint16_t port;
 
 	build();
 	if (k >= np + na || !c)
@@ -687,8 +742,10 @@ bool live_roce_case(size_t k, struct live_roce_case *c)
 	r = &ptab[c->row];
 	snprintf(c->name, sizeof(c->name), "%s", r->name);
 	c->comm_id = 0x52000000u + (uint32_t)k;
-	live_roce_good_req(c->mad, c->comm_id, r->listener ? LIVE_ROCE_PORT : LIVE_ROCE_IDLE_PORT,
-			   (uint16_t)(40000 + k));
+	port = r->edit == E_NVME ? LIVE_NVME_PORT
+	       : r->listener	 ? LIVE_ROCE_PORT
+				 : LIVE_ROCE_IDLE_PORT;
+	live_roce_good_req(c->mad, c->comm_id, port, (uint16_t)(40000 + k));
 	c->mad_len = RDMANEG_IBCM_MAD_LEN;
 	mad_frame(&c->frame, k);
 	apply(r, c);
@@ -698,7 +755,7 @@ bool live_roce_case(size_t k, struct live_roce_case *c)
 	    rdmaneg_ibcm_get(c->mad, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id) ==
 		    RDMANEG_OK)
 		c->comm_id = (uint32_t)id;
-	live_roce_good_req(good, 0, LIVE_ROCE_PORT, 0);
+	live_roce_good_req(good, 0, port, 0);
 	(void)rdmaneg_ibcm_get(good, sizeof(good), RDMANEG_IBCM_F_REQ_SERVICE_ID, &good_sid);
 	(void)rdmaneg_ibcm_get(c->mad, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_SERVICE_ID, &sid);
 	c->listener = r->listener && !r->unmatched && sid == good_sid;
@@ -754,6 +811,17 @@ const char *live_roce_clause(const struct live_roce_case *c)
 		return r->off < RDMANEG_IBCM_CMA_HDR_LEN ? "ibcm-c12#cma-2" : "ibcm-c12#cma-1";
 	case E_MSG:
 		return live_roce_msg_clause((uint16_t)r->value);
+	case E_NVME: {
+		/* the clause of the status the oracle's target answers with */
+		static const char *const by_sts[] = { "nvme-rdma#fig5-1", "nvme-rdma#fig5-7",
+						      "nvme-rdma#fig5-2", "nvme-rdma#fig5-3",
+						      "nvme-rdma#fig5-4", "nvme-rdma#fig5-5",
+						      "nvme-rdma#fig5-1", "nvme-rdma#fig5-1",
+						      "nvme-rdma#fig5-1", "nvme-rdma#fig5-6" };
+
+		return c->ulp_sts < sizeof(by_sts) / sizeof(by_sts[0]) ? by_sts[c->ulp_sts]
+								       : "nvme-rdma#fig5-1";
+	}
 	case E_FIELD:
 	case E_OCTETS:
 		if (r->field == RDMANEG_IBCM_F_REQ_PATH_MTU)
@@ -801,41 +869,10 @@ enum live_roce_expect live_roce_expected(const struct live_roce_case *c)
 	if (rdmaneg_ref_ibcm_passive(c->mad, c->mad_len) != 0 ||
 	    (c->mad_len >= 18 && (c->mad[16] != 0 || c->mad[17] != RDMANEG_IBCM_REQ)))
 		return LIVE_ROCE_X_NO_REP;
+	/* a ULP's listener: its oracle's answer ([nvme-rdma#fig5-1]) */
+	if (c->ulp_allowed != 0)
+		return c->ulp_allowed == 1u	    ? LIVE_ROCE_X_REP
+		       : (c->ulp_allowed & 1u) == 0 ? LIVE_ROCE_X_REJ
+						    : LIVE_ROCE_X_ANSWER;
 	return c->listener ? LIVE_ROCE_X_REP : LIVE_ROCE_X_REJ;
-}
-
-const char *live_roce_answer_name(enum live_roce_answer a)
-{
-	static const char *const names[] = { "none", "rep", "rej", "mra", "other", "rtu", "noreq" };
-
-	return (unsigned)a < sizeof(names) / sizeof(names[0]) ? names[a] : "unknown";
-}
-
-const char *live_roce_expect_name(enum live_roce_expect x)
-{
-	static const char *const names[] = { "rep", "rej",    "silence", "no-rep",
-					     "rtu", "no-rtu", "quiet" };
-
-	return (unsigned)x < sizeof(names) / sizeof(names[0]) ? names[x] : "unknown";
-}
-
-bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a)
-{
-	switch (x) {
-	case LIVE_ROCE_X_REP:
-		return a == LIVE_ROCE_REP || a == LIVE_ROCE_MRA;
-	case LIVE_ROCE_X_REJ:
-		return a == LIVE_ROCE_REJ;
-	case LIVE_ROCE_X_SILENCE:
-		return a == LIVE_ROCE_NONE;
-	case LIVE_ROCE_X_NO_REP:
-		return a != LIVE_ROCE_REP;
-	case LIVE_ROCE_X_RTU:
-		return a == LIVE_ROCE_RTU;
-	case LIVE_ROCE_X_NO_RTU:
-		return a != LIVE_ROCE_RTU && a != LIVE_ROCE_NOREQ;
-	case LIVE_ROCE_X_QUIET:
-		return a == LIVE_ROCE_NONE;
-	}
-	return false;
 }

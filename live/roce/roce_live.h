@@ -30,7 +30,8 @@
 #define LIVE_ROCE_PORT 19100	     /* an rdma_cm listener on LIVE_ROCE_ADDR */
 #define LIVE_ROCE_IDLE_PORT 19101    /* no listener */
 #define LIVE_ROCE_ACTIVE_PORT 19102  /* rdmaneg-live connect's, to the peer */
-#define LIVE_ROCE_MAD_MAX 300u	     /* a MAD, or one too long */
+/* nvmet listens on LIVE_ROCE_ADDR at LIVE_NVME_PORT (live/nvme/nvme.h) */
+#define LIVE_ROCE_MAD_MAX 300u /* a MAD, or one too long */
 
 /* What the peer saw come back for a case's REQ. */
 enum live_roce_answer {
@@ -40,7 +41,8 @@ enum live_roce_answer {
 	LIVE_ROCE_MRA,
 	LIVE_ROCE_OTHER, /* another MAD for this REQ */
 	LIVE_ROCE_RTU,	 /* active cases: Linux's RTU after the peer's REP */
-	LIVE_ROCE_NOREQ	 /* active cases: Linux sent no REQ (the harness failed) */
+	LIVE_ROCE_NOREQ, /* active cases: Linux sent no REQ (the harness failed) */
+	LIVE_ROCE_DIED	 /* the guest died or hung in the case (live/roce/roce.sh) */
 };
 
 /* What a conforming passive side does with a case's frame. */
@@ -51,7 +53,8 @@ enum live_roce_expect {
 	LIVE_ROCE_X_NO_REP,  /* a defective REQ: anything but a REP */
 	LIVE_ROCE_X_RTU,     /* active: a good REP: the RTU, and ESTABLISHED */
 	LIVE_ROCE_X_NO_RTU,  /* active: a defective REP: anything but an RTU */
-	LIVE_ROCE_X_QUIET    /* active: a REJ: no MAD back (REJECTED if it is good) */
+	LIVE_ROCE_X_QUIET,   /* active: a REJ: no MAD back (REJECTED if it is good) */
+	LIVE_ROCE_X_ANSWER   /* a ULP's REQ a target may accept or reject: a REP or a REJ */
 };
 
 struct live_roce_case {
@@ -70,6 +73,11 @@ struct live_roce_case {
 	 * mad holds its answer to the model REQ (live_roce_model_req) */
 	bool active;
 	unsigned row; /* its row of the passive or (active) the active table */
+	/* a REQ to a ULP's listener (nvmet's port), its private data a
+	 * case of that ULP's suite: the answers the ULP's oracle allows
+	 * (bit 0: accept, bit k: a reject of status k; 0 for no ULP's), and
+	 * the strict one */
+	unsigned ulp_allowed, ulp_sts;
 };
 
 /* The table, one index space. */
@@ -97,6 +105,10 @@ size_t live_roce_answer(const struct live_roce_case *c, const uint8_t *req, uint
 const char *live_roce_clause(const struct live_roce_case *c);
 /* Whether answer a conforms to expectation x. */
 bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a);
+/* Whether answer a conforms to what c expects; a ULP's REJ only with a
+ * status its oracle allows (ulp_sts: the status the REJ's private data
+ * carries, -1 when none was read). */
+bool live_roce_verdict(const struct live_roce_case *c, enum live_roce_answer a, long ulp_sts);
 
 /* make live-roce's table from a console's LIVE_ROCE lines for the first
  * count cases (0: all) and case also (SIZE_MAX: none): one row a case, then "N conform, N diverge"; 1

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* make live-roce's table from the console's LIVE_ROCE_CASE lines, and
+/* make live-roce's judge (what conforms), its table from the console's
+ * LIVE_ROCE_CASE lines, and
  * the verbs around it; see roce_live.h. */
 #define _GNU_SOURCE
 #include "roce_live.h"
@@ -12,6 +13,58 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the names and the judge of the table (roce_live.h) */
+const char *live_roce_answer_name(enum live_roce_answer a)
+{
+	static const char *const names[] = { "none",  "rep", "rej",   "mra",
+					     "other", "rtu", "noreq", "died" };
+
+	return (unsigned)a < sizeof(names) / sizeof(names[0]) ? names[a] : "unknown";
+}
+
+const char *live_roce_expect_name(enum live_roce_expect x)
+{
+	static const char *const names[] = { "rep", "rej",    "silence", "no-rep",
+					     "rtu", "no-rtu", "quiet",	 "answer" };
+
+	return (unsigned)x < sizeof(names) / sizeof(names[0]) ? names[x] : "unknown";
+}
+
+bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a)
+{
+	if (a == LIVE_ROCE_DIED)
+		return false; /* a kernel that died in the case conforms to nothing */
+	switch (x) {
+	case LIVE_ROCE_X_REP:
+		return a == LIVE_ROCE_REP || a == LIVE_ROCE_MRA;
+	case LIVE_ROCE_X_REJ:
+		return a == LIVE_ROCE_REJ;
+	case LIVE_ROCE_X_SILENCE:
+		return a == LIVE_ROCE_NONE;
+	case LIVE_ROCE_X_NO_REP:
+		return a != LIVE_ROCE_REP;
+	case LIVE_ROCE_X_RTU:
+		return a == LIVE_ROCE_RTU;
+	case LIVE_ROCE_X_NO_RTU:
+		return a != LIVE_ROCE_RTU && a != LIVE_ROCE_NOREQ;
+	case LIVE_ROCE_X_QUIET:
+		return a == LIVE_ROCE_NONE;
+	case LIVE_ROCE_X_ANSWER:
+		return a == LIVE_ROCE_REP || a == LIVE_ROCE_MRA || a == LIVE_ROCE_REJ;
+	}
+	return false;
+}
+
+bool live_roce_verdict(const struct live_roce_case *c, enum live_roce_answer a, long ulp_sts)
+{
+	if (!live_roce_conforms(live_roce_expected(c), a))
+		return false;
+	/* a ULP's REJ: a status its oracle allows, read from the REJ */
+	if (c->ulp_allowed != 0 && a == LIVE_ROCE_REJ)
+		return ulp_sts > 0 && ulp_sts < 32 && ((c->ulp_allowed >> ulp_sts) & 1u);
+	return true;
+}
+
 /* one LIVE_ROCE_CASE line's fields */
 struct seen {
 	bool have;
@@ -23,6 +76,7 @@ struct seen {
 	 * core found Linux's REQ defective */
 	char event[32], req[16];
 	long long status;
+	long ulp_sts; /* a ULP's REJ: its status (ulpsts=), else -1 */
 };
 
 /* the value of "KEY=" among the words of buf, copied into out; false when absent */
@@ -85,7 +139,17 @@ static int parse(const char *line, size_t len, size_t n, struct seen *s)
 	e.rcvd = strtoll(num, &end, 10);
 	if (*end)
 		return -1;
-	if (c.active) {
+	e.ulp_sts = -1;
+	if (word(p, "ulpsts=", num, sizeof(num))) {
+		e.ulp_sts = strtol(num, &end, 10);
+		if (*end || e.ulp_sts < 0)
+			return -1;
+	}
+	/* the guest died in the case: no more than that is known */
+	if (strcmp(e.answer, "died") == 0) {
+		snprintf(e.event, sizeof(e.event), "-");
+		snprintf(e.req, sizeof(e.req), "-");
+	} else if (c.active) {
 		if (!word(p, "event=", e.event, sizeof(e.event)) ||
 		    !word(p, "status=", num, sizeof(num)))
 			return -1;
@@ -103,7 +167,7 @@ static int parse(const char *line, size_t len, size_t n, struct seen *s)
 
 static enum live_roce_answer answer_of(const char *a)
 {
-	for (int i = LIVE_ROCE_NONE; i <= LIVE_ROCE_NOREQ; i++)
+	for (int i = LIVE_ROCE_NONE; i <= LIVE_ROCE_DIED; i++)
 		if (strcmp(a, live_roce_answer_name((enum live_roce_answer)i)) == 0)
 			return (enum live_roce_answer)i;
 	return (enum live_roce_answer) - 1;
@@ -158,7 +222,7 @@ int live_roce_report(const char *console, size_t len, size_t count, size_t also,
 		}
 		a = answer_of(e->answer);
 		/* a good REP: the RTU on the wire and ESTABLISHED for the ULP */
-		ok = (int)a >= 0 && live_roce_conforms(x, a) &&
+		ok = (int)a >= 0 && live_roce_verdict(&c, a, e->ulp_sts) &&
 		     (x != LIVE_ROCE_X_RTU || strcmp(e->event, "ESTABLISHED") == 0);
 		ok ? conform++ : diverge++;
 		/* make compliance's row: names, clause ids and verdicts are
@@ -168,14 +232,20 @@ int live_roce_report(const char *console, size_t len, size_t count, size_t also,
 				"%s\n{\"impl\":\"%s\",\"case\":\"%s\",\"clause\":\"%s\","
 				"\"expect\":\"%s\",\"got\":\"%s\",\"verdict\":\"%s\"}",
 				conform + diverge > 1 ? "," : "",
-				c.active ? "ib_cm active" : "ib_cm passive", c.name,
-				live_roce_clause(&c), live_roce_expect_name(x), e->answer,
+				c.ulp_allowed ? "nvmet"
+				: c.active    ? "ib_cm active"
+					      : "ib_cm passive",
+				c.name, live_roce_clause(&c), live_roce_expect_name(x), e->answer,
 				ok ? "conforms" : "diverges");
 		fprintf(out, "%-30s %-8s %-8s %-6lld %-7s %s", c.name, live_roce_expect_name(x),
 			e->answer, e->rcvd, e->icrc, ok ? "conforms" : "diverges");
 		if (a == LIVE_ROCE_REJ)
 			fprintf(out, " (REJ reason %lu)", e->reason);
-		if (c.active)
+		if (e->ulp_sts >= 0)
+			fprintf(out, " (ULP status %ld)", e->ulp_sts);
+		if (a == LIVE_ROCE_DIED)
+			fprintf(out, " (the guest died: findings.txt)");
+		else if (c.active)
 			fprintf(out, " (%s %lld)", e->event, e->status);
 		fputc('\n', out);
 		/* the active cases' own checks: Linux's REQ must come, and be
