@@ -114,7 +114,7 @@ static const struct rdmaneg_verb verbs[] = {
 	/* RoCE v2 (make live-roce, live/roce) */
 	{ "roce-peer",
 	  "--ifname IF --rxe-ifname IF [--dev RXE] [--first N] [--count N]\n"
-	  "    [--also K] [--wait-ms MS] [-- CONNECTOR... --log FILE]",
+	  "    [--also K[,K...]] [--wait-ms MS] [-- CONNECTOR... --log FILE]",
 	  "the hostile RoCE v2 peer's cases against rxe, ib_cm and rdma_cm,\n"
 	  "passive and active (the connector asks it for connections) (guest)",
 	  live_verb_roce_peer, 4, 24 },
@@ -125,9 +125,9 @@ static const struct rdmaneg_verb verbs[] = {
 	  "as a pcap (--control: the first one's PSN changed after), or\n"
 	  "tshark's lines of them checked (exit 1: a frame not as intended)",
 	  live_verb_roce_wire, 1, 3 },
-	{ "roce", "CONSOLE [--count N] [--also K] [--json OUT]",
-	  "make live-roce's table from its console, the first N cases and case\n"
-	  "K (exit 1: a line is malformed, a case is missing, or a control\n"
+	{ "roce", "CONSOLE [--count N] [--also K[,K...]] [--json OUT]",
+	  "make live-roce's table from its console, the first N cases and the\n"
+	  "cases K (exit 1: a line is malformed, a case is missing, or a control\n"
 	  "failed); OUT: make compliance's rows",
 	  live_verb_roce, 1, 7 },
 	/* what the guest kernel left (live/guest) */

@@ -82,6 +82,7 @@ expect iser-initiator-extra 2 'iser-initiator --addr A' -- iser-initiator --addr
 expect roce-cases 0 '^[0-9]+ a-rep rtu$' -- roce-cases
 ka=$("$BIN" roce-cases | awk '$2 == "a-rep" {print $1}')
 kw=$("$BIN" roce-cases | awk '$2 == "a-rep-remote-id-wrong" {print $1}')
+kn=$("$BIN" roce-cases | awk '$2 == "nvmet-base-admin" {print $1}')
 {
 	echo "LIVE_ROCE_CASE 0 req-listener answer=rep reason=0 rcvd=1 icrc=ok frames=1"
 	echo "LIVE_ROCE_CASE 1 req-no-listener answer=rej reason=8 rcvd=1 icrc=ok frames=1"
@@ -92,7 +93,8 @@ expect roce-smoke 0 '^4 conform, 0 diverge' -- roce "$tmp/roce.log" --count 3 --
 grep -q '"impl":"ib_cm active","case":"a-rep","clause":"ibcm-c12#rep-1"' "$tmp/roce.json" 2>/dev/null &&
 	pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL roce-json: no ib_cm active row for a-rep in $tmp/roce.json"; }
 expect roce-smoke-missing 1 'a-rep-remote-id-wrong +no-rtu +missing' -- roce "$tmp/roce.log" --count 3 --also "$kw"
-expect roce-also 2 "--also takes a number, not 'x'" -- roce "$tmp/roce.log" --also x
+expect roce-also 2 "--also takes K\\[,K...\\] \\(at most 8\\), not 'x'" -- roce "$tmp/roce.log" --also x
+expect roce-also-two 1 'nvmet-base-admin +answer +missing' -- roce "$tmp/roce.log" --count 3 --also "$ka,$kn"
 expect roce-json 2 'cannot write /nonexistent/r' -- roce "$tmp/roce.log" --json /nonexistent/r
 expect roce-peer-log 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b -- /bin/true
 expect roce-peer-also 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b --also x

@@ -131,11 +131,13 @@ static void test_roce(void)
 {
 	static char con[65536], rep[65536], want[64];
 	size_t n = live_roce_case_count(), ka = 0;
+	struct live_roce_also also = { .n = 1 };
 	struct live_roce_case c;
 	FILE *f;
 
 	test_roce_table();
 	CHECK(roce_named("a-rep", &c, &ka));
+	also.k[0] = ka;
 	CHECK(live_roce_case(0, &c) && strcmp(c.name, "req-listener") == 0 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REP && c.frame.dest_qp == 1 &&
 	      c.frame.qkey == RDMANEG_ROCE_QKEY_GSI && c.mad_len == 256);
@@ -153,7 +155,7 @@ static void test_roce(void)
 	/* every case conforming */
 	roce_console(con, sizeof(con), ROCE_ALL, NULL);
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 0);
+	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 0);
 	if (f)
 		fclose(f);
 	snprintf(want, sizeof(want), "%zu conform, 0 diverge", n);
@@ -162,7 +164,7 @@ static void test_roce(void)
 	roce_console(con, sizeof(con), 0,
 		     "LIVE_ROCE_CASE 0 req-listener answer=none reason=0 rcvd=1 icrc=- frames=0");
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 0);
+	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 0);
 	if (f)
 		fclose(f);
 	snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
@@ -170,27 +172,27 @@ static void test_roce(void)
 	/* the failures */
 	roce_console(con, sizeof(con), 5, NULL);
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 1);
+	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 1);
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "frame-qkey-0") && strstr(rep, "missing"));
 	roce_console(con, sizeof(con), 2,
 		     "LIVE_ROCE_CASE 2 frame-bad-icrc answer=none reason=0 rcvd=1 icrc=- frames=0");
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 1);
+	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 1);
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "control failed: frame-bad-icrc") != NULL);
 	roce_console(con, sizeof(con), 3,
 		     "LIVE_ROCE_CASE 3 frame-tver-1 answer=rej reason=8 rcvd=1 icrc=bad frames=1");
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 1);
+	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 1);
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "ICRC the core calls bad") != NULL);
 	roce_console(con, sizeof(con), ROCE_ALL, "LIVE_ROCE_CASE 4 frame-qkey-0 answer=rep");
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 1);
+	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 1);
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "malformed: LIVE_ROCE_CASE 4") != NULL);
@@ -214,7 +216,7 @@ static void test_roce(void)
 		for (int i = 0; i < 2; i++) {
 			roce_console(con, sizeof(con), ROCE_ALL, died[i]);
 			f = fmemopen(rep, sizeof(rep), "w");
-			CHECK(f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL) == 0);
+			CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 0);
 			if (f)
 				fclose(f);
 			snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
@@ -234,13 +236,26 @@ static void test_roce(void)
 			*end = '\0';
 	}
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 3, SIZE_MAX, f, NULL) == 0);
+	CHECK(f && live_roce_report(con, strlen(con), 3, NULL, f, NULL) == 0);
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "3 conform, 0 diverge") != NULL);
+	/* --also's list */
+	{
+		struct live_roce_also t;
+
+		CHECK(live_roce_also_parse("12,0,7", &t) && t.n == 3 && t.k[0] == 12 &&
+		      t.k[2] == 7 && live_roce_also_has(&t, 0) && !live_roce_also_has(&t, 1) &&
+		      !live_roce_also_has(NULL, 0));
+		CHECK(!live_roce_also_parse("", &t) && t.n == 0 &&
+		      !live_roce_also_parse("1,", &t) && !live_roce_also_parse("x", &t) &&
+		      !live_roce_also_parse("-1", &t) &&
+		      !live_roce_also_parse("1,2,3,4,5,6,7,8,9", &t) &&
+		      live_roce_also_parse("1,2,3,4,5,6,7,8", &t));
+	}
 	/* CI's smoke: those and a-rep; without its line, missing */
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 3, ka, f, NULL) == 1);
+	CHECK(f && live_roce_report(con, strlen(con), 3, &also, f, NULL) == 1);
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "a-rep") && strstr(rep, "missing"));
@@ -253,7 +268,7 @@ static void test_roce(void)
 			 ka);
 	}
 	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 3, ka, f, NULL) == 0);
+	CHECK(f && live_roce_report(con, strlen(con), 3, &also, f, NULL) == 0);
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "4 conform, 0 diverge") != NULL);
@@ -269,7 +284,7 @@ static int roce_report_over(char *con, size_t cap, size_t skip, const char *over
 	roce_console(con, cap, skip, over);
 	f = fmemopen(rep, rcap, "w");
 	if (f) {
-		rc = live_roce_report(con, strlen(con), 0, SIZE_MAX, f, NULL);
+		rc = live_roce_report(con, strlen(con), 0, NULL, f, NULL);
 		fclose(f);
 	}
 	return rc;
@@ -379,7 +394,7 @@ static void test_roce_active(void)
 		roce_console(con, sizeof(con), ROCE_ALL,
 			     "LIVE_ROCE_CASE 0 req-listener answer=none reason=0 rcvd=1 icrc=- "
 			     "frames=0");
-		CHECK(j && f && live_roce_report(con, strlen(con), 0, SIZE_MAX, f, j) == 0);
+		CHECK(j && f && live_roce_report(con, strlen(con), 0, NULL, f, j) == 0);
 		if (j)
 			fclose(j);
 		if (f)

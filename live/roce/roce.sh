@@ -17,7 +17,8 @@
 #                     600 for one case or the smoke)
 #   ROCE_CASE=NAME    one case (rdmaneg-live roce-cases)
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
-#                     the bad-ICRC control) and a-rep (the active role)
+#                     the bad-ICRC control), nvmet-base-admin (nvmet's
+#                     listener) and a-rep (the active role)
 # Writes build/live-roce/{console.log (every boot's cases),
 # console-N.log, findings.txt, report.txt, report.json (make compliance's
 # rows), triage/}; ends with "N passed, N failed" (passed: every case
@@ -44,11 +45,12 @@ if [ -n "$ONLY" ]; then
 	[ -n "$first" ] || { echo "live-roce: ROCE_CASE: no case '$ONLY' (rdmaneg-live roce-cases)" >&2; exit 2; }
 	count=1
 elif [ "$SMOKE" = 1 ]; then
-	# the first 3 cases and the first active one (a good REP: the
-	# connector, the RTU, the DREQ)
+	# the first 3 cases, nvmet's good admin request and the first active
+	# case (a good REP: the connector, the RTU, the DREQ)
 	count=3
-	also=$("$L/rdmaneg-live" roce-cases | awk '$2 == "a-rep" {print $1}')
-	[ -n "$also" ] || { echo "live-roce: no case a-rep for the smoke (rdmaneg-live roce-cases)" >&2; exit 2; }
+	also=$("$L/rdmaneg-live" roce-cases |
+		awk '$2 == "nvmet-base-admin" {n = $1} $2 == "a-rep" {a = $1} END {if (n != "" && a != "") print n "," a}')
+	[ -n "$also" ] || { echo "live-roce: no case nvmet-base-admin or a-rep for the smoke (rdmaneg-live roce-cases)" >&2; exit 2; }
 fi
 echo "live-roce: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
 mkdir -p "$N"
@@ -80,8 +82,8 @@ while :; do
 		break
 	fi
 	echo "LIVE_ROCE_CASE $k $name answer=died reason=0 rcvd=-1 icrc=- frames=0" >>"$log"
-	printf '%s\t%s\tmake live-roce KERNEL=%s ROCE_CASE=%s\tconsole-%d.log\n' "$name" "$why" \
-		"$KERNEL" "$name" "$boot" >>"$N/findings.txt"
+	printf '%s\t%s\tmake live-roce KERNEL=%s%s ROCE_CASE=%s\tconsole-%d.log\n' "$name" "$why" \
+		"$KERNEL" "$([ "${KVER:-6.1}" = 6.1 ] || echo " KVER=$KVER")" "$name" "$boot" >>"$N/findings.txt"
 	echo "live-roce: finding: case $name: $why ($N/console-$boot.log)"
 	# one case or the smoke: done; the table: the next boot goes on after it
 	[ -z "$ONLY" ] && [ "$SMOKE" = 0 ] || break

@@ -110,13 +110,27 @@ bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a);
  * carries, -1 when none was read). */
 bool live_roce_verdict(const struct live_roce_case *c, enum live_roce_answer a, long ulp_sts);
 
+/* The cases besides a range (CI's smoke: one active, one of nvmet's):
+ * at most LIVE_ROCE_ALSO_MAX indexes. */
+#define LIVE_ROCE_ALSO_MAX 8u
+struct live_roce_also {
+	size_t k[LIVE_ROCE_ALSO_MAX];
+	size_t n;
+};
+/* "K[,K...]" (decimal indexes) into *a; false, *a empty, when s is not
+ * that or holds more than LIVE_ROCE_ALSO_MAX. */
+bool live_roce_also_parse(const char *s, struct live_roce_also *a);
+/* Whether k is one of a's (a may be NULL: none). */
+bool live_roce_also_has(const struct live_roce_also *a, size_t k);
+
 /* make live-roce's table from a console's LIVE_ROCE lines for the first
- * count cases (0: all) and case also (SIZE_MAX: none): one row a case, then "N conform, N diverge"; 1
- * when a line is malformed, a case is missing, a control failed. With
- * json, also make compliance's report.json there: a row a judged case,
- * its clause, the Linux end ("ib_cm passive" or "ib_cm active"), what
- * was expected, what came, the verdict. */
-int live_roce_report(const char *console, size_t len, size_t count, size_t also, FILE *out,
-		     FILE *json);
+ * count cases (0: all) and the cases of also (NULL: none): one row a
+ * case, then "N conform, N diverge"; 1 when a line is malformed, a case
+ * is missing, a control failed. With json, also make compliance's
+ * report.json there: a row a judged case, its clause, the Linux end
+ * ("ib_cm passive", "ib_cm active" or the ULP's, "nvmet"), what was
+ * expected, what came, the verdict. */
+int live_roce_report(const char *console, size_t len, size_t count,
+		     const struct live_roce_also *also, FILE *out, FILE *json);
 
 #endif

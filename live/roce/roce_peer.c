@@ -579,7 +579,8 @@ int live_verb_roce_peer(int argc, char **argv)
 {
 	const char *ifname = NULL, *peer_if = NULL;
 	struct peer p = { .fd = -1, .dev = "rxe0", .wait_ms = 1000, .psn = 0x100 };
-	size_t first = 0, count = 0, also = SIZE_MAX;
+	size_t first = 0, count = 0;
+	struct live_roce_also also = { .n = 0 };
 	int nargs = argc;
 
 	/* after "--": the active cases' connector; its --log is where its
@@ -608,8 +609,8 @@ int live_verb_roce_peer(int argc, char **argv)
 			first = v;
 		else if (strcmp(argv[i], "--count") == 0 && num)
 			count = v;
-		else if (strcmp(argv[i], "--also") == 0 && num)
-			also = v;
+		else if (strcmp(argv[i], "--also") == 0 && live_roce_also_parse(argv[i + 1], &also))
+			continue;
 		else if (strcmp(argv[i], "--wait-ms") == 0 && num && v > 0 && v <= 60000)
 			p.wait_ms = (unsigned)v;
 		else
@@ -618,7 +619,7 @@ int live_verb_roce_peer(int argc, char **argv)
 	if (nargs % 2 == 0 || !ifname || !peer_if || (p.connect && !p.log)) {
 		fprintf(stderr,
 			"usage: rdmaneg-live roce-peer --ifname IF --rxe-ifname IF [--dev RXE]"
-			" [--first N] [--count N] [--also K] [--wait-ms MS]"
+			" [--first N] [--count N] [--also K[,K...]] [--wait-ms MS]"
 			" [-- CONNECTOR... --log FILE...]\n");
 		return 2;
 	}
@@ -646,10 +647,11 @@ int live_verb_roce_peer(int argc, char **argv)
 	}
 	for (size_t k = first; (count == 0 || k < first + count) && k < live_roce_case_count(); k++)
 		run_case(&p, k);
-	/* one case besides the range (CI's smoke: an active one) */
-	if (also < live_roce_case_count() &&
-	    (also < first || (count != 0 && also >= first + count)))
-		run_case(&p, also);
+	/* the cases besides the range (CI's smoke: an active one, nvmet's) */
+	for (size_t i = 0; i < also.n; i++)
+		if (also.k[i] < live_roce_case_count() &&
+		    (also.k[i] < first || (count != 0 && also.k[i] >= first + count)))
+			run_case(&p, also.k[i]);
 	stop_connector(&p);
 	printf("LIVE_ROCE_END %zu\n", live_roce_case_count());
 	close(p.fd);

@@ -173,8 +173,41 @@ static enum live_roce_answer answer_of(const char *a)
 	return (enum live_roce_answer) - 1;
 }
 
-int live_roce_report(const char *console, size_t len, size_t count, size_t also, FILE *out,
-		     FILE *json)
+bool live_roce_also_parse(const char *s, struct live_roce_also *a)
+{
+	const char *p = s;
+
+	a->n = 0;
+	if (!s || !*s)
+		return false;
+	for (;;) {
+		char *end = NULL;
+		unsigned long v;
+
+		if (*p < '0' || *p > '9' || a->n == LIVE_ROCE_ALSO_MAX)
+			break;
+		v = strtoul(p, &end, 10);
+		a->k[a->n++] = v;
+		if (*end == '\0')
+			return true;
+		if (*end != ',')
+			break;
+		p = end + 1;
+	}
+	a->n = 0;
+	return false;
+}
+
+bool live_roce_also_has(const struct live_roce_also *a, size_t k)
+{
+	for (size_t i = 0; a && i < a->n; i++)
+		if (a->k[i] == k)
+			return true;
+	return false;
+}
+
+int live_roce_report(const char *console, size_t len, size_t count,
+		     const struct live_roce_also *also, FILE *out, FILE *json)
 {
 	size_t n = live_roce_case_count(), conform = 0, diverge = 0;
 	size_t upto = count == 0 || count > n ? n : count;
@@ -211,7 +244,7 @@ int live_roce_report(const char *console, size_t len, size_t count, size_t also,
 		const struct seen *e = &s[k];
 		bool ok;
 
-		if (k >= upto && k != also)
+		if (k >= upto && !live_roce_also_has(also, k))
 			continue;
 		(void)live_roce_case(k, &c);
 		x = live_roce_expected(&c);
@@ -306,7 +339,8 @@ static int option_index(const char *opt, const char *v, size_t *out)
 
 int live_verb_roce(int argc, char **argv)
 {
-	size_t len = 0, count = 0, also = SIZE_MAX;
+	size_t len = 0, count = 0;
+	struct live_roce_also also = { .n = 0 };
 	const char *json_path = NULL;
 	FILE *json = NULL;
 	char *text;
@@ -317,13 +351,18 @@ int live_verb_roce(int argc, char **argv)
 			if (option_index(argv[i], argv[i + 1], &count) != 0)
 				return 2;
 		} else if (i + 1 < argc && strcmp(argv[i], "--also") == 0) {
-			if (option_index(argv[i], argv[i + 1], &also) != 0)
+			if (!live_roce_also_parse(argv[i + 1], &also)) {
+				fprintf(stderr,
+					"rdmaneg-live roce: --also takes K[,K...] (at most %u), not "
+					"'%s'\n",
+					LIVE_ROCE_ALSO_MAX, argv[i + 1]);
 				return 2;
+			}
 		} else if (i + 1 < argc && strcmp(argv[i], "--json") == 0) {
 			json_path = argv[i + 1];
 		} else {
 			fprintf(stderr,
-				"usage: rdmaneg-live roce CONSOLE [--count N] [--json OUT]\n");
+				"usage: rdmaneg-live roce CONSOLE [--count N] [--also K[,K...]] [--json OUT]\n");
 			return 2;
 		}
 	}
@@ -337,7 +376,7 @@ int live_verb_roce(int argc, char **argv)
 		free(text);
 		return 2;
 	}
-	rc = live_roce_report(text, len, count, also, stdout, json);
+	rc = live_roce_report(text, len, count, &also, stdout, json);
 	if (json && fclose(json) != 0) {
 		fprintf(stderr, "rdmaneg-live roce: cannot write %s\n", json_path);
 		rc = 2;
