@@ -2,7 +2,8 @@
 # mk/live.mk: the live suites in the qemu guest, and rdmaneg-peer (included by the Makefile, in order)
 # ---- rdmaneg-live: the live suites' program (live/) ----
 UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c util/arcs.c \
-	util/verdict.c util/guide.c util/agent.c util/casename.c util/kcov.c util/verb.c
+	util/verdict.c util/guide.c util/agent.c util/casename.c util/kcov.c util/verb.c \
+	util/ibcm_name.c
 # the pure half of the harness (no sockets, no verbs): host and guest, and
 # make test's unit tests; each suite's fragment (live/SUITE/SUITE.mk, all
 # included here, before the rules) adds its own pure files to LIVE_PURE,

@@ -61,6 +61,22 @@ static bool roce_named(const char *name, struct live_roce_case *c, size_t *k)
 	return false;
 }
 
+/* a report of every case conforming, with line over; its exit */
+static int roce_report_over(char *con, size_t cap, size_t skip, const char *over, char *rep,
+			    size_t rcap)
+{
+	FILE *f;
+	int rc = -1;
+
+	roce_console(con, cap, skip, over);
+	f = fmemopen(rep, rcap, "w");
+	if (f) {
+		rc = live_roce_report(con, strlen(con), 0, NULL, f, NULL);
+		fclose(f);
+	}
+	return rc;
+}
+
 /* the table: at least 150 cases a role, each named once, the two good
  * REQs and the bad-ICRC control first (CI's smoke runs them), qp1-after-
  * last (finding 23 leaves QP1 dead behind it) */
@@ -153,48 +169,31 @@ static void test_roce(void)
 	      !live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_REP) &&
 	      !live_roce_conforms(LIVE_ROCE_X_SILENCE, LIVE_ROCE_REJ));
 	/* every case conforming */
-	roce_console(con, sizeof(con), ROCE_ALL, NULL);
-	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 0);
-	if (f)
-		fclose(f);
+	CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, NULL, rep, sizeof(rep)) == 0);
 	snprintf(want, sizeof(want), "%zu conform, 0 diverge", n);
 	CHECK(strstr(rep, want) != NULL);
 	/* a divergence is a result, not a failure */
-	roce_console(con, sizeof(con), 0,
-		     "LIVE_ROCE_CASE 0 req-listener answer=none reason=0 rcvd=1 icrc=- frames=0");
-	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 0);
-	if (f)
-		fclose(f);
+	CHECK(roce_report_over(
+		      con, sizeof(con), 0,
+		      "LIVE_ROCE_CASE 0 req-listener answer=none reason=0 rcvd=1 icrc=- frames=0",
+		      rep, sizeof(rep)) == 0);
 	snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
 	CHECK(strstr(rep, want) != NULL);
 	/* the failures */
-	roce_console(con, sizeof(con), 5, NULL);
-	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 1);
-	if (f)
-		fclose(f);
+	CHECK(roce_report_over(con, sizeof(con), 5, NULL, rep, sizeof(rep)) == 1);
 	CHECK(strstr(rep, "frame-qkey-0") && strstr(rep, "missing"));
-	roce_console(con, sizeof(con), 2,
-		     "LIVE_ROCE_CASE 2 frame-bad-icrc answer=none reason=0 rcvd=1 icrc=- frames=0");
-	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 1);
-	if (f)
-		fclose(f);
+	CHECK(roce_report_over(
+		      con, sizeof(con), 2,
+		      "LIVE_ROCE_CASE 2 frame-bad-icrc answer=none reason=0 rcvd=1 icrc=- frames=0",
+		      rep, sizeof(rep)) == 1);
 	CHECK(strstr(rep, "control failed: frame-bad-icrc") != NULL);
-	roce_console(con, sizeof(con), 3,
-		     "LIVE_ROCE_CASE 3 frame-tver-1 answer=rej reason=8 rcvd=1 icrc=bad frames=1");
-	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 1);
-	if (f)
-		fclose(f);
+	CHECK(roce_report_over(
+		      con, sizeof(con), 3,
+		      "LIVE_ROCE_CASE 3 frame-tver-1 answer=rej reason=8 rcvd=1 icrc=bad frames=1",
+		      rep, sizeof(rep)) == 1);
 	CHECK(strstr(rep, "ICRC the core calls bad") != NULL);
-	roce_console(con, sizeof(con), ROCE_ALL, "LIVE_ROCE_CASE 4 frame-qkey-0 answer=rep");
-	f = fmemopen(rep, sizeof(rep), "w");
-	CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 1);
-	if (f)
-		fclose(f);
+	CHECK(roce_report_over(con, sizeof(con), ROCE_ALL,
+			       "LIVE_ROCE_CASE 4 frame-qkey-0 answer=rep", rep, sizeof(rep)) == 1);
 	CHECK(strstr(rep, "malformed: LIVE_ROCE_CASE 4") != NULL);
 	/* a case the guest died in (live/roce/roce.sh's line, active or
 	 * passive): a divergence, not a failure */
@@ -214,11 +213,8 @@ static void test_roce(void)
 			"LIVE_ROCE_CASE %zu a-rep-twice answer=died reason=0 rcvd=-1 icrc=- frames=0",
 			ka2);
 		for (int i = 0; i < 2; i++) {
-			roce_console(con, sizeof(con), ROCE_ALL, died[i]);
-			f = fmemopen(rep, sizeof(rep), "w");
-			CHECK(f && live_roce_report(con, strlen(con), 0, NULL, f, NULL) == 0);
-			if (f)
-				fclose(f);
+			CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, died[i], rep,
+					       sizeof(rep)) == 0);
 			snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
 			CHECK(strstr(rep, want) && strstr(rep, "(the guest died: findings.txt)"));
 		}
@@ -272,22 +268,6 @@ static void test_roce(void)
 	if (f)
 		fclose(f);
 	CHECK(strstr(rep, "4 conform, 0 diverge") != NULL);
-}
-
-/* a report of every case conforming, with line over; its exit */
-static int roce_report_over(char *con, size_t cap, size_t skip, const char *over, char *rep,
-			    size_t rcap)
-{
-	FILE *f;
-	int rc = -1;
-
-	roce_console(con, cap, skip, over);
-	f = fmemopen(rep, rcap, "w");
-	if (f) {
-		rc = live_roce_report(con, strlen(con), 0, NULL, f, NULL);
-		fclose(f);
-	}
-	return rc;
 }
 
 /* the active cases: each answer built from the model REQ as the core

@@ -6,6 +6,8 @@
 
 #include "roce_live.h"
 
+#include "ibcm_name.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -131,21 +133,17 @@ void live_roce_message(uint8_t *mad, uint16_t attr, uint64_t tid, uint32_t local
 		live_roce_put(mad, RDMANEG_IBCM_F_MRA_SERVICE_TIMEOUT, 14);
 }
 
-/* the CM's messages by attribute, 0x10..0x1A, as case names and clauses */
-static const char *const msg_names[] = { "req",	 "mra",	     "rej",	 "rep", "rtu", "dreq",
-					 "drep", "sidr-req", "sidr-rep", "lap", "apr" };
+/* the registry's clause of each message's layout, by attribute 0x10..0x1A */
 static const char *const msg_clauses[] = {
 	"ibcm-c12#req-1",     "ibcm-c12#mra-1",	 "ibcm-c12#rej-1",  "ibcm-c12#rep-1",
 	"ibcm-c12#rtu-1",     "ibcm-c12#dreq-1", "ibcm-c12#drep-1", "ibcm-c12#sidrreq-1",
 	"ibcm-c12#sidrrep-1", "ibcm-c12#lap-1",	 "ibcm-c12#apr-1"
 };
-#define NMSG (sizeof(msg_names) / sizeof(msg_names[0]))
+#define NMSG (sizeof(msg_clauses) / sizeof(msg_clauses[0]))
 
 const char *live_roce_msg_name(uint16_t attr)
 {
-	return attr >= RDMANEG_IBCM_REQ && attr - RDMANEG_IBCM_REQ < NMSG
-		       ? msg_names[attr - RDMANEG_IBCM_REQ]
-		       : NULL;
+	return rdmaneg_ibcm_message_name(attr);
 }
 
 const char *live_roce_msg_clause(uint16_t attr)

@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cli.h"
+#include "ibcm_name.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -74,18 +75,6 @@ static const struct option opts[] = { { "comm-id", required_argument, NULL, OPT_
 				      { "help", no_argument, NULL, OPT_HELP },
 				      { NULL, 0, NULL, 0 } };
 
-/* the messages by attribute ID, 0x10..0x1A */
-static const char *const messages[] = { "req",	"mra",	    "rej",	"rep", "rtu", "dreq",
-					"drep", "sidr-req", "sidr-rep", "lap", "apr" };
-#define N_MESSAGES (sizeof(messages) / sizeof(messages[0]))
-
-static const char *message_name(unsigned attr)
-{
-	return attr >= RDMANEG_IBCM_REQ && attr - RDMANEG_IBCM_REQ < N_MESSAGES
-		       ? messages[attr - RDMANEG_IBCM_REQ]
-		       : NULL;
-}
-
 static void print_defects(unsigned d)
 {
 	static const char *const names[] = { "length", "class",	   "method",	"attr",
@@ -138,7 +127,7 @@ static bool ip_service(const uint8_t *mad, unsigned attr)
 static void print_msg(const uint8_t *mad, size_t len, const struct rdmaneg_ibcm_msg *m, unsigned d)
 {
 	struct rdmaneg_ibcm_cma_hdr h;
-	const char *name = message_name(m->attr);
+	const char *name = rdmaneg_ibcm_message_name(m->attr);
 	unsigned c;
 
 	printf("{\"length\":%zu,", len);
@@ -192,9 +181,7 @@ int rdmaneg_cli_ibcm_encode(int argc, char **argv)
 		return rdmaneg_cli_not_here("ibcm encode", name);
 	if (optind >= argc)
 		return rdmaneg_cli_usage("ibcm encode", "which message? (req, rep, rej, ...)");
-	for (size_t i = 0; i < N_MESSAGES; i++)
-		if (strcmp(argv[optind], messages[i]) == 0)
-			attr = RDMANEG_IBCM_REQ + (unsigned)i;
+	attr = rdmaneg_ibcm_message_attr(argv[optind]);
 	if (!attr)
 		return rdmaneg_cli_usage("ibcm encode", "unknown message '%s'", argv[optind]);
 	(void)rdmaneg_ibcm_init(mad, sizeof(mad), (uint16_t)attr, 0);
@@ -210,7 +197,7 @@ int rdmaneg_cli_ibcm_encode(int argc, char **argv)
 				break;
 		if (f == RDMANEG_IBCM_F_COUNT)
 			return rdmaneg_cli_usage("ibcm encode", "%s has no field '%.*s'",
-						 messages[attr - RDMANEG_IBCM_REQ],
+						 rdmaneg_ibcm_message_name(attr),
 						 (int)(eq - argv[i]), argv[i]);
 		if (rdmaneg_ibcm_field_octets(f, &off, &n) == RDMANEG_OK) {
 			c = rdmaneg_cli_hex_arg(eq + 1, &hex);
