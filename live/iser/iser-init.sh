@@ -27,11 +27,7 @@ ISER_PORT=3260 ISER_TPORT=3261 # live/iser/iser.h
 T=/sys/kernel/config/target
 iser_step() { suite_step LIVE_ISER_STEP "$@"; } # init.sh's
 iser_modules() {
-	# shellcheck disable=SC2013 # one module name a line, none with a space
-	for m in $(cat /iser.modules); do
-		grep -q "^$(echo "$m" | tr - _) " /proc/modules && continue
-		insmod "/lib/modules/iser/$m.ko" || return 1
-	done
+	load_modules iser || return 1
 	mkdir -p /etc/iscsi/nodes /etc/iscsi/send_targets /etc/iscsi/ifaces /var/lib/iscsi \
 		/run/lock/iscsi /var/lock /run
 	echo "InitiatorName=iqn.2026-11.org.rdmaneg:guest" >/etc/iscsi/initiatorname.iscsi

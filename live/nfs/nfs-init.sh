@@ -20,13 +20,6 @@ NFS_PORT=$1 NFS_SERVER_PORT=$2
 set --
 NFS_ADDR=192.0.2.1
 nfs_step() { suite_step LIVE_NFS_STEP "$@"; } # init.sh's
-nfs_modules() {
-	# shellcheck disable=SC2013 # one module path a line, none with a space
-	for m in $(cat /nfs.modules); do
-		grep -q "^$m " /proc/modules && continue
-		insmod "/lib/modules/nfs/$m.ko" || return 1
-	done
-}
 nfs_server() {
 	mkdir -p /export /var/lib/nfs/v4recovery /run/rpc_pipefs /etc/exports.d &&
 	mount -t tmpfs export /export &&
@@ -38,20 +31,7 @@ nfs_server() {
 	# the shortest grace period nfsd allows: opens wait it out
 	echo 10 >/proc/fs/nfsd/nfsv4gracetime &&
 	echo 10 >/proc/fs/nfsd/nfsv4leasetime &&
-	echo "-2 -3 +4 +4.1 +4.2" >/proc/fs/nfsd/versions &&
-	nfs_threads
-}
-# nfsd's threads, then its RDMA listener (6.1, which opens TCP and UDP
-# listeners of its own for threads started without one); a kernel that
-# starts no thread without a listener ("NFSD: Failed to start, no
-# listeners configured", seen on 7.3.4) gets the RDMA listener first
-nfs_threads() {
-	if echo 4 2>/dev/null >/proc/fs/nfsd/threads; then
-		echo "rdma $NFS_PORT" >/proc/fs/nfsd/portlist
-	else
-		echo "rdma $NFS_PORT" >/proc/fs/nfsd/portlist &&
-			echo 4 >/proc/fs/nfsd/threads
-	fi
+	nfsd_rdma "$NFS_PORT"
 }
 nfs_trace() {
 	mount -t tracefs tracefs /sys/kernel/tracing &&
@@ -67,7 +47,7 @@ nfs_io() { # write 1 MiB, remount, read it back
 	cmp /tmp/nfs-data /mnt/data && cmp /tmp/nfs-data /export/data && umount /mnt
 }
 nfs_main() {
-	nfs_step modules nfs_modules || return
+	nfs_step modules load_modules nfs || return
 	nfs_step server nfs_server || return
 	nfs_step trace nfs_trace
 	rm -f /tmp/capture.ready

@@ -26,13 +26,6 @@ set --
 NVME_ADDR=192.0.2.1
 NVMET=/sys/kernel/config/nvmet
 nvme_step() { suite_step LIVE_NVME_STEP "$@"; } # init.sh's
-nvme_modules() {
-	# shellcheck disable=SC2013 # one module name a line, none with a space
-	for m in $(cat /nvme.modules); do
-		grep -q "^$(echo "$m" | tr - _) " /proc/modules && continue
-		insmod "/lib/modules/nvme/$m.ko" || return 1
-	done
-}
 nvme_target() {
 	{ [ -d "$NVMET" ] || mount -t configfs none /sys/kernel/config; } &&
 	s=$NVMET/subsystems/$NVME_NQN &&
@@ -94,7 +87,7 @@ nvme_agents() {
 }
 nvme_main() {
 	first=$(arg nvme_first)
-	nvme_step modules nvme_modules || return
+	nvme_step modules load_modules nvme || return
 	nvme_step target nvme_target || return
 	if [ "$(arg nvme_data)" != 0 ]; then
 		rm -f /tmp/capture.ready

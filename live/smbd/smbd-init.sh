@@ -18,11 +18,7 @@ SMBD_ADDR=192.0.2.1
 SMBD_PORT=5445 # MS-SMBD 1.9: SMB Direct on iWARP
 smbd_step() { suite_step LIVE_SMBD_STEP "$@"; } # init.sh's
 smbd_modules() {
-	# shellcheck disable=SC2013 # one module name a line, none with a space
-	for m in $(cat /smbd.modules); do
-		grep -q "^$(echo "$m" | tr - _) " /proc/modules && continue
-		insmod "/lib/modules/smbd/$m.ko" || return 1
-	done
+	load_modules smbd || return 1
 	for t in mountd adduser addshare control; do ln -sf ksmbd.tools "/sbin/ksmbd.$t"; done
 	ln -sf /proc/mounts /etc/mtab
 	mkdir -p /etc/ksmbd /srv/share /mnt/smb /run /var/run
