@@ -35,9 +35,12 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 
 		if (k == skip)
 			continue;
-		/* a ULP's REJ carries the status its oracle answers with */
+		/* a ULP's REJ carries the status its oracle answers with,
+		 * svcrdma's REP its RFC 8797 message (4 KiB each way) */
 		if (c.ulp_allowed && x == LIVE_ROCE_X_REJ)
 			snprintf(ulp, sizeof(ulp), " ulpsts=%u", c.ulp_sts);
+		if (c.ulp == LIVE_ROCE_ULP_SVCRDMA && x == LIVE_ROCE_X_REP)
+			snprintf(ulp, sizeof(ulp), " ulppd=f6ab0e1801000303");
 		used += (size_t)snprintf(
 			out + used, cap - used,
 			"LIVE_ROCE_CASE %zu %s answer=%s reason=0 rcvd=%d icrc=%s frames=1%s%s%s\n",
@@ -75,6 +78,53 @@ static int roce_report_over(char *con, size_t cap, size_t skip, const char *over
 		fclose(f);
 	}
 	return rc;
+}
+
+/* svcrdma's rows: its port, the NFS case's octets after rdma_cm's
+ * header (a case longer than 56 octets keeps its last 56), a REP
+ * expected of each, the clause by what the octets hold; its REP's
+ * message judged by the oracle */
+static void test_roce_svcrdma(void)
+{
+	static const uint8_t msg4k[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 0, 3, 3 };
+	uint8_t pd[LIVE_ROCE_REP_PD] = { 0 };
+	struct live_roce_case c;
+	char why[96];
+	size_t n = 0;
+
+	CHECK(roce_named("svcrdma-v1-4k-R", &c, &n) && c.listener &&
+	      c.ulp == LIVE_ROCE_ULP_SVCRDMA && c.mad[24 + 8 + 6] == 0x4e &&
+	      c.mad[24 + 8 + 7] == 0x51 && /* 20049 = 0x4e51 */
+	      c.mad[164 + 36] == 0xf6 && c.mad[164 + 36 + 5] == 1 && c.mad[164 + 36 + 8] == 0 &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REP &&
+	      strcmp(live_roce_clause(&c), "rfc8797#4-2") == 0 &&
+	      strcmp(live_roce_ulp_name(c.ulp), "svcrdma") == 0);
+	CHECK(roce_named("svcrdma-no-pd", &c, &n) &&
+	      strcmp(live_roce_clause(&c), "rfc8797#5.1-1") == 0);
+	CHECK(roce_named("svcrdma-version-2", &c, &n) &&
+	      strcmp(live_roce_clause(&c), "rfc8797#5.2-1") == 0 &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REP);
+	CHECK(roce_named("svcrdma-reserved-bits-1k", &c, &n) &&
+	      strcmp(live_roce_clause(&c), "rfc8797#4-6") == 0);
+	CHECK(roce_named("svcrdma-full-196-4k", &c, &n) && c.mad[164 + 36 + 47] == 0xA5 &&
+	      c.mad[164 + 36 + 48] == 0xf6 && c.mad[255] == 3 &&
+	      strcmp(live_roce_clause(&c), "rfc8797#4-2") == 0);
+	/* the REP's message: none, a good one, Reserved bits set; a REJ
+	 * diverges whatever it carries */
+	CHECK(live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) &&
+	      strcmp(why, "no RFC 8797 message") == 0);
+	memcpy(pd + 1, msg4k, sizeof(msg4k));
+	CHECK(live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) &&
+	      strcmp(why, "v1 at 1, R 0, send 4096, receive 4096") == 0);
+	pd[1 + 5] = 0x81;
+	CHECK(!live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) &&
+	      strstr(why, "Reserved bits 0x80") != NULL);
+	CHECK(!live_roce_verdict(&c, LIVE_ROCE_REJ, -1) &&
+	      live_roce_verdict(&c, LIVE_ROCE_REP, -1));
+	/* no other ULP's REP is read */
+	CHECK(roce_named("req-listener", &c, &n) && c.ulp == LIVE_ROCE_ULP_NONE &&
+	      live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) && why[0] == '\0' &&
+	      live_roce_ulp_name(c.ulp) == NULL);
 }
 
 /* the table: at least 150 cases a role, each named once, the two good
@@ -141,6 +191,7 @@ static void test_roce_table(void)
 	      live_roce_verdict(&c, LIVE_ROCE_MRA, -1) &&
 	      !live_roce_verdict(&c, LIVE_ROCE_NONE, -1));
 	CHECK(roce_named("nvmet-len-0", &c, &n) && live_roce_expected(&c) == LIVE_ROCE_X_REJ);
+	test_roce_svcrdma();
 }
 
 static void test_roce(void)
@@ -220,6 +271,32 @@ static void test_roce(void)
 		}
 		CHECK(!live_roce_conforms(LIVE_ROCE_X_NO_REP, LIVE_ROCE_DIED) &&
 		      !live_roce_conforms(LIVE_ROCE_X_NO_RTU, LIVE_ROCE_DIED));
+	}
+	/* svcrdma's REP: its message read from ulppd= (zeros after it
+	 * implied); Reserved bits set diverge; a REP without ulppd=, or
+	 * ulppd= not hex, is malformed */
+	{
+		size_t ks = 0;
+		char line[4][200];
+		static const char *const pds[] = { "f6ab0e1801800303", "-", "", "f6ab0e180" };
+
+		CHECK(roce_named("svcrdma-v1-1k", &c, &ks));
+		for (int i = 0; i < 4; i++)
+			snprintf(line[i], sizeof(line[i]),
+				 "LIVE_ROCE_CASE %zu svcrdma-v1-1k answer=rep reason=0 rcvd=1 "
+				 "icrc=ok frames=1%s%s",
+				 ks, pds[i][0] ? " ulppd=" : "", pds[i]);
+		CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, line[0], rep, sizeof(rep)) == 0);
+		snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
+		CHECK(strstr(rep, want) && strstr(rep, "Reserved bits 0x80 set"));
+		CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, line[1], rep, sizeof(rep)) == 0);
+		snprintf(want, sizeof(want), "%zu conform, 0 diverge", n);
+		CHECK(strstr(rep, want) && strstr(rep, "(svcrdma's REP: no RFC 8797 message)"));
+		for (int i = 2; i < 4; i++) {
+			CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, line[i], rep,
+					       sizeof(rep)) == 1);
+			CHECK(strstr(rep, "malformed: LIVE_ROCE_CASE") != NULL);
+		}
 	}
 	/* the smoke: the first 3 cases alone */
 	roce_console(con, sizeof(con), ROCE_ALL, NULL);

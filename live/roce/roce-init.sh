@@ -6,8 +6,8 @@
 # address: rxe0's answers to the peer's 203.0.113.2 leave by veth0 to a
 # permanent neighbour entry (veth1's MAC) and reach the peer's AF_PACKET
 # socket, not this kernel's stack. An rdma_cm listener (rdmaneg-live
-# listen) waits on 203.0.113.1:19100, nvmet on 203.0.113.1:4420; nothing
-# listens on 19101. Then
+# listen) waits on 203.0.113.1:19100, nvmet on 203.0.113.1:4420, nfsd
+# (svcrdma) on 20049; nothing listens on 19101. Then
 # rdmaneg-live roce-peer runs every case (live.roce_first, live.roce_count:
 # a range, 0 for all; live.roce_also: one more) and prints its LIVE_ROCE
 # lines; for the active ones
@@ -15,10 +15,7 @@
 # for one connection after another.
 ROCE_ADDR=203.0.113.1 ROCE_PEER=203.0.113.2 ROCE_PORT=19100 ROCE_APORT=19102
 roce_setup() {
-	# shellcheck disable=SC2013 # one module name a line, none with a space
-	for m in $(cat /roce.modules); do
-		grep -q "^$m " /proc/modules || insmod "/lib/modules/roce/$m.ko" || return 1
-	done
+	load_modules roce &&
 	/sbin/ip link add veth0 type veth peer name veth1 &&
 	/sbin/ip addr add "$ROCE_ADDR/24" dev veth0 &&
 	/sbin/ip link set veth0 up && /sbin/ip link set veth1 up &&
@@ -41,11 +38,17 @@ roce_nvmet() {
 	ln -s "$t/subsystems/$2" "$t/ports/1/subsystems/$2" &&
 	echo "LIVE_ROCE_STEP nvmet ok: $ROCE_ADDR:$1 $2"
 }
+# nfsd's svcrdma on every address at its port (rdmaneg-live nfs-facts'
+# first word, live/nfs/nfs.h): threads and the RDMA listener only (the
+# svcrdma- cases send a REQ and end the connection: no export, no mountd)
+roce_nfsd() { mount -t nfsd nfsd /proc/fs/nfsd && nfsd_rdma "$1"; }
 if ! roce_setup; then
 	echo "LIVE_ROCE_STEP setup failed"
 else
 	# shellcheck disable=SC2046 # two words: the port and the NQN
 	roce_nvmet $(/bin/rdmaneg-live nvme-facts) || echo "LIVE_ROCE_STEP nvmet failed"
+	suite_step LIVE_ROCE_STEP nfsd roce_nfsd "$(/bin/rdmaneg-live nfs-facts | cut -d' ' -f1)" &&
+		sed 's/^/LIVE_ROCE_NFSD /' /proc/fs/nfsd/portlist
 	: >/tmp/roce-listen.log
 	/bin/rdmaneg-live listen --addr "$ROCE_ADDR" --port "$ROCE_PORT" --log /tmp/roce-listen.log \
 		>/tmp/roce-listen.out 2>&1 &

@@ -18,7 +18,8 @@
 #   ROCE_CASE=NAME    one case (rdmaneg-live roce-cases)
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
 #                     the bad-ICRC control), nvmet-base-admin (nvmet's
-#                     listener) and a-rep (the active role)
+#                     listener), svcrdma-v1-4k-R (nfsd's) and a-rep (the
+#                     active role)
 # Writes build/live-roce/{console.log (every boot's cases),
 # console-N.log, findings.txt, report.txt, report.json (make compliance's
 # rows), triage/}; ends with "N passed, N failed" (passed: every case
@@ -45,12 +46,14 @@ if [ -n "$ONLY" ]; then
 	[ -n "$first" ] || { echo "live-roce: ROCE_CASE: no case '$ONLY' (rdmaneg-live roce-cases)" >&2; exit 2; }
 	count=1
 elif [ "$SMOKE" = 1 ]; then
-	# the first 3 cases, nvmet's good admin request and the first active
-	# case (a good REP: the connector, the RTU, the DREQ)
+	# the first 3 cases, nvmet's good admin request, svcrdma's good
+	# message and the first active case (a good REP: the connector, the
+	# RTU, the DREQ)
 	count=3
-	also=$("$L/rdmaneg-live" roce-cases |
-		awk '$2 == "nvmet-base-admin" {n = $1} $2 == "a-rep" {a = $1} END {if (n != "" && a != "") print n "," a}')
-	[ -n "$also" ] || { echo "live-roce: no case nvmet-base-admin or a-rep for the smoke (rdmaneg-live roce-cases)" >&2; exit 2; }
+	also=$("$L/rdmaneg-live" roce-cases | awk '$2 == "nvmet-base-admin" {n = $1}
+		$2 == "svcrdma-v1-4k-R" {s = $1} $2 == "a-rep" {a = $1}
+		END {if (n != "" && s != "" && a != "") print n "," s "," a}')
+	[ -n "$also" ] || { echo "live-roce: no case nvmet-base-admin, svcrdma-v1-4k-R or a-rep for the smoke (rdmaneg-live roce-cases)" >&2; exit 2; }
 fi
 echo "live-roce: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
 mkdir -p "$N"
@@ -91,9 +94,10 @@ while :; do
 	[ $((k + 1)) -lt "$total" ] || break
 	first=$((k + 1))
 done
-grep -a '^LIVE_ROCE_STEP\|^LIVE_ERROR' "$N/console-1.log"
+grep -a '^LIVE_ROCE_STEP\|^LIVE_ROCE_NFSD\|^LIVE_ERROR' "$N/console-1.log"
 grep -aq '^LIVE_ROCE_STEP setup ok' "$N/console-1.log" || fail=1
 grep -aq '^LIVE_ROCE_STEP nvmet ok' "$N/console-1.log" || fail=1
+grep -aq '^LIVE_ROCE_STEP nfsd ok' "$N/console-1.log" || fail=1
 if [ -n "$ONLY" ]; then
 	grep -a '^LIVE_ROCE_CASE' "$log" | tee "$N/report.txt"
 	grep -aq "^LIVE_ROCE_CASE $first $ONLY " "$log" || fail=1

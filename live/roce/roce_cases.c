@@ -5,11 +5,10 @@
  * ([ibcm-c12#rep-2], [ibcm-c12#rep-3]); see roce_live.h. */
 #include "roce_live.h"
 #include "roce_mads.h"
+#include "roce_ulp.h"
 
 #include "ibcm.h"
 #include "ibcm_rules.h"
-#include "nvme.h"
-#include "nvme_rules.h"
 #include "roce_rules.h"
 
 #include <stdio.h>
@@ -18,8 +17,8 @@
 /* How a passive case differs from the good REQ: a field of the MAD (one
  * of up to 64 bits, or an octet string filled with value), a header of
  * the frame, the MAD's length, octets of the private data, another
- * message in the REQ's place, or (E_NVME) a REQ to nvmet whose ULP
- * octets are case value of the NVMe suite's (live/nvme/nvme_cases.c). */
+ * message in the REQ's place, or (E_ULP) a REQ to ULP field's listener
+ * whose octets are case value of that ULP's suite (roce_ulp.h). */
 enum edit {
 	E_NONE,
 	E_FIELD,
@@ -31,7 +30,7 @@ enum edit {
 	E_LEN,
 	E_PD,
 	E_MSG,
-	E_NVME
+	E_ULP
 };
 
 struct row {
@@ -351,19 +350,15 @@ static void sweep_passive(void)
 			 live_roce_msg_name(a) ? live_roce_msg_name(a) : "?");
 		add_row(&r);
 	}
-	/* [nvme-rdma#fig5-1]: nvmet's listener, the NVMe suite's private
-	 * data after rdma_cm's header; over the IB CM the private data has
-	 * no length of its own, so each case's octets are followed by zeros
-	 * to the REQ's 56 ULP octets */
-	for (size_t i = 0; i < live_nvme_case_count(); i++) {
-		struct live_nvme_case nc;
-
-		if (!live_nvme_case(i, &nc))
-			continue;
-		r = (struct row){ .edit = E_NVME, .value = i, .listener = true };
-		snprintf(r.name, sizeof(r.name), "nvmet-%.40s", nc.name);
-		add_row(&r);
-	}
+	/* the ULPs' listeners behind rxe (nvmet's, svcrdma's), each case
+	 * of their own suites after rdma_cm's header (roce_ulp.h) */
+	for (size_t u = LIVE_ROCE_ULP_FIRST; u <= LIVE_ROCE_ULP_LAST; u++)
+		for (size_t i = 0; i < live_roce_ulp_count((enum live_roce_ulp)u); i++) {
+			r = (struct row){ .edit = E_ULP, .field = u, .value = i, .listener = true };
+			if (live_roce_ulp_case_name((enum live_roce_ulp)u, i, r.name,
+						    sizeof(r.name)))
+				add_row(&r);
+		}
 	add_row(&last_row);
 }
 
@@ -644,29 +639,6 @@ static bool active_case(size_t k, struct live_roce_case *c)
 	return true;
 }
 
-/* E_NVME: the NVMe suite's case r->value as the REQ's ULP octets, zeros
- * after it, and what the NVMe oracle's target allows for those 56
- * octets (Linux's limits, as the NVMe suite judges nvmet) */
-static void nvme_octets(const struct row *r, struct live_roce_case *c)
-{
-	const struct rdmaneg_nvme_limits lim = RDMANEG_NVME_LIMITS_LINUX;
-	struct rdmaneg_ref_nvme_answer ref;
-	struct live_nvme_case nc;
-	size_t off, n;
-
-	if (!live_nvme_case((size_t)r->value, &nc) ||
-	    rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REQ, &off, &n) != RDMANEG_OK ||
-	    n < RDMANEG_IBCM_CMA_HDR_LEN + nc.pd_len)
-		return;
-	off += RDMANEG_IBCM_CMA_HDR_LEN;
-	n -= RDMANEG_IBCM_CMA_HDR_LEN;
-	memset(c->mad + off, 0, n);
-	memcpy(c->mad + off, nc.pd, nc.pd_len);
-	rdmaneg_ref_nvme_target(c->mad + off, n, &lim, &ref);
-	c->ulp_allowed = ref.allowed;
-	c->ulp_sts = ref.sts;
-}
-
 /* r's edit on case c's MAD and frame */
 static void apply(const struct row *r, struct live_roce_case *c)
 {
@@ -714,8 +686,8 @@ static void apply(const struct row *r, struct live_roce_case *c)
 		live_roce_put(c->mad, live_roce_field_of((uint16_t)r->value, "partition_key"),
 			      0xFFFF);
 		break;
-	case E_NVME:
-		nvme_octets(r, c);
+	case E_ULP:
+		live_roce_ulp_octets((enum live_roce_ulp)r->field, (size_t)r->value, c);
 		break;
 	case E_NONE:
 		break;
@@ -742,9 +714,9 @@ bool live_roce_case(size_t k, struct live_roce_case *c)
 	r = &ptab[c->row];
 	snprintf(c->name, sizeof(c->name), "%s", r->name);
 	c->comm_id = 0x52000000u + (uint32_t)k;
-	port = r->edit == E_NVME ? LIVE_NVME_PORT
-	       : r->listener	 ? LIVE_ROCE_PORT
-				 : LIVE_ROCE_IDLE_PORT;
+	port = r->edit == E_ULP ? live_roce_ulp_port((enum live_roce_ulp)r->field)
+	       : r->listener	? LIVE_ROCE_PORT
+				: LIVE_ROCE_IDLE_PORT;
 	live_roce_good_req(c->mad, c->comm_id, port, (uint16_t)(40000 + k));
 	c->mad_len = RDMANEG_IBCM_MAD_LEN;
 	mad_frame(&c->frame, k);
@@ -811,17 +783,8 @@ const char *live_roce_clause(const struct live_roce_case *c)
 		return r->off < RDMANEG_IBCM_CMA_HDR_LEN ? "ibcm-c12#cma-2" : "ibcm-c12#cma-1";
 	case E_MSG:
 		return live_roce_msg_clause((uint16_t)r->value);
-	case E_NVME: {
-		/* the clause of the status the oracle's target answers with */
-		static const char *const by_sts[] = { "nvme-rdma#fig5-1", "nvme-rdma#fig5-7",
-						      "nvme-rdma#fig5-2", "nvme-rdma#fig5-3",
-						      "nvme-rdma#fig5-4", "nvme-rdma#fig5-5",
-						      "nvme-rdma#fig5-1", "nvme-rdma#fig5-1",
-						      "nvme-rdma#fig5-1", "nvme-rdma#fig5-6" };
-
-		return c->ulp_sts < sizeof(by_sts) / sizeof(by_sts[0]) ? by_sts[c->ulp_sts]
-								       : "nvme-rdma#fig5-1";
-	}
+	case E_ULP:
+		return live_roce_ulp_clause(c);
 	case E_FIELD:
 	case E_OCTETS:
 		if (r->field == RDMANEG_IBCM_F_REQ_PATH_MTU)

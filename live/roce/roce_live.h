@@ -30,8 +30,10 @@
 #define LIVE_ROCE_PORT 19100	     /* an rdma_cm listener on LIVE_ROCE_ADDR */
 #define LIVE_ROCE_IDLE_PORT 19101    /* no listener */
 #define LIVE_ROCE_ACTIVE_PORT 19102  /* rdmaneg-live connect's, to the peer */
-/* nvmet listens on LIVE_ROCE_ADDR at LIVE_NVME_PORT (live/nvme/nvme.h) */
+/* nvmet listens on LIVE_ROCE_ADDR at LIVE_NVME_PORT (live/nvme/nvme.h),
+ * nfsd's svcrdma at LIVE_NFS_PORT (live/nfs/nfs.h) */
 #define LIVE_ROCE_MAD_MAX 300u /* a MAD, or one too long */
+#define LIVE_ROCE_REP_PD 196u  /* a REP's private data (rdmaneg_ibcm_pd_span) */
 
 /* What the peer saw come back for a case's REQ. */
 enum live_roce_answer {
@@ -43,6 +45,13 @@ enum live_roce_answer {
 	LIVE_ROCE_RTU,	 /* active cases: Linux's RTU after the peer's REP */
 	LIVE_ROCE_NOREQ, /* active cases: Linux sent no REQ (the harness failed) */
 	LIVE_ROCE_DIED	 /* the guest died or hung in the case (live/roce/roce.sh) */
+};
+
+/* The kernel ULP whose listener a passive case's REQ is for. */
+enum live_roce_ulp {
+	LIVE_ROCE_ULP_NONE = 0, /* rdmaneg-live listen's, or none */
+	LIVE_ROCE_ULP_NVMET,	/* nvmet-rdma */
+	LIVE_ROCE_ULP_SVCRDMA	/* nfsd's svcrdma */
 };
 
 /* What a conforming passive side does with a case's frame. */
@@ -73,10 +82,11 @@ struct live_roce_case {
 	 * mad holds its answer to the model REQ (live_roce_model_req) */
 	bool active;
 	unsigned row; /* its row of the passive or (active) the active table */
-	/* a REQ to a ULP's listener (nvmet's port), its private data a
-	 * case of that ULP's suite: the answers the ULP's oracle allows
-	 * (bit 0: accept, bit k: a reject of status k; 0 for no ULP's), and
-	 * the strict one */
+	/* a REQ to a ULP's listener (nvmet's or svcrdma's port), its
+	 * private data a case of that ULP's suite: the answers the ULP's
+	 * oracle allows (bit 0: accept, bit k: a reject of status k; 0 for
+	 * no ULP's), and the strict one */
+	enum live_roce_ulp ulp;
 	unsigned ulp_allowed, ulp_sts;
 };
 
@@ -109,6 +119,16 @@ bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a);
  * status its oracle allows (ulp_sts: the status the REJ's private data
  * carries, -1 when none was read). */
 bool live_roce_verdict(const struct live_roce_case *c, enum live_roce_answer a, long ulp_sts);
+/* The name make compliance knows the ULP u by ("nvmet", "svcrdma"), NULL
+ * for none. */
+const char *live_roce_ulp_name(enum live_roce_ulp u);
+/* Whether a REP's private data pd (n octets) is what c's ULP owes: for
+ * svcrdma, an RFC 8797 message if it holds one (the oracle's reading,
+ * [rfc8797#5.2]) with its Reserved bits zero ([rfc8797#4-6]); true for a
+ * case of any other. why (cap octets) says what is wrong, or what the
+ * message holds. */
+bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
+		       size_t cap);
 
 /* The cases besides a range (CI's smoke: one active, one of nvmet's):
  * at most LIVE_ROCE_ALSO_MAX indexes. */

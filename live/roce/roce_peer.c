@@ -506,6 +506,8 @@ static void run_case(struct peer *p, size_t k)
 	unsigned frames = 0, bad = 0;
 	long long before, after;
 	long sts = -1;
+	const uint8_t *rep_pd = NULL;
+	char why[96];
 	bool heard;
 	enum live_roce_answer a = LIVE_ROCE_NONE;
 
@@ -553,9 +555,14 @@ static void run_case(struct peer *p, size_t k)
 					       &reason);
 		/* a ULP's REJ: the status in its private data ([nvme-rdma#fig7]:
 		 * RECFMT, then STS, each 2 octets little-endian) */
-		if (a == LIVE_ROCE_REJ && c.ulp_allowed != 0 &&
+		if (a == LIVE_ROCE_REJ && c.ulp == LIVE_ROCE_ULP_NVMET &&
 		    rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REJ, &off, &n) == RDMANEG_OK && n >= 4)
 			sts = (long)got[off + 2] | (long)got[off + 3] << 8;
+		/* a ULP's REP: its private data (svcrdma's RFC 8797 message) */
+		if (a == LIVE_ROCE_REP && c.ulp == LIVE_ROCE_ULP_SVCRDMA &&
+		    rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REP, &off, &n) == RDMANEG_OK &&
+		    n == LIVE_ROCE_REP_PD)
+			rep_pd = got + off;
 		put_hex("LIVE_ROCE_GOT", k, fr, fl);
 	}
 	after = rcvd_pkts(p->dev);
@@ -565,11 +572,26 @@ static void run_case(struct peer *p, size_t k)
 	       frames);
 	if (sts >= 0)
 		printf(" ulpsts=%ld", sts);
+	if (rep_pd) {
+		/* through its last octet that is not zero: the rest are zeros */
+		size_t used = LIVE_ROCE_REP_PD;
+
+		while (used > 0 && rep_pd[used - 1] == 0)
+			used--;
+		printf(" ulppd=");
+		if (used == 0)
+			putchar('-');
+		rdmaneg_hex_print(stdout, rep_pd, used);
+	}
 	putchar('\n');
 	/* the guest's own verdict, for a finding's check (rdmaneg-findings
 	 * seen); the host's table (roce_report.c) is the suite's */
 	printf("PEER_VERDICT passive %zu %s %s\n", k, c.name,
-	       live_roce_verdict(&c, a, sts) ? "conforms" : "diverges");
+	       live_roce_verdict(&c, a, sts) &&
+			       (!rep_pd ||
+				live_roce_ulp_rep(&c, rep_pd, LIVE_ROCE_REP_PD, why, sizeof(why)))
+		       ? "conforms"
+		       : "diverges");
 	fflush(stdout);
 	if (a == LIVE_ROCE_REP)
 		finish(p, &c, got, k);

@@ -8,6 +8,7 @@
 #include "roce_wire.h"
 
 #include "file.h"
+#include "hex.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -77,6 +78,10 @@ struct seen {
 	char event[32], req[16];
 	long long status;
 	long ulp_sts; /* a ULP's REJ: its status (ulpsts=), else -1 */
+	/* a ULP's REP: its private data (ulppd=, through its last octet
+	 * that is not zero; "-" when all are) */
+	bool pd_have;
+	uint8_t pd[LIVE_ROCE_REP_PD];
 };
 
 /* the value of "KEY=" among the words of buf, copied into out; false when absent */
@@ -104,7 +109,8 @@ static bool word(const char *buf, const char *key, char *out, size_t cap)
  * "LIVE_ROCE_CASE K NAME answer=A reason=R rcvd=D icrc=I frames=N" */
 static int parse(const char *line, size_t len, size_t n, struct seen *s)
 {
-	char buf[512], name[RDMANEG_CASENAME_MAX], num[24], frames[24], *end = NULL;
+	char buf[1024], name[RDMANEG_CASENAME_MAX], num[24], frames[24], *end = NULL;
+	char hex[2 * LIVE_ROCE_REP_PD + 2];
 	struct live_roce_case c;
 	struct seen e = { 0 };
 	unsigned long long k;
@@ -145,6 +151,18 @@ static int parse(const char *line, size_t len, size_t n, struct seen *s)
 		if (*end || e.ulp_sts < 0)
 			return -1;
 	}
+	if (word(p, "ulppd=", hex, sizeof(hex))) {
+		struct rdmaneg_hex h;
+
+		rdmaneg_hex_init(&h, e.pd, sizeof(e.pd));
+		if (strcmp(hex, "-") != 0 &&
+		    (rdmaneg_hex_feed(&h, hex) != 0 || !rdmaneg_hex_whole(&h) || h.digits == 0))
+			return -1;
+		e.pd_have = true;
+	}
+	/* a ULP's REP without its private data: the peer prints it for one */
+	if (c.ulp == LIVE_ROCE_ULP_SVCRDMA && strcmp(e.answer, "rep") == 0 && !e.pd_have)
+		return -1;
 	/* the guest died in the case: no more than that is known */
 	if (strcmp(e.answer, "died") == 0) {
 		snprintf(e.event, sizeof(e.event), "-");
@@ -242,6 +260,7 @@ int live_roce_report(const char *console, size_t len, size_t count,
 		enum live_roce_expect x;
 		enum live_roce_answer a;
 		const struct seen *e = &s[k];
+		char why[96] = "";
 		bool ok;
 
 		if (k >= upto && !live_roce_also_has(also, k))
@@ -257,6 +276,9 @@ int live_roce_report(const char *console, size_t len, size_t count,
 		/* a good REP: the RTU on the wire and ESTABLISHED for the ULP */
 		ok = (int)a >= 0 && live_roce_verdict(&c, a, e->ulp_sts) &&
 		     (x != LIVE_ROCE_X_RTU || strcmp(e->event, "ESTABLISHED") == 0);
+		/* a ULP's REP: its private data as the ULP's rules require */
+		if (e->pd_have && !live_roce_ulp_rep(&c, e->pd, sizeof(e->pd), why, sizeof(why)))
+			ok = false;
 		ok ? conform++ : diverge++;
 		/* make compliance's row: names, clause ids and verdicts are
 		 * plain words, no JSON escape needed */
@@ -265,9 +287,9 @@ int live_roce_report(const char *console, size_t len, size_t count,
 				"%s\n{\"impl\":\"%s\",\"case\":\"%s\",\"clause\":\"%s\","
 				"\"expect\":\"%s\",\"got\":\"%s\",\"verdict\":\"%s\"}",
 				conform + diverge > 1 ? "," : "",
-				c.ulp_allowed ? "nvmet"
-				: c.active    ? "ib_cm active"
-					      : "ib_cm passive",
+				c.ulp != LIVE_ROCE_ULP_NONE ? live_roce_ulp_name(c.ulp)
+				: c.active		    ? "ib_cm active"
+							    : "ib_cm passive",
 				c.name, live_roce_clause(&c), live_roce_expect_name(x), e->answer,
 				ok ? "conforms" : "diverges");
 		fprintf(out, "%-30s %-8s %-8s %-6lld %-7s %s", c.name, live_roce_expect_name(x),
@@ -276,6 +298,8 @@ int live_roce_report(const char *console, size_t len, size_t count,
 			fprintf(out, " (REJ reason %lu)", e->reason);
 		if (e->ulp_sts >= 0)
 			fprintf(out, " (ULP status %ld)", e->ulp_sts);
+		if (why[0])
+			fprintf(out, " (%s's REP: %s)", live_roce_ulp_name(c.ulp), why);
 		if (a == LIVE_ROCE_DIED)
 			fprintf(out, " (the guest died: findings.txt)");
 		else if (c.active)

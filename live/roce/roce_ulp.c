@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* make live-roce's ULP rows and the ULPs' REPs judged; see roce_ulp.h. */
+#include "roce_ulp.h"
+
+#include "ibcm.h"
+#include "nfs.h"
+#include "nvme.h"
+#include "nvme_rules.h"
+#include "rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+size_t live_roce_ulp_count(enum live_roce_ulp u)
+{
+	return u == LIVE_ROCE_ULP_NVMET	    ? live_nvme_case_count()
+	       : u == LIVE_ROCE_ULP_SVCRDMA ? live_nfs_case_count()
+					    : 0;
+}
+
+bool live_roce_ulp_case_name(enum live_roce_ulp u, size_t i, char *name, size_t cap)
+{
+	struct live_nvme_case nc;
+	struct live_nfs_case fc;
+
+	if (u == LIVE_ROCE_ULP_NVMET && live_nvme_case(i, &nc))
+		return snprintf(name, cap, "nvmet-%.40s", nc.name) > 0;
+	if (u == LIVE_ROCE_ULP_SVCRDMA && live_nfs_case(i, &fc))
+		return snprintf(name, cap, "svcrdma-%.38s", fc.name) > 0;
+	return false;
+}
+
+uint16_t live_roce_ulp_port(enum live_roce_ulp u)
+{
+	return u == LIVE_ROCE_ULP_NVMET	    ? LIVE_NVME_PORT
+	       : u == LIVE_ROCE_ULP_SVCRDMA ? LIVE_NFS_PORT
+					    : 0;
+}
+
+const char *live_roce_ulp_name(enum live_roce_ulp u)
+{
+	return u == LIVE_ROCE_ULP_NVMET ? "nvmet" : u == LIVE_ROCE_ULP_SVCRDMA ? "svcrdma" : NULL;
+}
+
+/* the REQ's ULP octets: after rdma_cm's header, 56 of them; false when
+ * the core names no such span */
+static bool ulp_span(size_t *off, size_t *n)
+{
+	if (rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REQ, off, n) != RDMANEG_OK ||
+	    *n < RDMANEG_IBCM_CMA_HDR_LEN)
+		return false;
+	*off += RDMANEG_IBCM_CMA_HDR_LEN;
+	*n -= RDMANEG_IBCM_CMA_HDR_LEN;
+	return true;
+}
+
+/* [nvme-rdma#fig5-1]: the NVMe suite's case i, zeros after it (over
+ * the IB CM the private data has no length of its own), and what the
+ * NVMe oracle's target allows for those 56 octets (Linux's limits, as
+ * the NVMe suite judges nvmet) */
+static void nvme_octets(size_t i, struct live_roce_case *c)
+{
+	const struct rdmaneg_nvme_limits lim = RDMANEG_NVME_LIMITS_LINUX;
+	struct rdmaneg_ref_nvme_answer ref;
+	struct live_nvme_case nc;
+	size_t off, n;
+
+	if (!live_nvme_case(i, &nc) || !ulp_span(&off, &n) || n < nc.pd_len)
+		return;
+	memset(c->mad + off, 0, n);
+	memcpy(c->mad + off, nc.pd, nc.pd_len);
+	rdmaneg_ref_nvme_target(c->mad + off, n, &lim, &ref);
+	c->ulp = LIVE_ROCE_ULP_NVMET;
+	c->ulp_allowed = ref.allowed;
+	c->ulp_sts = ref.sts;
+}
+
+/* The NFS suite's case i, zeros after it; a case longer than the REQ's
+ * 56 ULP octets keeps its last 56, its message still last. A conforming
+ * server accepts each: a message it cannot read is no message
+ * ([rfc8797#5.2-1]), and none means the defaults ([rfc8797#5.1-1]). */
+static void nfs_octets(size_t i, struct live_roce_case *c)
+{
+	struct live_nfs_case fc;
+	size_t off, n, cut;
+
+	if (!live_nfs_case(i, &fc) || !ulp_span(&off, &n))
+		return;
+	cut = fc.pd_len > n ? fc.pd_len - n : 0;
+	memset(c->mad + off, 0, n);
+	memcpy(c->mad + off, fc.pd + cut, fc.pd_len - cut);
+	c->ulp = LIVE_ROCE_ULP_SVCRDMA;
+	c->ulp_allowed = 1;
+	c->ulp_sts = 0;
+}
+
+void live_roce_ulp_octets(enum live_roce_ulp u, size_t i, struct live_roce_case *c)
+{
+	if (u == LIVE_ROCE_ULP_NVMET)
+		nvme_octets(i, c);
+	else if (u == LIVE_ROCE_ULP_SVCRDMA)
+		nfs_octets(i, c);
+}
+
+/* svcrdma's rows: what the ULP octets ask of it, as the oracle's
+ * reference decoder reads them ([rfc8797#5.2]): none at all
+ * ([rfc8797#5.1-1]), no message ([rfc8797#5.2-1]), a message with
+ * Reserved bits set ([rfc8797#4-6]), or a message ([rfc8797#4-2]) */
+static const char *nfs_clause(const struct live_roce_case *c)
+{
+	struct rdmaneg_rpcrdma_result m;
+	size_t off, n;
+	bool zero = true;
+
+	if (!ulp_span(&off, &n))
+		return "rfc8797#5.2-1";
+	for (size_t i = 0; i < n; i++)
+		zero = zero && c->mad[off + i] == 0;
+	if (zero)
+		return "rfc8797#5.1-1";
+	rdmaneg_ref_decode(c->mad + off, n, false, &m);
+	if (!m.present)
+		return "rfc8797#5.2-1";
+	return (m.flags & ~RDMANEG_RPCRDMA_R_BIT) != 0 ? "rfc8797#4-6" : "rfc8797#4-2";
+}
+
+const char *live_roce_ulp_clause(const struct live_roce_case *c)
+{
+	/* nvmet's: the clause of the status the oracle's target answers with */
+	static const char *const by_sts[] = { "nvme-rdma#fig5-1", "nvme-rdma#fig5-7",
+					      "nvme-rdma#fig5-2", "nvme-rdma#fig5-3",
+					      "nvme-rdma#fig5-4", "nvme-rdma#fig5-5",
+					      "nvme-rdma#fig5-1", "nvme-rdma#fig5-1",
+					      "nvme-rdma#fig5-1", "nvme-rdma#fig5-6" };
+
+	if (c->ulp == LIVE_ROCE_ULP_SVCRDMA)
+		return nfs_clause(c);
+	return c->ulp_sts < sizeof(by_sts) / sizeof(by_sts[0]) ? by_sts[c->ulp_sts]
+							       : "nvme-rdma#fig5-1";
+}
+
+bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
+		       size_t cap)
+{
+	struct rdmaneg_rpcrdma_result m;
+
+	if (cap > 0)
+		why[0] = '\0';
+	if (c->ulp != LIVE_ROCE_ULP_SVCRDMA)
+		return true;
+	/* the oracle's reading, never the core's ([rfc8797#5.2]) */
+	rdmaneg_ref_decode(pd, n, false, &m);
+	if (!m.present) {
+		snprintf(why, cap, "no RFC 8797 message");
+		return true;
+	}
+	if ((m.flags & ~RDMANEG_RPCRDMA_R_BIT) != 0) {
+		snprintf(why, cap, "Reserved bits 0x%02x set in its message ([rfc8797#4-6])",
+			 m.flags & ~RDMANEG_RPCRDMA_R_BIT & 0xFFu);
+		return false;
+	}
+	snprintf(why, cap, "v%u at %zu, R %u, send %zu, receive %zu", m.version, m.offset,
+		 m.flags & RDMANEG_RPCRDMA_R_BIT, m.send_size, m.recv_size);
+	return true;
+}
