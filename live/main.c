@@ -104,6 +104,8 @@ static const struct rdmaneg_verb verbs[] = {
 	  "the hostile initiator's cases against isert (guest)", live_verb_ulp_role, 2, 6 },
 	{ "iser-cases", "", "every hostile iSER case: index, name, role", live_verb_ulp_cases, 0,
 	  0 },
+	{ "iser-facts", "", "LIO's iSER port, the hostile target's port and LIO's target IQN",
+	  live_verb_iser_facts, 0, 0 },
 	{ "iser-next", "CONSOLE",
 	  "the case after the last one begun, \"INDEX NAME\", \"done\" or \"none\"", live_verb_ulp,
 	  1, 1 },

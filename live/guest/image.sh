@@ -82,7 +82,7 @@ libs=() # the libraries a flavour's prepare unpacked (build/live/FLAVOUR/libs)
 stamp=$({
 	echo "$kver"
 	# shellcheck disable=SC2086 # $siw is a list of module files
-	cat live/guest/init.sh live/guest/mkinitramfs.sh live/adversarial/peer-baseline.txt "$L/rdmaneg-live" \
+	cat live/guest/init.sh live/guest/listeners.sh live/guest/mkinitramfs.sh live/adversarial/peer-baseline.txt "$L/rdmaneg-live" \
 		build/plain/rdmaneg-peer "$planted" $siw ${fdir:+"live/$flavour/$flavour-init.sh" "$fdir/modules" "$fdir/bin"} "${libs[@]}"
 	cat corpus/mpa_frame/*
 	# the flavour's modules themselves: a rebuilt one (live/smbd/smbd-modules.sh)

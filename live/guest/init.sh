@@ -202,23 +202,10 @@ load_modules() {
 		insmod "/lib/modules/$1/$m.ko" || return 1
 	done
 }
-# nfsd_rdma PORT: nfsd's 4 threads and its RDMA listener on PORT, on every
-# address (the NFS suite's and the RoCE suite's; /proc/fs/nfsd mounted).
-# NFSv4 alone: no rpcbind runs, and nfsd fails to start a version 3 it
-# cannot register ("svc: failed to register nfsdv3 RPC service (errno
-# 111)", seen on 6.1); version 4's registration is optional.
-# Threads first on 6.1, which opens TCP and UDP listeners of its own for
-# threads started without one; a kernel that starts no thread without a
-# listener ("NFSD: Failed to start, no listeners configured", seen on
-# 7.3.4) gets the RDMA listener first
-nfsd_rdma() {
-	echo "-2 -3 +4 +4.1 +4.2" >/proc/fs/nfsd/versions || return 1
-	if echo 4 2>/dev/null >/proc/fs/nfsd/threads; then
-		echo "rdma $1" >/proc/fs/nfsd/portlist
-	else
-		echo "rdma $1" >/proc/fs/nfsd/portlist && echo 4 >/proc/fs/nfsd/threads
-	fi
-}
+# the kernel ULPs' listeners, which more than one suite starts
+# (live/guest/listeners.sh, /listeners in the image)
+# shellcheck source=live/guest/listeners.sh
+. /listeners
 plant=$(arg plant)
 # LIVE_PLANT=kasan, the debug kernel's control (KERNEL=debug): lkdtm writes
 # 4 octets past a 1020-octet kmalloc; KASAN must report it, the judge flag it

@@ -4,8 +4,8 @@
 # busybox, the RDMA modules (siw.ko built here, rdma_rxe from Debian),
 # rdma-core with the siw and rxe providers, iproute2's rdma, the harness,
 # rdmaneg-peer, its siw baseline and corpus/mpa_frame, every ldd closure,
-# and live/guest/init.sh
-# as /init. PEER_PLANTED=PATH:NAME adds PATH, rdmaneg-peer built on a core
+# and live/guest/init.sh as /init, with live/guest/listeners.sh as
+# /listeners. PEER_PLANTED=PATH:NAME adds PATH, rdmaneg-peer built on a core
 # with plant NAME, as /bin/rdmaneg-peer-planted (make live runs the
 # baseline with it too: its verdicts must not move). With a FLAVOUR (nfs, nvme, smbd or iser: build/live/FLAVOUR, from
 # live/FLAVOUR/FLAVOUR-prepare.sh) it adds that suite's modules
@@ -122,6 +122,7 @@ if [ "$flavour" = nfs ]; then
 	[ -e /etc/netconfig ] && cp /etc/netconfig "$root/etc/"
 fi
 cp live/guest/init.sh "$root/init"
+cp live/guest/listeners.sh "$root/listeners"
 chmod +x "$root/init"
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out"
 echo "mkinitramfs: $out $(du -h "$out" | cut -f1)"

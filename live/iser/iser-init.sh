@@ -13,18 +13,14 @@
 # (live.iser_rfirst, live.iser_rcount: a range of their own). A boot after
 # one that died goes on with live.iser_data=0. Every result is a
 # LIVE_ISER* line.
-#
-# LIO opens a TCP listener on each portal before its iSER one, and siw's
-# listener is a TCP socket on the same address and port: the two clash.
-# So the portal is made from a network namespace of its own, where the
-# TCP listener binds (ip_nonlocal_bind) and stays out of the way; isert's
-# rdma_cm listener is in the initial namespace whatever the writer's
-# (docs/iser.md). Both kernels have network namespaces (the debug one
-# since live/guest/kernel.config asked for them).
-ISER_IQN=iqn.2026-11.org.rdmaneg:live
+# LIO's portal is made by lio_iser (live/guest/listeners.sh), from a
+# network namespace of its own (docs/iser.md).
+# LIO's iSER port, the hostile target's port and LIO's IQN (live/iser/iser.h)
+# shellcheck disable=SC2046 # three words, split into $1 $2 $3
+set -- $(/bin/rdmaneg-live iser-facts)
+ISER_PORT=$1 ISER_TPORT=$2 ISER_IQN=$3
+set --
 ISER_ADDR=192.0.2.1
-ISER_PORT=3260 ISER_TPORT=3261 # live/iser/iser.h
-T=/sys/kernel/config/target
 iser_step() { suite_step LIVE_ISER_STEP "$@"; } # init.sh's
 iser_modules() {
 	load_modules iser || return 1
@@ -43,19 +39,7 @@ iser_modules() {
 iser_node() { # iser_node ADDR PORT: open-iscsi's node record for LIO's target there
 	iscsiadm -m node -o new -T "$ISER_IQN" -p "$1:$2" -I iser >/dev/null
 }
-iser_lio() { # a RAM disk LUN behind an iSER portal on $ISER_ADDR:3260
-	{ [ -d "$T" ] || mount -t configfs none /sys/kernel/config; } &&
-	mkdir -p "$T/core/rd_mcp_0/rd0" && echo rd_pages=512 >"$T/core/rd_mcp_0/rd0/control" &&
-	echo 1 >"$T/core/rd_mcp_0/rd0/enable" &&
-	tpg=$T/iscsi/$ISER_IQN/tpgt_1 && mkdir -p "$tpg/lun/lun_0" &&
-	ln -s "$T/core/rd_mcp_0/rd0" "$tpg/lun/lun_0/rd0" &&
-	echo 1 >"$tpg/attrib/generate_node_acls" && echo 0 >"$tpg/attrib/authentication" &&
-	echo 0 >"$tpg/attrib/demo_mode_write_protect" && echo 1 >"$tpg/attrib/cache_dynamic_acls" &&
-	np=$tpg/np/$ISER_ADDR:$ISER_PORT &&
-	{ [ -e /proc/self/ns/net ] || { echo "this kernel has no network namespaces (CONFIG_NET_NS)"; false; }; } &&
-	unshare -n sh -c "echo 1 >/proc/sys/net/ipv4/ip_nonlocal_bind && mkdir $np" &&
-	echo 1 >"$np/iser" && echo 1 >"$tpg/enable"
-}
+iser_lio() { lio_iser "$ISER_ADDR" "$ISER_PORT" "$ISER_IQN"; } # /listeners
 iser_login() {
 	iser_node "$ISER_ADDR" "$ISER_PORT" &&
 	iscsiadm -m node -T "$ISER_IQN" -p "$ISER_ADDR:$ISER_PORT" -I iser --login >/dev/null &&

@@ -20,8 +20,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define LIVE_ISER_PORT 3260	   /* LIO's portal: iSCSI's port */
-#define LIVE_ISER_TARGET_PORT 3261 /* the hostile target's rdma_cm listener */
+#define LIVE_ISER_PORT 3260			     /* LIO's portal: iSCSI's port */
+#define LIVE_ISER_TARGET_PORT 3261		     /* the hostile target's rdma_cm listener */
+#define LIVE_ISER_IQN "iqn.2026-11.org.rdmaneg:live" /* LIO's target */
+/* isert: Send with Invalidate where the device can (siw and rxe can),
+ * never zero-based VAs (ib_isert.c isert_rdma_accept: Z always) */
+#define LIVE_ISERT_SI true
+#define LIVE_ISERT_ZBVA false
 #define LIVE_ISER_PD 200
 #define LIVE_ISER_RANDOM 10 /* random cases per role */
 

@@ -18,11 +18,6 @@
 
 #include <string.h>
 
-/* isert: Send with Invalidate where the device can (siw can), never
- * zero-based VAs (ib_isert.c isert_rdma_accept: Z always) */
-#define ISERT_SI true
-#define ISERT_ZBVA false
-
 /* The REP a conforming isert sends for req: its flags octet; the oracle
  * holds the core to it */
 static uint8_t expected_rep(struct live_ulp_rows *rows, const struct live_ulp_bytes *req)
@@ -32,7 +27,7 @@ static uint8_t expected_rep(struct live_ulp_rows *rows, const struct live_ulp_by
 	uint8_t b[RDMANEG_ISER_HDR_LEN] = { 0 };
 
 	(void)rdmaneg_iser_target_reply(req->b, req->kept < req->len ? req->kept : req->len,
-					ISERT_SI, ISERT_ZBVA, &rep, &inv);
+					LIVE_ISERT_SI, LIVE_ISERT_ZBVA, &rep, &inv);
 	if (inv != rdmaneg_ref_iser_may_invalidate(req->b, req->kept))
 		rows->core_wrong++;
 	(void)rdmaneg_iser_encode(&rep, b, sizeof(b));

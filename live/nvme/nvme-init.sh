@@ -36,11 +36,7 @@ nvme_target() {
 	# tmpfs has no O_DIRECT: the target reads and writes the file buffered
 	echo 1 >"$s/namespaces/1/buffered_io" &&
 	echo 1 >"$s/namespaces/1/enable" &&
-	mkdir "$NVMET/ports/1" &&
-	echo rdma >"$NVMET/ports/1/addr_trtype" && echo ipv4 >"$NVMET/ports/1/addr_adrfam" &&
-	echo "$NVME_ADDR" >"$NVMET/ports/1/addr_traddr" &&
-	echo "$NVME_PORT" >"$NVMET/ports/1/addr_trsvcid" &&
-	ln -s "$s" "$NVMET/ports/1/subsystems/$NVME_NQN"
+	nvmet_port "$NVME_ADDR" "$NVME_PORT" "$NVME_NQN" # /listeners
 }
 nvme_connect() { # the admin queue and two I/O queues; waits for the namespace
 	echo "transport=rdma,traddr=$NVME_ADDR,trsvcid=$NVME_PORT,nqn=$NVME_NQN,nr_io_queues=2" \

@@ -109,6 +109,13 @@ int live_verb_ulp_cases(int argc, char **argv)
 	return 0;
 }
 
+int live_verb_iser_facts(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return printf("%d %d %s\n", LIVE_ISER_PORT, LIVE_ISER_TARGET_PORT, LIVE_ISER_IQN) < 0;
+}
+
 /* SUITE-next CONSOLE, SUITE CONSOLE [--json FILE] */
 int live_verb_ulp(int argc, char **argv)
 {

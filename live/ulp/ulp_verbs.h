@@ -12,6 +12,9 @@
 int live_verb_ulp_role(int argc, char **argv);
 /* smbd-cases, iser-cases: every hostile case */
 int live_verb_ulp_cases(int argc, char **argv);
+/* iser-facts: LIO's iSER port, the hostile target's and LIO's IQN
+ * (live/iser/iser.h), for the guest's scripts */
+int live_verb_iser_facts(int argc, char **argv);
 /* smbd-next, iser-next, smbd, iser: the next case; the suite's tables */
 int live_verb_ulp(int argc, char **argv);
 /* smbd-write: SMB Direct's data check's unaligned writes */
