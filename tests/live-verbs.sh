@@ -95,6 +95,12 @@ grep -q '"impl":"ib_cm active","case":"a-rep","clause":"ibcm-c12#rep-1"' "$tmp/r
 expect roce-smoke-missing 1 'a-rep-remote-id-wrong +no-rtu +missing' -- roce "$tmp/roce.log" --count 3 --also "$kw"
 expect roce-also 2 "--also takes K\\[,K...\\] \\(at most 8\\), not 'x'" -- roce "$tmp/roce.log" --also x
 expect roce-also-two 1 'nvmet-base-admin +answer +missing' -- roce "$tmp/roce.log" --count 3 --also "$ka,$kn"
+expect roce-also-name 0 '^2 conform, 0 diverge' -- roce "$tmp/roce.log" --count 1 --also a-rep
+expect roce-also-no-name 2 "not 'a-rep,b'" -- roce "$tmp/roce.log" --also a-rep,b
+# a range from --first: the cases outside it are not judged, nor missing
+expect roce-range 0 '^2 conform, 0 diverge' -- roce "$tmp/roce.log" --first 1 --count 2
+expect roce-range-missing 1 'frame-tver-1 +silence +missing' -- roce "$tmp/roce.log" --first 1 --count 3
+expect roce-first 2 "--first takes a number, not 'x'" -- roce "$tmp/roce.log" --first x
 expect roce-json 2 'cannot write /nonexistent/r' -- roce "$tmp/roce.log" --json /nonexistent/r
 expect roce-peer-log 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b -- /bin/true
 expect roce-peer-also 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b --also x

@@ -7,9 +7,10 @@
 # permanent neighbour entry (veth1's MAC) and reach the peer's AF_PACKET
 # socket, not this kernel's stack. An rdma_cm listener (rdmaneg-live
 # listen) waits on 203.0.113.1:19100, nvmet on 203.0.113.1:4420, nfsd
-# (svcrdma) on 20049; nothing listens on 19101. Then
+# (svcrdma) on 20049, LIO (isert) on 203.0.113.1:3260 (live/guest/
+# listeners.sh); nothing listens on 19101. Then
 # rdmaneg-live roce-peer runs every case (live.roce_first, live.roce_count:
-# a range, 0 for all; live.roce_also: one more) and prints its LIVE_ROCE
+# a range, 0 for all; live.roce_also: more, by index or name) and prints its LIVE_ROCE
 # lines; for the active ones
 # it runs rdmaneg-live connect, which asks 203.0.113.2:19102 (the peer)
 # for one connection after another.
@@ -32,10 +33,7 @@ roce_nvmet() {
 	t=/sys/kernel/config/nvmet
 	{ [ -d "$t" ] || mount -t configfs none /sys/kernel/config; } &&
 	mkdir "$t/subsystems/$2" && echo 1 >"$t/subsystems/$2/attr_allow_any_host" &&
-	mkdir "$t/ports/1" && echo rdma >"$t/ports/1/addr_trtype" &&
-	echo ipv4 >"$t/ports/1/addr_adrfam" && echo "$ROCE_ADDR" >"$t/ports/1/addr_traddr" &&
-	echo "$1" >"$t/ports/1/addr_trsvcid" &&
-	ln -s "$t/subsystems/$2" "$t/ports/1/subsystems/$2" &&
+	nvmet_port "$ROCE_ADDR" "$1" "$2" && # /listeners
 	echo "LIVE_ROCE_STEP nvmet ok: $ROCE_ADDR:$1 $2"
 }
 # nfsd's svcrdma on every address at its port (rdmaneg-live nfs-facts'
@@ -49,6 +47,11 @@ else
 	roce_nvmet $(/bin/rdmaneg-live nvme-facts) || echo "LIVE_ROCE_STEP nvmet failed"
 	suite_step LIVE_ROCE_STEP nfsd roce_nfsd "$(/bin/rdmaneg-live nfs-facts | cut -d' ' -f1)" &&
 		sed 's/^/LIVE_ROCE_NFSD /' /proc/fs/nfsd/portlist
+	# LIO's isert on its iSER port, the iSER suite's target IQN
+	# (rdmaneg-live iser-facts: port, the hostile target's port, IQN)
+	# shellcheck disable=SC2046 # the port and the IQN
+	suite_step LIVE_ROCE_STEP isert lio_iser "$ROCE_ADDR" \
+		$(/bin/rdmaneg-live iser-facts | cut -d' ' -f1,3)
 	: >/tmp/roce-listen.log
 	/bin/rdmaneg-live listen --addr "$ROCE_ADDR" --port "$ROCE_PORT" --log /tmp/roce-listen.log \
 		>/tmp/roce-listen.out 2>&1 &

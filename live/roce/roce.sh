@@ -16,10 +16,12 @@
 #   LIVE_TIMEOUT=S    seconds the guest may take (2400 for the table,
 #                     600 for one case or the smoke)
 #   ROCE_CASE=NAME    one case (rdmaneg-live roce-cases)
+#   ROCE_CASES=PREFIX the cases whose names begin with PREFIX, a run of
+#                     the table (svcrdma-, isert-, nvmet-, a-rej-, ...)
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
-#                     the bad-ICRC control), nvmet-base-admin (nvmet's
-#                     listener), svcrdma-v1-4k-R (nfsd's) and a-rep (the
-#                     active role)
+#                     the bad-ICRC control), a good REQ to each ULP's
+#                     listener (nvmet-base-admin, svcrdma-v1-4k-R,
+#                     isert-i-linux) and a-rep (the active role)
 # Writes build/live-roce/{console.log (every boot's cases),
 # console-N.log, findings.txt, report.txt, report.json (make compliance's
 # rows), triage/}; ends with "N passed, N failed" (passed: every case
@@ -30,13 +32,13 @@ set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 export KERNEL=${KERNEL:-stock}
 L=build/live N=build/live-roce
-ONLY=${ROCE_CASE:-} SMOKE=${LIVE_ROCE_SMOKE:-0}
+ONLY=${ROCE_CASE:-} SMOKE=${LIVE_ROCE_SMOKE:-0} PREFIX=${ROCE_CASES:-}
 # the whole table takes about 11 minutes under TCG on stock 6.1 (the REJ
 # cases each wait out the peer's second); one case or the smoke, seconds
 TMO=${LIVE_TIMEOUT:-$([ -n "$ONLY" ] || [ "$SMOKE" = 1 ] && echo 600 || echo 2400)}
 case "$SMOKE" in 0 | 1) ;; *) echo "live-roce: LIVE_ROCE_SMOKE is 0 or 1" >&2; exit 2 ;; esac
-[ -n "$ONLY" ] && [ "$SMOKE" = 1 ] &&
-	{ echo "live-roce: ROCE_CASE runs one case, LIVE_ROCE_SMOKE=1 a subset: one or the other" >&2; exit 2; }
+[ $(( ${ONLY:+1} + ${PREFIX:+1} + (SMOKE == 1) )) -le 1 ] ||
+	{ echo "live-roce: ROCE_CASE (one case), ROCE_CASES (a run of them) and LIVE_ROCE_SMOKE=1 (CI's subset): one at most" >&2; exit 2; }
 case "$TMO" in '' | *[!0-9]*) echo "live-roce: LIVE_TIMEOUT is a number of seconds" >&2; exit 2 ;; esac
 read -r kver img prep_s img_s < <(live/guest/image.sh roce | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
@@ -45,20 +47,28 @@ if [ -n "$ONLY" ]; then
 	first=$("$L/rdmaneg-live" roce-cases | awk -v n="$ONLY" '$2 == n {print $1}')
 	[ -n "$first" ] || { echo "live-roce: ROCE_CASE: no case '$ONLY' (rdmaneg-live roce-cases)" >&2; exit 2; }
 	count=1
+elif [ -n "$PREFIX" ]; then
+	# the run of cases whose names begin with PREFIX: one run, no gap
+	read -r first count span < <("$L/rdmaneg-live" roce-cases | awk -v p="$PREFIX" '
+		index($2, p) == 1 {if (n++ == 0) f = $1; l = $1} END {print f + 0, n + 0, l - f + 1}')
+	[ "$count" -gt 0 ] || { echo "live-roce: ROCE_CASES: no case begins with '$PREFIX' (rdmaneg-live roce-cases)" >&2; exit 2; }
+	[ "$count" = "$span" ] || { echo "live-roce: ROCE_CASES: the cases beginning with '$PREFIX' are not one run of the table" >&2; exit 2; }
 elif [ "$SMOKE" = 1 ]; then
-	# the first 3 cases, nvmet's good admin request, svcrdma's good
-	# message and the first active case (a good REP: the connector, the
-	# RTU, the DREQ)
+	# the first 3 cases, a good REQ to each ULP's listener (nvmet,
+	# svcrdma, isert) and the first active case (a good REP: the
+	# connector, the RTU, the DREQ)
 	count=3
-	also=$("$L/rdmaneg-live" roce-cases | awk '$2 == "nvmet-base-admin" {n = $1}
-		$2 == "svcrdma-v1-4k-R" {s = $1} $2 == "a-rep" {a = $1}
-		END {if (n != "" && s != "" && a != "") print n "," s "," a}')
-	[ -n "$also" ] || { echo "live-roce: no case nvmet-base-admin, svcrdma-v1-4k-R or a-rep for the smoke (rdmaneg-live roce-cases)" >&2; exit 2; }
+	also=nvmet-base-admin,svcrdma-v1-4k-R,isert-i-linux,a-rep
+	for a in ${also//,/ }; do
+		"$L/rdmaneg-live" roce-cases | awk -v n="$a" '$2 == n {f = 1} END {exit !f}' ||
+			{ echo "live-roce: no case $a for the smoke (rdmaneg-live roce-cases)" >&2; exit 2; }
+	done
 fi
-echo "live-roce: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
+echo "live-roce: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}${PREFIX:+, the $count cases $PREFIX*}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
 log=$N/console.log fail=0 boot=0 total=$("$L/rdmaneg-live" roce-cases | wc -l)
+rfirst=$first rcount=$count # the run the report judges; the boots move first on
 : >"$N/findings.txt"
 t0=$SECONDS
 while :; do
@@ -88,20 +98,26 @@ while :; do
 	printf '%s\t%s\tmake live-roce KERNEL=%s%s ROCE_CASE=%s\tconsole-%d.log\n' "$name" "$why" \
 		"$KERNEL" "$([ "${KVER:-6.1}" = 6.1 ] || echo " KVER=$KVER")" "$name" "$boot" >>"$N/findings.txt"
 	echo "live-roce: finding: case $name: $why ($N/console-$boot.log)"
-	# one case or the smoke: done; the table: the next boot goes on after it
+	# one case or the smoke: done; the table or a run of it: the next
+	# boot goes on after it, to the run's end
 	[ -z "$ONLY" ] && [ "$SMOKE" = 0 ] || break
 	[ "$boot" -ge 20 ] && { echo "live-roce: FAILED: 20 boots, giving up"; fail=1; break; }
 	[ $((k + 1)) -lt "$total" ] || break
+	if [ "$count" -gt 0 ]; then
+		count=$((first + count - k - 1))
+		[ "$count" -gt 0 ] || break
+	fi
 	first=$((k + 1))
 done
 grep -a '^LIVE_ROCE_STEP\|^LIVE_ROCE_NFSD\|^LIVE_ERROR' "$N/console-1.log"
 grep -aq '^LIVE_ROCE_STEP setup ok' "$N/console-1.log" || fail=1
 grep -aq '^LIVE_ROCE_STEP nvmet ok' "$N/console-1.log" || fail=1
 grep -aq '^LIVE_ROCE_STEP nfsd ok' "$N/console-1.log" || fail=1
+grep -aq '^LIVE_ROCE_STEP isert ok' "$N/console-1.log" || fail=1
 if [ -n "$ONLY" ]; then
 	grep -a '^LIVE_ROCE_CASE' "$log" | tee "$N/report.txt"
 	grep -aq "^LIVE_ROCE_CASE $first $ONLY " "$log" || fail=1
-elif ! "$L/rdmaneg-live" roce "$log" --count "$count" ${also:+--also "$also"} \
+elif ! "$L/rdmaneg-live" roce "$log" --first "$rfirst" --count "$rcount" ${also:+--also "$also"} \
 	--json "$N/report.json" >"$N/report.txt"; then
 	fail=1
 fi

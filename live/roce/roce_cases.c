@@ -175,7 +175,7 @@ static const struct arow ahand[] = {
 #define CLEANUP_REASON 3u
 
 /* The table: the hand rows, then the sweeps, built once. */
-#define PMAX 320u
+#define PMAX 512u /* the test of the last row catches a table that outgrew it */
 #define AMAX 256u
 static struct row ptab[PMAX];
 static size_t np;

@@ -31,7 +31,8 @@
 #define LIVE_ROCE_IDLE_PORT 19101    /* no listener */
 #define LIVE_ROCE_ACTIVE_PORT 19102  /* rdmaneg-live connect's, to the peer */
 /* nvmet listens on LIVE_ROCE_ADDR at LIVE_NVME_PORT (live/nvme/nvme.h),
- * nfsd's svcrdma at LIVE_NFS_PORT (live/nfs/nfs.h) */
+ * nfsd's svcrdma at LIVE_NFS_PORT (live/nfs/nfs.h), LIO's isert at
+ * LIVE_ISER_PORT (live/iser/iser.h) */
 #define LIVE_ROCE_MAD_MAX 300u /* a MAD, or one too long */
 #define LIVE_ROCE_REP_PD 196u  /* a REP's private data (rdmaneg_ibcm_pd_span) */
 
@@ -51,7 +52,8 @@ enum live_roce_answer {
 enum live_roce_ulp {
 	LIVE_ROCE_ULP_NONE = 0, /* rdmaneg-live listen's, or none */
 	LIVE_ROCE_ULP_NVMET,	/* nvmet-rdma */
-	LIVE_ROCE_ULP_SVCRDMA	/* nfsd's svcrdma */
+	LIVE_ROCE_ULP_SVCRDMA,	/* nfsd's svcrdma */
+	LIVE_ROCE_ULP_ISERT	/* LIO's isert */
 };
 
 /* What a conforming passive side does with a case's frame. */
@@ -122,11 +124,15 @@ bool live_roce_verdict(const struct live_roce_case *c, enum live_roce_answer a, 
 /* The name make compliance knows the ULP u by ("nvmet", "svcrdma"), NULL
  * for none. */
 const char *live_roce_ulp_name(enum live_roce_ulp u);
+/* Whether u's REP private data is judged (live_roce_ulp_rep): the peer
+ * prints it (ulppd=) for such a ULP's REP, and the report needs it. */
+bool live_roce_ulp_reads_rep(enum live_roce_ulp u);
 /* Whether a REP's private data pd (n octets) is what c's ULP owes: for
  * svcrdma, an RFC 8797 message if it holds one (the oracle's reading,
- * [rfc8797#5.2]) with its Reserved bits zero ([rfc8797#4-6]); true for a
- * case of any other. why (cap octets) says what is wrong, or what the
- * message holds. */
+ * [rfc8797#5.2]) with its Reserved bits zero ([rfc8797#4-6]); for isert,
+ * the iSER REP header the core answers c's REQ with, the oracle agreeing
+ * ([iser-a12#rep-1]); true for a case of any other. why (cap octets)
+ * says what is wrong, or what the REP holds. */
 bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
 		       size_t cap);
 
@@ -137,20 +143,21 @@ struct live_roce_also {
 	size_t k[LIVE_ROCE_ALSO_MAX];
 	size_t n;
 };
-/* "K[,K...]" (decimal indexes) into *a; false, *a empty, when s is not
- * that or holds more than LIVE_ROCE_ALSO_MAX. */
+/* "K[,K...]", each K a decimal index or a case's name, into *a (as
+ * indexes); false, *a empty, when s is not that, names no case, or holds
+ * more than LIVE_ROCE_ALSO_MAX. */
 bool live_roce_also_parse(const char *s, struct live_roce_also *a);
 /* Whether k is one of a's (a may be NULL: none). */
 bool live_roce_also_has(const struct live_roce_also *a, size_t k);
 
-/* make live-roce's table from a console's LIVE_ROCE lines for the first
- * count cases (0: all) and the cases of also (NULL: none): one row a
- * case, then "N conform, N diverge"; 1 when a line is malformed, a case
+/* make live-roce's table from a console's LIVE_ROCE lines for the count
+ * cases from first on (0: to the last) and the cases of also (NULL:
+ * none): one row a case, then "N conform, N diverge"; 1 when a line is malformed, a case
  * is missing, a control failed. With json, also make compliance's
  * report.json there: a row a judged case, its clause, the Linux end
  * ("ib_cm passive", "ib_cm active" or the ULP's, "nvmet"), what was
  * expected, what came, the verdict. */
-int live_roce_report(const char *console, size_t len, size_t count,
+int live_roce_report(const char *console, size_t len, size_t first, size_t count,
 		     const struct live_roce_also *also, FILE *out, FILE *json);
 
 #endif

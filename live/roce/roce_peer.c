@@ -558,8 +558,9 @@ static void run_case(struct peer *p, size_t k)
 		if (a == LIVE_ROCE_REJ && c.ulp == LIVE_ROCE_ULP_NVMET &&
 		    rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REJ, &off, &n) == RDMANEG_OK && n >= 4)
 			sts = (long)got[off + 2] | (long)got[off + 3] << 8;
-		/* a ULP's REP: its private data (svcrdma's RFC 8797 message) */
-		if (a == LIVE_ROCE_REP && c.ulp == LIVE_ROCE_ULP_SVCRDMA &&
+		/* a ULP's REP: its private data (svcrdma's RFC 8797 message,
+		 * isert's iSER header) */
+		if (a == LIVE_ROCE_REP && live_roce_ulp_reads_rep(c.ulp) &&
 		    rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REP, &off, &n) == RDMANEG_OK &&
 		    n == LIVE_ROCE_REP_PD)
 			rep_pd = got + off;

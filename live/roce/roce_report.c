@@ -161,7 +161,7 @@ static int parse(const char *line, size_t len, size_t n, struct seen *s)
 		e.pd_have = true;
 	}
 	/* a ULP's REP without its private data: the peer prints it for one */
-	if (c.ulp == LIVE_ROCE_ULP_SVCRDMA && strcmp(e.answer, "rep") == 0 && !e.pd_have)
+	if (live_roce_ulp_reads_rep(c.ulp) && strcmp(e.answer, "rep") == 0 && !e.pd_have)
 		return -1;
 	/* the guest died in the case: no more than that is known */
 	if (strcmp(e.answer, "died") == 0) {
@@ -191,6 +191,17 @@ static enum live_roce_answer answer_of(const char *a)
 	return (enum live_roce_answer) - 1;
 }
 
+/* the index of the case named by name[0..len-1], or -1 */
+static long case_named(const char *name, size_t len)
+{
+	struct live_roce_case c;
+
+	for (size_t k = 0; live_roce_case(k, &c); k++)
+		if (strlen(c.name) == len && memcmp(c.name, name, len) == 0)
+			return (long)k;
+	return -1;
+}
+
 bool live_roce_also_parse(const char *s, struct live_roce_also *a)
 {
 	const char *p = s;
@@ -199,18 +210,28 @@ bool live_roce_also_parse(const char *s, struct live_roce_also *a)
 	if (!s || !*s)
 		return false;
 	for (;;) {
+		size_t len = strcspn(p, ",");
 		char *end = NULL;
-		unsigned long v;
 
-		if (*p < '0' || *p > '9' || a->n == LIVE_ROCE_ALSO_MAX)
+		if (len == 0 || a->n == LIVE_ROCE_ALSO_MAX)
 			break;
-		v = strtoul(p, &end, 10);
-		a->k[a->n++] = v;
-		if (*end == '\0')
+		/* an index, or a case's name */
+		if (*p >= '0' && *p <= '9') {
+			unsigned long v = strtoul(p, &end, 10);
+
+			if (end != p + len)
+				break;
+			a->k[a->n++] = v;
+		} else {
+			long k = case_named(p, len);
+
+			if (k < 0)
+				break;
+			a->k[a->n++] = (size_t)k;
+		}
+		if (p[len] == '\0')
 			return true;
-		if (*end != ',')
-			break;
-		p = end + 1;
+		p += len + 1;
 	}
 	a->n = 0;
 	return false;
@@ -224,12 +245,12 @@ bool live_roce_also_has(const struct live_roce_also *a, size_t k)
 	return false;
 }
 
-int live_roce_report(const char *console, size_t len, size_t count,
+int live_roce_report(const char *console, size_t len, size_t first, size_t count,
 		     const struct live_roce_also *also, FILE *out, FILE *json)
 {
 	size_t n = live_roce_case_count(), conform = 0, diverge = 0;
-	size_t upto = count == 0 || count > n ? n : count;
-	struct seen *s = calloc(n, sizeof(*s));
+	size_t upto = count == 0 || count > n - (first < n ? first : n) ? n : first + count;
+	struct seen *s = n > 0 ? calloc(n, sizeof(*s)) : NULL;
 	int rc = 0;
 
 	if (!s)
@@ -263,7 +284,7 @@ int live_roce_report(const char *console, size_t len, size_t count,
 		char why[96] = "";
 		bool ok;
 
-		if (k >= upto && !live_roce_also_has(also, k))
+		if ((k < first || k >= upto) && !live_roce_also_has(also, k))
 			continue;
 		(void)live_roce_case(k, &c);
 		x = live_roce_expected(&c);
@@ -363,7 +384,7 @@ static int option_index(const char *opt, const char *v, size_t *out)
 
 int live_verb_roce(int argc, char **argv)
 {
-	size_t len = 0, count = 0;
+	size_t len = 0, first = 0, count = 0;
 	struct live_roce_also also = { .n = 0 };
 	const char *json_path = NULL;
 	FILE *json = NULL;
@@ -373,6 +394,9 @@ int live_verb_roce(int argc, char **argv)
 	for (int i = 2; i < argc; i += 2) {
 		if (i + 1 < argc && strcmp(argv[i], "--count") == 0) {
 			if (option_index(argv[i], argv[i + 1], &count) != 0)
+				return 2;
+		} else if (i + 1 < argc && strcmp(argv[i], "--first") == 0) {
+			if (option_index(argv[i], argv[i + 1], &first) != 0)
 				return 2;
 		} else if (i + 1 < argc && strcmp(argv[i], "--also") == 0) {
 			if (!live_roce_also_parse(argv[i + 1], &also)) {
@@ -386,7 +410,8 @@ int live_verb_roce(int argc, char **argv)
 			json_path = argv[i + 1];
 		} else {
 			fprintf(stderr,
-				"usage: rdmaneg-live roce CONSOLE [--count N] [--also K[,K...]] [--json OUT]\n");
+				"usage: rdmaneg-live roce CONSOLE [--first K] [--count N] [--also K[,K...]] "
+				"[--json OUT]\n");
 			return 2;
 		}
 	}
@@ -400,7 +425,7 @@ int live_verb_roce(int argc, char **argv)
 		free(text);
 		return 2;
 	}
-	rc = live_roce_report(text, len, count, &also, stdout, json);
+	rc = live_roce_report(text, len, first, count, &also, stdout, json);
 	if (json && fclose(json) != 0) {
 		fprintf(stderr, "rdmaneg-live roce: cannot write %s\n", json_path);
 		rc = 2;

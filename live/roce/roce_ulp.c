@@ -3,6 +3,8 @@
 #include "roce_ulp.h"
 
 #include "ibcm.h"
+#include "iser.h"
+#include "iser_rules.h"
 #include "nfs.h"
 #include "nvme.h"
 #include "nvme_rules.h"
@@ -15,6 +17,7 @@ size_t live_roce_ulp_count(enum live_roce_ulp u)
 {
 	return u == LIVE_ROCE_ULP_NVMET	    ? live_nvme_case_count()
 	       : u == LIVE_ROCE_ULP_SVCRDMA ? live_nfs_case_count()
+	       : u == LIVE_ROCE_ULP_ISERT   ? live_iser_case_count()
 					    : 0;
 }
 
@@ -22,7 +25,11 @@ bool live_roce_ulp_case_name(enum live_roce_ulp u, size_t i, char *name, size_t 
 {
 	struct live_nvme_case nc;
 	struct live_nfs_case fc;
+	struct live_iser_case ic;
 
+	if (u == LIVE_ROCE_ULP_ISERT)
+		return live_iser_case(i, &ic) && ic.role == LIVE_ISER_INITIATOR &&
+		       snprintf(name, cap, "isert-%.40s", ic.name) > 0;
 	if (u == LIVE_ROCE_ULP_NVMET && live_nvme_case(i, &nc))
 		return snprintf(name, cap, "nvmet-%.40s", nc.name) > 0;
 	if (u == LIVE_ROCE_ULP_SVCRDMA && live_nfs_case(i, &fc))
@@ -34,12 +41,21 @@ uint16_t live_roce_ulp_port(enum live_roce_ulp u)
 {
 	return u == LIVE_ROCE_ULP_NVMET	    ? LIVE_NVME_PORT
 	       : u == LIVE_ROCE_ULP_SVCRDMA ? LIVE_NFS_PORT
+	       : u == LIVE_ROCE_ULP_ISERT   ? LIVE_ISER_PORT
 					    : 0;
 }
 
 const char *live_roce_ulp_name(enum live_roce_ulp u)
 {
-	return u == LIVE_ROCE_ULP_NVMET ? "nvmet" : u == LIVE_ROCE_ULP_SVCRDMA ? "svcrdma" : NULL;
+	return u == LIVE_ROCE_ULP_NVMET	    ? "nvmet"
+	       : u == LIVE_ROCE_ULP_SVCRDMA ? "svcrdma"
+	       : u == LIVE_ROCE_ULP_ISERT   ? "isert"
+					    : NULL;
+}
+
+bool live_roce_ulp_reads_rep(enum live_roce_ulp u)
+{
+	return u == LIVE_ROCE_ULP_SVCRDMA || u == LIVE_ROCE_ULP_ISERT;
 }
 
 /* the REQ's ULP octets: after rdma_cm's header, 56 of them; false when
@@ -94,12 +110,32 @@ static void nfs_octets(size_t i, struct live_roce_case *c)
 	c->ulp_sts = 0;
 }
 
+/* The iSER suite's hostile initiator's case i: its header first, so a
+ * case longer than the REQ's 56 ULP octets keeps its first 56, zeros
+ * after a shorter one. A conforming target accepts each
+ * ([iser-a12#rep-1]); its REP is judged by live_roce_ulp_rep(). */
+static void iser_octets(size_t i, struct live_roce_case *c)
+{
+	struct live_iser_case ic;
+	size_t off, n;
+
+	if (!live_iser_case(i, &ic) || !ulp_span(&off, &n))
+		return;
+	memset(c->mad + off, 0, n);
+	memcpy(c->mad + off, ic.pd, ic.pd_len < n ? ic.pd_len : n);
+	c->ulp = LIVE_ROCE_ULP_ISERT;
+	c->ulp_allowed = 1;
+	c->ulp_sts = 0;
+}
+
 void live_roce_ulp_octets(enum live_roce_ulp u, size_t i, struct live_roce_case *c)
 {
 	if (u == LIVE_ROCE_ULP_NVMET)
 		nvme_octets(i, c);
 	else if (u == LIVE_ROCE_ULP_SVCRDMA)
 		nfs_octets(i, c);
+	else if (u == LIVE_ROCE_ULP_ISERT)
+		iser_octets(i, c);
 }
 
 /* svcrdma's rows: what the ULP octets ask of it, as the oracle's
@@ -135,8 +171,41 @@ const char *live_roce_ulp_clause(const struct live_roce_case *c)
 
 	if (c->ulp == LIVE_ROCE_ULP_SVCRDMA)
 		return nfs_clause(c);
+	if (c->ulp == LIVE_ROCE_ULP_ISERT)
+		return "iser-a12#rep-1";
 	return c->ulp_sts < sizeof(by_sts) / sizeof(by_sts[0]) ? by_sts[c->ulp_sts]
 							       : "nvme-rdma#fig5-1";
+}
+
+/* isert's REP header for c's REQ: the core's answer with isert's
+ * capabilities, which the oracle must agree with ([iser-a12#req-2]),
+ * against the REP's first 4 octets ([iser-a12#rep-1]) */
+static bool isert_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
+		      size_t cap)
+{
+	struct rdmaneg_iser_hdr rep;
+	uint8_t want[RDMANEG_ISER_HDR_LEN] = { 0 };
+	size_t off, len;
+	bool inv = false;
+
+	if (!ulp_span(&off, &len) ||
+	    rdmaneg_iser_target_reply(c->mad + off, len, LIVE_ISERT_SI, LIVE_ISERT_ZBVA, &rep,
+				      &inv) != RDMANEG_OK ||
+	    rdmaneg_iser_encode(&rep, want, sizeof(want)) != RDMANEG_OK) {
+		snprintf(why, cap, "the core answers no REP to this REQ");
+		return false;
+	}
+	if (inv != rdmaneg_ref_iser_may_invalidate(c->mad + off, len)) {
+		snprintf(why, cap, "the core and the oracle differ on Send with Invalidate");
+		return false;
+	}
+	if (n < RDMANEG_ISER_HDR_LEN || memcmp(pd, want, sizeof(want)) != 0) {
+		snprintf(why, cap, "header %02x%02x%02x%02x, want %02x000000", n > 0 ? pd[0] : 0,
+			 n > 1 ? pd[1] : 0, n > 2 ? pd[2] : 0, n > 3 ? pd[3] : 0, want[0]);
+		return false;
+	}
+	snprintf(why, cap, "header %02x000000", want[0]);
+	return true;
 }
 
 bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
@@ -146,6 +215,8 @@ bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t
 
 	if (cap > 0)
 		why[0] = '\0';
+	if (c->ulp == LIVE_ROCE_ULP_ISERT)
+		return isert_rep(c, pd, n, why, cap);
 	if (c->ulp != LIVE_ROCE_ULP_SVCRDMA)
 		return true;
 	/* the oracle's reading, never the core's ([rfc8797#5.2]) */
