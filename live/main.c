@@ -127,11 +127,12 @@ static const struct rdmaneg_verb verbs[] = {
 	  "as a pcap (--control: the first one's PSN changed after), or\n"
 	  "tshark's lines of them checked (exit 1: a frame not as intended)",
 	  live_verb_roce_wire, 1, 3 },
-	{ "roce", "CONSOLE [--count N] [--also K[,K...]] [--json OUT]",
-	  "make live-roce's table from its console, the first N cases and the\n"
-	  "cases K (exit 1: a line is malformed, a case is missing, or a control\n"
-	  "failed); OUT: make compliance's rows",
-	  live_verb_roce, 1, 7 },
+	{ "roce", "CONSOLE [--first K] [--count N] [--also K[,K...]] [--json OUT]",
+	  "make live-roce's table from its console, N cases from K on (0: to\n"
+	  "the last) and the cases --also names, by index or name (exit 1: a\n"
+	  "line is malformed, a case is missing, or a control failed); OUT: make\n"
+	  "compliance's rows",
+	  live_verb_roce, 1, 9 },
 	/* what the guest kernel left (live/guest) */
 	{ "splats", "FILE",
 	  "the kernel splats in a console log, one per line: title, then RIP\n(exit 1: none)",

@@ -99,6 +99,7 @@ expect roce-also-name 0 '^2 conform, 0 diverge' -- roce "$tmp/roce.log" --count 
 expect roce-also-no-name 2 "not 'a-rep,b'" -- roce "$tmp/roce.log" --also a-rep,b
 # a range from --first: the cases outside it are not judged, nor missing
 expect roce-range 0 '^2 conform, 0 diverge' -- roce "$tmp/roce.log" --first 1 --count 2
+expect roce-all-options 0 '^3 conform, 0 diverge' -- roce "$tmp/roce.log" --first 1 --count 1 --also a-rep,2 --json "$tmp/roce2.json"
 expect roce-range-missing 1 'frame-tver-1 +silence +missing' -- roce "$tmp/roce.log" --first 1 --count 3
 expect roce-first 2 "--first takes a number, not 'x'" -- roce "$tmp/roce.log" --first x
 expect roce-json 2 'cannot write /nonexistent/r' -- roce "$tmp/roce.log" --json /nonexistent/r

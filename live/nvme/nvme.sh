@@ -101,41 +101,31 @@ end=0
 echo "live-nvme: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
-log=$N/console.log fail=0 boot=0 data=1 gcov=()
-: >"$N/findings.txt"
-repro="make live-nvme${KERNEL:+ KERNEL=$KERNEL}"
-while :; do
-	boot=$((boot + 1))
-	live/guest/qemu.sh "$kver" "$img" "$TMO" \
-		"live.transport=siw live.mode=nvme live.nvme_data=$data live.nvme_first=$first live.nvme_count=$count$targets"
-	qrc=$?
-	cp "$L/console.log" "$N/console-$boot.log"
-	[ -s "$L/gcov.tar" ] && cp "$L/gcov.tar" "$N/gcov-$boot.tar" && gcov+=("$N/gcov-$boot.tar")
-	# a later boot's cases, with the kernel's lines among them (splats,
-	# the host's "Connect rejected"), from its first case line on
-	if [ "$data" = 1 ]; then cp "$N/console-$boot.log" "$log"
-	else sed -n '/^LIVE_NVME_CASE /,$p' "$N/console-$boot.log" >>"$log"; fi
-	if [ "$qrc" -eq 0 ] && grep -aq '^LIVE_END' "$N/console-$boot.log"; then break; fi
-	# the guest died or hung: the case it was running is a finding
-	read -r next name < <("$L/rdmaneg-live" nvme-next "$N/console-$boot.log")
-	why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | tail -1 | cut -f1)
-	[ -n "$why" ] || why=$([ "$qrc" -eq 124 ] && echo "hung: no end after ${TMO}s" || echo "died (qemu exit $qrc)")
-	if [ "${next:-none}" = none ] || [ "$next" = "done" ]; then
-		echo "live-nvme: FAILED: boot $boot ended before the hostile host ran ($why)"
-		sed -E '/^LIVE_(WATCHDOG|HUNG)/,$d' "$N/console-$boot.log" | tail -25 | sed 's/^/  | /'
-		"$L/rdmaneg-live" stacks "$N/console-$boot.log" | sed 's/^/  /'
-		fail=1
-		break
-	fi
-	printf '%s\t%s\t%s NVME_CASE=%s\tconsole-%d.log\n' "$name" "$why" "$repro" "$name" "$boot" \
-		>>"$N/findings.txt"
-	echo "live-nvme: finding: case $name: $why (build/live-nvme/console-$boot.log); the next boot goes on"
-	[ -n "$ONLY" ] && break
-	[ "$boot" -ge 20 ] && { echo "live-nvme: FAILED: 20 boots, giving up"; fail=1; break; }
-	first=$next data=0
+log=$N/console.log data=1
+# live/core/boots.sh's loop, with this suite's four functions
+boot_cmdline() {
+	echo "live.transport=siw live.mode=nvme live.nvme_data=$data live.nvme_first=$first live.nvme_count=$count$targets"
+}
+# a later boot's cases, with the kernel's lines among them (splats, the
+# host's "Connect rejected"), from its first case line on
+boot_join() { sed -n '/^LIVE_NVME_CASE /,$p' "$1" >>"$log"; }
+# the case to go on from and the name of the one that died; nothing when
+# the boot died before the hostile host ran
+boot_case() {
+	local next name
+	read -r next name < <("$L/rdmaneg-live" nvme-next "$1")
+	[ "${next:-none}" = none ] || [ "$next" = "done" ] || echo "$next $name"
+}
+boot_on() { # NEXT NAME
+	[ -z "$ONLY" ] || return 1
+	first=$1 data=0
 	# a bounded range (the smoke subset, a role) goes on to its end
-	if [ "$end" -gt 0 ]; then count=$((end - next)); [ "$count" -gt 0 ] || break; fi
-done
+	if [ "$end" -gt 0 ]; then count=$((end - first)); [ "$count" -gt 0 ] || return 1; fi
+}
+SUITE=nvme CASE_VAR=NVME_CASE KERNEL=${KERNEL:-stock}
+# shellcheck source=live/core/boots.sh
+. live/core/boots.sh
+live_boots
 "$L/rdmaneg-live" nvme "$log" --json "$N/report.json" | tee "$N/report.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail=1
 # a finding (a case that killed or hung the guest, or a splat during a

@@ -26,8 +26,8 @@
 # console-N.log, findings.txt, report.txt, report.json (make compliance's
 # rows), triage/}; ends with "N passed, N failed" (passed: every case
 # ran and was judged, the bad-ICRC control was dropped, rxe's own frames
-# carry a good ICRC, every splat is a registered finding's; Linux's
-# divergences and the cases that killed it are results).
+# carry a good ICRC; Linux's divergences, the cases that killed it and
+# its splats, named by rdmaneg-triage or framed NEW, are results).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
 export KERNEL=${KERNEL:-stock}
@@ -67,48 +67,36 @@ fi
 echo "live-roce: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}${PREFIX:+, the $count cases $PREFIX*}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
-log=$N/console.log fail=0 boot=0 total=$("$L/rdmaneg-live" roce-cases | wc -l)
+log=$N/console.log total=$("$L/rdmaneg-live" roce-cases | wc -l)
 rfirst=$first rcount=$count # the run the report judges; the boots move first on
-: >"$N/findings.txt"
 t0=$SECONDS
-while :; do
-	boot=$((boot + 1))
-	# oops=panic, panic_on_warn=1: an oops or a WARNING ends the boot at
-	# once, its case a finding; the next boot goes on after it
-	live/guest/qemu.sh "$kver" "$img" "$TMO" \
-		"live.transport=siw live.mode=roce oops=panic panic_on_warn=1 live.roce_first=$first live.roce_count=$count${also:+ live.roce_also=$also}"
-	qrc=$?
-	cp "$L/console.log" "$N/console-$boot.log"
-	if [ "$boot" = 1 ]; then cp "$N/console-$boot.log" "$log"
-	else sed -n '/^LIVE_ROCE_BEGIN /,$p' "$N/console-$boot.log" >>"$log"; fi
-	if [ "$qrc" -eq 0 ] && grep -aq '^LIVE_END' "$N/console-$boot.log"; then break; fi
-	# the guest died or hung: the case it was running is a finding, its
-	# line "answer=died" (the report counts it as a divergence)
-	read -r _ _ k name < <(grep -a '^LIVE_ROCE_BEGIN ' "$N/console-$boot.log" | tail -1 | tr -d '\r')
-	why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | cut -f1 | grep -v -m1 '^Kernel panic')
-	[ -n "$why" ] || why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | tail -1 | cut -f1)
-	[ -n "$why" ] || why=$([ "$qrc" -eq 124 ] && echo "hung: no end after ${TMO}s" || echo "died (qemu exit $qrc)")
-	if [ -z "${k:-}" ]; then
-		echo "live-roce: FAILED: boot $boot ended outside a case ($why)"
-		tail -25 "$N/console-$boot.log" | sed 's/^/  | /'
-		fail=1
-		break
-	fi
-	echo "LIVE_ROCE_CASE $k $name answer=died reason=0 rcvd=-1 icrc=- frames=0" >>"$log"
-	printf '%s\t%s\tmake live-roce KERNEL=%s%s ROCE_CASE=%s\tconsole-%d.log\n' "$name" "$why" \
-		"$KERNEL" "$([ "${KVER:-6.1}" = 6.1 ] || echo " KVER=$KVER")" "$name" "$boot" >>"$N/findings.txt"
-	echo "live-roce: finding: case $name: $why ($N/console-$boot.log)"
+# live/core/boots.sh's loop, with this suite's four functions
+# oops=panic, panic_on_warn=1: an oops or a WARNING ends the boot at
+# once, its case a finding; the next boot goes on after it
+boot_cmdline() {
+	echo "live.transport=siw live.mode=roce oops=panic panic_on_warn=1 live.roce_first=$first live.roce_count=$count${also:+ live.roce_also=$also}"
+}
+boot_join() { sed -n '/^LIVE_ROCE_BEGIN /,$p' "$1" >>"$log"; }
+# the case begun last: "INDEX NAME"
+boot_case() { grep -a '^LIVE_ROCE_BEGIN ' "$1" | tail -1 | tr -d '\r' | cut -d' ' -f3,4; }
+boot_on() { # INDEX NAME
+	local k=$1
+	# its line: "answer=died" (the report counts it as a divergence)
+	echo "LIVE_ROCE_CASE $k $2 answer=died reason=0 rcvd=-1 icrc=- frames=0" >>"$log"
 	# one case or the smoke: done; the table or a run of it: the next
 	# boot goes on after it, to the run's end
-	[ -z "$ONLY" ] && [ "$SMOKE" = 0 ] || break
-	[ "$boot" -ge 20 ] && { echo "live-roce: FAILED: 20 boots, giving up"; fail=1; break; }
-	[ $((k + 1)) -lt "$total" ] || break
+	[ -z "$ONLY" ] && [ "$SMOKE" = 0 ] || return 1
+	[ $((k + 1)) -lt "$total" ] || return 1
 	if [ "$count" -gt 0 ]; then
 		count=$((first + count - k - 1))
-		[ "$count" -gt 0 ] || break
+		[ "$count" -gt 0 ] || return 1
 	fi
 	first=$((k + 1))
-done
+}
+SUITE=roce CASE_VAR=ROCE_CASE
+# shellcheck source=live/core/boots.sh
+. live/core/boots.sh
+live_boots
 grep -a '^LIVE_ROCE_STEP\|^LIVE_ROCE_NFSD\|^LIVE_ERROR' "$N/console-1.log"
 grep -aq '^LIVE_ROCE_STEP setup ok' "$N/console-1.log" || fail=1
 grep -aq '^LIVE_ROCE_STEP nvmet ok' "$N/console-1.log" || fail=1

@@ -52,50 +52,36 @@ fi
 echo "live-$s: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
-log=$N/console.log fail=0 boot=0 data=1 gcov=()
-: >"$N/findings.txt"
-repro="make live-$s KERNEL=$KERNEL"
+log=$N/console.log data=1
 t0=$SECONDS
-while :; do
-	boot=$((boot + 1))
-	# oops=panic, panic_on_warn=1: an oops or a WARNING ends the boot at
-	# once, its case a finding, not at the watchdog after every later case
-	# ran on a broken kernel (KASAN goes on: kasan_multi_shot)
-	live/guest/qemu.sh "$kver" "$img" "$TMO" \
-		"live.transport=siw live.mode=$s oops=panic panic_on_warn=1 live.${s}_data=$data live.${s}_first=$f1 live.${s}_count=$c1 live.${s}_rfirst=$f2 live.${s}_rcount=$c2"
-	qrc=$?
-	cp "$L/console.log" "$N/console-$boot.log"
-	[ -s "$L/gcov.tar" ] && cp "$L/gcov.tar" "$N/gcov-$boot.tar" && gcov+=("$N/gcov-$boot.tar")
-	# a later boot's cases (and data check), with the kernel's lines among them
-	if [ "$boot" = 1 ]; then cp "$N/console-$boot.log" "$log"
-	else sed -n "/^LIVE_${S}_CASE /,\$p" "$N/console-$boot.log" >>"$log"; fi
-	if [ "$qrc" -eq 0 ] && grep -aq '^LIVE_END' "$N/console-$boot.log"; then break; fi
-	# the guest died or hung: the case it was running is a finding
-	read -r next name < <("$L/rdmaneg-live" "$s-next" "$N/console-$boot.log")
-	# the first splat that is not the panic it led to (panic_on_warn)
-	why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | cut -f1 | grep -v -m1 '^Kernel panic')
-	[ -n "$why" ] || why=$("$L/rdmaneg-live" splats "$N/console-$boot.log" | tail -1 | cut -f1)
-	[ -n "$why" ] || why=$([ "$qrc" -eq 124 ] && echo "hung: no end after ${TMO}s" || echo "died (qemu exit $qrc)")
-	# the data check's death is a finding of its own (reproducer
-	# ${case_var}=data); one in the second role's setup, without it, is not
-	if [ "${next:-none}" = data ] && [ "$data" = 1 ]; then name=data
-	elif [ "${next:-none}" = none ] || [ "$next" = "done" ] || [ "$next" = data ]; then
-		echo "live-$s: FAILED: boot $boot ended outside a case ($why)"
-		sed -E '/^LIVE_(WATCHDOG|HUNG)/,$d' "$N/console-$boot.log" | tail -25 | sed 's/^/  | /'
-		"$L/rdmaneg-live" stacks "$N/console-$boot.log" | sed 's/^/  /'
-		fail=1
-		break
+# live/core/boots.sh's loop, with this suite's four functions
+# oops=panic, panic_on_warn=1: an oops or a WARNING ends the boot at
+# once, its case a finding, not at the watchdog after every later case
+# ran on a broken kernel (KASAN goes on: kasan_multi_shot)
+boot_cmdline() {
+	echo "live.transport=siw live.mode=$s oops=panic panic_on_warn=1 live.${s}_data=$data live.${s}_first=$f1 live.${s}_count=$c1 live.${s}_rfirst=$f2 live.${s}_rcount=$c2"
+}
+# a later boot's cases (and data check), with the kernel's lines among them
+boot_join() { sed -n "/^LIVE_${S}_CASE /,\$p" "$1" >>"$log"; }
+# the case after the last one begun and its name; the data check's
+# death is a finding of its own (reproducer ${case_var}=data); one in the
+# second role's setup, without it, is outside a case
+boot_case() {
+	local next name
+	read -r next name < <("$L/rdmaneg-live" "$s-next" "$1")
+	if [ "${next:-none}" = data ] && [ "$data" = 1 ]; then echo "data data"
+	elif [ "${next:-none}" != none ] && [ "$next" != "done" ] && [ "$next" != data ]; then
+		echo "$next $name"
 	fi
-	printf '%s\t%s\t%s %s=%s\tconsole-%d.log\n' "$name" "$why" "$repro" "$case_var" "$name" "$boot" \
-		>>"$N/findings.txt"
-	echo "live-$s: finding: case $name: $why ($N/console-$boot.log); the next boot goes on"
+}
+boot_on() { # NEXT NAME
+	local next=$1 name=$2 left
 	# one case alone: done once it ran, unless what died was the data
 	# check before it (a second role's case: the next boot runs it, as
 	# the whole suite would)
 	if [ -n "$ONLY" ]; then
-		[ "$name" = data ] && [ "$ONLY" != data ] && [ "$f2" != "$none" ] || break
+		[ "$name" = data ] && [ "$ONLY" != data ] && [ "$f2" != "$none" ] || return 1
 	fi
-	[ "$boot" -ge 20 ] && { echo "live-$s: FAILED: 20 boots, giving up"; fail=1; break; }
 	# the next boot goes on after the case (or the data check) it died in;
 	# the data check runs between the roles, so only a death in it or
 	# after it leaves it out
@@ -110,10 +96,14 @@ while :; do
 		if [ "$left" = 0 ] || [ "$next" -ge "$r2" ]; then f1=$none c1=0; fi
 	else
 		f1=$none c1=0 data=0
-		if [ "$c2" -gt 0 ]; then c2=$((c2 - (next - f2))); [ "$c2" -gt 0 ] || break; fi
+		if [ "$c2" -gt 0 ]; then c2=$((c2 - (next - f2))); [ "$c2" -gt 0 ] || return 1; fi
 		f2=$next
 	fi
-done
+}
+SUITE=$s CASE_VAR=$case_var
+# shellcheck source=live/core/boots.sh
+. live/core/boots.sh
+live_boots
 "$L/rdmaneg-live" "$s" "$log" --json "$N/report.json" | tee "$N/report.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || fail=1
 if [ -s "$N/findings.txt" ]; then
