@@ -13,51 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-size_t live_roce_ulp_count(enum live_roce_ulp u)
-{
-	return u == LIVE_ROCE_ULP_NVMET	    ? live_nvme_case_count()
-	       : u == LIVE_ROCE_ULP_SVCRDMA ? live_nfs_case_count()
-	       : u == LIVE_ROCE_ULP_ISERT   ? live_iser_case_count()
-					    : 0;
-}
-
-bool live_roce_ulp_case_name(enum live_roce_ulp u, size_t i, char *name, size_t cap)
-{
-	struct live_nvme_case nc;
-	struct live_nfs_case fc;
-	struct live_iser_case ic;
-
-	if (u == LIVE_ROCE_ULP_ISERT)
-		return live_iser_case(i, &ic) && ic.role == LIVE_ISER_INITIATOR &&
-		       snprintf(name, cap, "isert-%.40s", ic.name) > 0;
-	if (u == LIVE_ROCE_ULP_NVMET && live_nvme_case(i, &nc))
-		return snprintf(name, cap, "nvmet-%.40s", nc.name) > 0;
-	if (u == LIVE_ROCE_ULP_SVCRDMA && live_nfs_case(i, &fc))
-		return snprintf(name, cap, "svcrdma-%.38s", fc.name) > 0;
-	return false;
-}
-
-uint16_t live_roce_ulp_port(enum live_roce_ulp u)
-{
-	return u == LIVE_ROCE_ULP_NVMET	    ? LIVE_NVME_PORT
-	       : u == LIVE_ROCE_ULP_SVCRDMA ? LIVE_NFS_PORT
-	       : u == LIVE_ROCE_ULP_ISERT   ? LIVE_ISER_PORT
-					    : 0;
-}
-
-const char *live_roce_ulp_name(enum live_roce_ulp u)
-{
-	return u == LIVE_ROCE_ULP_NVMET	    ? "nvmet"
-	       : u == LIVE_ROCE_ULP_SVCRDMA ? "svcrdma"
-	       : u == LIVE_ROCE_ULP_ISERT   ? "isert"
-					    : NULL;
-}
-
-bool live_roce_ulp_reads_rep(enum live_roce_ulp u)
-{
-	return u == LIVE_ROCE_ULP_SVCRDMA || u == LIVE_ROCE_ULP_ISERT;
-}
-
 /* the REQ's ULP octets: after rdma_cm's header, 56 of them; false when
  * the core names no such span */
 static bool ulp_span(size_t *off, size_t *n)
@@ -68,6 +23,30 @@ static bool ulp_span(size_t *off, size_t *n)
 	*off += RDMANEG_IBCM_CMA_HDR_LEN;
 	*n -= RDMANEG_IBCM_CMA_HDR_LEN;
 	return true;
+}
+
+/* each ULP's row name of its suite's case i; false past the last (and
+ * for the iSER suite's target cases, which go to an initiator) */
+static bool nvme_name(size_t i, char *name, size_t cap)
+{
+	struct live_nvme_case nc;
+
+	return live_nvme_case(i, &nc) && snprintf(name, cap, "nvmet-%.40s", nc.name) > 0;
+}
+
+static bool nfs_name(size_t i, char *name, size_t cap)
+{
+	struct live_nfs_case fc;
+
+	return live_nfs_case(i, &fc) && snprintf(name, cap, "svcrdma-%.38s", fc.name) > 0;
+}
+
+static bool iser_name(size_t i, char *name, size_t cap)
+{
+	struct live_iser_case ic;
+
+	return live_iser_case(i, &ic) && ic.role == LIVE_ISER_INITIATOR &&
+	       snprintf(name, cap, "isert-%.40s", ic.name) > 0;
 }
 
 /* [nvme-rdma#fig5-1]: the NVMe suite's case i, zeros after it (over
@@ -128,16 +107,6 @@ static void iser_octets(size_t i, struct live_roce_case *c)
 	c->ulp_sts = 0;
 }
 
-void live_roce_ulp_octets(enum live_roce_ulp u, size_t i, struct live_roce_case *c)
-{
-	if (u == LIVE_ROCE_ULP_NVMET)
-		nvme_octets(i, c);
-	else if (u == LIVE_ROCE_ULP_SVCRDMA)
-		nfs_octets(i, c);
-	else if (u == LIVE_ROCE_ULP_ISERT)
-		iser_octets(i, c);
-}
-
 /* svcrdma's rows: what the ULP octets ask of it, as the oracle's
  * reference decoder reads them ([rfc8797#5.2]): none at all
  * ([rfc8797#5.1-1]), no message ([rfc8797#5.2-1]), a message with
@@ -160,21 +129,23 @@ static const char *nfs_clause(const struct live_roce_case *c)
 	return (m.flags & ~RDMANEG_RPCRDMA_R_BIT) != 0 ? "rfc8797#4-6" : "rfc8797#4-2";
 }
 
-const char *live_roce_ulp_clause(const struct live_roce_case *c)
+/* nvmet's rows: the clause of the status the oracle's target answers with */
+static const char *nvme_clause(const struct live_roce_case *c)
 {
-	/* nvmet's: the clause of the status the oracle's target answers with */
 	static const char *const by_sts[] = { "nvme-rdma#fig5-1", "nvme-rdma#fig5-7",
 					      "nvme-rdma#fig5-2", "nvme-rdma#fig5-3",
 					      "nvme-rdma#fig5-4", "nvme-rdma#fig5-5",
 					      "nvme-rdma#fig5-1", "nvme-rdma#fig5-1",
 					      "nvme-rdma#fig5-1", "nvme-rdma#fig5-6" };
 
-	if (c->ulp == LIVE_ROCE_ULP_SVCRDMA)
-		return nfs_clause(c);
-	if (c->ulp == LIVE_ROCE_ULP_ISERT)
-		return "iser-a12#rep-1";
 	return c->ulp_sts < sizeof(by_sts) / sizeof(by_sts[0]) ? by_sts[c->ulp_sts]
 							       : "nvme-rdma#fig5-1";
+}
+
+static const char *iser_clause(const struct live_roce_case *c)
+{
+	(void)c;
+	return "iser-a12#rep-1";
 }
 
 /* isert's REP header for c's REQ: the core's answer with isert's
@@ -208,17 +179,13 @@ static bool isert_rep(const struct live_roce_case *c, const uint8_t *pd, size_t 
 	return true;
 }
 
-bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
-		       size_t cap)
+/* svcrdma's REP: its RFC 8797 message, if any, by the oracle's reading */
+static bool nfs_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
+		    size_t cap)
 {
 	struct rdmaneg_rpcrdma_result m;
 
-	if (cap > 0)
-		why[0] = '\0';
-	if (c->ulp == LIVE_ROCE_ULP_ISERT)
-		return isert_rep(c, pd, n, why, cap);
-	if (c->ulp != LIVE_ROCE_ULP_SVCRDMA)
-		return true;
+	(void)c;
 	/* the oracle's reading, never the core's ([rfc8797#5.2]) */
 	rdmaneg_ref_decode(pd, n, false, &m);
 	if (!m.present) {
@@ -233,4 +200,91 @@ bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t
 	snprintf(why, cap, "v%u at %zu, R %u, send %zu, receive %zu", m.version, m.offset,
 		 m.flags & RDMANEG_RPCRDMA_R_BIT, m.send_size, m.recv_size);
 	return true;
+}
+
+/* The ULPs, one row each, indexed by enum live_roce_ulp: the next ULP is
+ * a row here and a listener in live/guest/listeners.sh. A ULP whose REP
+ * is not judged has no rep. */
+static const struct ulp {
+	const char *name;
+	uint16_t port;
+	size_t (*count)(void);
+	bool (*case_name)(size_t i, char *name, size_t cap);
+	void (*octets)(size_t i, struct live_roce_case *c);
+	const char *(*clause)(const struct live_roce_case *c);
+	bool (*rep)(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
+		    size_t cap);
+} ulps[] = {
+	[LIVE_ROCE_ULP_NVMET] = { "nvmet", LIVE_NVME_PORT, live_nvme_case_count, nvme_name,
+				  nvme_octets, nvme_clause, NULL },
+	[LIVE_ROCE_ULP_SVCRDMA] = { "svcrdma", LIVE_NFS_PORT, live_nfs_case_count, nfs_name,
+				    nfs_octets, nfs_clause, nfs_rep },
+	[LIVE_ROCE_ULP_ISERT] = { "isert", LIVE_ISER_PORT, live_iser_case_count, iser_name,
+				  iser_octets, iser_clause, isert_rep },
+};
+
+/* u's row, NULL for none */
+static const struct ulp *ulp_of(enum live_roce_ulp u)
+{
+	return (size_t)u < sizeof(ulps) / sizeof(ulps[0]) && ulps[u].name ? &ulps[u] : NULL;
+}
+
+size_t live_roce_ulp_count(enum live_roce_ulp u)
+{
+	const struct ulp *x = ulp_of(u);
+
+	return x ? x->count() : 0;
+}
+
+bool live_roce_ulp_case_name(enum live_roce_ulp u, size_t i, char *name, size_t cap)
+{
+	const struct ulp *x = ulp_of(u);
+
+	return x && x->case_name(i, name, cap);
+}
+
+uint16_t live_roce_ulp_port(enum live_roce_ulp u)
+{
+	const struct ulp *x = ulp_of(u);
+
+	return x ? x->port : 0;
+}
+
+const char *live_roce_ulp_name(enum live_roce_ulp u)
+{
+	const struct ulp *x = ulp_of(u);
+
+	return x ? x->name : NULL;
+}
+
+bool live_roce_ulp_reads_rep(enum live_roce_ulp u)
+{
+	const struct ulp *x = ulp_of(u);
+
+	return x && x->rep;
+}
+
+void live_roce_ulp_octets(enum live_roce_ulp u, size_t i, struct live_roce_case *c)
+{
+	const struct ulp *x = ulp_of(u);
+
+	if (x)
+		x->octets(i, c);
+}
+
+const char *live_roce_ulp_clause(const struct live_roce_case *c)
+{
+	const struct ulp *x = ulp_of(c->ulp);
+
+	return x ? x->clause(c) : "ibcm-c12#req-1";
+}
+
+bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
+		       size_t cap)
+{
+	const struct ulp *x = ulp_of(c->ulp);
+
+	if (cap > 0)
+		why[0] = '\0';
+	return !x || !x->rep || x->rep(c, pd, n, why, cap);
 }

@@ -5,9 +5,9 @@
  * case of that ULP's own suite (nvmet: live/nvme/nvme_cases.c; svcrdma:
  * live/nfs/nfs_cases.c; isert: the hostile initiator's of
  * live/iser/iser_cases.c), what the ULP's oracle allows of its answer, the
- * clause each row tests, and the ULP's REP judged. The next ULP (ksmbd)
- * is a branch in each function here and a listener in
- * live/roce/roce-init.sh. Pure: no sockets.
+ * clause each row tests, and the ULP's REP judged. The next ULP is a
+ * row of roce_ulp.c's table and a listener in live/guest/listeners.sh
+ * (started by live/roce/roce-init.sh). Pure: no sockets.
  */
 #ifndef RDMANEG_LIVE_ROCE_ULP_H
 #define RDMANEG_LIVE_ROCE_ULP_H
