@@ -300,6 +300,39 @@ static void test_klog(void)
 		CHECK(strcmp(s[0].title, "INFO: task hung in lkdtm_HUNG_TASK") == 0);
 		CHECK(s[0].nframes == 2 && strcmp(s[0].frames[1], "lkdtm_do_action") == 0);
 	}
+	/* stock 6.1's console (make live-smbd, 2026-11-29, finding 21's hang):
+	 * nothing ends the report before the dump, whose first task is init
+	 * asleep in do_wait; the blocked kworker's frames must win */
+	{
+		static const char hung[] =
+			"[   77.446771] INFO: task kworker/u4:2:31 blocked for more than 61 seconds.\n"
+			"[   77.447138]       Tainted: G           OE      6.1.0-56-amd64 #1 Debian 6.1.192-2\n"
+			"[   77.447351] \"echo 0 > /proc/sys/kernel/hung_task_timeout_secs\" disables this message.\n"
+			"LIVE_HUNG 60s: the hung-task detector reported a blocked task\n"
+			"[   77.460221] sysrq: Show State\n"
+			"[   77.460452] task:init            state:S stack:0     pid:1     ppid:0\n"
+			"[   77.460689] Call Trace:\n"
+			"[   77.460766]  <TASK>\n"
+			"[   77.460840]  __schedule+0x34d/0xa00\n"
+			"[   77.461055]  do_wait+0x114/0x320\n"
+			"[   77.461152]  kernel_wait4+0xb4/0x160\n"
+			"[   77.464728]  </TASK>\n"
+			"[   77.491093] task:kworker/u4:2    state:D stack:0     pid:31    ppid:2\n"
+			"[   77.491238] Workqueue: iw_cm_wq cm_work_handler [iw_cm]\n"
+			"[   77.491358] Call Trace:\n"
+			"[   77.491502]  <TASK>\n"
+			"[   77.491551]  __schedule+0x34d/0xa00\n"
+			"[   77.491610]  schedule+0x5a/0xd0\n"
+			"[   77.491657]  schedule_preempt_disabled+0x11/0x20\n"
+			"[   77.491721]  __mutex_lock.constprop.0+0x39d/0x720\n"
+			"[   77.491794]  rdma_destroy_id+0x15/0x20 [rdma_cm]\n"
+			"[   77.491882]  free_transport+0x17f/0x260 [ksmbd]\n"
+			"[   77.492736]  </TASK>\n";
+
+		CHECK(rdmaneg_klog_scan(hung, sizeof(hung) - 1, s, 4) == 1);
+		CHECK(strcmp(s[0].title, "INFO: task hung in __mutex_lock") == 0);
+		CHECK(s[0].nframes >= 2 && strcmp(s[0].frames[1], "rdma_destroy_id") == 0);
+	}
 	CHECK(rdmaneg_klog_starts("6,99,123,-;BUG: kernel NULL pointer dereference, address: 8"));
 	CHECK(!rdmaneg_klog_starts("6,99,123,-;siw: bug fixed"));
 }

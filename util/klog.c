@@ -406,15 +406,18 @@ static bool stamp_at(const char *s, size_t n)
 /*
  * A hung task's report prints its stack at KERN_INFO, below the guest's
  * console loglevel, so the console often has none; live/guest/init.sh then
- * dumps every task (SysRq t). Takes the frames of "task:NAME ... pid:PID"
- * after the report (PID from "INFO: task NAME:PID blocked") into s, and
- * titles it again.
+ * dumps every task (SysRq t), and the frames the scan kept after the
+ * report are then the dump's first task's (init's, on 6.1). Takes the
+ * frames of "task:NAME ... pid:PID" in state D after the report (PID from
+ * "INFO: task NAME:PID blocked") into s in their place, and titles it
+ * again; s is left as it was when the dump does not hold that task.
  */
 static void hung_stack(const char *text, size_t len, struct rdmaneg_splat *s)
 {
 	char line[1024], want[48];
+	char frames[RDMANEG_KLOG_FRAMES][RDMANEG_KLOG_NAME];
 	const char *m;
-	size_t pos = 0, no = 0;
+	size_t pos = 0, no = 0, nframes = 0;
 	unsigned long pid = 0;
 	bool found = false, trace = false;
 
@@ -450,11 +453,16 @@ static void hung_stack(const char *text, size_t len, struct rdmaneg_splat *s)
 			continue;
 		}
 		if (trace && frame_line(m, fn, sizeof(fn)) && !reporting_frame(fn) &&
-		    s->nframes < RDMANEG_KLOG_FRAMES)
-			snprintf(s->frames[s->nframes++], RDMANEG_KLOG_NAME, "%s", fn);
+		    nframes < RDMANEG_KLOG_FRAMES)
+			snprintf(frames[nframes++], RDMANEG_KLOG_NAME, "%s", fn);
 	}
-	if (s->nframes > 0)
-		title_of(s, "", NULL);
+	/* the named task's frames replace whatever followed the report (the
+	 * dump's first task, which is not the blocked one) */
+	if (nframes == 0)
+		return;
+	memcpy(s->frames, frames, sizeof(frames));
+	s->nframes = nframes;
+	title_of(s, "", NULL);
 }
 
 size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out, size_t max)
@@ -603,7 +611,7 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 	if (in)
 		finish(&cur, first, have_second ? second : NULL, out, max, &found);
 	for (size_t i = 0; i < found && i < max; i++)
-		if (strcmp(out[i].kind, "HUNG") == 0 && out[i].nframes == 0)
+		if (strcmp(out[i].kind, "HUNG") == 0)
 			hung_stack(text, len, &out[i]);
 	return found;
 }
