@@ -157,6 +157,25 @@ static void test_roce_svcrdma(void)
 		CHECK(roce_named("isert-i-len-196", &c, &n) && c.mad[164 + 36] == 0x80 &&
 		      c.mad[255] == 0);
 	}
+	/* the one judge, the guest's and the host's: svcrdma's REP with
+	 * Reserved bits set diverges however good the answer; nvmet's REJ
+	 * status read by the core's reader, none for another ULP */
+	{
+		static const uint8_t rej[4] = { 0, 0, 2, 0 },
+				     bad[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 0x80, 3, 3 };
+
+		CHECK(roce_named("svcrdma-v1-1k", &c, &n) &&
+		      live_roce_judge(&c, LIVE_ROCE_REP, -1, NULL, pd, 0, why, sizeof(why)) &&
+		      !live_roce_judge(&c, LIVE_ROCE_REP, -1, NULL, bad, sizeof(bad), why,
+				       sizeof(why)) &&
+		      strstr(why, "Reserved bits 0x80") != NULL &&
+		      !live_roce_judge(&c, LIVE_ROCE_REJ, -1, NULL, NULL, 0, why, sizeof(why)) &&
+		      live_roce_ulp_rej_status(&c, rej, sizeof(rej)) == -1);
+		CHECK(roce_named("nvmet-recfmt-1", &c, &n) &&
+		      live_roce_ulp_rej_status(&c, rej, sizeof(rej)) == 2 &&
+		      live_roce_ulp_rej_status(&c, rej, 3) == -1 &&
+		      live_roce_judge(&c, LIVE_ROCE_REJ, 2, NULL, NULL, 0, why, sizeof(why)));
+	}
 	/* no other ULP's REP is read */
 	CHECK(roce_named("req-listener", &c, &n) && c.ulp == LIVE_ROCE_ULP_NONE &&
 	      live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) && why[0] == '\0' &&
@@ -408,6 +427,11 @@ static void test_roce_active(void)
 	      live_roce_expected(&c) == LIVE_ROCE_X_RTU);
 	CHECK(rdmaneg_ibcm_active_check(c.mad, c.mad_len, req, sizeof(req), &m, &d) == RDMANEG_OK &&
 	      d == 0 && m.attr == RDMANEG_IBCM_REP);
+	/* a good REP's RTU without the ULP's ESTABLISHED diverges, in the
+	 * guest's verdict as in the table */
+	CHECK(live_roce_judge(&c, LIVE_ROCE_RTU, -1, "ESTABLISHED", NULL, 0, NULL, 0) &&
+	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "REJECTED", NULL, 0, NULL, 0) &&
+	      !live_roce_judge(&c, LIVE_ROCE_NONE, -1, "ESTABLISHED", NULL, 0, NULL, 0));
 	CHECK(roce_named("a-rep-remote-id-wrong", &c, &k) &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_NO_RTU &&
 	      rdmaneg_ibcm_active_check(c.mad, c.mad_len, req, sizeof(req), &m, &d) == RDMANEG_OK &&

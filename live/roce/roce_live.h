@@ -121,6 +121,19 @@ bool live_roce_conforms(enum live_roce_expect x, enum live_roce_answer a);
  * status its oracle allows (ulp_sts: the status the REJ's private data
  * carries, -1 when none was read). */
 bool live_roce_verdict(const struct live_roce_case *c, enum live_roce_answer a, long ulp_sts);
+/* The whole verdict on case c, the guest's (PEER_VERDICT) and the
+ * host's table alike: its answer a with the ULP's REJ status
+ * (live_roce_verdict); for a good REP of the active role, the ULP's
+ * ESTABLISHED too (event: the connector's, NULL for a passive case); and
+ * a ULP's REP private data (rep_pd, NULL when none was read), as
+ * live_roce_ulp_rep judges it into why. */
+bool live_roce_judge(const struct live_roce_case *c, enum live_roce_answer a, long ulp_sts,
+		     const char *event, const uint8_t *rep_pd, size_t rep_len, char *why,
+		     size_t cap);
+/* A ULP's REJ private data pd (n octets): the status it carries (nvmet's
+ * STS, [nvme-rdma#fig7], read by the core), -1 when c's ULP has none or
+ * pd is too short to hold it. */
+long live_roce_ulp_rej_status(const struct live_roce_case *c, const uint8_t *pd, size_t n);
 /* The name make compliance knows the ULP u by ("nvmet", "svcrdma"), NULL
  * for none. */
 const char *live_roce_ulp_name(enum live_roce_ulp u);

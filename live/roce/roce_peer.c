@@ -480,7 +480,7 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	       before < 0 || after < 0 ? -1 : after - before, frames ? (bad ? "bad" : "ok") : "-",
 	       frames, md ? "defective" : "ok", event, status);
 	printf("PEER_VERDICT active %zu %s %s\n", k, c->name,
-	       live_roce_verdict(c, a, -1) ? "conforms" : "diverges");
+	       live_roce_judge(c, a, -1, event, NULL, 0, NULL, 0) ? "conforms" : "diverges");
 	fflush(stdout);
 }
 
@@ -553,11 +553,10 @@ static void run_case(struct peer *p, size_t k)
 		if (a == LIVE_ROCE_REJ)
 			(void)rdmaneg_ibcm_get(got, sizeof(got), RDMANEG_IBCM_F_REJ_REASON,
 					       &reason);
-		/* a ULP's REJ: the status in its private data ([nvme-rdma#fig7]:
-		 * RECFMT, then STS, each 2 octets little-endian) */
-		if (a == LIVE_ROCE_REJ && c.ulp == LIVE_ROCE_ULP_NVMET &&
-		    rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REJ, &off, &n) == RDMANEG_OK && n >= 4)
-			sts = (long)got[off + 2] | (long)got[off + 3] << 8;
+		/* a ULP's REJ: the status in its private data */
+		if (a == LIVE_ROCE_REJ &&
+		    rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REJ, &off, &n) == RDMANEG_OK)
+			sts = live_roce_ulp_rej_status(&c, got + off, n);
 		/* a ULP's REP: its private data (svcrdma's RFC 8797 message,
 		 * isert's iSER header) */
 		if (a == LIVE_ROCE_REP && live_roce_ulp_reads_rep(c.ulp) &&
@@ -588,9 +587,7 @@ static void run_case(struct peer *p, size_t k)
 	/* the guest's own verdict, for a finding's check (rdmaneg-findings
 	 * seen); the host's table (roce_report.c) is the suite's */
 	printf("PEER_VERDICT passive %zu %s %s\n", k, c.name,
-	       live_roce_verdict(&c, a, sts) &&
-			       (!rep_pd ||
-				live_roce_ulp_rep(&c, rep_pd, LIVE_ROCE_REP_PD, why, sizeof(why)))
+	       live_roce_judge(&c, a, sts, NULL, rep_pd, LIVE_ROCE_REP_PD, why, sizeof(why))
 		       ? "conforms"
 		       : "diverges");
 	fflush(stdout);

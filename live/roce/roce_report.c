@@ -66,6 +66,24 @@ bool live_roce_verdict(const struct live_roce_case *c, enum live_roce_answer a, 
 	return true;
 }
 
+bool live_roce_judge(const struct live_roce_case *c, enum live_roce_answer a, long ulp_sts,
+		     const char *event, const uint8_t *rep_pd, size_t rep_len, char *why,
+		     size_t cap)
+{
+	bool ok = live_roce_verdict(c, a, ulp_sts);
+
+	/* a good REP: the RTU on the wire and ESTABLISHED for the ULP */
+	if (event && live_roce_expected(c) == LIVE_ROCE_X_RTU && strcmp(event, "ESTABLISHED") != 0)
+		ok = false;
+	/* a ULP's REP: its private data as the ULP's rules require (why says
+	 * what it holds either way) */
+	if (rep_pd && !live_roce_ulp_rep(c, rep_pd, rep_len, why, cap))
+		ok = false;
+	else if (!rep_pd && cap > 0)
+		why[0] = '\0';
+	return ok;
+}
+
 /* one LIVE_ROCE_CASE line's fields */
 struct seen {
 	bool have;
@@ -294,12 +312,9 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 			continue;
 		}
 		a = answer_of(e->answer);
-		/* a good REP: the RTU on the wire and ESTABLISHED for the ULP */
-		ok = (int)a >= 0 && live_roce_verdict(&c, a, e->ulp_sts) &&
-		     (x != LIVE_ROCE_X_RTU || strcmp(e->event, "ESTABLISHED") == 0);
-		/* a ULP's REP: its private data as the ULP's rules require */
-		if (e->pd_have && !live_roce_ulp_rep(&c, e->pd, sizeof(e->pd), why, sizeof(why)))
-			ok = false;
+		ok = (int)a >= 0 &&
+		     live_roce_judge(&c, a, e->ulp_sts, c.active ? e->event : NULL,
+				     e->pd_have ? e->pd : NULL, sizeof(e->pd), why, sizeof(why));
 		ok ? conform++ : diverge++;
 		/* make compliance's row: names, clause ids and verdicts are
 		 * plain words, no JSON escape needed */

@@ -202,6 +202,17 @@ static bool nfs_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n,
 	return true;
 }
 
+/* nvmet's REJ: its STS, by the core's reader of [nvme-rdma#fig7] */
+static long nvme_rej(const uint8_t *pd, size_t n)
+{
+	struct rdmaneg_nvme_reject rej;
+	unsigned d = 0;
+
+	return rdmaneg_nvme_reject_read(pd, n, &rej, &d) == RDMANEG_OK && rej.has_sts
+		       ? (long)rej.sts
+		       : -1;
+}
+
 /* The ULPs, one row each, indexed by enum live_roce_ulp: the next ULP is
  * a row here and a listener in live/guest/listeners.sh. A ULP whose REP
  * is not judged has no rep. */
@@ -214,13 +225,14 @@ static const struct ulp {
 	const char *(*clause)(const struct live_roce_case *c);
 	bool (*rep)(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
 		    size_t cap);
+	long (*rej)(const uint8_t *pd, size_t n);
 } ulps[] = {
 	[LIVE_ROCE_ULP_NVMET] = { "nvmet", LIVE_NVME_PORT, live_nvme_case_count, nvme_name,
-				  nvme_octets, nvme_clause, NULL },
+				  nvme_octets, nvme_clause, NULL, nvme_rej },
 	[LIVE_ROCE_ULP_SVCRDMA] = { "svcrdma", LIVE_NFS_PORT, live_nfs_case_count, nfs_name,
-				    nfs_octets, nfs_clause, nfs_rep },
+				    nfs_octets, nfs_clause, nfs_rep, NULL },
 	[LIVE_ROCE_ULP_ISERT] = { "isert", LIVE_ISER_PORT, live_iser_case_count, iser_name,
-				  iser_octets, iser_clause, isert_rep },
+				  iser_octets, iser_clause, isert_rep, NULL },
 };
 
 /* u's row, NULL for none */
@@ -287,4 +299,11 @@ bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t
 	if (cap > 0)
 		why[0] = '\0';
 	return !x || !x->rep || x->rep(c, pd, n, why, cap);
+}
+
+long live_roce_ulp_rej_status(const struct live_roce_case *c, const uint8_t *pd, size_t n)
+{
+	const struct ulp *x = ulp_of(c->ulp);
+
+	return x && x->rej ? x->rej(pd, n) : -1;
 }
