@@ -34,5 +34,5 @@ clean:
 
 .PHONY: install uninstall all asan deps-test compilers lint format test test-audit clean props prove plants \
 	fuzz-libfuzzer fuzz-replay fuzz-afl replay fuzz bench corpus-merge oss-fuzz-check \
-	bench-tests coverage live live-kernel live-guided live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control \
+	bench-tests bench-loop coverage live live-kernel live-guided live-soak peer live-adversarial live-repro mutants mutants-base proof proof-control \
 	live-fixes live-fixes-control live-findings findings-port findings-series findings-docs bench-live live-kcov pbt

@@ -89,3 +89,8 @@ bench-tests: deps-test
 		$(B)/plain/rdmaneg-test-times compare $(B)/test-logs/times.prev.json $(B)/test-logs/times.json; \
 	else echo "bench-tests: no previous run to compare with"; \
 		$(B)/plain/rdmaneg-test-times compare $(B)/test-logs/times.json; fi; exit $$rc
+
+# the inner loop side by side, BASE=COMMIT against HEAD, from fresh clones
+# (tools/bench-loop.sh; docs/benchmarks.md)
+bench-loop: deps-test
+	@tools/bench-loop.sh
