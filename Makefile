@@ -28,7 +28,11 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 # reach is left out (with the coverage tables of what is dropped), so a
 # change to a function a program never calls leaves it the same program,
 # and make test's cache (tests/suites) keeps that suite's verdict.
-GC := -Wl,--gc-sections -Wl,-z,start-stop-gc
+GC_SECTIONS := -Wl,--gc-sections -Wl,-z,start-stop-gc
+# These programs link with ld.lld: a test program's link takes under half
+# the CPU of ld.bfd's (docs/benchmarks.md), and make test links hundreds.
+# (GCC's -flto needs ld.bfd's plugin: the sweeps link with GC_SECTIONS.)
+GC := $(GC_SECTIONS) -fuse-ld=lld
 
 LIB_SRC := $(wildcard src/*.c)
 LIB_HDR := $(wildcard src/*.h)

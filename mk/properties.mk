@@ -87,7 +87,7 @@ SWEEP_SLICE_nvme := 16
 $(B)/plain/sweep-%: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -Wno-missing-prototypes -O2 -flto -pthread -ffunction-sections -fdata-sections \
-		$(GC) -DSWEEP_ONLY=$(SWEEP_ID_$*) $(PBT_INC) $(SWEEP_SRC) $(LIB_SRC) -o $@
+		$(GC_SECTIONS) -DSWEEP_ONLY=$(SWEEP_ID_$*) $(PBT_INC) $(SWEEP_SRC) $(LIB_SRC) -o $@
 
 $(foreach k,$(SWEEP_KINDS),$(eval $(call plant_sweep,$(k))))
 

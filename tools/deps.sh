@@ -13,13 +13,13 @@ LOCK_WAIT=${DEPS_LOCK_WAIT:-600}
 pkgs_for() {
 	case "$1" in
 	build) echo "gcc make clang libclang-rt-14-dev" ;;
-	test) echo "gcc make clang libclang-rt-14-dev llvm jq cppcheck clang-tidy clang-format pkgconf librdmacm-dev man-db time shellcheck iproute2 ccache strace tshark" ;;
-	fuzz) echo "clang libclang-rt-14-dev llvm" ;;
-	afl) echo "afl++ clang llvm" ;;
-	cov) echo "clang libclang-rt-14-dev llvm" ;;
+	test) echo "gcc make clang libclang-rt-14-dev lld llvm jq cppcheck clang-tidy clang-format pkgconf librdmacm-dev man-db time shellcheck iproute2 ccache strace tshark" ;;
+	fuzz) echo "clang libclang-rt-14-dev lld llvm" ;;
+	afl) echo "afl++ clang lld llvm" ;;
+	cov) echo "clang libclang-rt-14-dev lld llvm" ;;
 	proof) echo "frama-c-base why3 z3 cvc4 bc" ;;
 	oss-fuzz) echo "clang libclang-rt-14-dev llvm afl++ zip unzip yamllint" ;;
-	live) echo "qemu-system-x86 qemu-utils busybox-static cpio kmod gcc make xz-utils \
+	live) echo "qemu-system-x86 qemu-utils busybox-static cpio kmod gcc make lld xz-utils \
 librdmacm-dev libibverbs-dev rdma-core ibverbs-providers rdmacm-utils \
 iproute2 tcpdump tshark bc flex bison libelf-dev libssl-dev dwarves xxd jq" ;;
 	live-nfs) echo "libwrap0 kmod" ;;
