@@ -42,6 +42,12 @@ clone() {
 	[ "$1" = base ] && c=$base
 	rm -rf "$2" && git clone -q "$root" "$2" && git -C "$2" checkout -q "$c"
 }
+# What make bench-loop's own make exported must not reach the runs: its
+# CCACHE_DIR (the warm ~/.cache/rdmaneg/ccache, which the runs' Makefiles
+# keep when it is set), the ccache folder first in PATH (a base without
+# ccache would compile through it), and its MAKEFLAGS. A run sees the
+# environment a user's shell gives it.
+path=$(tr ':' '\n' <<<"$PATH" | grep -vx /usr/lib/ccache | paste -sd:)
 # run SIDE NAME DIR CACHE CMD...: CMD in DIR with XDG_CACHE_HOME=CACHE; its
 # seconds and exit status go to $out/SIDE-NAME.{secs,rc}, its output to .log
 run() {
@@ -49,7 +55,9 @@ run() {
 	shift 4
 	echo "== $side $name: $*"
 	start=$(date +%s.%N)
-	(cd "$dir" && env XDG_CACHE_HOME="$cache" "$@") >"$out/$side-$name.log" 2>&1 || rc=$?
+	(cd "$dir" && env -u CCACHE_DIR -u CCACHE_BASEDIR -u CCACHE_NOHASHDIR -u CCACHE_MAXSIZE \
+		-u MAKEFLAGS -u MFLAGS -u MAKELEVEL PATH="$path" XDG_CACHE_HOME="$cache" "$@") \
+		>"$out/$side-$name.log" 2>&1 || rc=$?
 	awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", b - a }' >"$out/$side-$name.secs"
 	echo "$rc" >"$out/$side-$name.rc"
 	[ -f "$dir/build/test-logs/times.json" ] && [ "${name#ci}" = "$name" ] &&
