@@ -71,6 +71,14 @@ static uint32_t le32(const uint8_t *p)
 	(RDMANEG_ROCE_D_SHORT | RDMANEG_ROCE_D_ETHERTYPE | RDMANEG_ROCE_D_IP | \
 	 RDMANEG_ROCE_D_IP_LEN)
 
+/* the IP packet's length as its own header gives it, and its version;
+ * the caller has the frame's first 20 octets */
+static size_t frame_iplen(const uint8_t *f, unsigned *v)
+{
+	*v = f[12] == 0x08 ? 4 : 6;
+	return *v == 4 ? (size_t)f[16] * 256 + f[17] : 40 + (size_t)f[18] * 256 + f[19];
+}
+
 /* the reference's verdict on a frame's ICRC: over the IP packet its own
  * length field gives, which must fit in the frame ([roce-a17#icrc-1]) */
 static int ref_icrc_good(const uint8_t *f, size_t len)
@@ -78,10 +86,9 @@ static int ref_icrc_good(const uint8_t *f, size_t len)
 	unsigned v;
 	size_t iplen;
 
-	if (len < 14 + 40)
+	if (len < 20)
 		return 0;
-	v = f[12] == 0x08 ? 4 : 6;
-	iplen = v == 4 ? (size_t)f[16] * 256 + f[17] : 40 + (size_t)f[18] * 256 + f[19];
+	iplen = frame_iplen(f, &v);
 	return iplen >= 4 && iplen <= len - 14 &&
 	       rdmaneg_ref_roce_icrc(f + 14, iplen, v) == le32(f + 14 + iplen - 4);
 }
@@ -176,8 +183,8 @@ int rdmaneg_rule_roce_decode(struct rdmaneg_oracle *o, const uint8_t *buf, size_
 		      "roce decode: defects 0x%x, payload %zu+%zu of %zu", d, off, pl, len);
 	if (d & UNFOUND)
 		return 0;
-	v = len > 14 && buf[12] == 0x08 ? 4 : 6;
-	iplen = v == 4 ? (size_t)buf[16] * 256 + buf[17] : 40 + (size_t)buf[18] * 256 + buf[19];
+	/* not UNFOUND: the frame holds its IP header */
+	iplen = frame_iplen(buf, &v);
 	RDMANEG_CHECK(o, iplen <= len - 14, "roce decode: IP length %zu of %zu", iplen, len - 14);
 	RDMANEG_CHECK(o, ((d & RDMANEG_ROCE_D_ICRC) == 0) == ref_icrc_good(buf, len),
 		      "[roce-a17#icrc-1]: the core judges the ICRC %s, the reference not",
