@@ -34,8 +34,11 @@ GC_SECTIONS := -Wl,--gc-sections -Wl,-z,start-stop-gc
 # (GCC's -flto needs ld.bfd's plugin: the sweeps link with GC_SECTIONS.)
 GC := $(GC_SECTIONS) -fuse-ld=lld
 
+# Includes are by path: <rdmaneg/NAME.h> for the public headers (include/),
+# "DIR/NAME.h" from the top of the tree for everything else
+INC := -I. -Iinclude
 LIB_SRC := $(wildcard src/*.c)
-LIB_HDR := $(wildcard src/*.h)
+LIB_HDR := $(wildcard include/rdmaneg/*.h plants/*.h)
 B := build
 # the objects of sources $(2) in flavour $(1), under $(B)/obj/$(1)/
 flavour_objs = $(patsubst %.c,$(B)/obj/$(1)/%.o,$(2))

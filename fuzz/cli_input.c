@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * The CLI's readers of untrusted input (tools/cli/input.c) against small
+ * The CLI's readers of untrusted input (cli/input.c) against small
  * independent references: sizes with K/M/G, 0..max values in C's base-0
  * notation, RTR lists, hex arguments and -f streams. The first octet picks
  * the reader; the rest is its text. Any disagreement aborts.
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "fuzz.h"
-#include "input.h"
-#include "rdmaneg.h"
+#include "cli/input.h"
+#include "fuzz/fuzz.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -3,7 +3,7 @@
 #ifndef RDMANEG_FUZZ_H
 #define RDMANEG_FUZZ_H
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #include <stddef.h>
 #include <stdint.h>

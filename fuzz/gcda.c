@@ -3,8 +3,8 @@
  * (util/gcda.c): never reads past the image; two parses agree; the arcs
  * hit never outnumber the arcs nor the counters the octets can hold; the
  * bitmap agrees with the total; a refused image sets no bit. */
-#include "gcda.h"
-#include "fuzz.h"
+#include "util/gcda.h"
+#include "fuzz/fuzz.h"
 
 #include <string.h>
 

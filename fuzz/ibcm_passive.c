@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary octets (0..512) as a CM MAD sent to a listener -> the passive
  * side's reading: defects, attribute, IDs, private data span. */
-#include "fuzz.h"
-#include "ibcm_rules.h"
+#include "fuzz/fuzz.h"
+#include "rules/ibcm_rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

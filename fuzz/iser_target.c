@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary iSER CM REQ private data (0..512 octets) -> the target's
  * reading of it and the REP it answers with, under each capability. */
-#include "fuzz.h"
-#include "iser_rules.h"
+#include "fuzz/fuzz.h"
+#include "rules/iser_rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary octets -> MPA Request/Reply parse; whatever parses rebuilds
  * to the same octets and never trusts PD_Length beyond the buffer. */
-#include "fuzz.h"
-#include "rules.h"
+#include "fuzz/fuzz.h"
+#include "rules/rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,8 +2,8 @@
 /* Fuzzed initiator/responder capacities and request flags through
  * [rfc6581#9.1] and 9.2: inequalities, 0x3FFF rules, A/B/C/D, TERM;
  * and each side alone against any word the other could send. */
-#include "prop.h"
-#include "props.h"
+#include "fuzz/prop.h"
+#include "properties/props.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

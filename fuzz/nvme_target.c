@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary RDMA_CM_REQUEST private data (0..512 octets) -> the NVMe-oF
  * RDMA target's judgement, under three targets' limits. */
-#include "fuzz.h"
-#include "nvme_rules.h"
+#include "fuzz/fuzz.h"
+#include "rules/nvme_rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

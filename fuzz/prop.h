@@ -4,8 +4,8 @@
 #ifndef RDMANEG_FUZZ_PROP_H
 #define RDMANEG_FUZZ_PROP_H
 
-#include "fuzz.h"
-#include "pbt.h"
+#include "fuzz/fuzz.h"
+#include "properties/pbt.h"
 
 static inline void rdmaneg_fuzz_prop(int (*prop)(struct pbt *), const uint8_t *data, size_t size,
 				     const char *target)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Every property as one fuzz target: the first octet picks the property,
  * the rest is its choice stream. The same definitions as make test. */
-#include "props.h"
-#include "prop.h"
+#include "properties/props.h"
+#include "fuzz/prop.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

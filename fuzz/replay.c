@@ -19,7 +19,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "fuzz.h"
+#include "fuzz/fuzz.h"
 
 #include <dirent.h>
 #include <errno.h>

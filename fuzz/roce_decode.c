@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary octets (0..4200) as a frame off the wire -> a RoCE v2
  * receiver's reading: defects, payload span, the ICRC's verdict. */
-#include "fuzz.h"
-#include "roce_rules.h"
+#include "fuzz/fuzz.h"
+#include "rules/roce_rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

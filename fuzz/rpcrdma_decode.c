@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary private data (0..512 octets) -> RFC 8797 decode, both modes. */
-#include "fuzz.h"
-#include "rules.h"
+#include "fuzz/fuzz.h"
+#include "rules/rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

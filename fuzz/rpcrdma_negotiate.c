@@ -3,8 +3,8 @@
  * from the input as a choice stream; both roles, every promised invariant:
  * thresholds in 1024..262144, within the peer's receive and our own send
  * size, R only when both set it, and agreement when nothing was corrupted. */
-#include "prop.h"
-#include "props.h"
+#include "fuzz/prop.h"
+#include "properties/props.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

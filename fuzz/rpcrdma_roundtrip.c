@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* encode(decode(x)) == x (Reserved cleared) and decode(encode(s)) == s. */
-#include "prop.h"
-#include "props.h"
-#include "rdmaneg.h"
+#include "fuzz/prop.h"
+#include "properties/props.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <string.h>
 

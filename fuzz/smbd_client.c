@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Arbitrary SMB Direct Negotiate Response, or IRD/ORD private data
  * (0..512 octets) -> the client's checks of both. */
-#include "fuzz.h"
-#include "smbd_rules.h"
+#include "fuzz/fuzz.h"
+#include "rules/smbd_rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

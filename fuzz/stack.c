@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* The whole path of a real iWARP peer: MPA frame -> enhanced word ->
  * ULP private data -> RFC 8797 search -> threshold and IRD/ORD negotiation. */
-#include "fuzz.h"
-#include "rules.h"
+#include "fuzz/fuzz.h"
+#include "rules/rules.h"
 
 #include <string.h>
 

@@ -5,13 +5,13 @@
  * verb lives beside its suite (live/mpa, live/nfs, live/nvme, live/ulp)
  * or, when it reads what the guest kernel left, in live/guest.
  */
-#include "guest_verbs.h"
-#include "mpa_verbs.h"
-#include "nfs_verbs.h"
-#include "nvme_verbs.h"
-#include "roce_verbs.h"
-#include "ulp_verbs.h"
-#include "verb.h"
+#include "live/guest/guest_verbs.h"
+#include "live/mpa/mpa_verbs.h"
+#include "live/nfs/nfs_verbs.h"
+#include "live/nvme/nvme_verbs.h"
+#include "live/roce/roce_verbs.h"
+#include "live/ulp/ulp_verbs.h"
+#include "util/verb.h"
 
 #include <signal.h>
 

@@ -27,7 +27,7 @@ clauses: $(B)/plain/rdmaneg-clauses
 
 # the files whose citations count: every check's and the core's (the
 # extractor's own sources and tests hold example ids, not citations)
-COMPLIANCE_FILES = $(shell git ls-files --cached --others --exclude-standard -- src oracle util \
+COMPLIANCE_FILES = $(shell git ls-files --cached --others --exclude-standard -- include src plants oracle rules cli man util \
 	tools fuzz properties live peer tests proof examples | \
 	grep -vE '^tools/clauses/|^tests/clauses(_unit\.c|\.sh)$$|\.(gz|pcap|log|bin|tar)$$|^tests/[^/]+/')
 COMPLIANCE_REGISTRY := spec/clauses.tsv,spec/nvme-rdma.tsv,spec/ms-smbd.tsv,spec/iser-a12.tsv,spec/ibcm-c12.tsv,spec/roce-a17.tsv

@@ -4,9 +4,9 @@
 # flavours (Makefile): core for the library and its unit tests, pic for
 # the shared library, cli for the CLI and the man-page generator, cli-asan
 # for their ASan+UBSan twins
-CLI_INC := -Isrc -Iutil -Itools/cli -Itools/man3
-CC_core = $(CC) $(WARN) $(OPT) -Isrc
-CC_pic = $(CC) $(WARN) $(OPT) -fPIC -Isrc
+CLI_INC := $(INC)
+CC_core = $(CC) $(WARN) $(OPT) $(INC)
+CC_pic = $(CC) $(WARN) $(OPT) -fPIC $(INC)
 CC_cli = $(CC) $(WARN) $(OPT) $(CLI_INC)
 CC_cli-asan = $(CLANG) $(WARN) -O1 -g $(SAN) $(CLI_INC)
 $(foreach f,core pic cli cli-asan,$(eval $(call c_flavour,$(f))))
@@ -21,10 +21,10 @@ $(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
 # the CLI reads and writes hex and escapes JSON with util/, as rdmaneg-peer
 # and the live harness do
 CLI_UTIL := util/hex.c util/json.c util/roff.c util/file.c util/ibcm_name.c
-# tools/cli/: main.c (the verb table, help, man page), rpcrdma.c, mpa.c and nvme.c
+# cli/: main.c (the verb table, help, man page), rpcrdma.c, mpa.c and nvme.c
 # (the commands), input.c (the readers of untrusted input), output.c
-CLI_SRC := $(wildcard tools/cli/*.c)
-CLI_DEPS := $(CLI_SRC) $(wildcard tools/cli/*.h) $(CLI_UTIL) $(wildcard util/*.h)
+CLI_SRC := $(wildcard cli/*.c)
+CLI_DEPS := $(CLI_SRC) $(wildcard cli/*.h) $(CLI_UTIL) $(wildcard util/*.h)
 $(B)/plain/rdmaneg: $(call flavour_objs,cli,$(CLI_SRC) $(CLI_UTIL)) $(B)/plain/librdmaneg.a
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
@@ -35,7 +35,7 @@ $(B)/plain/rdmaneg.1: $(B)/plain/rdmaneg
 
 
 # ---- the shared library, pkg-config file, install (docs/embedding.md) ----
-VERSION := $(shell sed -n 's/^\#define RDMANEG_VERSION "\(.*\)"/\1/p' src/rdmaneg.h)
+VERSION := $(shell sed -n 's/^\#define RDMANEG_VERSION "\(.*\)"/\1/p' include/rdmaneg/rdmaneg.h)
 SOMAJOR := 0
 PIC_OBJ := $(call flavour_objs,pic,$(LIB_SRC))
 
@@ -50,16 +50,16 @@ BINDIR ?= $(PREFIX)/bin
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 MANDIR ?= $(PREFIX)/share/man
-PUB_HDR := $(filter-out src/plant.h,$(LIB_HDR))
+PUB_HDR := $(wildcard include/rdmaneg/*.h)
 # rdmaneg(3), generated from the public headers' comments and contracts
-MAN3_SRC := tools/man3/main.c tools/man3/apidoc.c util/file.c util/roff.c
+MAN3_SRC := man/main.c man/apidoc.c util/file.c util/roff.c
 $(B)/plain/rdmaneg-man3: $(call flavour_objs,cli,$(MAN3_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
 $(B)/plain/rdmaneg.3: $(B)/plain/rdmaneg-man3 $(PUB_HDR)
-	$< $(VERSION) $(filter-out src/rdmaneg.h,$(PUB_HDR)) >$@ || { rm -f $@; exit 1; }
+	$< $(VERSION) $(filter-out include/rdmaneg/rdmaneg.h,$(PUB_HDR)) >$@ || { rm -f $@; exit 1; }
 
-$(B)/pic/rdmaneg.pc: src/rdmaneg.pc.in src/rdmaneg.h
+$(B)/pic/rdmaneg.pc: src/rdmaneg.pc.in include/rdmaneg/rdmaneg.h
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
 		-e 's|@VERSION@|$(VERSION)|' $< >$@

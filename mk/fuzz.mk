@@ -4,10 +4,10 @@
 # fuzz/targets is the one list every script reads.
 TARGETS := $(shell . tools/targets.sh && rdmaneg_targets)
 # the CLI's readers of untrusted input, for fuzz/cli_input.c
-CLI_READERS := tools/cli/input.c util/hex.c util/file.c
+CLI_READERS := cli/input.c util/hex.c util/file.c
 FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC) $(CLI_READERS) util/gcda.c
-FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h tools/cli/input.h util/hex.h util/file.h util/gcda.h
-FUZZ_INC := $(PBT_INC) -Ifuzz -Itools/cli -Iutil
+FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h cli/input.h util/hex.h util/file.h util/gcda.h
+FUZZ_INC := $(INC)
 # PLANT=<name> builds the targets with one planted bug (negative control).
 # Sections + --gc-sections: each target keeps only the coverage counters of
 # code it can reach, so the per-run counter reset and scan stay small.
@@ -83,7 +83,7 @@ $(B)/cov/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
 COV_FLAGS := -fprofile-instr-generate -fcoverage-mapping
 $(B)/cov-tools/unit: $(UNIT_SRC) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) -Isrc $(UNIT_SRC) $(LIB_SRC) -o $@
+	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) $(INC) $(UNIT_SRC) $(LIB_SRC) -o $@
 $(B)/cov-tools/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) $(PBT_INC) \

@@ -4,9 +4,9 @@
 # a header it includes (its .d), .clang-tidy or tools/lint.sh
 # (included by the Makefile, in order)
 LINT_B := $(B)/lint
-LINT_HOST := $(wildcard oracle/*.c util/*.c tools/*.c tools/*/*.c fuzz/*.c properties/*.c live/*.c \
+LINT_HOST := $(wildcard oracle/*.c rules/*.c cli/*.c man/*.c util/*.c tools/*.c tools/*/*.c fuzz/*.c properties/*.c live/*.c \
 	live/*/*.c peer/*.c tests/*.c)
-LINT_HOST_HDR := $(wildcard oracle/*.h util/*.h tools/*/*.h fuzz/*.h properties/*.h live/*/*.h \
+LINT_HOST_HDR := $(wildcard oracle/*.h rules/*.h cli/*.h man/*.h util/*.h tools/*/*.h fuzz/*.h properties/*.h live/*/*.h \
 	peer/*.h tests/*.h)
 LINT_CONF := .clang-tidy tools/lint.sh
 # the scripts: by name, and .ci/run (tools/lint.sh --scripts finds every

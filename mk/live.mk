@@ -12,13 +12,13 @@ UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gc
 LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
 	live/guest/gcov.c live/ulp/ulp_read.c
 LIVE_SUITE_SRC :=
-LIVE_INC := -Isrc -Ioracle -Iutil -Ilive/core -Ilive/mpa -Ilive/guest -Ilive/ulp
+LIVE_INC := $(INC)
 include $(sort $(wildcard live/*/*.mk))
 LIVE_SRC := live/main.c live/core/live_args.c live/mpa/mpa_verbs.c live/ulp/ulp_verbs.c \
 	live/guest/guest_verbs.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c \
 	live/ulp/ulp_peer.c $(LIVE_SUITE_SRC) $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
 CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC)
-CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC) -Itests
+CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC)
 $(foreach f,live live-asan,$(eval $(call c_flavour,$(f))))
 LIVE_LIBS := -lrdmacm -libverbs -pthread
 
@@ -28,7 +28,7 @@ $(B)/live/rdmaneg-live: $(call flavour_objs,live,$(LIVE_SRC) $(LIB_SRC))
 
 # ... with one planted bug in the core (its archive from mk/properties.mk):
 # the NFS judge's negative control (tests/plants.sh, nfs: rows of
-# properties/plants.tsv)
+# plants/plants.tsv)
 $(B)/plant-live/%/rdmaneg-live: $(call flavour_objs,live,$(LIVE_SRC)) $(B)/plant-core/%/plant-o2.a
 	@mkdir -p $(@D)
 	$(CC) $^ $(LIVE_LIBS) -o $@
@@ -61,12 +61,12 @@ $(B)/asan/util-unit: $(call flavour_objs,live-asan,tests/util_unit.c $(UTIL_SRC)
 # ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
 # the pure half (cases, expectations, verdict, report) and the sockets
 PEER_PURE := peer/peer_cases.c peer/plan.c peer/expect.c peer/fpdu.c peer/peer_report.c \
-	oracle/mpa_ref.c oracle/rules.c
+	oracle/mpa_ref.c rules/rules.c
 PEER_SRC := peer/main.c peer/run.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
-PEER_INC := -Isrc -Iutil -Ipeer -Ioracle
+PEER_INC := $(INC)
 CC_peer = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(PEER_INC)
 CC_peer-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O1 -g $(SAN) \
-	$(PEER_INC) -Itests
+	$(PEER_INC)
 $(foreach f,peer peer-asan,$(eval $(call c_flavour,$(f))))
 $(B)/plain/rdmaneg-peer: $(call flavour_objs,peer,$(PEER_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
@@ -157,10 +157,9 @@ CAMPAIGN_PURE := live/campaign/schedule.c live/campaign/qmp.c live/campaign/comp
 	live/campaign/blame.c
 CAMPAIGN_SRC := live/campaign/main.c live/campaign/record.c live/campaign/vm.c live/campaign/cache.c \
 	$(CAMPAIGN_PURE) $(UTIL_SRC)
-CC_campaign = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g -Isrc -Iutil \
-	-Ilive/campaign
+CC_campaign = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(INC)
 CC_campaign-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O1 -g \
-	$(SAN) -Isrc -Iutil -Ilive/campaign -Itests
+	$(SAN) $(INC)
 $(foreach f,campaign campaign-asan,$(eval $(call c_flavour,$(f))))
 $(B)/live/rdmaneg-campaign: $(call flavour_objs,campaign,$(CAMPAIGN_SRC))
 	@mkdir -p $(@D)

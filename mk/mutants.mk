@@ -14,7 +14,7 @@ $(B)/asan/mutants-unit: $(call flavour_objs,tool-asan,tests/mutants_unit.c tools
 # with objects of everything else, built once under $(MUT_B). The plain
 # objects are also what "equivalent by object code" compares.
 MUT_B := $(B)/mutants
-MUT_INC := -Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli
+MUT_INC := $(INC)
 MUT_ASAN_CFLAGS := -std=c11 -O1 -g $(SAN) -ffunction-sections -fdata-sections
 MUT_O2_CFLAGS := -std=c11 -O2 -g0
 MUT_HARNESS := $(UNIT_SRC) properties/main.c $(PBT_SRC) \
@@ -22,7 +22,7 @@ MUT_HARNESS := $(UNIT_SRC) properties/main.c $(PBT_SRC) \
 	$(CLI_SRC) $(CLI_UTIL) util/gcda.c
 MUT_BASE := $(patsubst %.c,$(MUT_B)/asan/%.o,$(LIB_SRC) $(MUT_HARNESS)) \
 	$(patsubst %.c,$(MUT_B)/o2/%.o,$(LIB_SRC) properties/sweep.c $(ORACLE_SRC))
-$(MUT_B)/asan/%.o: %.c $(LIB_HDR) $(PBT_HDR) $(wildcard util/*.h fuzz/*.h tools/cli/*.h)
+$(MUT_B)/asan/%.o: %.c $(LIB_HDR) $(PBT_HDR) $(wildcard util/*.h fuzz/*.h cli/*.h)
 	@mkdir -p $(@D)
 	$(CLANG) $(MUT_ASAN_CFLAGS) $(MUT_INC) -c $< -o $@
 $(MUT_B)/o2/%.o: %.c $(LIB_HDR) $(PBT_HDR)

@@ -1,13 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # mk/properties.mk: the oracle, the property suite, the sweeps and the planted builds (included by the Makefile, in order)
-# ---- the oracle (oracle/): RFC rules and the reference decoder ----
-ORACLE_SRC := $(wildcard oracle/*.c)
-ORACLE_HDR := $(wildcard oracle/*.h)
+# ---- the oracle: the reference decoder written without the core (oracle/)
+# and the RFC rule checkers that drive the core and judge it (rules/) ----
+ORACLE_SRC := $(wildcard oracle/*.c rules/*.c)
+ORACLE_HDR := $(wildcard oracle/*.h rules/*.h)
 
 # ---- property checks (properties/) ----
 PBT_SRC := properties/pbt.c $(wildcard properties/props*.c) $(ORACLE_SRC)
 PBT_HDR := $(wildcard properties/*.h) $(ORACLE_HDR)
-PBT_INC := -Isrc -Ioracle -Iproperties -Iutil
+PBT_INC := $(INC)
 SWEEP_SRC := properties/sweep.c $(ORACLE_SRC)
 PROPS_CASES ?= 100000
 SWEEP_JOBS ?= $(shell nproc)

@@ -3,8 +3,7 @@
 # The host tools (tools/*/): one flavour for the programs, one under
 # ASan+UBSan for their unit tests. Each tool's headers are named apart, so
 # one include path serves them all.
-TOOL_INC := -Isrc -Iutil -Itests -Itools/triage -Itools/mutants -Itools/man3 -Itools/test-times \
-	-Itools/findings -Itools/clauses -Itools/test-cache
+TOOL_INC := $(INC)
 CC_tool = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(TOOL_INC)
 CC_tool-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(TOOL_INC)
 $(foreach f,tool tool-asan,$(eval $(call c_flavour,$(f))))
@@ -21,7 +20,7 @@ $(B)/asan/triage-unit: $(call flavour_objs,tool-asan,tests/triage_unit.c $(TRIAG
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 
-$(B)/asan/apidoc-unit: $(call flavour_objs,tool-asan,tests/apidoc_unit.c tools/man3/apidoc.c)
+$(B)/asan/apidoc-unit: $(call flavour_objs,tool-asan,tests/apidoc_unit.c man/apidoc.c)
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* mpa_ref: the oracle's reading of MPA frames (see mpa_ref.h) */
-#include "mpa_ref.h"
+#include "oracle/mpa_ref.h"
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #include <string.h>
 

@@ -10,7 +10,7 @@
 #ifndef RDMANEG_MPA_REF_H
 #define RDMANEG_MPA_REF_H
 
-#include "rdmaneg.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -8,8 +8,8 @@
 # are word lists: OSS-Fuzz's contract splits them
 cd "$SRC/rdmaneg"
 
-support="$(ls oracle/*.c) properties/pbt.c $(ls properties/props*.c) tools/cli/input.c util/hex.c util/file.c util/gcda.c $(ls src/*.c)"
-inc="-Isrc -Ioracle -Iproperties -Ifuzz -Itools/cli -Iutil"
+support="$(ls oracle/*.c rules/*.c) properties/pbt.c $(ls properties/props*.c) cli/input.c util/hex.c util/file.c util/gcda.c $(ls src/*.c)"
+inc="-I. -Iinclude"
 # each function and object in a section of its own, and what a target does
 # not reach left out of it: fewer coverage counters to reset and scan per
 # run, and a target whose code did not change is the same program.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "expect.h"
+#include "peer/expect.h"
 
-#include "errors.h"
-#include "mpa_ref.h"
+#include "oracle/mpa_ref.h"
+#include <rdmaneg/errors.h>
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -14,10 +14,10 @@
 #ifndef RDMANEG_PEER_EXPECT_H
 #define RDMANEG_PEER_EXPECT_H
 
-#include "errors.h"
-#include "mpa.h"
-#include "mpa_negotiate.h"
-#include "verdict.h"
+#include "util/verdict.h"
+#include <rdmaneg/errors.h>
+#include <rdmaneg/mpa.h>
+#include <rdmaneg/mpa_negotiate.h>
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -9,11 +9,11 @@
  * setup error (bad arguments, unreachable target).
  */
 #define _GNU_SOURCE
-#include "peer_cases.h"
-#include "reference.h"
-#include "run.h"
-#include "session.h"
-#include "verb.h"
+#include "peer/peer_cases.h"
+#include "peer/reference.h"
+#include "peer/run.h"
+#include "peer/session.h"
+#include "util/verb.h"
 
 #include <errno.h>
 #include <getopt.h>

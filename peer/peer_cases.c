@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "peer_cases.h"
+#include "peer/peer_cases.h"
 
-#include "fpdu.h"
-#include "mpa_ref.h"
+#include "oracle/mpa_ref.h"
+#include "peer/fpdu.h"
 
 #include <limits.h>
 #include <stdarg.h>

@@ -9,8 +9,8 @@
 #ifndef RDMANEG_PEER_CASES_H
 #define RDMANEG_PEER_CASES_H
 
-#include "expect.h"
-#include "rng.h"
+#include "peer/expect.h"
+#include "util/rng.h"
 
 #include <stdbool.h>
 #include <stddef.h>

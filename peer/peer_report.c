@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "peer_report.h"
+#include "peer/peer_report.h"
 
-#include "hex.h"
-#include "json.h"
+#include "util/hex.h"
+#include "util/json.h"
 
 #include <string.h>
 

@@ -7,8 +7,8 @@
 #ifndef RDMANEG_PEER_REPORT_H
 #define RDMANEG_PEER_REPORT_H
 
-#include "casename.h"
-#include "expect.h"
+#include "peer/expect.h"
+#include "util/casename.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -3,12 +3,12 @@
  * plan: what rdmaneg-peer sends, by case name (see plan.h).
  */
 #define _GNU_SOURCE
-#include "plan.h"
+#include "peer/plan.h"
 
-#include "file.h"
-#include "guide.h"
-#include "hex.h"
-#include "rng.h"
+#include "util/file.h"
+#include "util/guide.h"
+#include "util/hex.h"
+#include "util/rng.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -10,10 +10,10 @@
 #ifndef RDMANEG_PEER_PLAN_H
 #define RDMANEG_PEER_PLAN_H
 
-#include "casename.h"
-#include "mpa.h"
-#include "peer_cases.h"
-#include "peer_report.h"
+#include "peer/peer_cases.h"
+#include "peer/peer_report.h"
+#include "util/casename.h"
+#include <rdmaneg/mpa.h>
 
 #include <stdbool.h>
 #include <stddef.h>

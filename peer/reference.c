@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #define _GNU_SOURCE
-#include "reference.h"
+#include "peer/reference.h"
 
-#include "fpdu.h"
-#include "peer_cases.h"
-#include "session.h"
+#include "peer/fpdu.h"
+#include "peer/peer_cases.h"
+#include "peer/session.h"
 
 #include <errno.h>
 #include <poll.h>

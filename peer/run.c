@@ -3,22 +3,22 @@
  * run: rdmaneg-peer's request and reply roles (see run.h).
  */
 #define _GNU_SOURCE
-#include "run.h"
+#include "peer/run.h"
 
-#include "mpa_ref.h"
+#include "oracle/mpa_ref.h"
 
-#include "agent.h"
-#include "arcs.h"
-#include "guide.h"
-#include "hex.h"
-#include "kcov.h"
-#include "klog.h"
-#include "peer_cases.h"
-#include "peer_report.h"
-#include "plan.h"
-#include "record.h"
-#include "rng.h"
-#include "session.h"
+#include "peer/peer_cases.h"
+#include "peer/peer_report.h"
+#include "peer/plan.h"
+#include "peer/session.h"
+#include "util/agent.h"
+#include "util/arcs.h"
+#include "util/guide.h"
+#include "util/hex.h"
+#include "util/kcov.h"
+#include "util/klog.h"
+#include "util/record.h"
+#include "util/rng.h"
 
 #include <errno.h>
 #include <fcntl.h>

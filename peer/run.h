@@ -8,8 +8,8 @@
 #ifndef RDMANEG_PEER_RUN_H
 #define RDMANEG_PEER_RUN_H
 
-#include "expect.h"
-#include "plan.h"
+#include "peer/expect.h"
+#include "peer/plan.h"
 
 #include <stdbool.h>
 

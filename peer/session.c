@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #define _GNU_SOURCE
-#include "session.h"
+#include "peer/session.h"
 
-#include "clock.h"
+#include "util/clock.h"
 
-#include "errors.h"
-#include "fpdu.h"
-#include "mpa_ref.h"
-#include "net.h"
+#include "oracle/mpa_ref.h"
+#include "peer/fpdu.h"
+#include "util/net.h"
+#include <rdmaneg/errors.h>
 
 #include <errno.h>
 #include <fcntl.h>

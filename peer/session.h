@@ -9,7 +9,7 @@
 #ifndef RDMANEG_PEER_SESSION_H
 #define RDMANEG_PEER_SESSION_H
 
-#include "expect.h"
+#include "peer/expect.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -8,7 +8,7 @@
  * no alarm in src/ (docs/proof.md).
  */
 #include "__fc_builtin.h"
-#include "rdmaneg.h"
+#include <rdmaneg/rdmaneg.h>
 
 /* The longest buffer a caller can hand the parsers: a 16-bit length. */
 #define BUF_MAX 65535u

@@ -2,7 +2,7 @@
 /* props: runs the property suite. See docs/properties.md. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "props.h"
+#include "properties/props.h"
 
 #include <ctype.h>
 #include <stdio.h>

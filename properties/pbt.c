@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "pbt.h"
-#include "rng.h"
+#include "properties/pbt.h"
+#include "util/rng.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
 #ifndef RDMANEG_PBT_H
 #define RDMANEG_PBT_H
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #include <stdbool.h>
 #include <stddef.h>

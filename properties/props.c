@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "props.h"
+#include "properties/props.h"
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #include <string.h>
 

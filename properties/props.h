@@ -3,7 +3,7 @@
 #ifndef RDMANEG_PROPS_H
 #define RDMANEG_PROPS_H
 
-#include "pbt.h"
+#include "properties/pbt.h"
 
 int prop_thresholds(struct pbt *p);
 int prop_absent_defaults(struct pbt *p);

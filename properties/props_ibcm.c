@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* The IB CM properties ([ibcm-c12#mad-1] to [ibcm-c12#cma-2]), one
  * function each: MADs drawn field by field around each rule's edges,
- * judged by oracle/ibcm_rules.c. */
-#include "ibcm_rules.h"
-#include "pbt.h"
-#include "props.h"
+ * judged by rules/ibcm_rules.c. */
+#include "properties/pbt.h"
+#include "properties/props.h"
+#include "rules/ibcm_rules.h"
 
 #include <string.h>
 

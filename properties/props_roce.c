@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* The RoCE v2 frame property ([roce-a17#frame-1], [roce-a17#icrc-1]):
  * frames drawn field by field at each field's edges, judged by
- * oracle/roce_rules.c. */
-#include "pbt.h"
-#include "props.h"
-#include "roce_rules.h"
+ * rules/roce_rules.c. */
+#include "properties/pbt.h"
+#include "properties/props.h"
+#include "rules/roce_rules.h"
 
 #include <string.h>
 

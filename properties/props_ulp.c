@@ -4,11 +4,11 @@
  * NVMe-oF RDMA, SMB Direct and iSER private data against their rules
  * (oracle/). props.c has RPC-over-RDMA's and MPA's, and the table.
  */
-#include "props.h"
+#include "properties/props.h"
 
-#include "iser_rules.h"
-#include "nvme_rules.h"
-#include "smbd_rules.h"
+#include "rules/iser_rules.h"
+#include "rules/nvme_rules.h"
+#include "rules/smbd_rules.h"
 
 #include <string.h>
 

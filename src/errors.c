@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "errors.h"
+#include <rdmaneg/errors.h>
 
 /* A switch over the list (errors.h): every answer is a string literal. */
 const char *rdmaneg_status_name(int status)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "ibcm.h"
+#include <rdmaneg/ibcm.h>
 
-#include "errors.h"
-#include "plant.h"
+#include "plants/plant.h"
+#include <rdmaneg/errors.h>
 
 #define ROW(id, msg, name, byte, bit, width) { (msg), (name), (byte), (bit), (width) },
 static const struct rdmaneg_ibcm_field fields[RDMANEG_IBCM_F_COUNT] = { RDMANEG_IBCM_FIELDS(ROW) };

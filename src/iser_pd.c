@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "iser_pd.h"
+#include <rdmaneg/iser_pd.h>
 
-#include "errors.h"
-#include "plant.h"
+#include "plants/plant.h"
+#include <rdmaneg/errors.h>
 
 int rdmaneg_iser_encode(const struct rdmaneg_iser_hdr *h, uint8_t *out, size_t cap)
 {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "mpa.h"
+#include <rdmaneg/mpa.h>
 
-#include "errors.h"
-#include "plant.h"
+#include "plants/plant.h"
+#include <rdmaneg/errors.h>
 
 /* [rfc5044#7.1] */
 #define KEY_REQ "MPA ID Req Frame"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "mpa_negotiate.h"
+#include <rdmaneg/mpa_negotiate.h>
 
-#include "errors.h"
-#include "plant.h"
+#include "plants/plant.h"
+#include <rdmaneg/errors.h>
 
 #define NO_NEG RDMANEG_MPA_NO_NEGOTIATE
 

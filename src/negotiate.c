@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "negotiate.h"
+#include <rdmaneg/negotiate.h>
 
-#include "errors.h"
-#include "plant.h"
+#include "plants/plant.h"
+#include <rdmaneg/errors.h>
 
 /*@ assigns \nothing;
     ensures \result == (a < b ? a : b);

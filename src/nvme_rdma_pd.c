@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "nvme_rdma_pd.h"
+#include <rdmaneg/nvme_rdma_pd.h>
 
-#include "errors.h"
-#include "plant.h"
+#include "plants/plant.h"
+#include <rdmaneg/errors.h>
 
 /* The little-endian u16 at p[0..1] ([nvme-rdma#fig5] to [nvme-rdma#fig7]). */
 /*@ requires \valid_read(p + (0 .. 1));

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /* rdmaneg: RoCE v2 frames ([roce-a17#frame-1]); see roce.h. */
-#include "roce.h"
+#include <rdmaneg/roce.h>
 
-#include "plant.h"
+#include "plants/plant.h"
 
 static const char *const field_names[RDMANEG_ROCE_F_COUNT] = {
 	"none",	   "ip_version", "flow_label", "se",  "mig",	"pad",	   "tver",

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "rpcrdma_pd.h"
+#include <rdmaneg/rpcrdma_pd.h>
 
-#include "errors.h"
-#include "plant.h"
+#include "plants/plant.h"
+#include <rdmaneg/errors.h>
 
 /* Octet k (0..3) of the identifier, in network order ([rfc8797#4]). */
 #define ID_OCTET(k) ((uint8_t)(RDMANEG_RPCRDMA_FORMAT_ID >> (24u - 8u * (k))))

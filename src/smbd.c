@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "smbd.h"
+#include <rdmaneg/smbd.h>
 
-#include "errors.h"
-#include "plant.h"
+#include "plants/plant.h"
+#include <rdmaneg/errors.h>
 
 /* The little-endian u16 and u32 at p ([ms-smbd#2.2.1-1], [ms-smbd#2.2.2-1]). */
 /*@ requires \valid_read(p + (0 .. 1));

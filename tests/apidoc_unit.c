@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* tools/man3/apidoc.c: which comment and contract a public function gets. */
-#include "apidoc.h"
-#include "check.h"
+/* man/apidoc.c: which comment and contract a public function gets. */
+#include "man/apidoc.h"
+#include "tests/check.h"
 
 #include <string.h>
 

@@ -6,18 +6,18 @@
  * the inputs it must refuse. Prints "N passed, N failed".
  */
 #define _GNU_SOURCE
-#include "agent.h"
-#include "blame.h"
-#include "compare.h"
-#include "qmp.h"
-#include "schedule.h"
+#include "live/campaign/blame.h"
+#include "live/campaign/compare.h"
+#include "live/campaign/qmp.h"
+#include "live/campaign/schedule.h"
+#include "util/agent.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 static struct sched_agent storage[3];
 

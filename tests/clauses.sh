@@ -29,7 +29,7 @@ print-registry: ; @echo $(COMPLIANCE_REGISTRY)
 MK
 )
 [ -n "$reg" ] || { echo "tests/clauses.sh: no COMPLIANCE_REGISTRY in mk/compliance.mk" >&2; exit 2; }
-files() { git ls-files --cached --others --exclude-standard -- src oracle util tools fuzz properties \
+files() { git ls-files --cached --others --exclude-standard -- include src plants oracle rules cli man util tools fuzz properties \
 	live peer tests proof examples | grep -vE '^tools/clauses/|^tests/clauses(_unit\.c|\.sh)$|\.(gz|pcap|log|bin|tar)$|^tests/[^/]+/'; }
 mapfile -t src < <(files)
 

@@ -8,14 +8,14 @@
  * kind, unknown ids counted, make test's and a campaign's results turned
  * into verdicts. Prints "N passed, N failed".
  */
-#include "clauses.h"
-#include "compliance.h"
+#include "tools/clauses/clauses.h"
+#include "tools/clauses/compliance.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 static struct rdmaneg_clause c[64];
 
@@ -197,12 +197,15 @@ static void test_compliance(void)
 	      strcmp(cp.row[2].untestable, "SCTP only.") == 0);
 	/* x#9.1 is a section: no clause, no error; x#9.3 and y#1-1 are none */
 	rdmaneg_comp_cite(&cp, "tests/unit.c", src, sizeof(src) - 1, NULL);
-	rdmaneg_comp_cite(&cp, "src/mpa.h", src, sizeof(src) - 1, NULL);
-	rdmaneg_comp_cite(&cp, "oracle/rules.c", src, sizeof(src) - 1, NULL);
+	rdmaneg_comp_cite(&cp, "include/rdmaneg/mpa.h", src, sizeof(src) - 1, NULL);
+	rdmaneg_comp_cite(&cp, "rules/rules.c", src, sizeof(src) - 1, NULL);
 	CHECK(cp.unknown == 6 && cp.row[0].cites[2] == 1 && cp.row[0].cites[1] == 1 &&
 	      cp.row[0].cites[5] == 1 && strcmp(cp.row[0].first, "tests/unit.c:1") == 0);
-	CHECK(rdmaneg_comp_kind_of("src/mpa.c") == 0 && rdmaneg_comp_kind_of("src/mpa.h") == 1 &&
+	CHECK(rdmaneg_comp_kind_of("src/mpa.c") == 0 &&
+	      rdmaneg_comp_kind_of("include/rdmaneg/mpa.h") == 1 &&
+	      rdmaneg_comp_kind_of("oracle/mpa_ref.c") == 5 &&
 	      rdmaneg_comp_kind_of("Makefile") == 8 &&
+	      rdmaneg_comp_kind_of("include/README") == 8 &&
 	      strcmp(rdmaneg_comp_kind_name(rdmaneg_comp_kind_of("peer/expect.c")), "peer case") ==
 		      0);
 	/* 9.1-2 (SHOULD) uncovered; 9.2-1 untestable; 9.2-2 a MAY */

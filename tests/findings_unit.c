@@ -7,7 +7,7 @@
  */
 #define _GNU_SOURCE
 
-#include "findings.h"
+#include "tools/findings/findings.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 static const char good[] =
 	"# a comment\n"

@@ -67,14 +67,14 @@ printf '/* Reads buf into out. */\nint rdmaneg_half(const char *buf, unsigned lo
 out=$(build/plain/rdmaneg-man3 0 "$work/half.h" 2>&1 >/dev/null); rc=$?
 check "control: a comment that does not name len fails rdmaneg(3)" '[ $rc -eq 1 ] && grep -q "rdmaneg_half does not name its parameter len" <<<"$out"'
 check "exports only rdmaneg_*" 'exports_only_api "$lib/librdmaneg.so.0"'
-check "exports every public function" '[ "$(nm -D --defined-only "$lib/librdmaneg.so.0" | grep -c " T rdmaneg_")" -eq "$(grep -hoE "^[a-z].* \**rdmaneg_[a-z0-9_]+\(" src/*.h | grep -oE "rdmaneg_[a-z0-9_]+" | sort -u | wc -l)" ]'
+check "exports every public function" '[ "$(nm -D --defined-only "$lib/librdmaneg.so.0" | grep -c " T rdmaneg_")" -eq "$(grep -hoE "^[a-z].* \**rdmaneg_[a-z0-9_]+\(" include/rdmaneg/*.h | grep -oE "rdmaneg_[a-z0-9_]+" | sort -u | wc -l)" ]'
 # negative control: one stray export must be caught
 printf 'int rdmaneg_ok(void);\nint rdmaneg_ok(void) { return 0; }\nint helper(void) { return 1; }\n' >"$work/stray.c"
 cc -shared -fPIC "$work/stray.c" -o "$work/libstray.so"
 check "control: a stray export is caught" '! exports_only_api "$work/libstray.so" >/dev/null'
 
 export PKG_CONFIG_SYSROOT_DIR=$stage PKG_CONFIG_PATH=$lib/pkgconfig PKG_CONFIG_LIBDIR=$lib/pkgconfig
-check "pkg-config knows it" '[ "$(pkg-config --modversion rdmaneg)" = "$(sed -n "s/^#define RDMANEG_VERSION \"\(.*\)\"/\1/p" src/rdmaneg.h)" ]'
+check "pkg-config knows it" '[ "$(pkg-config --modversion rdmaneg)" = "$(sed -n "s/^#define RDMANEG_VERSION \"\(.*\)\"/\1/p" include/rdmaneg/rdmaneg.h)" ]'
 # shellcheck disable=SC2046 # pkg-config prints flags, one word each
 cc -std=c11 -Wall -Wextra -Werror -Wshadow -Wconversion examples/rdma_cm_embed.c \
 	$(pkg-config --cflags --libs rdmaneg) -o "$work/embed" 2>"$work/cc.log"

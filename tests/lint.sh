@@ -66,7 +66,7 @@ done
 # what must name it: sources, headers, scripts, make and CI files, not the
 # kernel patches of findings/
 licensed=$(tools/lint.sh --licensed)
-for f in src/mpa.c src/mpa.h Makefile mk/lint.mk .ci/run tools/lint.sh src/rdmaneg.pc.in oss-fuzz/Dockerfile; do
+for f in src/mpa.c include/rdmaneg/mpa.h Makefile mk/lint.mk .ci/run tools/lint.sh src/rdmaneg.pc.in oss-fuzz/Dockerfile; do
 	grep -qxF "$f" <<<"$licensed" && ok || bad "spdx: tools/lint.sh --licensed leaves out $f"
 done
 grep -q '^findings/' <<<"$licensed" && bad "spdx: --licensed lists findings/, whose patches are the kernel's GPL-2.0" || ok

@@ -7,20 +7,20 @@
  */
 #define _GNU_SOURCE
 
-#include "arcs.h"
-#include "cases.h"
-#include "file.h"
-#include "gcda.h"
-#include "gcov.h"
-#include "hex.h"
-#include "judge.h"
-#include "klog.h"
-#include "live_unit_roce.h"
-#include "nfs.h"
-#include "obs.h"
-#include "pcap.h"
-#include "record.h"
-#include "report.h"
+#include "live/guest/gcov.h"
+#include "live/mpa/cases.h"
+#include "live/mpa/judge.h"
+#include "live/mpa/obs.h"
+#include "live/mpa/pcap.h"
+#include "live/mpa/report.h"
+#include "live/nfs/nfs.h"
+#include "tests/live_unit_roce.h"
+#include "util/arcs.h"
+#include "util/file.h"
+#include "util/gcda.h"
+#include "util/hex.h"
+#include "util/klog.h"
+#include "util/record.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -31,7 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* A frame as siw would send it for these ULP octets and IRD/ORD. */
 static void mk_frame(struct live_frame *fr, bool request, const uint8_t *ulp, size_t n,

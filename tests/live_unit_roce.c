@@ -2,16 +2,16 @@
 /* make live-roce's cases, answers and report (live/roce), part of
  * tests/live_unit.c's program: each check able to fail, every report
  * failure with its control. */
-#include "live_unit_roce.h"
+#include "tests/live_unit_roce.h"
 
-#include "roce_live.h"
-#include "roce_wire.h"
+#include "live/roce/roce_live.h"
+#include "live/roce/roce_wire.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* make live-roce's expectations and table (live/roce): each case's
  * expectation from the oracle, and the report's failures: a malformed

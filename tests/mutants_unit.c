@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Unit tests of tools/mutants/mutate.c: where each operator applies, and where not. */
-#include "check.h"
-#include "mutate.h"
+#include "tests/check.h"
+#include "tools/mutants/mutate.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -8,18 +8,18 @@
  */
 #define _GNU_SOURCE
 
-#include "file.h"
-#include "klog.h"
-#include "nfs.h"
-#include "rdmaneg.h"
-#include "rng.h"
+#include "live/nfs/nfs.h"
+#include "util/file.h"
+#include "util/klog.h"
+#include "util/rng.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* make live-nfs's judge on lines taken from a real run (Debian 6.1.192-2),
  * then each way the run can be wrong or diverge */
@@ -490,7 +490,7 @@ static void test_nfs_report(void)
 	}
 
 	/* the core differing from the RFC column is named, in every table;
-	 * a planted core shows it on a real console (properties/plants.tsv) */
+	 * a planted core shows it on a real console (plants/plants.tsv) */
 	n = (size_t)snprintf(text, sizeof(text),
 			     "LIVE_NFS_FRAME 52420 20049 " NFS_REQ
 			     "\nLIVE_NFS_FRAME 20049 52420 " NFS_REP "\n" NFS_TRACE,

@@ -7,15 +7,15 @@
  */
 #define _GNU_SOURCE
 
-#include "file.h"
-#include "nvme.h"
-#include "rdmaneg.h"
+#include "live/nvme/nvme.h"
+#include "util/file.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* one LIVE_NVME_FRAME line: an MPA v2 frame with the enhanced word and pd */
 static void frame(FILE *f, unsigned sport, unsigned dport, bool reply, bool reject,

@@ -7,16 +7,16 @@
  */
 #define _GNU_SOURCE
 
-#include "expect.h"
-#include "fpdu.h"
-#include "peer_cases.h"
-#include "peer_report.h"
+#include "peer/expect.h"
+#include "peer/fpdu.h"
+#include "peer/peer_cases.h"
+#include "peer/peer_report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 static uint8_t buf[70000];
 

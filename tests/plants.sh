@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-# Negative controls: for every row of properties/plants.tsv, the planted
+# Negative controls: for every row of plants/plants.tsv, the planted
 # build must fail its checker, and a property must shrink to exactly the
 # expected minimal counterexample; a replay row must report the expected
 # sanitizer error on the plant's stored inputs (tests/crashes/<plant>/), a
@@ -8,16 +8,16 @@
 # asan row the ASan report of the planted props, an nfs row the planted live
 # harness's NFS judge naming the core as disagreeing with the RFC column on
 # a stored console of a real make live-nfs. Also checks that every plant in
-# src/plant.h and every property has at least one row.
+# plants/plant.h and every property has at least one row.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 B=${B:-build}
-table=properties/plants.tsv
+table=plants/plants.tsv
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
-plants=$(sed -n 's/^#define RDMANEG_PLANT_ID_\([a-z0-9_]*\) .*/\1/p' src/plant.h)
+plants=$(sed -n 's/^#define RDMANEG_PLANT_ID_\([a-z0-9_]*\) .*/\1/p' plants/plant.h)
 # every plant's builds in one make (on every core); -k builds the rest when one fails
 # shellcheck disable=SC2046 # the targets are words
 make --no-print-directory -s -k $(for pl in $plants; do echo "$B/plant/$pl/props $B/plant/$pl/sweep"; done) >/dev/null

@@ -8,7 +8,7 @@
  * Prints "N passed, N failed".
  */
 #define _GNU_SOURCE
-#include "cache.h"
+#include "live/campaign/cache.h"
 
 #include <ftw.h>
 #include <stdio.h>
@@ -18,7 +18,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* nftw's step of the scratch tree's removal */
 static int rm_one(const char *path, const struct stat *st, int type, struct FTW *f)

@@ -5,13 +5,13 @@
  * malformed form of it refused with its line, the counting of checks, the
  * stored verdict, and the verb dispatcher. */
 #define _XOPEN_SOURCE 700 /* nftw */
-#include "audit.h"
-#include "check.h"
-#include "key.h"
-#include "result.h"
-#include "sha256.h"
-#include "suites.h"
-#include "verb.h"
+#include "tests/check.h"
+#include "tools/test-cache/audit.h"
+#include "tools/test-cache/key.h"
+#include "tools/test-cache/result.h"
+#include "tools/test-cache/suites.h"
+#include "util/sha256.h"
+#include "util/verb.h"
 
 #include <ftw.h>
 #include <stdint.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Unit tests of tools/test-times/times.c: rows in, JSON out and back, the
  * comparison, and every malformed row and table refused with its line. */
-#include "check.h"
-#include "times.h"
+#include "tests/check.h"
+#include "tools/test-times/times.h"
 
 #include <stdlib.h>
 #include <string.h>

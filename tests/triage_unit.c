@@ -5,9 +5,9 @@
  * decode_overrun and of a broken rule, and guest consoles of the siw
  * findings. Run from the repository root.
  */
-#include "check.h"
-#include "file.h"
-#include "triage.h"
+#include "tests/check.h"
+#include "tools/triage/triage.h"
+#include "util/file.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -112,7 +112,7 @@ static void test_outside_library(void)
 		"==1==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x1\n"
 		"WRITE of size 4 at 0x1 thread T0\n"
 		"    #0 0x1 in __asan_memcpy (/x/build/replay/mpa_frame+0x1)\n"
-		"    #1 0x2 in rdmaneg_rule_frame /home/u/src/rdmaneg/oracle/rules.c:99:3\n"
+		"    #1 0x2 in rdmaneg_rule_frame /home/u/src/rdmaneg/rules/rules.c:99:3\n"
 		"    #2 0x3 in LLVMFuzzerTestOneInput /home/u/src/rdmaneg/fuzz/mpa_frame.c:12:2\n"
 		"    #3 0x4 in run_file /home/u/src/rdmaneg/fuzz/replay.c:40:2\n"
 		"\n"

@@ -9,16 +9,16 @@
  */
 #define _GNU_SOURCE
 
-#include "iser.h"
-#include "smbd_live.h"
-#include "ulp_read.h"
+#include "live/iser/iser.h"
+#include "live/smbd/smbd_live.h"
+#include "live/ulp/ulp_read.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* s's characters over at's, no terminator */
 static void patch(char *at, const char *s)

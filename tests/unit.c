@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Unit tests: known answers from RFC 8797 / RFC 5044 / RFC 6581 text and
  * every error path of the core. Prints "N passed, N failed". */
-#include "rdmaneg.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
-#include "unit_ibcm.h"
-#include "unit_roce.h"
-#include "unit_ulp.h"
+#include "tests/check.h"
+#include "tests/unit_ibcm.h"
+#include "tests/unit_roce.h"
+#include "tests/unit_ulp.h"
 
 /* [rfc5044#7.1] keys, written out in hex as the RFC gives them. */
 static const uint8_t KEY_REQ[16] = { 0x4D, 0x50, 0x41, 0x20, 0x49, 0x44, 0x20, 0x52,

@@ -2,13 +2,13 @@
 /* Unit tests of the IB CM codec (src/ibcm.c): octets checked by hand
  * against Linux's include/rdma/ibta_vol1_c12.h, every entry point
  * (tests/unit.c runs them). */
-#include "unit_ibcm.h"
+#include "tests/unit_ibcm.h"
 
-#include "rdmaneg.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <string.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* sets field f of mad to v, and says whether that worked */
 static int put(uint8_t *mad, size_t f, uint64_t v)

@@ -3,14 +3,14 @@
  * from a ConnectX-4 Lx and one whose checksums and ICRC Scapy's RoCE
  * layer computes (its test/contrib/roce.uts), octets checked by hand,
  * and a second CRC-32 written here (tests/unit.c runs them). */
-#include "unit_roce.h"
+#include "tests/unit_roce.h"
 
-#include "rdmaneg.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* [roce-a17#icrc-1]: a RoCE v2 CNP as a ConnectX-4 Lx sent it (captured,
  * in Scapy's test/contrib/roce.uts): IPv4, UDP checksum 0, BECN set in the

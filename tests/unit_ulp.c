@@ -2,14 +2,14 @@
 /* Unit tests of the ULP codecs: hand-checked vectors of the NVMe-oF RDMA,
  * SMB Direct and iSER private data, every entry point (tests/unit.c runs
  * them). */
-#include "unit_ulp.h"
+#include "tests/unit_ulp.h"
 
-#include "rdmaneg.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <stdio.h>
 #include <string.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* [nvme-rdma#fig5] to [nvme-rdma#fig7], 11: hand-checked vectors of every entry point */
 static void test_nvme(void)

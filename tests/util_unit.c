@@ -8,16 +8,16 @@
  */
 #define _GNU_SOURCE
 
-#include "agent.h"
-#include "arcs.h"
-#include "casename.h"
-#include "file.h"
-#include "gcda.h"
-#include "guide.h"
-#include "hex.h"
-#include "kcov.h"
-#include "klog.h"
-#include "verdict.h"
+#include "util/agent.h"
+#include "util/arcs.h"
+#include "util/casename.h"
+#include "util/file.h"
+#include "util/gcda.h"
+#include "util/guide.h"
+#include "util/hex.h"
+#include "util/kcov.h"
+#include "util/klog.h"
+#include "util/verdict.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -30,7 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/check.h"
 
 /* a SysRq-t dump: the rdmaneg-live blocks, not the others */
 static void test_task_stacks(void)

@@ -5,7 +5,7 @@
 #   FUZZ_ENGINE=libfuzzer    or afl
 #   FUZZ_JOBS=1              libFuzzer -fork=N, or AFL++ one -M and N-1 -S
 #   FUZZ_TARGETS="a b"       a subset of fuzz/targets
-#   PLANT=<name>             fuzz a build with one planted bug (src/plant.h)
+#   PLANT=<name>             fuzz a build with one planted bug (plants/plant.h)
 #   FUZZ_SEEDS=0             start from an empty corpus instead of corpus/<t>
 # New inputs go to build/work/<engine>/<target>/, never to corpus/.
 # Exits 1 if any target crashed, 2 on bad settings.

@@ -28,14 +28,11 @@
 #   tools/lint.sh --licensed                every file that must name it
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
-INC=(-Isrc -Ioracle -Iproperties -Ifuzz -Iutil -Itools/cli -Itools/test-times -Itools/triage
-	-Itools/mutants -Itools/man3 -Itools/findings -Itools/clauses -Itools/test-cache -Itests
-	-Ipeer)
-# every live/ folder (a new suite needs no line here)
-for d in live/*/; do INC+=("-I${d%/}"); done
+# includes are by path from the top, and <rdmaneg/NAME.h> (Makefile's INC)
+INC=(-I. -Iinclude)
 RELAX=-cert-err33-c,-cert-dcl37-c,-cert-dcl51-cpp
 SRC_FLAGS=(-std=c11 -Wall -Wextra -Werror -Wshadow -Wpedantic -Wstrict-prototypes
-	-Wmissing-prototypes -Wconversion -Isrc)
+	-Wmissing-prototypes -Wconversion -I. -Iinclude)
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/lint-cache
 
 usage() { sed -n '/^#   tools\/lint.sh/s/^#   //p' "$0" >&2; exit 2; }
@@ -76,7 +73,7 @@ cppcheck_files() {
 	if [ "$mode" = src ]; then
 		cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
 			--std=c11 --inline-suppr --suppress=missingIncludeSystem --cppcheck-build-dir="$dir" \
-			-Isrc "$@" || { echo "lint: cppcheck: findings in src/"; return 1; }
+			-I. -Iinclude "$@" || { echo "lint: cppcheck: findings in src/"; return 1; }
 	else
 		cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
 			--std=c11 --inline-suppr --suppress=missingIncludeSystem --cppcheck-build-dir="$dir" \

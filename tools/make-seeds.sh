@@ -94,7 +94,7 @@ while IFS=$'\t' read -r plant checker _; do
 	ird_ord|rtr|hostile_reply|respond|liveness)
 		seed mpa_negotiate "$prop-$plant" "$stream" ;;
 	esac
-done < <(grep -v '^#' properties/plants.tsv)
+done < <(grep -v '^#' plants/plants.tsv)
 for t in rpcrdma_negotiate mpa_negotiate; do seed $t all-zero 00; done
 # cli_input: a reader selector (fuzz/cli_input.c), then the text
 txt() { printf '%b' "$1" | xxd -p | tr -d '\n'; }

@@ -82,7 +82,7 @@ check_combo() {
 	fi
 	# what build.sh reads, and how it is called
 	bkey=$("$hash" hash --str "${env[*]}" oss-fuzz/build.sh tools/targets.sh fuzz src oracle properties \
-		util tools/cli corpus) || { bad "$engine+$san: cannot hash build.sh's inputs"; echo "combo: $pass passed, $fail failed"; return; }
+		util cli corpus rules include plants) || { bad "$engine+$san: cannot hash build.sh's inputs"; echo "combo: $pass passed, $fail failed"; return; }
 	if [ "$cache" = 1 ] && [ -d "$top/out" ] && [ "$(cat "$top/build.key" 2>/dev/null)" = "$bkey" ]; then
 		echo "   build.sh: its inputs are as they were at its last build; not run again"
 		ok

@@ -22,7 +22,7 @@
  * A function passes with no alarm and every goal proved. Prints the table
  * and "proof: N passed, N failed"; exits 1 on a failure, 2 on bad input.
  */
-#include "file.h"
+#include "util/file.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -30,7 +30,7 @@ mkdir -p "$out"
 libc=$(frama-c -print-share-path)/libc
 # src/ uses no libc function: only Frama-C's own stddef/stdint/stdbool
 cpp=(-machdep gcc_x86_64 -no-frama-c-stdlib
-	-cpp-extra-args="-nostdinc -I$libc -Isrc ${PLANT:+-DRDMANEG_PLANT=$PLANT}")
+	-cpp-extra-args="-nostdinc -I$libc -I. -Iinclude ${PLANT:+-DRDMANEG_PLANT=$PLANT}")
 jobs=${PROOF_JOBS:-$(nproc)}
 cache=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/proof
 case "${PROOF_CACHE:-1}" in 0 | 1) ;; *) echo "proof: PROOF_CACHE must be 0 or 1" >&2; exit 2 ;; esac
@@ -74,7 +74,7 @@ declare -A pp=() key=()
 # one source's hash, as Frama-C's preprocessor sees it, once a run
 pp_hash() { # FILE
 	[ -n "${pp[$1]:-}" ] && return
-	pp[$1]=$(gcc -E -C -nostdinc -I"$libc" -Isrc -D__FRAMAC__ -D__FC_MACHDEP_GCC_X86_64 \
+	pp[$1]=$(gcc -E -C -nostdinc -I"$libc" -I. -Iinclude -D__FRAMAC__ -D__FC_MACHDEP_GCC_X86_64 \
 		${PLANT:+-DRDMANEG_PLANT=$PLANT} "$1" | sha256sum | cut -c1-64) ||
 		{ echo "proof: cannot preprocess $1" >&2; exit 2; }
 }

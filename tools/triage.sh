@@ -19,7 +19,7 @@
 #   and decoded with the CLI. The report goes to DIR (default build/triage)
 #   as report.md and report.json. --add-regression copies each minimized
 #   reproducer to corpus/regress/<target>/<signature>. --plant NAME triages
-#   against builds with that planted bug (src/plant.h); NAME may be a+b.
+#   against builds with that planted bug (plants/plant.h); NAME may be a+b.
 #
 #   --kernel groups the kernel splats in guest console logs by their
 #   syzbot-style title, names the rdmaneg-peer case and frame that was
@@ -47,8 +47,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 for pl in ${PLANT//+/ }; do
-	grep -q "RDMANEG_PLANT_ID_$pl " src/plant.h ||
-		{ echo "triage: no planted bug '$pl' in src/plant.h" >&2; exit 2; }
+	grep -q "RDMANEG_PLANT_ID_$pl " plants/plant.h ||
+		{ echo "triage: no planted bug '$pl' in plants/plant.h" >&2; exit 2; }
 done
 tools/deps.sh test fuzz || exit 1
 B=build; [ -n "$PLANT" ] && B=build/plant-fuzz/$PLANT

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* agent: the guest end of a campaign's channel (see agent.h) */
 #define _GNU_SOURCE
-#include "agent.h"
+#include "util/agent.h"
 
-#include "casename.h"
-#include "file.h"
+#include "util/casename.h"
+#include "util/file.h"
 
 #include <dirent.h>
 #include <errno.h>

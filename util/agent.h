@@ -18,8 +18,8 @@
 #ifndef RDMANEG_AGENT_H
 #define RDMANEG_AGENT_H
 
-#include "arcs.h"
-#include "record.h"
+#include "util/arcs.h"
+#include "util/record.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* arcs: the debug kernel's arcs, read from debugfs (see arcs.h) */
 #define _XOPEN_SOURCE 700
-#include "arcs.h"
+#include "util/arcs.h"
 
-#include "file.h"
-#include "gcda.h"
+#include "util/file.h"
+#include "util/gcda.h"
 
 #include <errno.h>
 #include <ftw.h>

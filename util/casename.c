@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* casename: the grammar of a hostile peer's case names (see casename.h) */
-#include "casename.h"
+#include "util/casename.h"
 
-#include "rng.h"
+#include "util/rng.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -16,7 +16,7 @@
 #ifndef RDMANEG_CASENAME_H
 #define RDMANEG_CASENAME_H
 
-#include "guide.h"
+#include "util/guide.h"
 
 #include <stdbool.h>
 #include <stddef.h>

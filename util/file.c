@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "file.h"
+#include "util/file.h"
 
 #include <stdio.h>
 #include <stdlib.h>

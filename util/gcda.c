@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* gcda: gcc's coverage-count files, as the kernel writes them (see gcda.h) */
-#include "gcda.h"
+#include "util/gcda.h"
 
-#include "plant.h"
+#include "plants/plant.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "guide.h"
+#include "util/guide.h"
 
-#include "rng.h"
+#include "util/rng.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "hex.h"
+#include "util/hex.h"
 
 int rdmaneg_hex_digit(int c)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "html.h"
+#include "util/html.h"
 
 void rdmaneg_html_text(FILE *f, const char *s)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "ibcm_name.h"
+#include "util/ibcm_name.h"
 
-#include "ibcm.h"
+#include <rdmaneg/ibcm.h>
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * ibcm_name: the IB CM messages' short names ("req" ... "apr"), by
- * attribute ID (src/ibcm.h's RDMANEG_IBCM_REQ .. RDMANEG_IBCM_APR): the
+ * attribute ID (include/rdmaneg/ibcm.h's RDMANEG_IBCM_REQ .. RDMANEG_IBCM_APR): the
  * CLI's `rdmaneg ibcm encode MESSAGE` words and make live-roce's case
  * names.
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "json.h"
+#include "util/json.h"
 
-#include "hex.h"
+#include "util/hex.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* kcov: the kernel's KCOV for the calling thread (see kcov.h) */
 #define _GNU_SOURCE
-#include "kcov.h"
+#include "util/kcov.h"
 
 #include <errno.h>
 #include <fcntl.h>

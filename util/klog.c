@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "klog.h"
+#include "util/klog.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "record.h"
+#include "util/record.h"
 
-#include "hex.h"
+#include "util/hex.h"
 
 #include <string.h>
 

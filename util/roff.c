@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* roff: man-page text escaping (see roff.h). */
-#include "roff.h"
+#include "util/roff.h"
 
 #include <stdbool.h>
 

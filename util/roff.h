@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
-/* roff: text for a man page (rdmaneg(1) from tools/cli/main.c, rdmaneg(3)
- * from tools/man3/main.c), escaped once, here. */
+/* roff: text for a man page (rdmaneg(1) from cli/main.c, rdmaneg(3)
+ * from man/main.c), escaped once, here. */
 #ifndef RDMANEG_ROFF_H
 #define RDMANEG_ROFF_H
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "sha256.h"
+#include "util/sha256.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "verb.h"
+#include "util/verb.h"
 
 #include <string.h>
 

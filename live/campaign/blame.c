@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* blame: whose finding a dirty case is (see blame.h) */
-#include "blame.h"
+#include "live/campaign/blame.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "casename.h"
+#include "util/casename.h"
 
 const struct rdmaneg_splat *campaign_first_splat(const char *seg, size_t n)
 {

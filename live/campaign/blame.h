@@ -10,7 +10,7 @@
 #ifndef RDMANEG_CAMPAIGN_BLAME_H
 #define RDMANEG_CAMPAIGN_BLAME_H
 
-#include "klog.h"
+#include "util/klog.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* cache: the snapshots a campaign keeps (see cache.h) */
 #define _GNU_SOURCE
-#include "cache.h"
+#include "live/campaign/cache.h"
 
-#include "file.h"
+#include "util/file.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -10,7 +10,7 @@
 #ifndef RDMANEG_CAMPAIGN_CACHE_H
 #define RDMANEG_CAMPAIGN_CACHE_H
 
-#include "vm.h"
+#include "live/campaign/vm.h"
 
 #include <stddef.h>
 

@@ -7,10 +7,10 @@
 #ifndef RDMANEG_CAMPAIGN_H
 #define RDMANEG_CAMPAIGN_H
 
-#include "blame.h"
-#include "casename.h"
-#include "schedule.h"
-#include "vm.h"
+#include "live/campaign/blame.h"
+#include "live/campaign/schedule.h"
+#include "live/campaign/vm.h"
+#include "util/casename.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* compare: two campaigns' outcomes of the same cases (see compare.h) */
 #define _GNU_SOURCE
-#include "compare.h"
+#include "live/campaign/compare.h"
 
-#include "casename.h"
-#include "file.h"
+#include "util/casename.h"
+#include "util/file.h"
 
 #include <errno.h>
 #include <stdbool.h>

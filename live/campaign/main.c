@@ -12,15 +12,15 @@
  * and findings are its results), 1 when it could not, 2 on a usage error.
  */
 #define _GNU_SOURCE
-#include "campaign.h"
-#include "clock.h"
-#include "compare.h"
-#include "file.h"
-#include "json.h"
-#include "klog.h"
-#include "record.h"
-#include "schedule.h"
-#include "vm.h"
+#include "live/campaign/campaign.h"
+#include "live/campaign/compare.h"
+#include "live/campaign/schedule.h"
+#include "live/campaign/vm.h"
+#include "util/clock.h"
+#include "util/file.h"
+#include "util/json.h"
+#include "util/klog.h"
+#include "util/record.h"
 
 #include <errno.h>
 #include <getopt.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* qmp: QEMU's machine protocol, the little a campaign needs (see qmp.h) */
 #define _GNU_SOURCE
-#include "qmp.h"
+#include "live/campaign/qmp.h"
 
-#include "clock.h"
-#include "hex.h"
+#include "util/clock.h"
+#include "util/hex.h"
 
 #include <errno.h>
 #include <poll.h>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* record: what a campaign writes down (see campaign.h) */
 #define _GNU_SOURCE
-#include "campaign.h"
+#include "live/campaign/campaign.h"
 
-#include "clock.h"
-#include "json.h"
+#include "util/clock.h"
+#include "util/json.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* schedule: what a campaign runs, in order, and what it keeps (see schedule.h) */
-#include "schedule.h"
+#include "live/campaign/schedule.h"
 
-#include "agent.h"
-#include "gcda.h"
+#include "util/agent.h"
+#include "util/gcda.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -13,9 +13,9 @@
 #ifndef RDMANEG_CAMPAIGN_SCHEDULE_H
 #define RDMANEG_CAMPAIGN_SCHEDULE_H
 
-#include "arcs.h"
-#include "casename.h"
-#include "guide.h"
+#include "util/arcs.h"
+#include "util/casename.h"
+#include "util/guide.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* vm: one live guest under a campaign's control (see vm.h) */
 #define _GNU_SOURCE
-#include "vm.h"
+#include "live/campaign/vm.h"
 
-#include "cache.h"
+#include "live/campaign/cache.h"
 
-#include "clock.h"
+#include "util/clock.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -12,8 +12,8 @@
 #ifndef RDMANEG_CAMPAIGN_VM_H
 #define RDMANEG_CAMPAIGN_VM_H
 
-#include "agent.h"
-#include "qmp.h"
+#include "live/campaign/qmp.h"
+#include "util/agent.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #define _GNU_SOURCE
 
-#include "live_args.h"
-#include "file.h"
-#include "verb.h"
+#include "live/core/live_args.h"
+#include "util/file.h"
+#include "util/verb.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* gcov: per-file totals of an lcov tracefile (see gcov.h) */
-#include "gcov.h"
+#include "live/guest/gcov.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "klog.h"
+#include "util/klog.h"
 
 static const char *const report_files[] = {
 	"sw/siw/siw_cm.c",

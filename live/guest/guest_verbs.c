@@ -7,10 +7,10 @@
  */
 #define _GNU_SOURCE
 
-#include "guest_verbs.h"
-#include "gcov.h"
-#include "klog.h"
-#include "live_args.h"
+#include "live/guest/guest_verbs.h"
+#include "live/core/live_args.h"
+#include "live/guest/gcov.h"
+#include "util/klog.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -6,14 +6,14 @@
  * between ib_iser and LIO's isert with every MPA frame captured, then
  * the hostile initiator's cases against isert; each result is a
  * LIVE_ISER* line. live_iser_report judges them with the core
- * (src/iser_pd.c) and the oracle (oracle/iser_rules.c): docs/iser.md.
+ * (src/iser_pd.c) and the oracle (rules/iser_rules.c): docs/iser.md.
  */
 #ifndef RDMANEG_LIVE_ISER_H
 #define RDMANEG_LIVE_ISER_H
 
-#include "casename.h"
-#include "iser_pd.h"
-#include "ulp_read.h"
+#include "live/ulp/ulp_read.h"
+#include "util/casename.h"
+#include <rdmaneg/iser_pd.h>
 
 #include <stdbool.h>
 #include <stddef.h>

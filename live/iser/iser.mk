@@ -4,7 +4,6 @@
 # ib_iser with open-iscsi, on siw, through live/ulp/ (docs/iser.md)
 LIVE_PURE += live/iser/iser_cases.c live/iser/iser_report.c
 LIVE_SUITE_SRC += live/iser/iser_peer.c
-LIVE_INC += -Ilive/iser
 
 .PHONY: live-iser
 live-iser:

@@ -5,9 +5,9 @@
  * combination, reserved bits and octets set, then random headers (a fixed
  * seed: a name names the same octets on every machine).
  */
-#include "iser.h"
+#include "live/iser/iser.h"
 
-#include "rng.h"
+#include "util/rng.h"
 
 #include <string.h>
 

@@ -9,11 +9,11 @@
  * (live/iser/iser_report.c). The target answers no message: ib_iser's
  * first one (its iSCSI Login) shows that it went on.
  */
-#include "iser_peer.h"
+#include "live/iser/iser_peer.h"
 
-#include "endpoint.h"
-#include "iser.h"
-#include "ulp.h"
+#include "live/iser/iser.h"
+#include "live/mpa/endpoint.h"
+#include "live/ulp/ulp.h"
 
 #define WAIT_MS 5000	/* for the initiator's Login after the accept */
 #define CLIENT_MS 40000 /* a login attempt, at most */

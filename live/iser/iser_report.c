@@ -11,10 +11,10 @@
  * The target's expectation comes from the core and is checked against
  * the oracle's; a disagreement fails the run.
  */
-#include "iser.h"
+#include "live/iser/iser.h"
 
-#include "iser_rules.h"
-#include "ulp_read.h"
+#include "live/ulp/ulp_read.h"
+#include "rules/iser_rules.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #define _GNU_SOURCE
 
-#include "capture.h"
+#include "live/mpa/capture.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

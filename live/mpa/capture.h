@@ -8,7 +8,7 @@
 #ifndef RDMANEG_LIVE_CAPTURE_H
 #define RDMANEG_LIVE_CAPTURE_H
 
-#include "obs.h"
+#include "live/mpa/obs.h"
 
 #include <stdbool.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "cases.h"
+#include "live/mpa/cases.h"
 
-#include "rdmaneg.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <string.h>
 

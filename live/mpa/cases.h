@@ -4,7 +4,7 @@
 #ifndef RDMANEG_LIVE_CASES_H
 #define RDMANEG_LIVE_CASES_H
 
-#include "obs.h"
+#include "live/mpa/obs.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -12,14 +12,14 @@
  * 8..11), which is how the peer tells the connections apart.
  */
 #define _GNU_SOURCE
-#include "endpoint.h"
+#include "live/mpa/endpoint.h"
 
-#include "hex.h"
+#include "util/hex.h"
 
-#include "kcov.h"
-#include "net.h"
-#include "record.h"
-#include "rpcrdma_pd.h"
+#include "util/kcov.h"
+#include "util/net.h"
+#include "util/record.h"
+#include <rdmaneg/rpcrdma_pd.h>
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "judge.h"
+#include "live/mpa/judge.h"
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -7,10 +7,10 @@
 #ifndef RDMANEG_LIVE_JUDGE_H
 #define RDMANEG_LIVE_JUDGE_H
 
-#include "cases.h"
-#include "obs.h"
-#include "rdmaneg.h"
-#include "verdict.h"
+#include "live/mpa/cases.h"
+#include "live/mpa/obs.h"
+#include "util/verdict.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <stdbool.h>
 #include <stddef.h>

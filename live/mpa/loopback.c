@@ -36,15 +36,15 @@
  */
 #define _GNU_SOURCE
 
-#include "loopback.h"
+#include "live/mpa/loopback.h"
 
-#include "capture.h"
-#include "cases.h"
-#include "clock.h"
-#include "judge.h"
-#include "obs.h"
-#include "rdmaneg.h"
-#include "record.h"
+#include "live/mpa/capture.h"
+#include "live/mpa/cases.h"
+#include "live/mpa/judge.h"
+#include "live/mpa/obs.h"
+#include "util/clock.h"
+#include "util/record.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <arpa/inet.h>
 #include <errno.h>

@@ -7,7 +7,7 @@
 #ifndef RDMANEG_LIVE_LOOPBACK_H
 #define RDMANEG_LIVE_LOOPBACK_H
 
-#include "cases.h"
+#include "live/mpa/cases.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -6,14 +6,14 @@
  */
 #define _GNU_SOURCE
 
-#include "mpa_verbs.h"
-#include "capture.h"
-#include "endpoint.h"
-#include "hex.h"
-#include "live_args.h"
-#include "loopback.h"
-#include "obs.h"
-#include "report.h"
+#include "live/mpa/mpa_verbs.h"
+#include "live/core/live_args.h"
+#include "live/mpa/capture.h"
+#include "live/mpa/endpoint.h"
+#include "live/mpa/loopback.h"
+#include "live/mpa/obs.h"
+#include "live/mpa/report.h"
+#include "util/hex.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

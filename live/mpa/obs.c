@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "obs.h"
+#include "live/mpa/obs.h"
 
 #include <stddef.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 #ifndef RDMANEG_LIVE_OBS_H
 #define RDMANEG_LIVE_OBS_H
 
-#include "record.h"
+#include "util/record.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -3,10 +3,10 @@
  * pcap: the MPA frames a run captured, written for and compared with
  * tshark's MPA dissector (make live's wire cross-check).
  */
-#include "pcap.h"
+#include "live/mpa/pcap.h"
 
-#include "hex.h"
-#include "rdmaneg.h"
+#include "util/hex.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #ifndef RDMANEG_LIVE_PCAP_H
 #define RDMANEG_LIVE_PCAP_H
 
-#include "obs.h"
+#include "live/mpa/obs.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #define _GNU_SOURCE
 
-#include "report.h"
+#include "live/mpa/report.h"
 
-#include "cases.h"
-#include "file.h"
-#include "hex.h"
-#include "json.h"
-#include "judge.h"
-#include "klog.h"
-#include "pcap.h"
-#include "record.h"
+#include "live/mpa/cases.h"
+#include "live/mpa/judge.h"
+#include "live/mpa/pcap.h"
+#include "util/file.h"
+#include "util/hex.h"
+#include "util/json.h"
+#include "util/klog.h"
+#include "util/record.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -8,10 +8,10 @@
 #ifndef RDMANEG_LIVE_REPORT_H
 #define RDMANEG_LIVE_REPORT_H
 
-#include "cases.h"
-#include "judge.h"
-#include "klog.h"
-#include "obs.h"
+#include "live/mpa/cases.h"
+#include "live/mpa/judge.h"
+#include "live/mpa/obs.h"
+#include "util/klog.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -6,14 +6,14 @@
  */
 #define _GNU_SOURCE
 
-#include "report.h"
+#include "live/mpa/report.h"
 
-#include "cases.h"
-#include "file.h"
-#include "hex.h"
-#include "judge.h"
-#include "klog.h"
-#include "record.h"
+#include "live/mpa/cases.h"
+#include "live/mpa/judge.h"
+#include "util/file.h"
+#include "util/hex.h"
+#include "util/klog.h"
+#include "util/record.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -20,11 +20,11 @@
 #ifndef RDMANEG_LIVE_NFS_H
 #define RDMANEG_LIVE_NFS_H
 
-#include "casename.h"
-#include "mpa.h"
-#include "rng.h"
-#include "rpcrdma_pd.h"
-#include "verdict.h"
+#include "util/casename.h"
+#include "util/rng.h"
+#include "util/verdict.h"
+#include <rdmaneg/mpa.h>
+#include <rdmaneg/rpcrdma_pd.h>
 
 #include <stdbool.h>
 #include <stddef.h>

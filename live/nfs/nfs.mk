@@ -6,7 +6,6 @@
 LIVE_PURE += $(addprefix live/nfs/,nfs_read.c nfs_expect.c nfs_judge.c nfs_print.c nfs_json.c \
 	nfs_cases.c nfs_rpc.c)
 LIVE_SUITE_SRC += live/nfs/nfs_verbs.c live/nfspeer/nfspeer.c
-LIVE_INC += -Ilive/nfs -Ilive/nfspeer
 
 .PHONY: live-nfs
 live-nfs:

@@ -3,7 +3,7 @@
  * nfs_cases: the hostile NFS peers' private-data cases ([rfc8797#4])
  * and their mutation for the random and guided modes.
  */
-#include "nfs.h"
+#include "live/nfs/nfs.h"
 
 #include <string.h>
 

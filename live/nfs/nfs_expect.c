@@ -5,10 +5,10 @@
  * twice: the RFC column (the oracle's reference decoder and [rfc8797#4.2] read
  * directly) and the core's column. nfs_judge.c compares Linux with both.
  */
-#include "nfs.h"
+#include "live/nfs/nfs.h"
 
-#include "negotiate.h"
-#include "rules.h"
+#include "rules/rules.h"
+#include <rdmaneg/negotiate.h>
 
 #include <string.h>
 

@@ -4,11 +4,11 @@
  * private data in hex, both columns, each verdict, the divergences and the
  * splats.
  */
-#include "nfs.h"
+#include "live/nfs/nfs.h"
 
-#include "hex.h"
-#include "json.h"
-#include "klog.h"
+#include "util/hex.h"
+#include "util/json.h"
+#include "util/klog.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,9 +4,9 @@
  * the RFC column (the oracle's) and the core's column; live_nfs_broken says
  * when a run measured too little to judge.
  */
-#include "nfs.h"
+#include "live/nfs/nfs.h"
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,9 +3,9 @@
  * nfs_print: the text report (report.txt) and the console's splats, from
  * a run and its verdicts.
  */
-#include "nfs.h"
+#include "live/nfs/nfs.h"
 
-#include "klog.h"
+#include "util/klog.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,12 +4,12 @@
  * turns the console's LIVE_NFS* lines into struct live_nfs, decoding each
  * side's private data with the core and with the reference decoder.
  */
-#include "nfs.h"
+#include "live/nfs/nfs.h"
 
-#include "hex.h"
-#include "klog.h"
-#include "negotiate.h"
-#include "rules.h"
+#include "rules/rules.h"
+#include "util/hex.h"
+#include "util/klog.h"
+#include <rdmaneg/negotiate.h>
 
 #include <stdlib.h>
 #include <string.h>

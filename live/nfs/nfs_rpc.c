@@ -4,7 +4,7 @@
  * (NULL and a COMPOUND, RFC 8166 sec. 4 over RFC 5531), and the reading of
  * nfsd's replies.
  */
-#include "nfs.h"
+#include "live/nfs/nfs.h"
 
 #include <stdint.h>
 #include <string.h>

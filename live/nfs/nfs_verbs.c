@@ -5,10 +5,10 @@
  */
 #define _GNU_SOURCE
 
-#include "nfs_verbs.h"
-#include "live_args.h"
-#include "nfs.h"
-#include "nfspeer.h"
+#include "live/nfs/nfs_verbs.h"
+#include "live/core/live_args.h"
+#include "live/nfs/nfs.h"
+#include "live/nfspeer/nfspeer.h"
 
 #include <stdbool.h>
 #include <stdio.h>

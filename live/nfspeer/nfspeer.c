@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #define _GNU_SOURCE
 
-#include "nfspeer.h"
+#include "live/nfspeer/nfspeer.h"
 
-#include "agent.h"
-#include "arcs.h"
-#include "casename.h"
-#include "clock.h"
-#include "endpoint.h"
-#include "guide.h"
-#include "hex.h"
-#include "nfs.h"
-#include "record.h"
-#include "rng.h"
+#include "live/mpa/endpoint.h"
+#include "live/nfs/nfs.h"
+#include "util/agent.h"
+#include "util/arcs.h"
+#include "util/casename.h"
+#include "util/clock.h"
+#include "util/guide.h"
+#include "util/hex.h"
+#include "util/record.h"
+#include "util/rng.h"
 
 #include <errno.h>
 #include <fcntl.h>

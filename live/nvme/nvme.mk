@@ -4,7 +4,6 @@
 # on siw in the guest, both roles (docs/nvme.md)
 LIVE_PURE += live/nvme/nvme_report.c live/nvme/nvme_cases.c
 LIVE_SUITE_SRC += live/nvme/nvme_verbs.c live/nvme/nvme_host.c live/nvme/nvme_target.c
-LIVE_INC += -Ilive/nvme
 
 .PHONY: live-nvme
 live-nvme:

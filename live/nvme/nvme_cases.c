@@ -4,9 +4,9 @@
  * and guest). The base is Linux's admin request (drivers/nvme/host/rdma.c:
  * RECFMT 0, QID 0, HRQSIZE 32, HSQSIZE 31); each case changes one thing.
  */
-#include "nvme.h"
+#include "live/nvme/nvme.h"
 
-#include "rng.h"
+#include "util/rng.h"
 
 #include <stdio.h>
 #include <string.h>

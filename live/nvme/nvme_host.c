@@ -8,11 +8,11 @@
  * an accepted connection is closed at once. The target's answer is the
  * case's outcome, judged on the host (live/nvme/nvme_report.c).
  */
-#include "nvme.h"
+#include "live/nvme/nvme.h"
 
-#include "agent.h"
-#include "endpoint.h"
-#include "hex.h"
+#include "live/mpa/endpoint.h"
+#include "util/agent.h"
+#include "util/hex.h"
 
 #include <infiniband/verbs.h>
 #include <rdma/rdma_cma.h>

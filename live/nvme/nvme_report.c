@@ -7,11 +7,11 @@
  * bugs show there), a row where both say "diverges" is Linux's.
  */
 #define _GNU_SOURCE /* memmem */
-#include "nvme.h"
+#include "live/nvme/nvme.h"
 
-#include "hex.h"
-#include "klog.h"
-#include "nvme_rules.h"
+#include "rules/nvme_rules.h"
+#include "util/hex.h"
+#include "util/klog.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,12 +11,12 @@
  * admin timeout. The outcome is printed and judged on the host
  * (live/nvme/nvme_report.c).
  */
-#include "nvme.h"
+#include "live/nvme/nvme.h"
 
-#include "agent.h"
-#include "clock.h"
-#include "endpoint.h"
-#include "hex.h"
+#include "live/mpa/endpoint.h"
+#include "util/agent.h"
+#include "util/clock.h"
+#include "util/hex.h"
 
 #include <errno.h>
 #include <fcntl.h>

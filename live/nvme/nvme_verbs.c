@@ -6,9 +6,9 @@
  */
 #define _GNU_SOURCE
 
-#include "nvme_verbs.h"
-#include "live_args.h"
-#include "nvme.h"
+#include "live/nvme/nvme_verbs.h"
+#include "live/core/live_args.h"
+#include "live/nvme/nvme.h"
 
 #include <stdbool.h>
 #include <stdio.h>

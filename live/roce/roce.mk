@@ -5,7 +5,6 @@
 LIVE_PURE += live/roce/roce_cases.c live/roce/roce_mads.c live/roce/roce_report.c \
 	live/roce/roce_ulp.c live/roce/roce_wire.c
 LIVE_SUITE_SRC += live/roce/roce_peer.c
-LIVE_INC += -Ilive/roce
 
 .PHONY: live-roce
 live-roce:

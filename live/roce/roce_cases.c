@@ -3,13 +3,13 @@
  * each case ([ibcm-c12#req-1], [roce-a17#frame-1]), then the active
  * cases' answers and what a conforming active side does with each
  * ([ibcm-c12#rep-2], [ibcm-c12#rep-3]); see roce_live.h. */
-#include "roce_live.h"
-#include "roce_mads.h"
-#include "roce_ulp.h"
+#include "live/roce/roce_live.h"
+#include "live/roce/roce_mads.h"
+#include "live/roce/roce_ulp.h"
 
-#include "ibcm.h"
-#include "ibcm_rules.h"
-#include "roce_rules.h"
+#include "rules/ibcm_rules.h"
+#include "rules/roce_rules.h"
+#include <rdmaneg/ibcm.h>
 
 #include <stdio.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * it builds with the core (src/roce.c around src/ibcm.c's MADs) into
  * veth1 and reads what rxe, ib_cm and rdma_cm answer there. Each case
  * is one LIVE_ROCE_CASE line; live_roce_report judges them against what
- * the oracle (oracle/ibcm_rules.c, oracle/roce_rules.c) says a conforming
+ * the oracle (rules/ibcm_rules.c, rules/roce_rules.c) says a conforming
  * passive side does: docs/roce.md. The active cases (after the passive
  * ones, one index space) turn the roles round: rdmaneg-live connect asks
  * the peer for a connection, and the peer answers Linux's REQ with the
@@ -16,9 +16,9 @@
 #ifndef RDMANEG_LIVE_ROCE_H
 #define RDMANEG_LIVE_ROCE_H
 
-#include "casename.h"
-#include "ibcm.h"
-#include "roce.h"
+#include "util/casename.h"
+#include <rdmaneg/ibcm.h>
+#include <rdmaneg/roce.h>
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,11 +2,11 @@
 /* The MADs make live-roce's cases start from: the good REQ, the model of
  * Linux's, the good REP, and any CM message between two Communication
  * IDs; see roce_mads.h. */
-#include "roce_mads.h"
+#include "live/roce/roce_mads.h"
 
-#include "roce_live.h"
+#include "live/roce/roce_live.h"
 
-#include "ibcm_name.h"
+#include "util/ibcm_name.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -8,7 +8,7 @@
 #ifndef RDMANEG_LIVE_ROCE_MADS_H
 #define RDMANEG_LIVE_ROCE_MADS_H
 
-#include "ibcm.h"
+#include <rdmaneg/ibcm.h>
 
 #include <stddef.h>
 #include <stdint.h>

@@ -23,12 +23,12 @@
  *   PEER_VERDICT active K NAME conforms|diverges
  */
 #define _GNU_SOURCE
-#include "roce_live.h"
-#include "roce_verbs.h"
-#include "roce_wire.h"
+#include "live/roce/roce_live.h"
+#include "live/roce/roce_verbs.h"
+#include "live/roce/roce_wire.h"
 
-#include "hex.h"
-#include "ibcm.h"
+#include "util/hex.h"
+#include <rdmaneg/ibcm.h>
 
 #include <arpa/inet.h>
 #include <errno.h>

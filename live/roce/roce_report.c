@@ -3,12 +3,12 @@
  * LIVE_ROCE_CASE lines, and
  * the verbs around it; see roce_live.h. */
 #define _GNU_SOURCE
-#include "roce_live.h"
-#include "roce_verbs.h"
-#include "roce_wire.h"
+#include "live/roce/roce_live.h"
+#include "live/roce/roce_verbs.h"
+#include "live/roce/roce_wire.h"
 
-#include "file.h"
-#include "hex.h"
+#include "util/file.h"
+#include "util/hex.h"
 
 #include <stdint.h>
 #include <stdlib.h>

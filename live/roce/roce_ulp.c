@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* make live-roce's ULP rows and the ULPs' REPs judged; see roce_ulp.h. */
-#include "roce_ulp.h"
+#include "live/roce/roce_ulp.h"
 
-#include "ibcm.h"
-#include "iser.h"
-#include "iser_rules.h"
-#include "nfs.h"
-#include "nvme.h"
-#include "nvme_rules.h"
-#include "rules.h"
+#include "live/iser/iser.h"
+#include "live/nfs/nfs.h"
+#include "live/nvme/nvme.h"
+#include "rules/iser_rules.h"
+#include "rules/nvme_rules.h"
+#include "rules/rules.h"
+#include <rdmaneg/ibcm.h>
 
 #include <stdio.h>
 #include <string.h>

@@ -12,7 +12,7 @@
 #ifndef RDMANEG_LIVE_ROCE_ULP_H
 #define RDMANEG_LIVE_ROCE_ULP_H
 
-#include "roce_live.h"
+#include "live/roce/roce_live.h"
 
 #include <stdbool.h>
 #include <stddef.h>

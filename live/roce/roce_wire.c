@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* make live-roce's table frames for tshark; see roce_wire.h. */
 #define _GNU_SOURCE
-#include "roce_wire.h"
+#include "live/roce/roce_wire.h"
 
-#include "roce_rules.h"
+#include "rules/roce_rules.h"
 
 #include <arpa/inet.h>
 #include <stdio.h>

@@ -4,15 +4,15 @@
  * a case sends (its frame and the good REQ after it; an active case's
  * answers to the model REQ) written as a pcap, and what tshark must show
  * of each: the headers as the case set them, the MAD where the case put
- * it, and the ICRC the oracle computes (oracle/roce_rules.c, written
+ * it, and the ICRC the oracle computes (rules/roce_rules.c, written
  * without the core), XORed with the case's icrc_xor. tests/roce-table-wire.sh
  * runs it; docs/roce.md.
  */
 #ifndef RDMANEG_LIVE_ROCE_WIRE_H
 #define RDMANEG_LIVE_ROCE_WIRE_H
 
-#include "roce.h"
-#include "roce_live.h"
+#include "live/roce/roce_live.h"
+#include <rdmaneg/roce.h>
 
 #include <stddef.h>
 #include <stdint.h>

@@ -4,7 +4,6 @@
 # cifs, on siw in the guest, through live/ulp/ (docs/smbd.md)
 LIVE_PURE += live/smbd/smbd_cases.c live/smbd/smbd_report.c live/smbd/smbd_write.c
 LIVE_SUITE_SRC += live/smbd/smbd_peer.c
-LIVE_INC += -Ilive/smbd
 
 .PHONY: live-smbd
 live-smbd:

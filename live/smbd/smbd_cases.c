@@ -6,9 +6,9 @@
  * its edges, then random mutations of each role's message (a fixed seed:
  * a name names the same octets on every machine).
  */
-#include "smbd_live.h"
+#include "live/smbd/smbd_live.h"
 
-#include "rng.h"
+#include "util/rng.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,14 +6,14 @@
  * every MPA frame and the first FPDUs of each connection captured, then
  * the hostile client's cases against ksmbd; each result is a LIVE_SMBD*
  * line. live_smbd_report judges them with the core (src/smbd.c) and the
- * oracle (oracle/smbd_rules.c): docs/smbd.md's tables.
+ * oracle (rules/smbd_rules.c): docs/smbd.md's tables.
  */
 #ifndef RDMANEG_LIVE_SMBD_LIVE_H
 #define RDMANEG_LIVE_SMBD_LIVE_H
 
-#include "casename.h"
-#include "smbd.h" /* the core's, src/smbd.h */
-#include "ulp_read.h"
+#include "live/ulp/ulp_read.h"
+#include "util/casename.h"
+#include <rdmaneg/smbd.h> /* the core's */
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -12,12 +12,12 @@
  * the ordinary connection after them.
  */
 #define _GNU_SOURCE
-#include "smbd_peer.h"
+#include "live/smbd/smbd_peer.h"
 
-#include "endpoint.h"
-#include "mpa.h" /* the core's, src/mpa.h */
-#include "smbd_live.h"
-#include "ulp.h"
+#include "live/mpa/endpoint.h"
+#include "live/smbd/smbd_live.h"
+#include "live/ulp/ulp.h"
+#include <rdmaneg/mpa.h> /* the core's */
 
 #include <netinet/in.h>
 #include <string.h>

@@ -12,10 +12,10 @@
  * Every expectation comes from the core and is checked against the
  * oracle's; a disagreement fails the run.
  */
-#include "smbd_live.h"
+#include "live/smbd/smbd_live.h"
 
-#include "smbd_rules.h"
-#include "ulp_read.h"
+#include "live/ulp/ulp_read.h"
+#include "rules/smbd_rules.h"
 
 #include <string.h>
 

@@ -10,7 +10,7 @@
  */
 #define _GNU_SOURCE
 
-#include "smbd_live.h"
+#include "live/smbd/smbd_live.h"
 
 #include <errno.h>
 #include <fcntl.h>

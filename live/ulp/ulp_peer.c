@@ -5,11 +5,11 @@
  * arrive, a send for ours. Both wait on the CQ and the event channel at
  * once, so a close is seen as soon as a message would be.
  */
-#include "ulp.h"
+#include "live/ulp/ulp.h"
 
-#include "clock.h"
-#include "endpoint.h"
-#include "hex.h"
+#include "live/mpa/endpoint.h"
+#include "util/clock.h"
+#include "util/hex.h"
 
 #include <fcntl.h>
 #include <infiniband/verbs.h>

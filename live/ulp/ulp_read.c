@@ -5,11 +5,11 @@
  */
 #define _GNU_SOURCE /* memmem */
 
-#include "ulp_read.h"
+#include "live/ulp/ulp_read.h"
 
-#include "hex.h"
-#include "json.h"
-#include "mpa.h"
+#include "util/hex.h"
+#include "util/json.h"
+#include <rdmaneg/mpa.h>
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,13 +7,13 @@
  */
 #define _GNU_SOURCE
 
-#include "ulp_verbs.h"
-#include "casename.h"
-#include "iser.h"
-#include "iser_peer.h"
-#include "live_args.h"
-#include "smbd_live.h"
-#include "smbd_peer.h"
+#include "live/ulp/ulp_verbs.h"
+#include "live/core/live_args.h"
+#include "live/iser/iser.h"
+#include "live/iser/iser_peer.h"
+#include "live/smbd/smbd_live.h"
+#include "live/smbd/smbd_peer.h"
+#include "util/casename.h"
 
 #include <stdbool.h>
 #include <stdio.h>

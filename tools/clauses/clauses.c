@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* clauses: the specs' normative statements (see clauses.h) */
-#include "clauses.h"
+#include "tools/clauses/clauses.h"
 
 #include <ctype.h>
 #include <stdio.h>

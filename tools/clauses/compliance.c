@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* compliance: clauses, citations and verdicts (see compliance.h) */
 #define _GNU_SOURCE
-#include "compliance.h"
+#include "tools/clauses/compliance.h"
 
-#include "html.h"
-#include "json.h"
+#include "util/html.h"
+#include "util/json.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* the kinds of check, by the folder a citation is in (docs/layout.md);
- * src/'s headers hold the Frama-C contracts (make proof) */
+ * the public headers (include/) hold the Frama-C contracts (make proof),
+ * and the reference (oracle/) counts with the rules it serves */
 static const struct kind {
 	const char *prefix, *name;
 } kinds[RDMANEG_COMP_KINDS] = {
@@ -19,7 +20,7 @@ static const struct kind {
 	{ "tests/", "unit test" },
 	{ "properties/", "property" },
 	{ "fuzz/", "fuzz target" },
-	{ "oracle/", "oracle rule" },
+	{ "rules/", "oracle rule" },
 	{ "peer/", "peer case" },
 	{ "live/", "live verdict" },
 	{ "", "tool" },
@@ -75,8 +76,10 @@ size_t rdmaneg_comp_kind_of(const char *path)
 {
 	size_t n = strlen(path);
 
-	if (strncmp(path, "src/", 4) == 0 && n > 2 && strcmp(path + n - 2, ".h") == 0)
+	if (strncmp(path, "include/", 8) == 0 && n > 2 && strcmp(path + n - 2, ".h") == 0)
 		return KIND_PROOF;
+	if (strncmp(path, "oracle/", 7) == 0)
+		return KIND_ORACLE;
 	for (size_t k = 0; k < RDMANEG_COMP_KINDS; k++)
 		if (kinds[k].prefix[0] &&
 		    strncmp(path, kinds[k].prefix, strlen(kinds[k].prefix)) == 0)

@@ -7,7 +7,7 @@
 #ifndef RDMANEG_COMPLIANCE_H
 #define RDMANEG_COMPLIANCE_H
 
-#include "clauses.h"
+#include "tools/clauses/clauses.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -8,11 +8,11 @@
  * error or a file that cannot be read.
  */
 #define _GNU_SOURCE
-#include "clauses.h"
-#include "compliance.h"
+#include "tools/clauses/clauses.h"
+#include "tools/clauses/compliance.h"
 
-#include "file.h"
-#include "verb.h"
+#include "util/file.h"
+#include "util/verb.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #define _GNU_SOURCE
-#include "findings.h"
+#include "tools/findings/findings.h"
 
-#include "file.h"
-#include "klog.h"
+#include "util/file.h"
+#include "util/klog.h"
 
 #include <ctype.h>
 #include <dirent.h>

@@ -6,8 +6,8 @@
  * SLUG.html beside it holds the details. Generated from findings/ by
  * make findings-docs; tests/findings-page.sh renders both in Chromium.
  */
-#include "html.h"
-#include "findings.h"
+#include "util/html.h"
+#include "tools/findings/findings.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -8,10 +8,10 @@
  * that does not check.
  */
 #define _GNU_SOURCE
-#include "findings.h"
+#include "tools/findings/findings.h"
 
-#include "file.h"
-#include "verb.h"
+#include "util/file.h"
+#include "util/verb.h"
 
 #include <ctype.h>
 #include <stdbool.h>

@@ -6,9 +6,9 @@
  * stable regression came with (regzbot). Kernel lines compare as
  * MAJOR.MINOR numbers.
  */
-#include "findings.h"
+#include "tools/findings/findings.h"
 
-#include "file.h"
+#include "util/file.h"
 
 #include <ctype.h>
 #include <stdio.h>

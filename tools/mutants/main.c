@@ -8,11 +8,11 @@
  * Exit status: 0 done (score: no survivor outside E, no entry of E
  * killed, no harness error), 1 otherwise, 2 usage error.
  */
-#include "file.h"
-#include "json.h"
-#include "mutate.h"
-#include "rng.h"
-#include "verb.h"
+#include "tools/mutants/mutate.h"
+#include "util/file.h"
+#include "util/json.h"
+#include "util/rng.h"
+#include "util/verb.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "mutate.h"
+#include "tools/mutants/mutate.h"
 
 #include <ctype.h>
 #include <stdbool.h>

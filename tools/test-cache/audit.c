@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "audit.h"
+#include "tools/test-cache/audit.h"
 
 #include <fnmatch.h>
 #include <stdio.h>

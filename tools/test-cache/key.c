@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #define _XOPEN_SOURCE 700 /* nftw */
-#include "key.h"
+#include "tools/test-cache/key.h"
 
-#include "file.h"
+#include "util/file.h"
 
 #include <errno.h>
 #include <ftw.h>

@@ -11,7 +11,7 @@
 #ifndef RDMANEG_KEY_H
 #define RDMANEG_KEY_H
 
-#include "sha256.h"
+#include "util/sha256.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,12 +6,12 @@
  * Exit status: run: the suite's (a cached suite 0); others 0 done, 1 a
  * file unreadable or malformed, 2 usage.
  */
-#include "audit.h"
-#include "file.h"
-#include "key.h"
-#include "result.h"
-#include "suites.h"
-#include "verb.h"
+#include "tools/test-cache/audit.h"
+#include "tools/test-cache/key.h"
+#include "tools/test-cache/result.h"
+#include "tools/test-cache/suites.h"
+#include "util/file.h"
+#include "util/verb.h"
 
 #include <errno.h>
 #include <getopt.h>

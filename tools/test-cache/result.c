@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "result.h"
+#include "tools/test-cache/result.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "suites.h"
+#include "tools/test-cache/suites.h"
 
-#include "key.h"
-#include "sha256.h"
+#include "tools/test-cache/key.h"
+#include "util/sha256.h"
 
 #include <stdbool.h>
 #include <stdio.h>

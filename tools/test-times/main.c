@@ -4,9 +4,9 @@
  * compare) are the table at the end, which help lists.
  * Exit status: 0 done, 1 a file unreadable or malformed, 2 usage.
  */
-#include "file.h"
-#include "times.h"
-#include "verb.h"
+#include "tools/test-times/times.h"
+#include "util/file.h"
+#include "util/verb.h"
 
 #include <errno.h>
 #include <getopt.h>

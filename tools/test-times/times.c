@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* times: the timing table of one make test run (see times.h). */
-#include "times.h"
+#include "tools/test-times/times.h"
 
 #include <errno.h>
 #include <math.h>

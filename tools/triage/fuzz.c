@@ -3,10 +3,10 @@
  * fuzz: rdmaneg-triage fuzz: replay every crash against every target under
  * each sanitizer build, group by signature, minimize, decode and report.
  */
-#include "file.h"
-#include "hex.h"
-#include "klog.h"
-#include "triage.h"
+#include "tools/triage/triage.h"
+#include "util/file.h"
+#include "util/hex.h"
+#include "util/klog.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -4,12 +4,12 @@
  * group per signature, each with the peer case it came during and a
  * reproducer.
  */
-#include "casename.h"
-#include "file.h"
-#include "findings.h"
-#include "hex.h"
-#include "klog.h"
-#include "triage.h"
+#include "tools/findings/findings.h"
+#include "tools/triage/triage.h"
+#include "util/casename.h"
+#include "util/file.h"
+#include "util/hex.h"
+#include "util/klog.h"
 
 #include <dirent.h>
 #include <errno.h>

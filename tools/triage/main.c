@@ -7,11 +7,11 @@
  * Exit status: 0 report written (whether or not anything reproduced),
  * 1 a program it needs failed, 2 usage error.
  */
-#include "file.h"
-#include "hex.h"
-#include "klog.h"
-#include "triage.h"
-#include "verb.h"
+#include "tools/triage/triage.h"
+#include "util/file.h"
+#include "util/hex.h"
+#include "util/klog.h"
+#include "util/verb.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "triage.h"
+#include "tools/triage/triage.h"
 
-#include "json.h"
+#include "util/json.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -81,7 +81,7 @@ static void rule_name(const char *msg, char *out, size_t cap)
 enum frame_home { HOME_OTHER, HOME_LIBRARY, HOME_HARNESS };
 
 /* Where a frame's file lives, by the directory that holds it: src/ is the
- * library; fuzz/, oracle/ and properties/ the harness, but not the replay
+ * library; fuzz/, oracle/, rules/ and properties/ the harness, but not the replay
  * driver's main (fuzz/replay.c), which every replayed crash passes. */
 static enum frame_home home_of(const char *path)
 {
@@ -99,6 +99,7 @@ static enum frame_home home_of(const char *path)
 	if (n == 4 && strncmp(dir, "fuzz", 4) == 0)
 		return strncmp(slash + 1, "replay.c", 8) == 0 ? HOME_OTHER : HOME_HARNESS;
 	if ((n == 6 && strncmp(dir, "oracle", 6) == 0) ||
+	    (n == 5 && strncmp(dir, "rules", 5) == 0) ||
 	    (n == 10 && strncmp(dir, "properties", 10) == 0))
 		return HOME_HARNESS;
 	return HOME_OTHER;

@@ -4,7 +4,7 @@
  *
  * A fuzz crash is signed the way ClusterFuzz signs one (crash type plus
  * crash state): the sanitizer's bug type, then the top three stack frames
- * inside the library under test (src/). Harness frames (fuzz/, oracle/,
+ * inside the library under test (src/). Harness frames (fuzz/, oracle/, rules/,
  * properties/) are used only when the crash is outside src/: below the
  * library the stack names whichever target reached the bug, and a
  * signature that kept them would split one defect into one group per
@@ -18,7 +18,7 @@
 #ifndef RDMANEG_TRIAGE_H
 #define RDMANEG_TRIAGE_H
 
-#include "klog.h"
+#include "util/klog.h"
 
 #include <stdbool.h>
 #include <stddef.h>

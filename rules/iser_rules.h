@@ -8,8 +8,8 @@
 #ifndef RDMANEG_ISER_RULES_H
 #define RDMANEG_ISER_RULES_H
 
-#include "iser_pd.h"
-#include "rules.h"
+#include "rules/rules.h"
+#include <rdmaneg/iser_pd.h>
 
 #include <stdbool.h>
 #include <stddef.h>

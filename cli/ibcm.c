@@ -3,8 +3,8 @@
  * passive and active. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "cli.h"
-#include "ibcm_name.h"
+#include "cli/cli.h"
+#include "util/ibcm_name.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * encode and decode. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>

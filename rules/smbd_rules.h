@@ -8,8 +8,8 @@
 #ifndef RDMANEG_SMBD_RULES_H
 #define RDMANEG_SMBD_RULES_H
 
-#include "rules.h"
-#include "smbd.h"
+#include "rules/rules.h"
+#include <rdmaneg/smbd.h>
 
 #include <stddef.h>
 #include <stdint.h>

@@ -7,8 +7,8 @@
 #ifndef RDMANEG_CLI_H
 #define RDMANEG_CLI_H
 
-#include "input.h"
-#include "rdmaneg.h"
+#include "cli/input.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <getopt.h>
 

@@ -9,10 +9,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "apidoc.h"
-#include "errors.h"
-#include "file.h"
-#include "roff.h"
+#include "man/apidoc.h"
+#include "util/file.h"
+#include "util/roff.h"
+#include <rdmaneg/errors.h>
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "iser_rules.h"
+#include "rules/iser_rules.h"
 
 bool rdmaneg_ref_iser_may_invalidate(const uint8_t *buf, size_t len)
 {

@@ -10,8 +10,8 @@
 #ifndef RDMANEG_ROCE_RULES_H
 #define RDMANEG_ROCE_RULES_H
 
-#include "roce.h"
-#include "rules.h"
+#include "rules/rules.h"
+#include <rdmaneg/roce.h>
 
 #include <stddef.h>
 #include <stdint.h>

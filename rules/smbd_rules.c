@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "smbd_rules.h"
+#include "rules/smbd_rules.h"
 
 uint32_t rdmaneg_ref_smbd_le(const uint8_t *buf, size_t off, size_t w)
 {

@@ -8,7 +8,7 @@
 #ifndef RDMANEG_RULES_H
 #define RDMANEG_RULES_H
 
-#include "rdmaneg.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <stdbool.h>
 #include <stddef.h>

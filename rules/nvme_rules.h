@@ -8,7 +8,7 @@
 #ifndef RDMANEG_ORACLE_NVME_H
 #define RDMANEG_ORACLE_NVME_H
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #include <stdbool.h>
 #include <stddef.h>

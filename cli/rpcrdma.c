@@ -2,9 +2,9 @@
 /* rdmaneg(1): the RFC 8797 commands, decode, encode and negotiate. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "cli.h"
+#include "cli/cli.h"
 
-#include "hex.h"
+#include "util/hex.h"
 
 #include <getopt.h>
 #include <stdio.h>

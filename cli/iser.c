@@ -3,7 +3,7 @@
  * encode, reply and check. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "ibcm_rules.h"
+#include "rules/ibcm_rules.h"
 
 #include <string.h>
 

@@ -2,12 +2,12 @@
 /* The CLI's readers of untrusted input (see input.h). */
 #define _POSIX_C_SOURCE 200809L
 
-#include "input.h"
+#include "cli/input.h"
 
-#include "file.h"
-#include "hex.h"
-#include "plant.h"
-#include "rdmaneg.h"
+#include "plants/plant.h"
+#include "util/file.h"
+#include "util/hex.h"
+#include <rdmaneg/rdmaneg.h>
 
 #include <errno.h>
 #include <stdarg.h>

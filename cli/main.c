@@ -6,8 +6,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "cli.h"
-#include "roff.h"
+#include "cli/cli.h"
+#include "util/roff.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -62,11 +62,11 @@
 #endif
 #ifdef RDMANEG_PLANT
 #if RDMANEG_PLANT_CAT(RDMANEG_PLANT_ID_, RDMANEG_PLANT) == 0
-#error "unknown RDMANEG_PLANT name; see src/plant.h"
+#error "unknown RDMANEG_PLANT name; see plants/plant.h"
 #endif
 #ifdef RDMANEG_PLANT2
 #if RDMANEG_PLANT_CAT(RDMANEG_PLANT_ID_, RDMANEG_PLANT2) == 0
-#error "unknown RDMANEG_PLANT2 name; see src/plant.h"
+#error "unknown RDMANEG_PLANT2 name; see plants/plant.h"
 #endif
 #define RDMANEG_PLANTED(name) \
 	(RDMANEG_PLANT_CAT(RDMANEG_PLANT_ID_, RDMANEG_PLANT) == RDMANEG_PLANT_ID_##name || \

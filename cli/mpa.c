@@ -3,9 +3,9 @@
  * and negotiate. */
 #define _POSIX_C_SOURCE 200809L
 
-#include "cli.h"
+#include "cli/cli.h"
 
-#include "hex.h"
+#include "util/hex.h"
 
 #include <getopt.h>
 #include <stdio.h>

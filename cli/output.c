@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* rdmaneg(1): JSON bits, error reports and usage messages (see cli.h). */
-#include "cli.h"
+#include "cli/cli.h"
 
-#include "hex.h"
-#include "json.h"
+#include "util/hex.h"
+#include "util/json.h"
 
 #include <stdarg.h>
 #include <stdio.h>

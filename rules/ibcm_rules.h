@@ -10,8 +10,8 @@
 #ifndef RDMANEG_IBCM_RULES_H
 #define RDMANEG_IBCM_RULES_H
 
-#include "ibcm.h"
-#include "rules.h"
+#include "rules/rules.h"
+#include <rdmaneg/ibcm.h>
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* apidoc: public functions of a header with their comments (see apidoc.h). */
-#include "apidoc.h"
+#include "man/apidoc.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* The oracle's RoCE v2 ICRC ([roce-a17#icrc-1]); see roce_rules.h. */
-#include "roce_rules.h"
+#include "rules/roce_rules.h"
 
 #include <string.h>
 

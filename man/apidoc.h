@@ -2,7 +2,7 @@
 /*
  * apidoc: the public functions of a header, each with the plain comment
  * and the ACSL contract written just before it, for rdmaneg(3)
- * (tools/man3/main.c). A function is a declaration at column 0 that names
+ * (man/main.c). A function is a declaration at column 0 that names
  * rdmaneg_...( and ends with ");". Any other code between a comment and a
  * function detaches the comment.
  */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-#include "rules.h"
+#include "rules/rules.h"
 
 #include <stdarg.h>
 #include <stdio.h>
