@@ -70,6 +70,16 @@ $(B)/asan/times-unit: $(call flavour_objs,tool-asan,tests/times_unit.c tools/tes
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $(GC) $^ -lm -o $@
 
+# ---- docs/layout.md names every file (tools/layout/; tests/docs.sh) ----
+LAYOUT_SRC := tools/layout/main.c tools/layout/layout.c util/file.c util/verb.c
+$(B)/plain/rdmaneg-layout: $(call flavour_objs,tool,$(LAYOUT_SRC))
+	@mkdir -p $(@D)
+	$(CC) $^ -o $@
+
+$(B)/asan/layout-unit: $(call flavour_objs,tool-asan,tests/layout_unit.c tools/layout/layout.c)
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN) $(GC) $^ -o $@
+
 # ---- make test's suite cache (tools/test-cache/; docs/benchmarks.md) ----
 CACHE_SRC := tools/test-cache/key.c tools/test-cache/suites.c tools/test-cache/result.c \
 	tools/test-cache/audit.c util/sha256.c util/file.c util/verb.c
