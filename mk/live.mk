@@ -7,9 +7,9 @@ UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gc
 # the pure half of the harness (no sockets, no verbs): host and guest, and
 # make test's unit tests; each suite's fragment (live/SUITE/SUITE.mk, all
 # included here, before the rules) adds its own pure files to LIVE_PURE,
-# its guest files to LIVE_SUITE_SRC and its folder to LIVE_INC: a new suite
+# and its guest files to LIVE_SUITE_SRC: a new suite
 # is a folder with its fragment, and its verbs in live/main.c's table
-LIVE_PURE := $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
+LIVE_PURE := live/core/frames.c $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
 	live/guest/gcov.c live/ulp/ulp_read.c
 LIVE_SUITE_SRC :=
 LIVE_INC := $(INC)

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 
+#include "live/core/frames.h"
 #include "live/guest/gcov.h"
 #include "live/mpa/cases.h"
 #include "live/mpa/judge.h"
@@ -24,6 +25,7 @@
 
 #include <errno.h>
 #include <ftw.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -662,8 +664,61 @@ static void test_arcs(void)
 	CHECK(strstr(out, "         3          115          140") != NULL);
 }
 
+/* live/core/frames.c: the capture line every suite's console carries, and
+ * the connection table, each rule with a line one step outside it */
+static void test_frames(void)
+{
+	static struct live_seg f;
+	struct conn {
+		int before;
+		unsigned port;
+		int after;
+	} conns[2];
+	size_t n = 0;
+	struct conn *a, *b;
+
+#define FRAME(s, server) live_seg_read((s), sizeof(s) - 1, (server), &f)
+	CHECK(FRAME("40000 4420 0102ff", 4420) && f.to_server && f.client_port == 40000 &&
+	      f.len == 3 && f.b[2] == 0xff);
+	CHECK(FRAME("4420 40000 01", 4420) && !f.to_server && f.client_port == 40000);
+	CHECK(!FRAME("40000 4421 01", 4420)); /* neither port the server's */
+	CHECK(!FRAME("0 4420 01", 4420));     /* port 0 */
+	CHECK(!FRAME("65536 4420 01", 4420)); /* past 65535 */
+	CHECK(!FRAME("-1 4420 01", 4420) && !FRAME(" 1 4420 01", 4420));
+	CHECK(!FRAME("1 4420 0", 4420));     /* half an octet */
+	CHECK(!FRAME("1 4420 ", 4420));	     /* no octet */
+	CHECK(!FRAME("1 4420 01 02", 4420)); /* a space in the hex */
+	CHECK(!FRAME("1  4420 01", 4420) && !FRAME("1 4420", 4420));
+	CHECK(!FRAME("1 4420 zz", 4420));
+	/* the longest segment, and one octet more */
+	{
+		static char line[16 + 2 * (LIVE_SEG_MAX + 1)];
+		size_t at = (size_t)snprintf(line, sizeof(line), "1 4420 ");
+
+		memset(line + at, 'a', 2 * LIVE_SEG_MAX);
+		CHECK(live_seg_read(line, at + 2 * LIVE_SEG_MAX, 4420, &f) &&
+		      f.len == LIVE_SEG_MAX);
+		memset(line + at, 'a', 2 * LIVE_SEG_MAX + 2);
+		CHECK(!live_seg_read(line, at + 2 * LIVE_SEG_MAX + 2, 4420, &f));
+	}
+#undef FRAME
+	/* the table: a port's element, found again; a new one zeroed; full */
+	memset(conns, 0x5a, sizeof(conns));
+	a = live_seg_conn(conns, sizeof(conns[0]), offsetof(struct conn, port), &n, 2, 7);
+	CHECK(a == &conns[0] && n == 1 && a->port == 7 && a->before == 0 && a->after == 0);
+	a->after = 3;
+	b = live_seg_conn(conns, sizeof(conns[0]), offsetof(struct conn, port), &n, 2, 9);
+	CHECK(b == &conns[1] && n == 2 && b->port == 9);
+	CHECK(live_seg_conn(conns, sizeof(conns[0]), offsetof(struct conn, port), &n, 2, 7) == a &&
+	      a->after == 3 && n == 2);
+	CHECK(live_seg_conn(conns, sizeof(conns[0]), offsetof(struct conn, port), &n, 2, 8) ==
+		      NULL &&
+	      n == 2);
+}
+
 int main(void)
 {
+	test_frames();
 	test_records();
 	test_obs_roundtrip();
 	test_judge();

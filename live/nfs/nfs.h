@@ -72,7 +72,7 @@ struct live_nfs_th {
 };
 
 struct live_nfs_conn {
-	uint16_t client_port; /* the client's source port */
+	unsigned client_port; /* the client's source port */
 	struct live_nfs_side client, server;
 	bool traced;	   /* an xprtrdma_inline_thresh line for this port */
 	size_t linux_send; /* xprtrdma: neg send (re_inline_send) */

@@ -4,6 +4,7 @@
  * turns the console's LIVE_NFS* lines into struct live_nfs, decoding each
  * side's private data with the core and with the reference decoder.
  */
+#include "live/core/frames.h"
 #include "live/nfs/nfs.h"
 
 #include "rules/rules.h"
@@ -11,6 +12,7 @@
 #include "util/klog.h"
 #include <rdmaneg/negotiate.h>
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,16 +77,13 @@ static bool copy_word(const char *w, size_t n, char *out, size_t cap)
 	return true;
 }
 
-static struct live_nfs_conn *conn_of(struct live_nfs *r, uint16_t client_port)
+/* The connection of a client's port, a new one when it has none (NULL
+ * when the table is full) */
+static struct live_nfs_conn *conn_of(struct live_nfs *r, unsigned client_port)
 {
-	for (size_t i = 0; i < r->nconn; i++)
-		if (r->conn[i].client_port == client_port)
-			return &r->conn[i];
-	if (r->nconn == LIVE_NFS_MAX_CONNS)
-		return NULL;
-	memset(&r->conn[r->nconn], 0, sizeof(r->conn[0]));
-	r->conn[r->nconn].client_port = client_port;
-	return &r->conn[r->nconn++];
+	return live_seg_conn(r->conn, sizeof(r->conn[0]),
+			     offsetof(struct live_nfs_conn, client_port), &r->nconn,
+			     LIVE_NFS_MAX_CONNS, client_port);
 }
 
 void live_nfs_side_ulp(const struct live_nfs_side *s, const uint8_t **ulp, size_t *n)
@@ -117,28 +116,19 @@ static void decode_side(struct live_nfs_side *s)
 /* "LIVE_NFS_FRAME SPORT DPORT HEX" */
 static bool read_frame(struct live_nfs *r, const char *p)
 {
-	unsigned long sport, dport;
+	static struct live_seg fr;
 	struct live_nfs_conn *c;
 	struct live_nfs_side *s;
-	uint8_t buf[sizeof(s->frame)];
-	size_t len;
 
-	if (!number(&p, 65536, &sport) || *p++ != ' ' || !number(&p, 65536, &dport) || *p++ != ' ')
+	if (!live_seg_read(p, strlen(p), LIVE_NFS_PORT, &fr) || fr.len > sizeof(s->frame))
 		return false;
-	if (!hex_word(p, strlen(p), buf, sizeof(buf), &len) || len == 0)
-		return false;
-	if (dport == LIVE_NFS_PORT)
-		c = conn_of(r, (uint16_t)sport);
-	else if (sport == LIVE_NFS_PORT)
-		c = conn_of(r, (uint16_t)dport);
-	else
-		return false;
+	c = conn_of(r, fr.client_port);
 	if (!c)
 		return false;
-	s = dport == LIVE_NFS_PORT ? &c->client : &c->server;
+	s = fr.to_server ? &c->client : &c->server;
 	s->seen = true;
-	s->len = len;
-	memcpy(s->frame, buf, len);
+	s->len = fr.len;
+	memcpy(s->frame, fr.b, fr.len);
 	decode_side(s);
 	return true;
 }
@@ -196,7 +186,7 @@ static bool read_trace(struct live_nfs *r, const char *p)
 	}
 	if (dport != LIVE_NFS_PORT)
 		return false;
-	c = conn_of(r, (uint16_t)port);
+	c = conn_of(r, (unsigned)port);
 	if (!c)
 		return false;
 	c->traced = true;

@@ -7,12 +7,14 @@
  * bugs show there), a row where both say "diverges" is Linux's.
  */
 #define _GNU_SOURCE /* memmem */
+#include "live/core/frames.h"
 #include "live/nvme/nvme.h"
 
 #include "rules/nvme_rules.h"
 #include "util/hex.h"
 #include "util/klog.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,72 +32,33 @@ static void bad_line(struct live_nvme *r, const char *p, size_t n)
 		snprintf(r->first_bad, sizeof(r->first_bad), "%.*s", (int)(n > 120 ? 120 : n), p);
 }
 
-static struct live_nvme_conn *conn_of(struct live_nvme *r, unsigned host_port)
-{
-	for (size_t i = 0; i < r->nconn; i++)
-		if (r->conn[i].host_port == host_port)
-			return &r->conn[i];
-	if (r->nconn == LIVE_NVME_CONNS)
-		return NULL;
-	memset(&r->conn[r->nconn], 0, sizeof(r->conn[0]));
-	r->conn[r->nconn].host_port = host_port;
-	return &r->conn[r->nconn++];
-}
-
-/* A decimal port 1..65535 at s: its value and the first character after it */
-static bool port_word(const char *s, const char **after, unsigned *port)
-{
-	unsigned long v;
-	char *e;
-
-	if (*s < '0' || *s > '9')
-		return false;
-	v = strtoul(s, &e, 10);
-	if (v == 0 || v > 65535)
-		return false;
-	*after = e;
-	*port = (unsigned)v;
-	return true;
-}
-
 /* "SPORT DPORT HEX": one MPA frame on the target's port */
 static int frame_line(struct live_nvme *r, const char *p, size_t n, char *why, size_t cap)
 {
-	static uint8_t b[20 + LIVE_NVME_PD];
-	char line[2 * (20 + LIVE_NVME_PD) + 32];
-	const char *q, *hexs;
-	unsigned sport, dport;
+	static struct live_seg fr;
 	struct rdmaneg_mpa_frame f;
-	struct rdmaneg_hex h;
 	struct live_nvme_conn *c;
 	const uint8_t *ulp;
 	size_t ulp_len;
 
-	if (n >= sizeof(line))
-		return bad_line(r, p, n), 0;
-	memcpy(line, p, n);
-	line[n] = '\0';
-	if (!port_word(line, &q, &sport) || *q++ != ' ' || !port_word(q, &q, &dport) ||
-	    *q++ != ' ' || !*q || strchr(q, ' ') ||
-	    (sport != LIVE_NVME_PORT && dport != LIVE_NVME_PORT))
-		return bad_line(r, p, n), 0;
-	hexs = q;
-	rdmaneg_hex_init(&h, b, sizeof(b));
-	if (rdmaneg_hex_feed(&h, hexs) != 0 || !rdmaneg_hex_whole(&h) ||
-	    rdmaneg_mpa_parse(b, h.len, &f) != RDMANEG_OK ||
+	/* [rfc5044#7.1]: a frame is its 20-octet header and PD_Length's
+	 * limit at most */
+	if (!live_seg_read(p, n, LIVE_NVME_PORT, &fr) || fr.len > 20 + LIVE_NVME_PD ||
+	    rdmaneg_mpa_parse(fr.b, fr.len, &f) != RDMANEG_OK ||
 	    rdmaneg_mpa_ulp_pd(&f, &ulp, &ulp_len) != RDMANEG_OK)
 		return bad_line(r, p, n), 0;
-	c = conn_of(r, dport == LIVE_NVME_PORT ? sport : dport);
+	c = live_seg_conn(r->conn, sizeof(r->conn[0]), offsetof(struct live_nvme_conn, host_port),
+			  &r->nconn, LIVE_NVME_CONNS, fr.client_port);
 	if (!c) {
 		snprintf(why, cap, "more than %d connections", LIVE_NVME_CONNS);
 		return -1;
 	}
-	if (f.type == RDMANEG_MPA_REQUEST && dport == LIVE_NVME_PORT) {
+	if (f.type == RDMANEG_MPA_REQUEST && fr.to_server) {
 		c->have_req = true;
 		c->req_len = ulp_len;
 		if (ulp_len)
 			memcpy(c->req, ulp, ulp_len);
-	} else if (f.type == RDMANEG_MPA_REPLY && sport == LIVE_NVME_PORT) {
+	} else if (f.type == RDMANEG_MPA_REPLY && !fr.to_server) {
 		c->have_rep = true;
 		c->rejected = f.reject;
 		c->rep_len = ulp_len;

@@ -6,11 +6,13 @@
 #define _GNU_SOURCE /* memmem */
 
 #include "live/ulp/ulp_read.h"
+#include "live/core/frames.h"
 
 #include "util/hex.h"
 #include "util/json.h"
 #include <rdmaneg/mpa.h>
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,18 +86,6 @@ bool live_ulp_first_send(const uint8_t *seg, size_t len, const uint8_t **payload
 	return false;
 }
 
-static struct live_ulp_conn *conn_of(struct live_ulp_capture *cap, unsigned client_port)
-{
-	for (size_t i = 0; i < cap->nconn; i++)
-		if (cap->conn[i].client_port == client_port)
-			return &cap->conn[i];
-	if (cap->nconn == LIVE_ULP_CONNS)
-		return NULL;
-	memset(&cap->conn[cap->nconn], 0, sizeof(cap->conn[0]));
-	cap->conn[cap->nconn].client_port = client_port;
-	return &cap->conn[cap->nconn++];
-}
-
 static void keep(struct live_ulp_bytes *o, const uint8_t *b, size_t n)
 {
 	o->len = n;
@@ -105,37 +95,23 @@ static void keep(struct live_ulp_bytes *o, const uint8_t *b, size_t n)
 
 void live_ulp_frame(struct live_ulp_capture *cap, unsigned port, const char *p, size_t n)
 {
-	static uint8_t b[2048];
-	static char line[4200];
-	struct rdmaneg_hex h;
+	static struct live_seg fr;
 	struct rdmaneg_mpa_frame f;
 	struct live_ulp_conn *c;
-	unsigned long sport, dport;
 	const uint8_t *u;
 	size_t ul;
-	char *e;
 	bool to_server;
 
 	cap->frames++;
-	if (n >= sizeof(line))
+	if (!live_seg_read(p, n, port, &fr))
 		goto bad;
-	memcpy(line, p, n);
-	line[n] = '\0';
-	sport = strtoul(line, &e, 10);
-	if (*e != ' ' || sport > 65535)
-		goto bad;
-	dport = strtoul(e + 1, &e, 10);
-	if (*e != ' ' || dport > 65535)
-		goto bad;
-	rdmaneg_hex_init(&h, b, sizeof(b));
-	if (rdmaneg_hex_feed(&h, e + 1) != RDMANEG_HEX_OK || !rdmaneg_hex_whole(&h) ||
-	    (sport != port && dport != port))
-		goto bad;
-	to_server = dport == port;
-	c = conn_of(cap, (unsigned)(to_server ? sport : dport));
+	to_server = fr.to_server;
+	c = live_seg_conn(cap->conn, sizeof(cap->conn[0]),
+			  offsetof(struct live_ulp_conn, client_port), &cap->nconn, LIVE_ULP_CONNS,
+			  fr.client_port);
 	if (!c)
 		goto bad;
-	if (rdmaneg_mpa_parse(b, h.len, &f) == RDMANEG_OK) {
+	if (rdmaneg_mpa_parse(fr.b, fr.len, &f) == RDMANEG_OK) {
 		if (rdmaneg_mpa_ulp_pd(&f, &u, &ul) != RDMANEG_OK)
 			goto bad;
 		if (f.type == RDMANEG_MPA_REQUEST && to_server && !c->have_req) {
@@ -148,7 +124,7 @@ void live_ulp_frame(struct live_ulp_capture *cap, unsigned port, const char *p, 
 		}
 		return;
 	}
-	if (live_ulp_first_send(b, h.len, &u, &ul)) {
+	if (live_ulp_first_send(fr.b, fr.len, &u, &ul)) {
 		if (to_server && !c->have_cmsg) {
 			c->have_cmsg = true;
 			keep(&c->cmsg, u, ul);
