@@ -14,7 +14,7 @@ LIVE_PURE := live/core/frames.c $(addprefix live/mpa/,cases.c obs.c judge.c repo
 LIVE_SUITE_SRC :=
 LIVE_INC := $(INC)
 include $(sort $(wildcard live/*/*.mk))
-LIVE_SRC := live/main.c live/core/live_args.c live/mpa/mpa_verbs.c live/ulp/ulp_verbs.c \
+LIVE_SRC := live/main.c live/core/live_args.c live/core/cm.c live/core/client.c live/mpa/mpa_verbs.c live/ulp/ulp_verbs.c \
 	live/guest/guest_verbs.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c \
 	live/ulp/ulp_peer.c $(LIVE_SUITE_SRC) $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
 CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC)

@@ -191,6 +191,22 @@ suite_step() {
 		return 1
 	fi
 }
+# capture_start STEP PORT [ARGS...]: rdmaneg-live capture of PORT (ARGS:
+# its --tag, --fpdu) in the background, once it listens; "STEP capture
+# failed: ..." after 10 s without (the suites' step tag). capture_stop
+# ends it.
+capture_start() {
+	cap_step=$1 cap_port=$2
+	shift 2
+	rm -f /tmp/capture.ready
+	/bin/rdmaneg-live capture --port "$cap_port" --ready /tmp/capture.ready "$@" & cap=$!
+	for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
+	[ -e /tmp/capture.ready ] || echo "$cap_step capture failed: not listening after 10 s"
+}
+capture_stop() {
+	kill "$cap"
+	wait "$cap"
+}
 # load_modules SUITE: the suite's modules in load order (/SUITE.modules
 # and /lib/modules/SUITE, from live/SUITE/SUITE-prepare.sh by
 # live/guest/mkinitramfs.sh), each one not loaded yet (/proc/modules

@@ -70,11 +70,7 @@ iser_main() {
 	iser_step lio iser_lio || return
 	if [ "$(arg iser_data)" != 0 ]; then
 		echo "LIVE_ISER_CASE check data" # a death from here on is the data check's
-		rm -f /tmp/capture.ready
-		/bin/rdmaneg-live capture --port "$ISER_PORT" --ready /tmp/capture.ready \
-			--tag LIVE_ISER_FRAME & cap=$!
-		for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
-		[ -e /tmp/capture.ready ] || echo "LIVE_ISER_STEP capture failed: not listening after 10 s"
+		capture_start LIVE_ISER_STEP "$ISER_PORT" --tag LIVE_ISER_FRAME
 		if iser_step login iser_login; then
 			iser_step io iser_io
 			iser_step logout iser_logout
@@ -82,7 +78,7 @@ iser_main() {
 			sed 's/^/LIVE_ISER_ISCSID /' /tmp/iscsid.log | tail -20
 			dmesg | grep -i -E 'iser|isert|iscsi' | tail -20 | sed 's/^/LIVE_ISER_DMESG /'
 		fi
-		kill $cap; wait $cap
+		capture_stop
 		echo "LIVE_ISER_DONE"
 	fi
 	rfirst=$(arg iser_rfirst) rcount=$(arg iser_rcount)

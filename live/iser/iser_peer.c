@@ -11,9 +11,12 @@
  */
 #include "live/iser/iser_peer.h"
 
+#include "live/core/cm.h"
 #include "live/iser/iser.h"
-#include "live/mpa/endpoint.h"
 #include "live/ulp/ulp.h"
+
+#include <errno.h>
+#include <string.h>
 
 #define WAIT_MS 5000	/* for the initiator's Login after the accept */
 #define CLIENT_MS 40000 /* a login attempt, at most */
@@ -21,18 +24,13 @@
 int live_iser_target(const char *addr, size_t first, size_t count, char *const argv[], FILE *out)
 {
 	struct rdma_event_channel *ch = rdma_create_event_channel();
-	struct rdma_cm_id *listener = NULL;
-	struct sockaddr_in sin;
+	struct rdma_cm_id *listener;
 	struct live_iser_case c;
 	static struct live_ulp_server_out o;
 
-	if (!ch || live_cm_addr(addr, LIVE_ISER_TARGET_PORT, &sin) != 0 ||
-	    rdma_create_id(ch, &listener, NULL, RDMA_PS_TCP) ||
-	    rdma_bind_addr(listener, (struct sockaddr *)&sin) || rdma_listen(listener, 4)) {
-		fprintf(stderr, "rdmaneg-live iser-target: cannot listen on %s:%d\n", addr,
-			LIVE_ISER_TARGET_PORT);
-		if (listener)
-			rdma_destroy_id(listener);
+	if (live_cm_listen(ch, addr, LIVE_ISER_TARGET_PORT, 4, &listener) != 0) {
+		fprintf(stderr, "rdmaneg-live iser-target: cannot listen on %s:%d: %s\n", addr,
+			LIVE_ISER_TARGET_PORT, strerror(errno));
 		if (ch)
 			rdma_destroy_event_channel(ch);
 		return 1;

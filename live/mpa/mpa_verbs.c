@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 
 #include "live/mpa/mpa_verbs.h"
+#include "live/core/cm.h"
 #include "live/core/live_args.h"
 #include "live/mpa/capture.h"
 #include "live/mpa/endpoint.h"

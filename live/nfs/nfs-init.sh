@@ -50,13 +50,10 @@ nfs_main() {
 	nfs_step modules load_modules nfs || return
 	nfs_step server nfs_server || return
 	nfs_step trace nfs_trace
-	rm -f /tmp/capture.ready
-	/bin/rdmaneg-live capture --port "$NFS_PORT" --ready /tmp/capture.ready & cap=$!
-	for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
-	[ -e /tmp/capture.ready ] || echo "LIVE_NFS_STEP capture failed: not listening after 10 s"
+	capture_start LIVE_NFS_STEP "$NFS_PORT"
 	echo "LIVE_NFS_CASE mount"
 	nfs_step io nfs_io
-	kill $cap; wait $cap
+	capture_stop
 	if [ "$(arg nfs_smoke)" = 1 ]; then
 		# CI's subset (LIVE_NFS_SMOKE=1): the mount, its data, its table
 		echo "LIVE_NFS_SMOKE"

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 
 #include "live/nfs/nfs_verbs.h"
+#include "live/core/client.h"
 #include "live/core/live_args.h"
 #include "live/nfs/nfs.h"
 #include "live/nfspeer/nfspeer.h"
@@ -24,7 +25,7 @@ int live_verb_nfs_agent(int argc, char **argv)
 		"nfs-client|nfs-server --addr A --port P (1..65535) --agent CHANNEL\n"
 		"    [--gcov DIR [--gcov-scope PARTS]] (nfs-client only)";
 	bool client = strcmp(argv[0], "nfs-client") == 0;
-	struct live_nfs_client_opts o;
+	struct live_agent_opts o;
 	const char *addr = NULL;
 	long long port = 0;
 

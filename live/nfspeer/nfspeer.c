@@ -3,7 +3,8 @@
 
 #include "live/nfspeer/nfspeer.h"
 
-#include "live/mpa/endpoint.h"
+#include "live/core/client.h"
+#include "live/core/cm.h"
 #include "live/nfs/nfs.h"
 #include "util/agent.h"
 #include "util/arcs.h"
@@ -211,22 +212,13 @@ static bool case_of(const char *name, struct live_nfs_case *c)
 	return true;
 }
 
-struct client_ctx {
-	struct rdma_event_channel *ch;
-	struct sockaddr_in sin;
-	FILE *out;
-};
-
 /* One campaign case: a table case's line is judged (LIVE_NFSC); a
  * mutated one's is only reported (LIVE_NFSR) */
-static const char *client_case(struct rdmaneg_agent *a, void *ctx, const char *name, char *finding,
-			       size_t cap)
+static const char *client_case(const struct live_client *k, const struct rdmaneg_agent *a,
+			       const char *name)
 {
-	struct client_ctx *k = ctx;
 	struct live_nfs_case c;
 
-	(void)cap;
-	finding[0] = '\0'; /* the host judges the case from the console */
 	if (!case_of(name, &c))
 		return "no such hostile client case";
 	marks = a;
@@ -235,24 +227,9 @@ static const char *client_case(struct rdmaneg_agent *a, void *ctx, const char *n
 	return NULL;
 }
 
-int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opts *o, FILE *out)
+int live_nfs_client(const char *addr, int port, const struct live_agent_opts *o, FILE *out)
 {
-	static struct rdmaneg_agent a;
-	static struct rdmaneg_arcs arcs;
-	struct client_ctx k = { rdma_create_event_channel(), { 0 }, out };
-	int rc;
-
-	if (!k.ch || live_cm_addr(addr, port, &k.sin) != 0) {
-		fprintf(stderr, "rdmaneg-live nfs-client: %s\n",
-			k.ch ? "--addr is not an IPv4 address" : "no rdma_cm event channel");
-		if (k.ch)
-			rdma_destroy_event_channel(k.ch);
-		return 1;
-	}
-	rc = rdmaneg_agent_serve(&a, "nfs-client", o->agent, &arcs, o->gcov, o->gcov_scope,
-				 client_case, &k);
-	rdma_destroy_event_channel(k.ch);
-	return rc;
+	return live_client_serve("nfs-client", addr, port, o, client_case, out);
 }
 
 /* the first Receive completion, up to WAIT_MS: "wc_status:octets" */
@@ -339,7 +316,6 @@ static int serve_case(const char *addr, int port, size_t kcase, FILE *out, pid_t
 	struct rdma_event_channel *ch = rdma_create_event_channel();
 	struct rdma_cm_id *lid = NULL;
 	struct rdma_cm_event *ev;
-	struct sockaddr_in sin;
 	struct live_nfs_case c;
 	struct conn k;
 	struct rdma_conn_param cp;
@@ -347,12 +323,8 @@ static int serve_case(const char *addr, int port, size_t kcase, FILE *out, pid_t
 	size_t n;
 
 	memset(&k, 0, sizeof(k));
-	if (!ch || !live_nfs_case(kcase, &c) || live_cm_addr(addr, port, &sin) != 0 ||
-	    rdma_create_id(ch, &lid, NULL, RDMA_PS_TCP) ||
-	    rdma_bind_addr(lid, (struct sockaddr *)&sin) || rdma_listen(lid, 1)) {
+	if (!live_nfs_case(kcase, &c) || live_cm_listen(ch, addr, port, 1, &lid) != 0) {
 		fprintf(stderr, "rdmaneg-live nfs-server: cannot listen on %s:%d\n", addr, port);
-		if (lid)
-			rdma_destroy_id(lid);
 		if (ch)
 			rdma_destroy_event_channel(ch);
 		*mnt = -1;

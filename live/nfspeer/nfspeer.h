@@ -32,14 +32,10 @@
  * debugfs directory) and a CASE's cov=1, the arcs new to the guest come
  * back in its DONE.
  */
-struct live_nfs_client_opts {
-	const char *agent;	       /* the channel */
-	const char *gcov, *gcov_scope; /* --gcov DIR, --gcov-scope PARTS (util/arcs.h) */
-};
-
 /* Serves the client's cases against nfsd at addr:port; 0, or 1 when the
  * channel, rdma_cm or the arcs could not be set up. */
-int live_nfs_client(const char *addr, int port, const struct live_nfs_client_opts *o, FILE *out);
+struct live_agent_opts; /* live/core/client.h */
+int live_nfs_client(const char *addr, int port, const struct live_agent_opts *o, FILE *out);
 
 /*
  * The server: for each CASE (a table case), listens on addr:(base + its

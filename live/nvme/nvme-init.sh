@@ -86,17 +86,13 @@ nvme_main() {
 	nvme_step modules load_modules nvme || return
 	nvme_step target nvme_target || return
 	if [ "$(arg nvme_data)" != 0 ]; then
-		rm -f /tmp/capture.ready
-		/bin/rdmaneg-live capture --port "$NVME_PORT" --ready /tmp/capture.ready \
-			--tag LIVE_NVME_FRAME & cap=$!
-		for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
-		[ -e /tmp/capture.ready ] || echo "LIVE_NVME_STEP capture failed: not listening after 10 s"
+		capture_start LIVE_NVME_STEP "$NVME_PORT" --tag LIVE_NVME_FRAME
 		if nvme_step connect nvme_connect; then
 			echo "LIVE_NVME_QUEUES $(cat /sys/class/nvme/nvme0/queue_count)"
 			nvme_step io nvme_io
 			nvme_step disconnect nvme_disconnect
 		fi
-		kill $cap; wait $cap
+		capture_stop
 		echo "LIVE_NVME_DONE"
 	fi
 	[ "$(arg nvme_smoke)" = 1 ] && return

@@ -216,13 +216,9 @@ int live_nvme_target(const char *addr, const char *nqn, size_t first, size_t cou
  * CASE's cov=1, the arcs new to the guest come back in its DONE. 0, or 1
  * when the channel, a listener or the arcs could not be set up.
  */
-struct live_nvme_agent_opts {
-	const char *agent;	       /* the channel */
-	const char *gcov, *gcov_scope; /* --gcov DIR, --gcov-scope PARTS (util/arcs.h) */
-};
-int live_nvme_host_agent(const char *addr, int port, const struct live_nvme_agent_opts *o,
-			 FILE *out);
-int live_nvme_target_agent(const char *addr, const char *nqn, const struct live_nvme_agent_opts *o,
+struct live_agent_opts; /* live/core/client.h */
+int live_nvme_host_agent(const char *addr, int port, const struct live_agent_opts *o, FILE *out);
+int live_nvme_target_agent(const char *addr, const char *nqn, const struct live_agent_opts *o,
 			   FILE *out);
 
 #endif

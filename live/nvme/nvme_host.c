@@ -10,7 +10,8 @@
  */
 #include "live/nvme/nvme.h"
 
-#include "live/mpa/endpoint.h"
+#include "live/core/client.h"
+#include "live/core/cm.h"
 #include "util/agent.h"
 #include "util/hex.h"
 
@@ -85,22 +86,13 @@ int live_nvme_host(const char *addr, int port, size_t first, size_t count, FILE 
 	return 0;
 }
 
-struct host_ctx {
-	struct rdma_event_channel *ch;
-	struct sockaddr_in sin;
-	FILE *out;
-};
-
 /* One campaign case: a table case's line is judged (LIVE_NVMEH), a
  * mutated one's only reported (LIVE_NVMEHR) */
-static const char *agent_case(struct rdmaneg_agent *a, void *ctx, const char *name, char *finding,
-			      size_t cap)
+static const char *agent_case(const struct live_client *h, const struct rdmaneg_agent *a,
+			      const char *name)
 {
-	struct host_ctx *h = ctx;
 	struct live_nvme_case c;
 
-	(void)cap;
-	finding[0] = '\0'; /* the host judges the case from the console */
 	if (!live_nvme_case_named(name, &c))
 		return "no such hostile host case";
 	marks = a;
@@ -109,23 +101,7 @@ static const char *agent_case(struct rdmaneg_agent *a, void *ctx, const char *na
 	return NULL;
 }
 
-int live_nvme_host_agent(const char *addr, int port, const struct live_nvme_agent_opts *ao,
-			 FILE *out)
+int live_nvme_host_agent(const char *addr, int port, const struct live_agent_opts *ao, FILE *out)
 {
-	static struct rdmaneg_agent a;
-	static struct rdmaneg_arcs arcs;
-	struct host_ctx h = { rdma_create_event_channel(), { 0 }, out };
-	int rc;
-
-	if (!h.ch || live_cm_addr(addr, port, &h.sin) != 0) {
-		fprintf(stderr, "rdmaneg-live nvme-host: %s\n",
-			h.ch ? "--addr is not an IPv4 address" : "no rdma_cm event channel");
-		if (h.ch)
-			rdma_destroy_event_channel(h.ch);
-		return 1;
-	}
-	rc = rdmaneg_agent_serve(&a, "nvme-host", ao->agent, &arcs, ao->gcov, ao->gcov_scope,
-				 agent_case, &h);
-	rdma_destroy_event_channel(h.ch);
-	return rc;
+	return live_client_serve("nvme-host", addr, port, ao, agent_case, out);
 }

@@ -13,7 +13,8 @@
  */
 #include "live/nvme/nvme.h"
 
-#include "live/mpa/endpoint.h"
+#include "live/core/client.h"
+#include "live/core/cm.h"
 #include "util/agent.h"
 #include "util/clock.h"
 #include "util/hex.h"
@@ -415,17 +416,15 @@ static int tcp_listener(const struct sockaddr_in *sin)
 static int listeners(const char *addr, const char *nqn, struct rdma_event_channel *ch,
 		     struct rdma_cm_id **listener, int *lfd, char opts[2][256])
 {
-	struct sockaddr_in sin, tsin;
+	struct sockaddr_in tsin;
 
 	*listener = NULL;
 	*lfd = -1;
 	for (int k = 0; k < 2; k++)
 		snprintf(opts[k], 256, "transport=rdma,traddr=%s,trsvcid=%d,nqn=%s,nr_io_queues=1",
 			 addr, k ? LIVE_NVME_MPA_PORT : LIVE_NVME_TARGET_PORT, nqn);
-	if (!ch || live_cm_addr(addr, LIVE_NVME_TARGET_PORT, &sin) != 0 ||
-	    live_cm_addr(addr, LIVE_NVME_MPA_PORT, &tsin) != 0 ||
-	    rdma_create_id(ch, listener, NULL, RDMA_PS_TCP) ||
-	    rdma_bind_addr(*listener, (struct sockaddr *)&sin) || rdma_listen(*listener, 4) ||
+	if (live_cm_addr(addr, LIVE_NVME_MPA_PORT, &tsin) != 0 ||
+	    live_cm_listen(ch, addr, LIVE_NVME_TARGET_PORT, 4, listener) != 0 ||
 	    (*lfd = tcp_listener(&tsin)) < 0) {
 		fprintf(stderr, "rdmaneg-live nvme-target: cannot listen on %s:%d and :%d: %s\n",
 			addr, LIVE_NVME_TARGET_PORT, LIVE_NVME_MPA_PORT, strerror(errno));
@@ -508,7 +507,7 @@ static const char *agent_case(struct rdmaneg_agent *a, void *ctx, const char *na
 	return NULL;
 }
 
-int live_nvme_target_agent(const char *addr, const char *nqn, const struct live_nvme_agent_opts *ao,
+int live_nvme_target_agent(const char *addr, const char *nqn, const struct live_agent_opts *ao,
 			   FILE *out)
 {
 	static struct rdmaneg_agent a;

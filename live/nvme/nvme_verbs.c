@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 
 #include "live/nvme/nvme_verbs.h"
+#include "live/core/client.h"
 #include "live/core/live_args.h"
 #include "live/nvme/nvme.h"
 
@@ -32,7 +33,7 @@ struct nvme_opts {
 	const char *addr, *nqn;
 	long long port, first, count;
 	bool range; /* --first or --count given */
-	struct live_nvme_agent_opts agent;
+	struct live_agent_opts agent;
 };
 
 static int nvme_opts(int argc, char **argv, const char *own, struct nvme_opts *n)

@@ -112,12 +112,8 @@ smbd_main() {
 		-o rdma,vers=3.1.1,username=rdmaneg,password=rdmaneg,cache=none
 	if [ "$(arg smbd_data)" != 0 ]; then
 		echo "LIVE_SMBD_CASE check data" # a death from here on is the data check's
-		rm -f /tmp/capture.ready
-		/bin/rdmaneg-live capture --port "$SMBD_PORT" --ready /tmp/capture.ready --fpdu \
-			--tag LIVE_SMBD_FRAME & cap=$!
-		for _ in $(seq 100); do [ -e /tmp/capture.ready ] && break; sleep 0.1; done
-		[ -e /tmp/capture.ready ] || echo "LIVE_SMBD_STEP capture failed: not listening after 10 s"
-		smbd_step server smbd_server || { kill $cap; return; }
+		capture_start LIVE_SMBD_STEP "$SMBD_PORT" --fpdu --tag LIVE_SMBD_FRAME
+		smbd_step server smbd_server || { capture_stop; return; }
 		if smbd_step mount smbd_mount; then
 			smbd_step io smbd_io
 			smbd_step smallio smbd_smallio
@@ -136,7 +132,7 @@ smbd_main() {
 			sed 's/^/LIVE_SMBD_MOUNTD /' /tmp/ksmbd.log
 			echo 0 >/proc/fs/cifs/cifsFYI 2>/dev/null
 		fi
-		kill $cap; wait $cap
+		capture_stop
 		echo "LIVE_SMBD_DONE"
 	else
 		smbd_step server smbd_server || return

@@ -14,11 +14,12 @@
 #define _GNU_SOURCE
 #include "live/smbd/smbd_peer.h"
 
-#include "live/mpa/endpoint.h"
+#include "live/core/cm.h"
 #include "live/smbd/smbd_live.h"
 #include "live/ulp/ulp.h"
 #include <rdmaneg/mpa.h> /* the core's */
 
+#include <errno.h>
 #include <netinet/in.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -42,18 +43,13 @@ static size_t reply_fn(const uint8_t *m, size_t len, uint8_t *out, size_t cap, v
 int live_smbd_server(const char *addr, size_t first, size_t count, char *const argv[], FILE *out)
 {
 	struct rdma_event_channel *ch = rdma_create_event_channel();
-	struct rdma_cm_id *listener = NULL;
-	struct sockaddr_in sin;
+	struct rdma_cm_id *listener;
 	struct live_smbd_case c;
 	static struct live_ulp_server_out o;
 
-	if (!ch || live_cm_addr(addr, LIVE_SMBD_PORT, &sin) != 0 ||
-	    rdma_create_id(ch, &listener, NULL, RDMA_PS_TCP) ||
-	    rdma_bind_addr(listener, (struct sockaddr *)&sin) || rdma_listen(listener, 4)) {
-		fprintf(stderr, "rdmaneg-live smbd-server: cannot listen on %s:%d\n", addr,
-			LIVE_SMBD_PORT);
-		if (listener)
-			rdma_destroy_id(listener);
+	if (live_cm_listen(ch, addr, LIVE_SMBD_PORT, 4, &listener) != 0) {
+		fprintf(stderr, "rdmaneg-live smbd-server: cannot listen on %s:%d: %s\n", addr,
+			LIVE_SMBD_PORT, strerror(errno));
 		if (ch)
 			rdma_destroy_event_channel(ch);
 		return 1;

@@ -7,7 +7,7 @@
  */
 #include "live/ulp/ulp.h"
 
-#include "live/mpa/endpoint.h"
+#include "live/core/cm.h"
 #include "util/clock.h"
 #include "util/hex.h"
 
