@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Host tests of make live-nvme's reader and differential table
- * (live/nvme/nvme_report.c): consoles built from MPA frames as Linux's
+ * (live/nvme/nvme_read.c, nvme_judge.c, nvme_print.c): consoles built from MPA frames as Linux's
  * host and nvmet exchange them (drivers/nvme/{host,target}/rdma.c), then
  * each way a run can be wrong. No qemu. Prints "N passed, N failed".
  */
@@ -76,6 +76,21 @@ static void linux_run(FILE *f)
 }
 
 /* reads and judges text; the table goes to /dev/null */
+/* "LIVE_NVME_CASE host NAME PD_HEX": table case name as the hostile host
+ * prints it before sending it */
+static void sent(FILE *f, const char *name)
+{
+	struct live_nvme_case c;
+	long k = live_nvme_case_index(name);
+
+	fprintf(f, "LIVE_NVME_CASE host %s ", name);
+	if (k < 0 || !live_nvme_case((size_t)k, &c) || c.pd_len == 0)
+		fputs("-", f);
+	for (size_t i = 0; k >= 0 && i < c.pd_len; i++)
+		fprintf(f, "%02x", c.pd[i]);
+	fputc('\n', f);
+}
+
 static int judge(const char *text, struct live_nvme *r, struct live_nvme_verdict *v, char *why)
 {
 	FILE *null = fopen("/dev/null", "w");
@@ -320,20 +335,28 @@ int main(void)
 		text = NULL;
 		f = open_memstream(&text, &n);
 		linux_run(f);
-		fputs("LIVE_NVME_CASE host admin-hsqsize-32 00\n"
-		      "LIVE_NVMEH admin-hsqsize-32 RDMA_CM_EVENT_REJECTED 28 00000400\n"
-		      "LIVE_NVME_CASE host io-hsqsize-1024 00\n"
-		      "LIVE_NVMEH io-hsqsize-1024 RDMA_CM_EVENT_ESTABLISHED 0 -\n"
-		      "LIVE_NVME_CASE host len-3 00\n"
-		      "[   9.1] BUG: KASAN: slab-out-of-bounds in nvmet_rdma_cm_handler+0x1/0x2\n"
-		      "LIVE_NVMEH len-3 no-event 0 -\n"
-		      "LIVE_NVMEH len-2 RDMA_CM_EVENT_REJECTED 28 0000\n"
+		sent(f, "admin-hsqsize-32");
+		fputs("LIVE_NVMEH admin-hsqsize-32 RDMA_CM_EVENT_REJECTED 28 00000400\n", f);
+		sent(f, "io-hsqsize-1024");
+		fputs("LIVE_NVMEH io-hsqsize-1024 RDMA_CM_EVENT_ESTABLISHED 0 -\n", f);
+		sent(f, "len-3");
+		fputs("[   9.1] BUG: KASAN: slab-out-of-bounds in nvmet_rdma_cm_handler+0x1/0x2\n"
+		      "LIVE_NVMEH len-3 no-event 0 -\n",
+		      f);
+		sent(f, "len-2");
+		fputs("LIVE_NVMEH len-2 RDMA_CM_EVENT_REJECTED 28 0000\n"
+		      /* an outcome whose case line names another case, and one
+		       * of no case: what it sent is not on the console */
+		      "LIVE_NVMEH len-1 RDMA_CM_EVENT_REJECTED 28 -\n"
 		      "LIVE_NVMEH no-such-case RDMA_CM_EVENT_REJECTED 28 -\n"
 		      "LIVE_NVMEH_END\n",
 		      f);
 		fclose(f);
-		CHECK(judge(text, &r, &v, why) == 0 && r.nhost == 4 && r.host_done && r.bad == 1 &&
-		      strcmp(r.last_case, "len-3") == 0);
+		CHECK(judge(text, &r, &v, why) == 0 && r.nhost == 4 && r.host_done && r.bad == 2 &&
+		      strcmp(r.last_case, "len-2") == 0);
+		/* each case judged on what it sent, as its case line says */
+		CHECK(r.host[2].pd_len == 3 && strcmp(r.host[2].name, "len-3") == 0 &&
+		      r.host[0].pd_len == 32 && r.host[0].pd[6] == 32);
 		CHECK(v.cases == 4 && v.case_conform == 1 && v.case_diverge == 3 &&
 		      v.case_unanswered == 1 && v.disagree == 0);
 		f = open_memstream(&text2, &n2);

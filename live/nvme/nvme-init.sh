@@ -8,7 +8,7 @@
 # back and compares, then deletes the controller. The MPA frames of every
 # connection are on the console (rdmaneg-live capture --tag
 # LIVE_NVME_FRAME); rdmaneg-live nvme judges them on the host
-# (live/nvme/nvme_report.c). Then, unless live.nvme_smoke=1, the hostile
+# (live/nvme/nvme_judge.c). Then, unless live.nvme_smoke=1, the hostile
 # host (rdmaneg-live nvme-host, live/nvme/nvme_host.c) sends nvmet every
 # case from live.nvme_first on, live.nvme_count of them (0: all), and the
 # hostile target (rdmaneg-live nvme-target, live/nvme/nvme_target.c)

@@ -3,7 +3,7 @@
  * make live-nvme's facts and judge (pure: no sockets, no verbs). The guest
  * (live/nvme/nvme-init.sh) prints LIVE_NVME* lines: every MPA Request and
  * Reply on the target's port, the steps of the data check and the queue
- * count. live_nvme_read turns them into connections; live_nvme_report
+ * count. live_nvme_read turns them into connections; live_nvme_judge
  * judges each connection's NVMe-oF RDMA private data against the spec with
  * the core (src/nvme_rdma_pd.c) and with the oracle (rules/nvme_rules.c), the
  * differential table of docs/nvme.md.
@@ -126,9 +126,18 @@ struct live_nvme {
 	bool done;   /* LIVE_NVME_DONE */
 	size_t bad;  /* LIVE_NVME lines that did not parse */
 	char first_bad[160];
-	/* the hostile host: each case's outcome (LIVE_NVMEH NAME EVENT ...) */
+	/* the hostile host: the last case sent (LIVE_NVME_CASE host NAME
+	 * PD_HEX), and each case's outcome (LIVE_NVMEH NAME EVENT ...) */
+	struct live_nvme_sent {
+		char name[40];
+		uint8_t pd[LIVE_NVME_CASE_PD];
+		size_t pd_len;
+	} sent;
 	struct live_nvme_hostile {
 		long index; /* into the case table */
+		char name[40];
+		uint8_t pd[LIVE_NVME_CASE_PD]; /* what it sent */
+		size_t pd_len;
 		bool answered;
 		bool established; /* else rejected, or no answer */
 		bool has_sts;	  /* the reject's private data held STS */
@@ -175,8 +184,62 @@ struct live_nvme_verdict {
 	size_t t_lost; /* the host sent its Connect command, which never reached us */
 };
 
-/* Prints the differential table of r to out (and as JSON to json, when
- * not NULL) into *v. */
+/* ---- the judge's verdicts (live/nvme/nvme_judge.c), plain structs that
+ * live/nvme/nvme_print.c prints ---- */
+#define LIVE_NVME_ROWS ((size_t)LIVE_NVME_CONNS * 9) /* a request's 6, an answer's 3 */
+
+/* One field or answer of a captured connection: the value on the wire,
+ * the rule (docs/nvme.md), and the core's and the oracle's verdicts; a
+ * row where they differ is a defect of the core (its planted bugs show
+ * there), a row where both say "diverges" is Linux's. */
+struct live_nvme_row {
+	size_t conn; /* into live_nvme's conn[] */
+	const char *field;
+	char value[48];
+	char rule[200];
+	bool core_ok, oracle_ok, same_value;
+	const char *clause; /* the registry's (spec/nvme-rdma.tsv) */
+	const char *impl;   /* whose octets the row judges: nvme-rdma or nvmet */
+};
+
+/* One hostile host case: what nvmet answered against what a conforming
+ * target may answer (the core's set and the oracle's) */
+struct live_nvme_hrow {
+	const struct live_nvme_hostile *h;
+	char got[32];
+	char set[160]; /* the oracle's answers, by name */
+	bool core_ok, oracle_ok, agree;
+	const char *clause;
+};
+
+/* One hostile target case: what the kernel host did with the answer,
+ * against what a conforming host does */
+struct live_nvme_trow {
+	const struct live_nvme_target_run *t;
+	char name[RDMANEG_CASENAME_MAX];
+	char did[24], note[96];
+	const char *core, *oracle, *verdict, *clause;
+};
+
+struct live_nvme_judged {
+	struct live_nvme_verdict v;
+	const char *qid[LIVE_NVME_CONNS]; /* a connection's queue; NULL: not captured whole */
+	struct live_nvme_row row[LIVE_NVME_ROWS];
+	size_t nrow;
+	struct live_nvme_hrow host[LIVE_NVME_CASES_MAX];
+	size_t nhost;
+	struct live_nvme_trow target[LIVE_NVME_TCASES_MAX];
+	size_t ntarget;
+};
+
+/* Judges r into *j: every row, every hostile case, the tally. */
+void live_nvme_judge(const struct live_nvme *r, struct live_nvme_judged *j);
+
+/* Prints j (of r) to out, and as JSON to json when not NULL. */
+void live_nvme_print(FILE *out, FILE *json, const struct live_nvme *r,
+		     const struct live_nvme_judged *j);
+
+/* Judges and prints r, its tally into *v. */
 void live_nvme_report(FILE *out, FILE *json, const struct live_nvme *r,
 		      struct live_nvme_verdict *v);
 

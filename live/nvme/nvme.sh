@@ -7,7 +7,7 @@
 # against the NVMe-oF RDMA transport spec with the core and the oracle; then
 # the hostile host's cases against nvmet (rdmaneg-live nvme-cases lists
 # them), each answer judged the same way (rdmaneg-live nvme,
-# live/nvme/nvme_report.c; docs/nvme.md). A case that kills or hangs the
+# live/nvme/nvme_judge.c; docs/nvme.md). A case that kills or hangs the
 # guest is a finding, with its console and reproducer, and the next boot
 # goes on from the case after it.
 #   LIVE_TIMEOUT=300   seconds a boot may take

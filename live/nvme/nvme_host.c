@@ -6,7 +6,7 @@
  * (drivers/nvme/host/rdma.c nvme_rdma_route_resolved: responder resources
  * for the target's Reads, no initiator depth, retries and RNR retries 7);
  * an accepted connection is closed at once. The target's answer is the
- * case's outcome, judged on the host (live/nvme/nvme_report.c).
+ * case's outcome, judged on the host (live/nvme/nvme_judge.c).
  */
 #include "live/nvme/nvme.h"
 

@@ -9,7 +9,7 @@
  * fabrics Connect command) shows that it went on; it is answered with an
  * error completion, so the host gives up at once instead of after its
  * admin timeout. The outcome is printed and judged on the host
- * (live/nvme/nvme_report.c).
+ * (live/nvme/nvme_judge.c).
  */
 #include "live/nvme/nvme.h"
 
