@@ -801,8 +801,27 @@ static void test_agent_mark(void)
 	fclose(f);
 }
 
+/* rdmaneg_klog_next: lines without a copy, CRs dropped, a last line
+ * without its newline, an empty line kept, nothing past the end */
+static void test_klog_next(void)
+{
+	static const char text[] = "one\r\n\ntwo\nlast";
+	const char *at = text, *end = text + sizeof(text) - 1, *p;
+	size_t n;
+
+	CHECK(rdmaneg_klog_next(&at, end, &p, &n) && n == 3 && memcmp(p, "one", 3) == 0);
+	CHECK(rdmaneg_klog_next(&at, end, &p, &n) && n == 0);
+	CHECK(rdmaneg_klog_next(&at, end, &p, &n) && n == 3 && memcmp(p, "two", 3) == 0);
+	CHECK(rdmaneg_klog_next(&at, end, &p, &n) && n == 4 && memcmp(p, "last", 4) == 0 &&
+	      at == end);
+	CHECK(!rdmaneg_klog_next(&at, end, &p, &n));
+	at = text;
+	CHECK(!rdmaneg_klog_next(&at, text, &p, &n)); /* nothing to read */
+}
+
 int main(void)
 {
+	test_klog_next();
 	test_klog();
 	test_task_stacks();
 	test_hex();

@@ -633,6 +633,21 @@ bool rdmaneg_klog_line(const char *text, size_t len, size_t *pos, char *line, si
 	return true;
 }
 
+bool rdmaneg_klog_next(const char **at, const char *end, const char **p, size_t *n)
+{
+	const char *nl;
+
+	if (*at >= end)
+		return false;
+	*p = *at;
+	nl = memchr(*p, '\n', (size_t)(end - *p));
+	*n = (size_t)((nl ? nl : end) - *p);
+	*at = nl ? nl + 1 : end;
+	if (*n && (*p)[*n - 1] == '\r')
+		(*n)--;
+	return true;
+}
+
 void rdmaneg_klog_symbol(const char *map, size_t map_len, const char *mods, size_t mods_len,
 			 uint64_t addr, char *out, size_t cap)
 {

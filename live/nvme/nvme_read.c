@@ -10,6 +10,7 @@
 #include "live/nvme/nvme.h"
 
 #include "util/hex.h"
+#include "util/klog.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -207,7 +208,8 @@ static void step_line(struct live_nvme *r, const char *p, size_t n)
 
 int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, size_t cap)
 {
-	const char *p = con, *end = con + len;
+	const char *p, *end = con + len;
+	size_t n;
 	size_t frames = 0;
 	bool in_target = false; /* between a target case's line and its outcome */
 	bool logged = false;	/* ... the kernel host logged the reject's STS */
@@ -217,12 +219,7 @@ int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, 
 	r->queues = -1;
 	for (int s = 0; s < LIVE_NVME_NSTEPS; s++)
 		r->step[s] = -1;
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = (size_t)((nl ? nl : end) - p);
-
-		if (n && p[n - 1] == '\r')
-			n--;
+	for (const char *line = con; rdmaneg_klog_next(&line, end, &p, &n);) {
 		if (n > 16 && strncmp(p, "LIVE_NVME_FRAME ", 16) == 0) {
 			frames++;
 			if (frame_line(r, p + 16, n - 16, why, cap) != 0)
@@ -275,7 +272,6 @@ int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, 
 		} else if (n == 14 && strncmp(p, "LIVE_NVMEH_END", 14) == 0) {
 			r->host_done = true;
 		}
-		p = nl ? nl + 1 : end;
 	}
 	if (frames == 0) {
 		snprintf(why, cap, "no LIVE_NVME_FRAME line: nothing was captured");

@@ -10,6 +10,7 @@
 
 #include "util/hex.h"
 #include "util/json.h"
+#include "util/klog.h"
 #include <rdmaneg/mpa.h>
 
 #include <stddef.h>
@@ -196,23 +197,6 @@ void live_ulp_rows_end(struct live_ulp_rows *r)
 			r->n[0], r->n[1], r->n[2], r->n[3], r->core_wrong);
 }
 
-/* The line at *at (before end) into p[0..n-1], its end of line left
- * out, *at past it; false at the end */
-static bool line_at(const char **at, const char *end, const char **p, size_t *n)
-{
-	const char *nl;
-
-	if (*at >= end)
-		return false;
-	*p = *at;
-	nl = memchr(*p, '\n', (size_t)(end - *p));
-	*n = (size_t)((nl ? nl : end) - *p);
-	*at = nl ? nl + 1 : end;
-	if (*n && (*p)[*n - 1] == '\r')
-		(*n)--;
-	return true;
-}
-
 /* p[0..n-1] is "TAG_SUFFIX" followed by a space (sp) or nothing (!sp) */
 static bool tagged(const char *p, size_t n, const char *tag, const char *suffix, bool sp)
 {
@@ -295,7 +279,7 @@ int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len,
 	memset(t, 0, sizeof(*t));
 	memset(&cap, 0, sizeof(cap));
 	live_ulp_rows_begin(&rows, out, json, s->name);
-	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
+	for (const char *at = con; rdmaneg_klog_next(&at, con + len, &p, &n);) {
 		size_t tl = strlen(s->tag);
 
 		if (tagged(p, n, s->tag, "_FRAME", true)) {
@@ -332,7 +316,7 @@ int live_ulp_report(const struct live_ulp_suite *s, const char *con, size_t len,
 			s->data(&rows, &cap, &t->data_ok);
 	}
 	fprintf(out, "the hostile cases:\n");
-	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
+	for (const char *at = con; rdmaneg_klog_next(&at, con + len, &p, &n);) {
 		if (tagged(p, n, s->tag, "_CASE", true)) {
 			size_t nl = 0;
 
@@ -375,7 +359,7 @@ void live_ulp_next(const struct live_ulp_suite *s, const char *con, size_t len, 
 
 	snprintf(end1, sizeof(end1), "%s_END", s->result[0]);
 	snprintf(end2, sizeof(end2), "%s_END", s->result[1]);
-	for (const char *at = con; line_at(&at, con + len, &p, &n);) {
+	for (const char *at = con; rdmaneg_klog_next(&at, con + len, &p, &n);) {
 		size_t nl = 0;
 		const char *nm = case_name(s, p, n, &nl);
 
