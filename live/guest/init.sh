@@ -191,6 +191,24 @@ suite_step() {
 		return 1
 	fi
 }
+# serve_agents START [ARG...]: a campaign's agents (live/campaign;
+# live.agents=ROLE,...), each started in the background by the suite's
+# START ROLE ARG... (1 for a role it does not know), with the debug
+# kernel's arcs in scope after ARG when live.gcov=1 (sent after a case the
+# host asks); then the host's service channel. The guest never ends: the
+# host restores or stops it.
+serve_agents() {
+	agent_start=$1
+	shift
+	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov \
+		--gcov-scope "$(arg gcov_scope)"
+	for role in $(arg agents | tr , ' '); do
+		"$agent_start" "$role" "$@" || echo "LIVE_ERROR unknown agent $role"
+	done
+	service
+	echo "LIVE_ERROR the service shell ended"
+	while :; do sleep 3600; done
+}
 # capture_start STEP PORT [ARGS...]: rdmaneg-live capture of PORT (ARGS:
 # its --tag, --fpdu) in the background, once it listens; "STEP capture
 # failed: ..." after 10 s without (the suites' step tag). capture_stop
@@ -238,6 +256,30 @@ if [ "$plant" = hung ]; then
 		echo "LIVE_ERROR no lkdtm in this kernel"
 	plant=
 fi
+# peer_agent ROLE ARG...: rdmaneg-peer in ROLE as a campaign's agent,
+# against the guest's ULP endpoint (serve_agents)
+peer_agent() {
+	role=$1
+	shift
+	case "$role" in
+	request)
+		: >/tmp/ulp-listen.log
+		/bin/rdmaneg-live listen --addr 192.0.2.1 --port $PEER_PORT \
+			--log /tmp/ulp-listen.log &
+		SUT_PIDS="$SUT_PIDS $!"
+		wait_port $PEER_PORT
+		/bin/rdmaneg-peer request 192.0.2.1:$PEER_PORT --agent rdmaneg.agent.request \
+			--ulp-log /tmp/ulp-listen.log "$@" & ;;
+	reply)
+		# the kernel's initiator starts at the first reply case
+		: >/tmp/ulp-connect.log
+		/bin/rdmaneg-peer reply --listen $((PEER_PORT + 1)) \
+			--agent rdmaneg.agent.reply --ulp-log /tmp/ulp-connect.log \
+			--sut "/bin/rdmaneg-live connect --addr 192.0.2.1 --port $((PEER_PORT + 1)) --log /tmp/ulp-connect.log" \
+			"$@" & ;;
+	*) return 1 ;;
+	esac
+}
 mode=$(arg mode)
 if [ -n "$mode" ] && [ -f "/$mode-init" ]; then
 	# a suite's own steps (make live-nfs, live-nvme, live-smbd,
@@ -247,36 +289,10 @@ if [ -n "$mode" ] && [ -f "/$mode-init" ]; then
 	. "/$mode-init"
 elif [ "$(arg mode)" = adversarial ] && [ -n "$(arg agents)" ]; then
 	# make live-adversarial, live-guided, live-repro (live/campaign): the
-	# peer's agents wait on their ports for the host's cases, one role
-	# each; the guest never ends, the host restores or stops it
+	# peer's agents wait on their ports for the host's cases, one role each
 	set -- --kmsg --progress --kmsg-marks --timeout "$(arg timeout)"
 	[ "$(arg corpus)" = 1 ] && set -- "$@" --corpus /corpus/mpa_frame
-	# the debug kernel's arcs in scope, sent after a case the host asks
-	[ "$(arg gcov)" = 1 ] && set -- "$@" --gcov /sys/kernel/debug/gcov \
-		--gcov-scope "$(arg gcov_scope)"
-	for role in $(arg agents | tr , ' '); do
-		case "$role" in
-		request)
-			: >/tmp/ulp-listen.log
-			/bin/rdmaneg-live listen --addr 192.0.2.1 --port $PEER_PORT \
-				--log /tmp/ulp-listen.log &
-			SUT_PIDS="$SUT_PIDS $!"
-			wait_port $PEER_PORT
-			/bin/rdmaneg-peer request 192.0.2.1:$PEER_PORT --agent rdmaneg.agent.request \
-				--ulp-log /tmp/ulp-listen.log "$@" & ;;
-		reply)
-			# the kernel's initiator starts at the first reply case
-			: >/tmp/ulp-connect.log
-			/bin/rdmaneg-peer reply --listen $((PEER_PORT + 1)) \
-				--agent rdmaneg.agent.reply --ulp-log /tmp/ulp-connect.log \
-				--sut "/bin/rdmaneg-live connect --addr 192.0.2.1 --port $((PEER_PORT + 1)) --log /tmp/ulp-connect.log" \
-				"$@" & ;;
-		*) echo "LIVE_ERROR unknown agent $role" ;;
-		esac
-	done
-	service
-	echo "LIVE_ERROR the service shell ended"
-	while :; do sleep 3600; done
+	serve_agents peer_agent "$@"
 elif [ "$(arg mode)" = kcov ]; then
 	# make live-kcov (the debug kernel): cases that crash neither role's
 	# siw (no finding's case), KCOV in the peer and in both ULP endpoints;

@@ -67,23 +67,21 @@ nfs_main() {
 	nfs_report
 	: >/sys/kernel/tracing/trace
 	[ -n "$(arg nfs_case)" ] && echo "LIVE_NFS_ONLY $(arg nfs_case)"
-	set --
-	# the debug kernel's arcs in scope, sent after a case the host asks
-	[ "$(arg gcov)" = 1 ] && set -- --gcov /sys/kernel/debug/gcov --gcov-scope "$(arg gcov_scope)"
-	for role in $(arg agents | tr , ' '); do
-		case "$role" in
-		nfs-client)
-			/bin/rdmaneg-live nfs-client --addr "$NFS_ADDR" --port "$NFS_PORT" \
-				--agent rdmaneg.agent.nfs-client "$@" & ;;
-		nfs-server)
-			/bin/rdmaneg-live nfs-server --addr "$NFS_ADDR" --port "$NFS_SERVER_PORT" \
-				--agent rdmaneg.agent.nfs-server & ;;
-		*) echo "LIVE_ERROR unknown agent $role" ;;
-		esac
-	done
-	service
-	echo "LIVE_ERROR the service shell ended"
-	while :; do sleep 3600; done
+	serve_agents nfs_agent
+}
+# nfs_agent ROLE [GCOV-ARGS...]: a hostile peer as a campaign's agent
+# (serve_agents; the server reports no arcs)
+nfs_agent() {
+	case "$1" in
+	nfs-client)
+		shift
+		/bin/rdmaneg-live nfs-client --addr "$NFS_ADDR" --port "$NFS_PORT" \
+			--agent rdmaneg.agent.nfs-client "$@" & ;;
+	nfs-server)
+		/bin/rdmaneg-live nfs-server --addr "$NFS_ADDR" --port "$NFS_SERVER_PORT" \
+			--agent rdmaneg.agent.nfs-server & ;;
+	*) return 1 ;;
+	esac
 }
 nfs_report() {
 	grep -oE '(xprtrdma_inline_thresh|svcrdma_post_send): .*' /sys/kernel/tracing/trace |

@@ -16,7 +16,7 @@
 # same range (one index space, the host's cases first); a boot
 # after one that died goes on from there with live.nvme_data=0 (no data
 # check, no capture). With live.agents (a campaign), the hostile roles
-# serve the host's cases instead (nvme_agents).
+# serve the host's cases instead (nvme_agent, serve_agents).
 # Every result is a LIVE_NVME* line.
 # the target's port and subsystem NQN (live/nvme/nvme.h)
 # shellcheck disable=SC2046 # two words, split into $1 $2
@@ -61,25 +61,19 @@ nvme_disconnect() {
 }
 # Under a campaign (live.agents=nvme-host,nvme-target; make live-guided):
 # both hostile roles wait on their ports for the host's cases
-# (live/nvme/nvme.h); the guest never ends, the host restores or stops it
-nvme_agents() {
-	set --
-	# the debug kernel's arcs in scope, sent after a case the host asks
-	[ "$(arg gcov)" = 1 ] && set -- --gcov /sys/kernel/debug/gcov --gcov-scope "$(arg gcov_scope)"
-	for role in $(arg agents | tr , ' '); do
-		case "$role" in
-		nvme-host)
-			/bin/rdmaneg-live nvme-host --addr "$NVME_ADDR" --port "$NVME_PORT" \
-				--agent rdmaneg.agent.nvme-host "$@" & ;;
-		nvme-target)
-			/bin/rdmaneg-live nvme-target --addr "$NVME_ADDR" --nqn "$NVME_NQN" \
-				--agent rdmaneg.agent.nvme-target "$@" & ;;
-		*) echo "LIVE_ERROR unknown agent $role" ;;
-		esac
-	done
-	service
-	echo "LIVE_ERROR the service shell ended"
-	while :; do sleep 3600; done
+# (live/nvme/nvme.h; serve_agents)
+nvme_agent() {
+	role=$1
+	shift
+	case "$role" in
+	nvme-host)
+		/bin/rdmaneg-live nvme-host --addr "$NVME_ADDR" --port "$NVME_PORT" \
+			--agent rdmaneg.agent.nvme-host "$@" & ;;
+	nvme-target)
+		/bin/rdmaneg-live nvme-target --addr "$NVME_ADDR" --nqn "$NVME_NQN" \
+			--agent rdmaneg.agent.nvme-target "$@" & ;;
+	*) return 1 ;;
+	esac
 }
 nvme_main() {
 	first=$(arg nvme_first)
@@ -100,7 +94,7 @@ nvme_main() {
 	t=/sys/module/nvme_core/parameters/admin_timeout
 	[ -w $t ] && echo 5 >$t
 	if [ -n "$(arg agents)" ]; then
-		nvme_agents
+		serve_agents nvme_agent
 		return
 	fi
 	/bin/rdmaneg-live nvme-host --addr "$NVME_ADDR" --port "$NVME_PORT" \
