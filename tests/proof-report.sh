@@ -4,8 +4,8 @@
 # Checks of build/plain/rdmaneg-proof-report on the Report CSVs in
 # tests/proof/: a contract assumed by its caller's run and proved by its
 # own run counts as proved, one only assumed fails; a goal no run proved
-# fails; Eva counts an
-# unknown run-time-error property or public precondition as an alarm but
+# fails, and so does a public header's contract (include/rdmaneg/); Eva
+# counts an unknown run-time-error property or public precondition as an alarm but
 # not a Dead one, nor a static helper's precondition (a WP goal); bad
 # input exits 2.
 set -uo pipefail
@@ -31,6 +31,12 @@ check "assumed only: callee's contract never proved" 'grep -qE "^rdmaneg_callee 
 run wp:$d/wp-callee.csv wp:$d/wp-unproved.csv
 check "unproved: exit 1" '[ $? -eq 1 ]'
 check "unproved: helper 2/3, a multi-line property read" 'grep -qE "^helper +- +2/3 .*FAIL$" "$log"'
+
+# a public header's contract (include/rdmaneg/) is the library's: its
+# unproved postcondition fails its function
+run wp:$d/wp-contract-unproved.csv
+check "header contract unproved: exit 1" '[ $? -eq 1 ]'
+check "header contract unproved: 1/2 FAIL" 'grep -qE "^rdmaneg_callee +- +1/2 .*FAIL$" "$log"'
 
 run eva:$d/eva-clean.csv
 check "eva clean: exit 0" '[ $? -eq 0 ]'

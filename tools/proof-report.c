@@ -206,8 +206,13 @@ static int add_csv(bool eva, const char *path, double seconds, const char *owner
 			free(text);
 			return 2;
 		}
-		/* only src/, and only properties that belong to a function */
-		if ((strcmp(f[0], "src") != 0 && strncmp(f[1], "src/", 4) != 0) || f[3][0] == '\0')
+		/* only the library's: its sources (src/) and the contracts of its
+		 * public headers (include/rdmaneg/), and only properties that
+		 * belong to a function */
+		if ((strcmp(f[0], "src") != 0 && strncmp(f[1], "src/", 4) != 0 &&
+		     strcmp(f[0], "include/rdmaneg") != 0 &&
+		     strncmp(f[1], "include/rdmaneg/", 16) != 0) ||
+		    f[3][0] == '\0')
 			continue;
 		struct func *fn = func_of(f[3]);
 
