@@ -4,11 +4,10 @@
 # flavours (Makefile): core for the library and its unit tests, pic for
 # the shared library, cli for the CLI and the man-page generator, cli-asan
 # for their ASan+UBSan twins
-CLI_INC := $(INC)
 CC_core = $(CC) $(WARN) $(OPT) $(INC)
 CC_pic = $(CC) $(WARN) $(OPT) -fPIC $(INC)
-CC_cli = $(CC) $(WARN) $(OPT) $(CLI_INC)
-CC_cli-asan = $(CLANG) $(WARN) -O1 -g $(SAN) $(CLI_INC)
+CC_cli = $(CC) $(WARN) $(OPT) $(INC)
+CC_cli-asan = $(CLANG) $(WARN) -O1 -g $(SAN) $(INC)
 $(foreach f,core pic cli cli-asan,$(eval $(call c_flavour,$(f))))
 PLAIN_OBJ := $(call flavour_objs,core,$(LIB_SRC))
 

@@ -7,7 +7,6 @@ TARGETS := $(shell . tools/targets.sh && rdmaneg_targets)
 CLI_READERS := cli/input.c util/hex.c util/file.c
 FUZZ_SUPPORT := $(PBT_SRC) $(LIB_SRC) $(CLI_READERS) util/gcda.c
 FUZZ_DEPS := $(FUZZ_SUPPORT) $(PBT_HDR) $(LIB_HDR) fuzz/fuzz.h fuzz/prop.h cli/input.h util/hex.h util/file.h util/gcda.h
-FUZZ_INC := $(INC)
 # PLANT=<name> builds the targets with one planted bug (negative control).
 # Sections + --gc-sections: each target keeps only the coverage counters of
 # code it can reach, so the per-run counter reset and scan stay small.
@@ -29,7 +28,7 @@ FLAVOUR_replay-msan := -fsanitize=memory -fsanitize-memory-track-origins
 define fuzz_flavour
 $(B)/obj/$(1)/%.o: %.c
 	@mkdir -p $$(@D)
-	$$(CLANG) $$(FUZZ_COPTS) $$(FLAVOUR_$(1)) $$(FUZZ_INC) -MMD -MP -c $$< -o $$@
+	$$(CLANG) $$(FUZZ_COPTS) $$(FLAVOUR_$(1)) $$(INC) -MMD -MP -c $$< -o $$@
 $(B)/obj/$(1)/fuzz-support.a: $$(call flavour_objs,$(1),$$(FUZZ_SUPPORT))
 	rm -f $$@ && $$(AR) rcs $$@ $$^
 endef
@@ -54,7 +53,7 @@ $(B)/replay/%: $(B)/obj/replay/fuzz/%.o $(B)/obj/replay/fuzz/replay.o $(B)/obj/r
 # the replay driver around a target that misbehaves on demand (tests/replay.sh)
 $(B)/asan/replay-control: tests/replay_control.c fuzz/replay.c fuzz/fuzz.h
 	@mkdir -p $(@D)
-	$(CLANG) $(FUZZ_CFLAGS) $(SAN) $(FUZZ_INC) $< fuzz/replay.c -o $@
+	$(CLANG) $(FUZZ_CFLAGS) $(SAN) $(INC) $< fuzz/replay.c -o $@
 
 # plain replay driver + MSan (triage reproduces under every sanitizer)
 $(B)/replay-msan/%: $(B)/obj/replay-msan/fuzz/%.o $(B)/obj/replay-msan/fuzz/replay.o \
@@ -67,18 +66,18 @@ $(B)/replay-msan/%: $(B)/obj/replay-msan/fuzz/%.o $(B)/obj/replay-msan/fuzz/repl
 $(B)/afl/%: fuzz/%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	AFL_USE_ASAN=1 AFL_USE_UBSAN=1 AFL_QUIET=1 $(AFL_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
-		$(FUZZ_INC) $< $(FUZZ_SUPPORT) -o $@
+		$(INC) $< $(FUZZ_SUPPORT) -o $@
 
 $(B)/afl-cmplog/%: fuzz/%.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	AFL_LLVM_CMPLOG=1 AFL_QUIET=1 $(AFL_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer \
-		$(FUZZ_INC) $< $(FUZZ_SUPPORT) -o $@
+		$(INC) $< $(FUZZ_SUPPORT) -o $@
 
 # source-based coverage of the replay driver, for src/ branch figures
 $(B)/cov/%: fuzz/%.c fuzz/replay.c $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_CFLAGS) -fprofile-instr-generate -fcoverage-mapping \
-		$(FUZZ_INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
+		$(INC) $< fuzz/replay.c $(FUZZ_SUPPORT) -o $@
 
 COV_FLAGS := -fprofile-instr-generate -fcoverage-mapping
 $(B)/cov-tools/unit: $(UNIT_SRC) $(LIB_SRC) $(LIB_HDR)
@@ -86,11 +85,11 @@ $(B)/cov-tools/unit: $(UNIT_SRC) $(LIB_SRC) $(LIB_HDR)
 	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) $(INC) $(UNIT_SRC) $(LIB_SRC) -o $@
 $(B)/cov-tools/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) $(PBT_INC) \
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O0 -g $(COV_FLAGS) $(INC) \
 		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
 $(B)/cov-tools/rdmaneg: $(CLI_DEPS) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) $(CLI_INC) $(CLI_SRC) $(CLI_UTIL) $(LIB_SRC) -o $@
+	$(CLANG) $(WARN) -O0 -g $(COV_FLAGS) $(INC) $(CLI_SRC) $(CLI_UTIL) $(LIB_SRC) -o $@
 
 # Coverage for review: HTML in build/coverage/html, summary of src/ printed.
 coverage: $(B)/cov-tools/unit $(B)/cov-tools/props $(B)/cov-tools/rdmaneg \

@@ -12,13 +12,12 @@ UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gc
 LIVE_PURE := live/core/frames.c $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
 	live/guest/gcov.c live/ulp/ulp_read.c
 LIVE_SUITE_SRC :=
-LIVE_INC := $(INC)
 include $(sort $(wildcard live/*/*.mk))
 LIVE_SRC := live/main.c live/core/live_args.c live/core/cm.c live/core/client.c live/mpa/mpa_verbs.c live/ulp/ulp_verbs.c \
 	live/guest/guest_verbs.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c \
 	live/ulp/ulp_peer.c $(LIVE_SUITE_SRC) $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
-CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(LIVE_INC)
-CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(LIVE_INC)
+CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(INC)
+CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(INC)
 $(foreach f,live live-asan,$(eval $(call c_flavour,$(f))))
 LIVE_LIBS := -lrdmacm -libverbs -pthread
 
@@ -63,10 +62,9 @@ $(B)/asan/util-unit: $(call flavour_objs,live-asan,tests/util_unit.c $(UTIL_SRC)
 PEER_PURE := peer/peer_cases.c peer/plan.c peer/expect.c peer/fpdu.c peer/peer_report.c \
 	oracle/mpa_ref.c rules/rules.c
 PEER_SRC := peer/main.c peer/run.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
-PEER_INC := $(INC)
-CC_peer = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(PEER_INC)
+CC_peer = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(INC)
 CC_peer-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O1 -g $(SAN) \
-	$(PEER_INC)
+	$(INC)
 $(foreach f,peer peer-asan,$(eval $(call c_flavour,$(f))))
 $(B)/plain/rdmaneg-peer: $(call flavour_objs,peer,$(PEER_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)

@@ -14,7 +14,6 @@ $(B)/asan/mutants-unit: $(call flavour_objs,tool-asan,tests/mutants_unit.c tools
 # with objects of everything else, built once under $(MUT_B). The plain
 # objects are also what "equivalent by object code" compares.
 MUT_B := $(B)/mutants
-MUT_INC := $(INC)
 MUT_ASAN_CFLAGS := -std=c11 -O1 -g $(SAN) -ffunction-sections -fdata-sections
 MUT_O2_CFLAGS := -std=c11 -O2 -g0
 MUT_HARNESS := $(UNIT_SRC) properties/main.c $(PBT_SRC) \
@@ -24,10 +23,10 @@ MUT_BASE := $(patsubst %.c,$(MUT_B)/asan/%.o,$(LIB_SRC) $(MUT_HARNESS)) \
 	$(patsubst %.c,$(MUT_B)/o2/%.o,$(LIB_SRC) properties/sweep.c $(ORACLE_SRC))
 $(MUT_B)/asan/%.o: %.c $(LIB_HDR) $(PBT_HDR) $(wildcard util/*.h fuzz/*.h cli/*.h)
 	@mkdir -p $(@D)
-	$(CLANG) $(MUT_ASAN_CFLAGS) $(MUT_INC) -c $< -o $@
+	$(CLANG) $(MUT_ASAN_CFLAGS) $(INC) -c $< -o $@
 $(MUT_B)/o2/%.o: %.c $(LIB_HDR) $(PBT_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(MUT_O2_CFLAGS) -pthread $(MUT_INC) -c $< -o $@
+	$(CC) $(MUT_O2_CFLAGS) -pthread $(INC) -c $< -o $@
 mutants-base: $(MUT_BASE)
 
 # One mutant: make MUT_W=<dir> MUT_F=<name> $(MUT_W)/<program>, with the
@@ -38,9 +37,9 @@ MUT_LIB_ASAN = $(MUT_W)/asan.o $(filter-out $(MUT_A)/src/$(MUT_F).o,$(LIB_SRC:%.
 MUT_LIB_O2 = $(MUT_W)/o2.o $(filter-out $(MUT_B)/o2/src/$(MUT_F).o,$(LIB_SRC:%.c=$(MUT_B)/o2/%.o))
 MUT_LINK = $(CLANG) $(SAN) $(GC)
 $(MUT_W)/asan.o: $(MUT_W)/$(MUT_F).c
-	$(CLANG) $(MUT_ASAN_CFLAGS) -w $(MUT_INC) -c $< -o $@
+	$(CLANG) $(MUT_ASAN_CFLAGS) -w $(INC) -c $< -o $@
 $(MUT_W)/o2.o: $(MUT_W)/$(MUT_F).c
-	$(CC) $(MUT_O2_CFLAGS) -w $(MUT_INC) -c $< -o $@
+	$(CC) $(MUT_O2_CFLAGS) -w $(INC) -c $< -o $@
 $(MUT_W)/unit: $(MUT_W)/asan.o
 	$(MUT_LINK) $(patsubst %.c,$(MUT_A)/%.o,$(UNIT_SRC)) $(MUT_LIB_ASAN) -o $@
 $(MUT_W)/props: $(MUT_W)/asan.o

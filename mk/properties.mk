@@ -8,20 +8,19 @@ ORACLE_HDR := $(wildcard oracle/*.h rules/*.h)
 # ---- property checks (properties/) ----
 PBT_SRC := properties/pbt.c $(wildcard properties/props*.c) $(ORACLE_SRC)
 PBT_HDR := $(wildcard properties/*.h) $(ORACLE_HDR)
-PBT_INC := $(INC)
 SWEEP_SRC := properties/sweep.c $(ORACLE_SRC)
 PROPS_CASES ?= 100000
 SWEEP_JOBS ?= $(shell nproc)
 
 $(B)/asan/props: properties/main.c $(PBT_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) $(PBT_INC) \
+	$(CLANG) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) $(INC) \
 		properties/main.c $(PBT_SRC) $(LIB_SRC) -o $@
 
 # -flto: the core and the oracle inline into the sweep's inner loops
 $(B)/plain/sweep: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) -Wno-missing-prototypes -O2 -flto -pthread $(PBT_INC) \
+	$(CC) $(WARN) -Wno-missing-prototypes -O2 -flto -pthread $(INC) \
 		$(SWEEP_SRC) $(LIB_SRC) -o $@
 
 # One planted build per name: $(B)/plant/<name>/{props,sweep}, and
@@ -38,12 +37,12 @@ CC_plant-o2 = $(CC) -std=c11 -O2 -pthread
 define plant_flavour
 $(B)/obj/$(1)/%.o: %.c
 	@mkdir -p $$(@D)
-	$$(CC_$(1)) $$(PBT_INC) -MMD -MP -c $$< -o $$@
+	$$(CC_$(1)) $$(INC) -MMD -MP -c $$< -o $$@
 $(B)/plant-core/%/$(1).a: $$(call flavour_objs,$(1),$$(LIB_SRC)) $$(LIB_SRC) $$(LIB_HDR)
 	@mkdir -p $$(@D)/$(1)
 	objs=; for f in $$(LIB_SRC); do o=$(B)/obj/$(1)/$$$${f%.c}.o; \
 		if grep -q 'RDMANEG_PLANTED($$*)' $$$$f; then o=$$(@D)/$(1)/$$$$(basename $$$$f .c).o; \
-			$$(CC_$(1)) -DRDMANEG_PLANT=$$* $$(PBT_INC) -c $$$$f -o $$$$o || exit 1; fi; \
+			$$(CC_$(1)) -DRDMANEG_PLANT=$$* $$(INC) -c $$$$f -o $$$$o || exit 1; fi; \
 		objs="$$$$objs $$$$o"; done; \
 	rm -f $$@ && $$(AR) rcs $$@ $$$$objs
 endef
@@ -66,7 +65,7 @@ $(B)/plant/%/sweep: $(call flavour_objs,plant-o2,$(SWEEP_SRC)) $(B)/plant-core/%
 define plant_sweep
 $(B)/obj/plant-o2/properties/sweep-$(1).o: properties/sweep.c
 	@mkdir -p $$(@D)
-	$$(CC_plant-o2) $$(PBT_INC) -DSWEEP_ONLY=$(SWEEP_ID_$(1)) -MMD -MP -c $$< -o $$@
+	$$(CC_plant-o2) $$(INC) -DSWEEP_ONLY=$(SWEEP_ID_$(1)) -MMD -MP -c $$< -o $$@
 $(B)/plant/%/sweep-$(1): $(B)/obj/plant-o2/properties/sweep-$(1).o \
 		$(call flavour_objs,plant-o2,$(ORACLE_SRC)) $(B)/plant-core/%/plant-o2.a
 	@mkdir -p $$(@D)
@@ -88,7 +87,7 @@ SWEEP_SLICE_nvme := 16
 $(B)/plain/sweep-%: $(SWEEP_SRC) $(PBT_HDR) $(LIB_SRC) $(LIB_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) -Wno-missing-prototypes -O2 -flto -pthread -ffunction-sections -fdata-sections \
-		$(GC_SECTIONS) -DSWEEP_ONLY=$(SWEEP_ID_$*) $(PBT_INC) $(SWEEP_SRC) $(LIB_SRC) -o $@
+		$(GC_SECTIONS) -DSWEEP_ONLY=$(SWEEP_ID_$*) $(INC) $(SWEEP_SRC) $(LIB_SRC) -o $@
 
 $(foreach k,$(SWEEP_KINDS),$(eval $(call plant_sweep,$(k))))
 

@@ -3,9 +3,8 @@
 # The host tools (tools/*/): one flavour for the programs, one under
 # ASan+UBSan for their unit tests. Each tool's headers are named apart, so
 # one include path serves them all.
-TOOL_INC := $(INC)
-CC_tool = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(TOOL_INC)
-CC_tool-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(TOOL_INC)
+CC_tool = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(INC)
+CC_tool-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(INC)
 $(foreach f,tool tool-asan,$(eval $(call c_flavour,$(f))))
 
 # ---- triage (tools/triage.sh runs it): one bug, one group ----

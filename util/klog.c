@@ -616,23 +616,6 @@ size_t rdmaneg_klog_scan(const char *text, size_t len, struct rdmaneg_splat *out
 	return found;
 }
 
-bool rdmaneg_klog_line(const char *text, size_t len, size_t *pos, char *line, size_t cap)
-{
-	size_t e = *pos, n;
-
-	if (*pos >= len)
-		return false;
-	while (e < len && text[e] != '\n')
-		e++;
-	n = e - *pos < cap - 1 ? e - *pos : cap - 1;
-	memcpy(line, text + *pos, n);
-	line[n] = '\0';
-	if (n > 0 && line[n - 1] == '\r')
-		line[n - 1] = '\0';
-	*pos = e + 1;
-	return true;
-}
-
 bool rdmaneg_klog_next(const char **at, const char *end, const char **p, size_t *n)
 {
 	const char *nl;
@@ -645,6 +628,21 @@ bool rdmaneg_klog_next(const char **at, const char *end, const char **p, size_t 
 	*at = nl ? nl + 1 : end;
 	if (*n && (*p)[*n - 1] == '\r')
 		(*n)--;
+	return true;
+}
+
+bool rdmaneg_klog_line(const char *text, size_t len, size_t *pos, char *line, size_t cap)
+{
+	const char *at = text + (*pos < len ? *pos : len), *p;
+	size_t n;
+
+	if (!rdmaneg_klog_next(&at, text + len, &p, &n))
+		return false;
+	if (n > cap - 1)
+		n = cap - 1;
+	memcpy(line, p, n);
+	line[n] = '\0';
+	*pos = (size_t)(at - text);
 	return true;
 }
 

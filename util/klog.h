@@ -33,8 +33,8 @@ struct rdmaneg_splat {
  * "pri,seq,ts,-;" prefix. Returns a pointer into line. */
 const char *rdmaneg_klog_message(const char *line);
 
-/* The line of text[0..len-1] at *pos into line (cut to cap - 1, a CR
- * dropped), *pos moved past it; false at the end. */
+/* The line of text[0..len-1] at *pos (rdmaneg_klog_next's) copied into
+ * line, cut to cap - 1; *pos moved past it; false at the end. */
 bool rdmaneg_klog_line(const char *text, size_t len, size_t *pos, char *line, size_t cap);
 /* The same without a copy or a cut: the line of [*at, end) in *p and *n
  * (its '\n' and a CR before it left out), *at moved past it; false at

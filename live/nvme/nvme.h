@@ -219,6 +219,7 @@ struct live_nvme_trow {
 	char name[RDMANEG_CASENAME_MAX];
 	char did[24], note[96];
 	const char *core, *oracle, *verdict, *clause;
+	bool agree; /* the core and the oracle expect the same */
 };
 
 struct live_nvme_judged {

@@ -312,7 +312,8 @@ static void target_rows(struct live_nvme_judged *j, const struct live_nvme *r,
 		oracle = expect_of(tc.kind, refd);
 		w->core = expect_names[core];
 		w->oracle = expect_names[oracle];
-		if (core != oracle)
+		w->agree = core == oracle;
+		if (!w->agree)
 			v->disagree++;
 		if (t->hung)
 			snprintf(w->did, sizeof(w->did), "hung");

@@ -76,8 +76,7 @@ static void print_target(FILE *out, FILE *json, const struct live_nvme_judged *j
 
 		fprintf(out, "  %-22s %3zu %-13s %-8s %-8s %-9s %s%s\n", w->name, w->t->ans_len,
 			w->did, w->core, w->oracle, w->verdict, w->note,
-			strcmp(w->core, w->oracle) == 0 ? ""
-							: "   <- the core and the oracle differ");
+			w->agree ? "" : "   <- the core and the oracle differ");
 		if (json) {
 			fprintf(json,
 				"%s\n  {\"case\":\"%s\",\"length\":%zu,\"host\":\"%s\","
