@@ -40,7 +40,7 @@ static void put(const char *path, const char *text)
 }
 
 /* a fresh vm with agents request and reply, its key computed */
-static void keyed(struct vm *v, const char *kver, const char *append, const char *qemu)
+static void keyed(struct cache_snap *v, const char *kver, const char *append, const char *qemu)
 {
 	char err[200] = "";
 
@@ -48,7 +48,7 @@ static void keyed(struct vm *v, const char *kver, const char *append, const char
 	v->kver = kver;
 	v->image = "image.cpio";
 	v->append = append;
-	v->cache = "cache";
+	v->dir = "cache";
 	snprintf(v->agent[0], sizeof(v->agent[0]), "request");
 	snprintf(v->agent[1], sizeof(v->agent[1]), "reply");
 	v->nagents = 2;
@@ -58,7 +58,7 @@ static void keyed(struct vm *v, const char *kver, const char *append, const char
 
 static void test_key(void)
 {
-	static struct vm a, b;
+	static struct cache_snap a, b;
 	char base[17], err[200] = "";
 
 	keyed(&a, "K", "x=1", "QEMU 7.2");
@@ -113,7 +113,7 @@ static void test_key(void)
 
 static void test_meta(void)
 {
-	static struct vm v, w;
+	static struct cache_snap v, w;
 	char path[600];
 
 	keyed(&v, "K", "x=1", "QEMU 7.2");
@@ -147,7 +147,7 @@ static void test_meta(void)
 
 static void test_evict(void)
 {
-	static struct vm v;
+	static struct cache_snap v;
 	int kept = 0;
 
 	keyed(&v, "K", "x=1", "QEMU 7.2");

@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,35 +40,35 @@ static int fnv_file(uint64_t *h, const char *path, bool must)
 	return r < 0 ? -1 : 0;
 }
 
-int cache_key(struct vm *v, const char *qemu_version, char *err, size_t cap)
+int cache_key(struct cache_snap *s, const char *qemu_version, char *err, size_t cap)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 	char path[512];
 	const char *smp;
 
 	fnv(&h, "rdmaneg-snapshot-1", 18);
-	fnv(&h, v->kver, strlen(v->kver) + 1);
-	fnv(&h, v->append, strlen(v->append) + 1);
-	for (size_t i = 0; i < v->nagents; i++)
-		fnv(&h, v->agent[i], strlen(v->agent[i]) + 1);
+	fnv(&h, s->kver, strlen(s->kver) + 1);
+	fnv(&h, s->append, strlen(s->append) + 1);
+	for (size_t i = 0; i < s->nagents; i++)
+		fnv(&h, s->agent[i], strlen(s->agent[i]) + 1);
 	/* a snapshot restores only into a machine of the same vCPUs: LIVE_SMP
 	 * as given (qemu.sh owns its default; unset and its default value
 	 * only keep two snapshots of the same machine) */
 	smp = getenv("LIVE_SMP");
 	fnv(&h, smp ? smp : "", (smp ? strlen(smp) : 0) + 1);
 	fnv(&h, qemu_version, strlen(qemu_version));
-	snprintf(path, sizeof(path), "build/live/cache/kernel-%s/boot/vmlinuz-%s", v->kver,
-		 v->kver);
-	if (fnv_file(&h, path, true) != 0 || fnv_file(&h, v->image, true) != 0 ||
+	snprintf(path, sizeof(path), "build/live/cache/kernel-%s/boot/vmlinuz-%s", s->kver,
+		 s->kver);
+	if (fnv_file(&h, path, true) != 0 || fnv_file(&h, s->image, true) != 0 ||
 	    fnv_file(&h, "live/guest/qemu.sh", true) != 0) {
-		snprintf(err, cap, "cannot read the kernel, %s or live/guest/qemu.sh", v->image);
+		snprintf(err, cap, "cannot read the kernel, %s or live/guest/qemu.sh", s->image);
 		return -1;
 	}
-	snprintf(path, sizeof(path), "build/live/cache/kernel-%s/qemu-mem", v->kver);
+	snprintf(path, sizeof(path), "build/live/cache/kernel-%s/qemu-mem", s->kver);
 	(void)fnv_file(&h, path, false);
-	snprintf(path, sizeof(path), "build/live/cache/kernel-%s/cmdline", v->kver);
+	snprintf(path, sizeof(path), "build/live/cache/kernel-%s/cmdline", s->kver);
 	(void)fnv_file(&h, path, false);
-	snprintf(v->key, sizeof(v->key), "%016llx", (unsigned long long)h);
+	snprintf(s->key, sizeof(s->key), "%016llx", (unsigned long long)h);
 	return 0;
 }
 
@@ -128,20 +130,20 @@ static int write_file(const char *path, const char *data, size_t n)
 	return 0;
 }
 
-void cache_path(const struct vm *v, const char *ext, char *out, size_t cap)
+void cache_path(const struct cache_snap *s, const char *ext, char *out, size_t cap)
 {
-	snprintf(out, cap, "%s/snap-%s.%s", v->cache, v->key, ext);
+	snprintf(out, cap, "%s/snap-%s.%s", s->dir, s->key, ext);
 }
 
 /* The READY lines and the boot console, as the cache keeps them. */
-int cache_load_meta(struct vm *v)
+int cache_load_meta(struct cache_snap *s)
 {
 	char path[600], *text, *rest = NULL;
 	size_t n = 0;
 	bool more = false;
 	size_t got = 0;
 
-	cache_path(v, "ready", path, sizeof(path));
+	cache_path(s, "ready", path, sizeof(path));
 	text = rdmaneg_read_file(path, 1u << 24, &n, &more);
 	if (!text || more) {
 		free(text);
@@ -150,22 +152,22 @@ int cache_load_meta(struct vm *v)
 	for (char *l = strtok_r(text, "\n", &rest); l; l = strtok_r(NULL, "\n", &rest)) {
 		char *tab = strchr(l, '\t');
 
-		for (size_t i = 0; tab && i < v->nagents; i++)
-			if ((size_t)(tab - l) == strlen(v->agent[i]) &&
-			    strncmp(l, v->agent[i], (size_t)(tab - l)) == 0) {
-				free(v->ready[i]);
-				v->ready[i] = strdup(tab + 1);
+		for (size_t i = 0; tab && i < s->nagents; i++)
+			if ((size_t)(tab - l) == strlen(s->agent[i]) &&
+			    strncmp(l, s->agent[i], (size_t)(tab - l)) == 0) {
+				free(s->ready[i]);
+				s->ready[i] = strdup(tab + 1);
 				got++;
 			}
 	}
 	free(text);
-	cache_path(v, "console", path, sizeof(path));
-	free(v->boot_log);
-	v->boot_log = rdmaneg_read_file(path, 1u << 26, &v->boot_log_n, &more);
-	return got == v->nagents && v->boot_log ? 0 : -1;
+	cache_path(s, "console", path, sizeof(path));
+	free(s->boot_log);
+	s->boot_log = rdmaneg_read_file(path, 1u << 26, &s->boot_log_n, &more);
+	return got == s->nagents && s->boot_log ? 0 : -1;
 }
 
-int cache_save_meta(struct vm *v)
+int cache_save_meta(struct cache_snap *s)
 {
 	char path[600];
 	size_t n = 0, cap = 0;
@@ -175,15 +177,15 @@ int cache_save_meta(struct vm *v)
 
 	if (!f)
 		return -1;
-	for (size_t i = 0; i < v->nagents; i++)
-		fprintf(f, "%s\t%s\n", v->agent[i], v->ready[i]);
+	for (size_t i = 0; i < s->nagents; i++)
+		fprintf(f, "%s\t%s\n", s->agent[i], s->ready[i]);
 	fclose(f);
 	n = strlen(text);
-	cache_path(v, "ready", path, sizeof(path));
+	cache_path(s, "ready", path, sizeof(path));
 	rc = write_file(path, text, n);
 	free(text);
-	cache_path(v, "console", path, sizeof(path));
-	return rc || write_file(path, v->boot_log, v->boot_log_n);
+	cache_path(s, "console", path, sizeof(path));
+	return rc || write_file(path, s->boot_log, s->boot_log_n);
 }
 
 /* Keeps the cache to its VM_KEEP newest snapshots. */
@@ -198,12 +200,12 @@ static int newer_first(const void *a, const void *b)
 	return sa.st_mtime < sb.st_mtime ? 1 : sa.st_mtime > sb.st_mtime ? -1 : 0;
 }
 
-void cache_evict(struct vm *v)
+void cache_evict(struct cache_snap *s)
 {
 	char pat[600];
 	glob_t g;
 
-	snprintf(pat, sizeof(pat), "%s/snap-*.qcow2", v->cache);
+	snprintf(pat, sizeof(pat), "%s/snap-*.qcow2", s->dir);
 	if (glob(pat, 0, NULL, &g) != 0)
 		return;
 	qsort(g.gl_pathv, g.gl_pathc, sizeof(g.gl_pathv[0]), newer_first);

@@ -192,15 +192,16 @@ static int64_t ready_taint(size_t i)
 	static struct rdmaneg_rec rec;
 	int64_t t = 0;
 
-	if (C.v.ready[i] && rdmaneg_rec_parse(C.v.ready[i], strlen(C.v.ready[i]), &rec) == 0)
+	if (C.v.snap.ready[i] &&
+	    rdmaneg_rec_parse(C.v.snap.ready[i], strlen(C.v.snap.ready[i]), &rec) == 0)
 		(void)rdmaneg_rec_i64(&rec, "taint", &t);
 	return t;
 }
 
 static size_t agent_index(const char *name)
 {
-	for (size_t i = 0; i < C.v.nagents; i++)
-		if (strcmp(C.v.agent[i], name) == 0)
+	for (size_t i = 0; i < C.v.snap.nagents; i++)
+		if (strcmp(C.v.snap.agent[i], name) == 0)
 			return i;
 	return 0;
 }
@@ -420,13 +421,14 @@ static int run_agent(struct sched_agent *a, bool last)
 	static struct rdmaneg_rec rec;
 	size_t done = 0;
 
-	if (C.v.ready[ai] && rdmaneg_rec_parse(C.v.ready[ai], strlen(C.v.ready[ai]), &rec) == 0) {
+	if (C.v.snap.ready[ai] &&
+	    rdmaneg_rec_parse(C.v.snap.ready[ai], strlen(C.v.snap.ready[ai]), &rec) == 0) {
 		int64_t bits = 0, files = 0, narcs = 0;
 
 		if (rdmaneg_rec_i64(&rec, "bits", &bits) == 0 && bits > 0) {
 			(void)rdmaneg_rec_i64(&rec, "files", &files);
 			(void)rdmaneg_rec_i64(&rec, "arcs", &narcs);
-			if (!sched_bits(a, (size_t)bits) || merge_arcs(a, C.v.ready[ai]) < 0) {
+			if (!sched_bits(a, (size_t)bits) || merge_arcs(a, C.v.snap.ready[ai]) < 0) {
 				fprintf(stderr, "campaign: FAILED: the %s agent's READY arcs\n",
 					a->name);
 				return -1;
@@ -505,9 +507,9 @@ static int run_agent(struct sched_agent *a, bool last)
  * the same splat title confirms it. */
 static void confirm(void)
 {
-	const char *cache = C.v.cache;
+	const char *cache = C.v.snap.dir;
 
-	C.v.cache = NULL;
+	C.v.snap.dir = NULL;
 	C.confirming = true;
 	for (size_t i = 0; i < C.nf; i++) {
 		char err[400], title[200];
@@ -541,7 +543,7 @@ static void confirm(void)
 					: "not reproduced on one fresh boot");
 	}
 	C.confirming = false;
-	C.v.cache = cache;
+	C.v.snap.dir = cache;
 }
 
 static FILE *out_file(const char *name, const char *mode)
@@ -690,7 +692,7 @@ static int parse(int argc, char **argv, const char **kver, const char **image, c
 				"--local takes no --kver, --image or --append, and recovers by a restart");
 		*kver = *image = *append = "";
 	}
-	if (!*kver || !*image || !*append || !C.out || !C.cases || C.v.nagents == 0)
+	if (!*kver || !*image || !*append || !C.out || !C.cases || C.v.snap.nagents == 0)
 		return usage("--kver, --image, --append, --out, --cases and --agent are needed");
 	if (C.recover != REC_BOOT && !*cache)
 		return usage("--recover snapshot and each need --cache DIR");
@@ -751,10 +753,10 @@ int main(int argc, char **argv)
 	rc = parse(argc, argv, &kver, &image, &append, &cache, &boot_s, &random, &seed, &guided);
 	if (rc)
 		return rc;
-	C.v.kver = kver;
-	C.v.image = image;
-	C.v.append = append;
-	C.v.cache = C.recover == REC_BOOT ? NULL : cache;
+	C.v.snap.kver = kver;
+	C.v.snap.image = image;
+	C.v.snap.append = append;
+	C.v.snap.dir = C.recover == REC_BOOT ? NULL : cache;
 	C.v.boot_s = (int)boot_s;
 	C.s.random = random;
 	C.s.seed = seed;
@@ -767,7 +769,7 @@ int main(int argc, char **argv)
 				C.s.agent[i].name);
 			return 2;
 		}
-	if (C.s.nagents != C.v.nagents)
+	if (C.s.nagents != C.v.snap.nagents)
 		return usage("every agent of the case lists is given with --agent");
 	if (guided && !C.bases)
 		return usage("--guided needs --bases FILE");
@@ -808,15 +810,15 @@ int main(int argc, char **argv)
 	}
 	C.fresh = true;
 	/* the whole log starts with the boot's (the NFS judge reads the mount) */
-	fwrite(C.v.boot_log, 1, C.v.boot_log_n, C.all);
+	fwrite(C.v.snap.boot_log, 1, C.v.snap.boot_log_n, C.all);
 	printf("campaign: guest ready in %.1f s (%s)\n", (double)(rdmaneg_mono_us() - C.t0) / 1e6,
 	       C.v.fig.cache_hits ? "the cached snapshot"
 	       : C.v.fig.saves	  ? "booted and saved"
 				  : "booted");
 	C.t0 = rdmaneg_mono_us();
 	rc = 0;
-	for (size_t i = 0; i < C.v.nagents && rc == 0; i++)
-		rc = run_agent(sched_agent(&C.s, C.v.agent[i]), i + 1 == C.v.nagents);
+	for (size_t i = 0; i < C.v.snap.nagents && rc == 0; i++)
+		rc = run_agent(sched_agent(&C.s, C.v.snap.agent[i]), i + 1 == C.v.snap.nagents);
 	secs = (double)(rdmaneg_mono_us() - C.t0) / 1e6;
 	if (rc == 0 && !C.dirty_end && C.dmesg && vm_service(&C.v, "dmesg", NULL, 10000) != 0)
 		printf("campaign: the guest did not print its dmesg\n");

@@ -44,7 +44,7 @@ static void write_finding_log(const char *file, const char *before, size_t bn, c
 	if (!f)
 		return;
 	/* the boot's console first: the kernel's version and the ready point */
-	fwrite(C.v.boot_log, 1, C.v.boot_log_n, f);
+	fwrite(C.v.snap.boot_log, 1, C.v.snap.boot_log_n, f);
 	if (before) /* a blamed case's own console, before the one that found it */
 		fwrite(before, 1, bn, f);
 	if (seg)

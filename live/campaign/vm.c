@@ -47,10 +47,10 @@ void vm_init(struct vm *v, const char *kver, const char *image, const char *appe
 	     const char *cache, int boot_s)
 {
 	memset(v, 0, sizeof(*v));
-	v->kver = kver;
-	v->image = image;
-	v->append = append;
-	v->cache = cache;
+	v->snap.kver = kver;
+	v->snap.image = image;
+	v->snap.append = append;
+	v->snap.dir = cache;
 	v->boot_s = boot_s;
 	v->pid = -1;
 	v->q.fd = -1;
@@ -62,11 +62,11 @@ void vm_init(struct vm *v, const char *kver, const char *image, const char *appe
 
 bool vm_add_agent(struct vm *v, const char *name)
 {
-	if (v->nagents == VM_AGENTS || strlen(name) >= VM_NAME)
+	if (v->snap.nagents == VM_AGENTS || strlen(name) >= VM_NAME)
 		return false;
-	snprintf(v->agent[v->nagents], VM_NAME, "%s", name);
-	snprintf(v->chan[v->nagents].name, VM_NAME, "%s", name);
-	v->nagents++;
+	snprintf(v->snap.agent[v->snap.nagents], VM_NAME, "%s", name);
+	snprintf(v->chan[v->snap.nagents].name, VM_NAME, "%s", name);
+	v->snap.nagents++;
 	return true;
 }
 
@@ -150,8 +150,8 @@ static struct vm_chan *chan_of(struct vm *v, const char *agent)
 {
 	if (!agent)
 		return &v->svc;
-	for (size_t i = 0; i < v->nagents; i++)
-		if (strcmp(v->agent[i], agent) == 0)
+	for (size_t i = 0; i < v->snap.nagents; i++)
+		if (strcmp(v->snap.agent[i], agent) == 0)
 			return &v->chan[i];
 	return NULL;
 }
@@ -352,7 +352,7 @@ void vm_down(struct vm *v)
 	}
 	v->pid = -1;
 	qmp_close(&v->q);
-	for (size_t i = 0; i < v->nagents; i++)
+	for (size_t i = 0; i < v->snap.nagents; i++)
 		chan_close(&v->chan[i]);
 	chan_close(&v->svc);
 	if (v->con >= 0)
@@ -367,16 +367,16 @@ static int start(struct vm *v, bool loadvm, char *err, size_t cap)
 {
 	char agents[VM_AGENTS * (VM_NAME + 1)] = "", tmo[32], path[128];
 	size_t al = 0;
-	char *const argv[] = { "live/guest/qemu.sh", (char *)v->kver,
-			       (char *)v->image,     tmo,
-			       (char *)v->append,    NULL };
+	char *const argv[] = { "live/guest/qemu.sh",   (char *)v->snap.kver,
+			       (char *)v->snap.image,  tmo,
+			       (char *)v->snap.append, NULL };
 	char *envp[512];
 	size_t ne = 0;
 	posix_spawnattr_t at;
 	int64_t end;
 
-	for (size_t i = 0; i < v->nagents; i++)
-		al += (size_t)snprintf(agents + al, sizeof(agents) - al, "%s ", v->agent[i]);
+	for (size_t i = 0; i < v->snap.nagents; i++)
+		al += (size_t)snprintf(agents + al, sizeof(agents) - al, "%s ", v->snap.agent[i]);
 	/* the campaign keeps its own deadlines: QEMU's outer bound is a day */
 	snprintf(tmo, sizeof(tmo), "86400");
 	for (char **e = environ; *e && ne < 500; e++)
@@ -403,8 +403,8 @@ static int start(struct vm *v, bool loadvm, char *err, size_t cap)
 	posix_spawnattr_destroy(&at);
 	if (qmp_open(&v->q, vm_path(v, "ctl/qmp.sock"), 20000, err, cap) != 0)
 		return -1;
-	for (size_t i = 0; i < v->nagents; i++) {
-		snprintf(path, sizeof(path), "ctl/agent-%s.sock", v->agent[i]);
+	for (size_t i = 0; i < v->snap.nagents; i++) {
+		snprintf(path, sizeof(path), "ctl/agent-%s.sock", v->snap.agent[i]);
 		if (chan_connect(&v->chan[i], vm_path(v, path), 10000) != 0) {
 			snprintf(err, cap, "no socket %s", vm_path(v, path));
 			return -1;
@@ -431,20 +431,20 @@ static int start(struct vm *v, bool loadvm, char *err, size_t cap)
  * wait for cases. */
 static int ping(struct vm *v, int ms, char *err, size_t cap)
 {
-	for (size_t i = 0; i < v->nagents; i++) {
+	for (size_t i = 0; i < v->snap.nagents; i++) {
 		char *line, why[200];
 		int r = 0;
 
-		if (vm_send(v, v->agent[i], "PING seq=0") != 0) {
-			snprintf(err, cap, "cannot write to the %s agent", v->agent[i]);
+		if (vm_send(v, v->snap.agent[i], "PING seq=0") != 0) {
+			snprintf(err, cap, "cannot write to the %s agent", v->snap.agent[i]);
 			return -1;
 		}
-		while ((r = vm_line(v, v->agent[i], ms, &line, why, sizeof(why))) == 1 &&
+		while ((r = vm_line(v, v->snap.agent[i], ms, &line, why, sizeof(why))) == 1 &&
 		       strncmp(line, "PONG", 4) != 0)
 			;
 		if (r != 1) {
-			snprintf(err, cap, "the %s agent did not answer a PING: %s", v->agent[i],
-				 r == 0 ? "no answer in time" : why);
+			snprintf(err, cap, "the %s agent did not answer a PING: %s",
+				 v->snap.agent[i], r == 0 ? "no answer in time" : why);
 			return -1;
 		}
 	}
@@ -477,10 +477,10 @@ static int start_local(struct vm *v, char *err, size_t cap)
 	snprintf(env, sizeof(env), "RDMANEG_CAMPAIGN_CTL=%s", ctl);
 	(void)mkdir(vm_path(v, ""), 0755);
 	(void)mkdir(ctl, 0755);
-	for (size_t i = 0; i < v->nagents; i++) {
+	for (size_t i = 0; i < v->snap.nagents; i++) {
 		struct sockaddr_un sa = { .sun_family = AF_UNIX };
 
-		snprintf(path, sizeof(path), "%s/agent-%s.sock", ctl, v->agent[i]);
+		snprintf(path, sizeof(path), "%s/agent-%s.sock", ctl, v->snap.agent[i]);
 		unlink(path);
 		lfd[i] = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		if (strlen(path) >= sizeof(sa.sun_path) || lfd[i] < 0) {
@@ -520,12 +520,12 @@ static int start_local(struct vm *v, char *err, size_t cap)
 	 * leaves its console to be read (vm_console) */
 	v->con = open(vm_path(v, "console.log"), O_RDONLY | O_CLOEXEC);
 	v->con_off = 0;
-	for (size_t i = 0; i < v->nagents; i++) {
+	for (size_t i = 0; i < v->snap.nagents; i++) {
 		struct pollfd p = { lfd[i], POLLIN, 0 };
 
 		if (poll(&p, 1, v->boot_s * 1000) != 1 ||
 		    (v->chan[i].fd = accept4(lfd[i], NULL, NULL, SOCK_CLOEXEC)) < 0) {
-			snprintf(err, cap, "the local %s agent did not connect", v->agent[i]);
+			snprintf(err, cap, "the local %s agent did not connect", v->snap.agent[i]);
 			goto done;
 		}
 		v->chan[i].len = v->chan[i].used = 0;
@@ -536,7 +536,7 @@ done:
 	posix_spawn_file_actions_destroy(&fa);
 	if (out >= 0)
 		close(out);
-	for (size_t i = 0; i < v->nagents; i++)
+	for (size_t i = 0; i < v->snap.nagents; i++)
 		if (lfd[i] >= 0)
 			close(lfd[i]);
 	return rc;
@@ -551,7 +551,7 @@ static int boot(struct vm *v, char *err, size_t cap)
 	size_t ready = 0;
 
 	vm_down(v);
-	v->snap = false;
+	v->snapped = false;
 	if (v->local) {
 		if (start_local(v, err, cap) != 0)
 			return -1;
@@ -568,40 +568,40 @@ static int boot(struct vm *v, char *err, size_t cap)
 		if (start(v, false, err, cap) != 0)
 			return -1;
 	}
-	for (size_t i = 0; i < v->nagents; i++) {
-		free(v->ready[i]);
-		v->ready[i] = NULL;
+	for (size_t i = 0; i < v->snap.nagents; i++) {
+		free(v->snap.ready[i]);
+		v->snap.ready[i] = NULL;
 	}
 	end = t0 + (int64_t)v->boot_s * 1000000;
-	while (ready < v->nagents) {
-		for (size_t i = 0; i < v->nagents; i++) {
+	while (ready < v->snap.nagents) {
+		for (size_t i = 0; i < v->snap.nagents; i++) {
 			char *line, why[200];
 			int r;
 
-			if (v->ready[i])
+			if (v->snap.ready[i])
 				continue;
-			r = vm_line(v, v->agent[i], 100, &line, why, sizeof(why));
+			r = vm_line(v, v->snap.agent[i], 100, &line, why, sizeof(why));
 			if (r < 0) {
 				snprintf(err, cap,
 					 "the boot died before the %s agent was ready: %s",
-					 v->agent[i], why);
+					 v->snap.agent[i], why);
 				return -1;
 			}
 			if (r == 1 && strncmp(line, "READY", 5) == 0) {
-				v->ready[i] = strdup(line);
+				v->snap.ready[i] = strdup(line);
 				ready++;
 			}
 		}
-		if (ready < v->nagents && rdmaneg_mono_us() > end) {
+		if (ready < v->snap.nagents && rdmaneg_mono_us() > end) {
 			snprintf(err, cap, "no READY from every agent after %d s", v->boot_s);
 			return -1;
 		}
 	}
-	free(v->boot_log);
-	v->boot_log = vm_console(v, 0, &v->boot_log_n);
-	if (!v->boot_log) {
-		v->boot_log = strdup("");
-		v->boot_log_n = 0;
+	free(v->snap.boot_log);
+	v->snap.boot_log = vm_console(v, 0, &v->snap.boot_log_n);
+	if (!v->snap.boot_log) {
+		v->snap.boot_log = strdup("");
+		v->snap.boot_log_n = 0;
 	}
 	v->fig.boots++;
 	v->fig.boot_ms += ms_since(t0);
@@ -621,18 +621,18 @@ static int save(struct vm *v, char *err, size_t cap)
 		return -1;
 	}
 	qmp_events_clear(&v->q);
-	v->snap = true;
+	v->snapped = true;
 	v->fig.saves++;
 	v->fig.save_ms += ms_since(t0);
 	if (stat(vm_path(v, "ctl/snap.qcow2"), &st) == 0)
 		v->fig.snap_octets = (long long)st.st_size;
-	if (mkdir(v->cache, 0755) != 0 && errno != EEXIST)
+	if (mkdir(v->snap.dir, 0755) != 0 && errno != EEXIST)
 		return 0; /* no cache: this run still restores from the drive */
-	cache_path(v, "qcow2", path, sizeof(path));
-	if (cache_copy(vm_path(v, "ctl/snap.qcow2"), path) != 0 || cache_save_meta(v) != 0)
-		fprintf(stderr, "campaign: could not keep the snapshot in %s\n", v->cache);
+	cache_path(&v->snap, "qcow2", path, sizeof(path));
+	if (cache_copy(vm_path(v, "ctl/snap.qcow2"), path) != 0 || cache_save_meta(&v->snap) != 0)
+		fprintf(stderr, "campaign: could not keep the snapshot in %s\n", v->snap.dir);
 	else
-		cache_evict(v);
+		cache_evict(&v->snap);
 	return 0;
 }
 
@@ -640,7 +640,7 @@ int vm_up(struct vm *v, bool use_cache, char *err, size_t cap)
 {
 	int64_t t0 = rdmaneg_mono_us();
 
-	if (v->cache && !v->key[0]) {
+	if (v->snap.dir && !v->snap.key[0]) {
 		char *const qv[] = { "qemu-system-x86_64", "--version", NULL };
 		char ver[256] = "";
 
@@ -648,14 +648,14 @@ int vm_up(struct vm *v, bool use_cache, char *err, size_t cap)
 			snprintf(err, cap, "qemu-system-x86_64 --version did not run");
 			return -1;
 		}
-		if (cache_key(v, ver, err, cap) != 0)
+		if (cache_key(&v->snap, ver, err, cap) != 0)
 			return -1;
 	}
-	if (v->cache && use_cache) {
+	if (v->snap.dir && use_cache) {
 		char path[600];
 
-		cache_path(v, "qcow2", path, sizeof(path));
-		if (access(path, R_OK) == 0 && cache_load_meta(v) == 0) {
+		cache_path(&v->snap, "qcow2", path, sizeof(path));
+		if (access(path, R_OK) == 0 && cache_load_meta(&v->snap) == 0) {
 			char why[300] = "the ctl directory";
 
 			vm_down(v);
@@ -665,7 +665,7 @@ int vm_up(struct vm *v, bool use_cache, char *err, size_t cap)
 				    ping(v, PING_MS, why, sizeof(why)) == 0) {
 					struct stat st;
 
-					v->snap = true;
+					v->snapped = true;
 					v->fig.cache_hits++;
 					v->fig.cache_ms += ms_since(t0);
 					if (stat(vm_path(v, "ctl/snap.qcow2"), &st) == 0)
@@ -680,7 +680,7 @@ int vm_up(struct vm *v, bool use_cache, char *err, size_t cap)
 	}
 	if (boot(v, err, cap) != 0)
 		return -1;
-	return v->cache ? save(v, err, cap) : 0;
+	return v->snap.dir ? save(v, err, cap) : 0;
 }
 
 int vm_restore(struct vm *v, bool *fell_back, char *err, size_t cap)
@@ -688,7 +688,7 @@ int vm_restore(struct vm *v, bool *fell_back, char *err, size_t cap)
 	int64_t t0 = rdmaneg_mono_us();
 
 	*fell_back = false;
-	if (v->snap && v->pid > 0 && v->q.fd >= 0) {
+	if (v->snapped && v->pid > 0 && v->q.fd >= 0) {
 		bool down = v->q.events & QMP_EV_SHUTDOWN;
 		char out[4096], why[300] = "";
 
@@ -696,11 +696,11 @@ int vm_restore(struct vm *v, bool *fell_back, char *err, size_t cap)
 		/* a guest that shut down must be reset before it runs again */
 		if (down)
 			(void)qmp_run(&v->q, "{\"execute\":\"system_reset\"}", NULL, 0, 5000);
-		for (size_t i = 0; i < v->nagents; i++)
+		for (size_t i = 0; i < v->snap.nagents; i++)
 			chan_drain(&v->chan[i]);
 		chan_drain(&v->svc);
 		if (qmp_hmp(&v->q, "loadvm ready", out, sizeof(out), 60000) == 0 && !out[0]) {
-			for (size_t i = 0; i < v->nagents; i++)
+			for (size_t i = 0; i < v->snap.nagents; i++)
 				chan_drain(&v->chan[i]);
 			chan_drain(&v->svc);
 			qmp_events_clear(&v->q);
@@ -717,7 +717,7 @@ int vm_restore(struct vm *v, bool *fell_back, char *err, size_t cap)
 		}
 		fprintf(stderr, "campaign: the restore failed (%s): QEMU starts again\n", why);
 		*fell_back = true;
-	} else if (v->snap) {
+	} else if (v->snapped) {
 		fprintf(stderr, "campaign: QEMU is gone: it starts again from the snapshot\n");
 		*fell_back = true;
 	}

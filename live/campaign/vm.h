@@ -12,6 +12,7 @@
 #ifndef RDMANEG_CAMPAIGN_VM_H
 #define RDMANEG_CAMPAIGN_VM_H
 
+#include "live/campaign/cache.h"
 #include "live/campaign/qmp.h"
 #include "util/agent.h"
 
@@ -20,9 +21,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
-
-#define VM_AGENTS 8
-#define VM_NAME 32
 
 /* A line channel over one of QEMU's chardev sockets. */
 struct vm_chan {
@@ -33,28 +31,23 @@ struct vm_chan {
 };
 
 struct vm {
-	/* the caller's settings */
-	const char *kver, *image, *append;
-	const char *cache;     /* where snapshots are kept; NULL: never save one */
+	/* the caller's settings: in snap, the kernel, image, command line,
+	 * cache folder and agents; the snapshot's key, READY lines and boot
+	 * console come into it */
+	struct cache_snap snap;
 	const char *local;     /* host tests: a shell command that starts the agents
 			      instead of QEMU (no snapshot, a restart is a boot) */
 	const char *local_dir; /* host tests: the local agents' sockets and console
 				* (default build/campaign-local; main sets OUT/local so that
 				* campaigns can run side by side) */
-	char agent[VM_AGENTS][VM_NAME];
-	size_t nagents;
-	int boot_s; /* seconds a boot may take to READY */
+	int boot_s;	       /* seconds a boot may take to READY */
 	/* state */
 	pid_t pid; /* live/guest/qemu.sh, leading its own process group */
 	struct qmp q;
 	struct vm_chan chan[VM_AGENTS], svc;
-	char *ready[VM_AGENTS]; /* each agent's READY line, as it came */
-	int con;		/* the console file, read from con_off */
+	int con; /* the console file, read from con_off */
 	off_t con_off;
-	char key[17];	   /* the snapshot's cache key, hex */
-	bool snap;	   /* the drive holds the snapshot "ready" */
-	char *boot_log;	   /* the console up to the ready point */
-	size_t boot_log_n; /* (a finding's console starts with it) */
+	bool snapped; /* the drive holds the snapshot "ready" */
 	struct vm_figures {
 		size_t boots, restores, saves, cache_hits;
 		double boot_ms, restore_ms, save_ms, cache_ms; /* totals */
