@@ -60,7 +60,7 @@ $(B)/asan/util-unit: $(call flavour_objs,live-asan,tests/util_unit.c $(UTIL_SRC)
 # ---- rdmaneg-peer: hostile MPA peer and conformance tester (peer/) ----
 # the pure half (cases, expectations, verdict, report) and the sockets
 PEER_PURE := peer/peer_cases.c peer/plan.c peer/expect.c peer/fpdu.c peer/peer_report.c \
-	oracle/mpa_ref.c rules/rules.c
+	oracle/mpa_ref.c oracle/rpcrdma_ref.c rules/rules.c
 PEER_SRC := peer/main.c peer/run.c peer/session.c peer/reference.c $(PEER_PURE) $(UTIL_SRC)
 CC_peer = $(CC) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O2 -g $(INC)
 CC_peer-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -Wshadow -Wconversion -O1 -g $(SAN) \
@@ -168,7 +168,7 @@ $(B)/asan/campaign-unit: $(call flavour_objs,campaign-asan,tests/campaign_unit.c
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 
-# the snapshot cache alone (cache.c uses struct vm's fields, no vm.c)
+# the snapshot cache alone (struct cache_snap; vm.c includes it, not the reverse)
 $(B)/asan/snapshot-unit: $(call flavour_objs,campaign-asan,tests/snapshot_unit.c \
 		live/campaign/cache.c util/file.c)
 	@mkdir -p $(@D)

@@ -2,11 +2,38 @@
 /* mpa_ref: the oracle's reading of MPA frames (see mpa_ref.h) */
 #include "oracle/mpa_ref.h"
 
-#include "rules/rules.h"
+#include "oracle/ref.h"
 
 #include <string.h>
 
 #define NO_NEG 0x3FFFu /* [rfc6581#9.1-11]: "don't negotiate" */
+
+NO_COVERAGE int rdmaneg_ref_mpa_status(const uint8_t *buf, size_t len)
+{
+	size_t pdl;
+	bool s;
+
+	if (len < 20)
+		return RDMANEG_E_MPA_SHORT;
+	/* [rfc5044#7.1.1-3] */
+	if (memcmp(buf, "MPA ID Req Frame", 16) != 0 && memcmp(buf, "MPA ID Rep Frame", 16) != 0)
+		return RDMANEG_E_MPA_KEY;
+	pdl = (size_t)buf[18] << 8 | buf[19];
+	s = (buf[16] & 0x10) != 0;
+	if (buf[17] == 0)
+		return RDMANEG_E_MPA_REV0;
+	if (buf[17] > 2)
+		return RDMANEG_E_MPA_REV_UNKNOWN;
+	if (pdl > 512)
+		return RDMANEG_E_MPA_PD_TOO_LONG;
+	if (s && buf[17] < 2)
+		return RDMANEG_E_MPA_S_REV;
+	if (s && pdl < 4)
+		return RDMANEG_E_MPA_S_SHORT;
+	if (len - 20 < pdl)
+		return RDMANEG_E_MPA_PD_TRUNC;
+	return RDMANEG_OK;
+}
 
 int rdmaneg_ref_mpa_read(const uint8_t *buf, size_t len, struct rdmaneg_mpa_frame *f)
 {

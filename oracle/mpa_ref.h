@@ -16,6 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The status rdmaneg_mpa_parse owes for buf, checked in the order the
+ * API documents (mpa.h). */
+int rdmaneg_ref_mpa_status(const uint8_t *buf, size_t len);
+
 /* [rfc5044#7.1.1], [rfc6581#6]: buf[0..len-1] read as a Request or Reply
  * frame. The status is rdmaneg_ref_mpa_status's; on RDMANEG_OK, *f holds
  * every field (pd into buf), else *f is zeroed. */

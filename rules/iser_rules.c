@@ -1,12 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "rules/iser_rules.h"
 
-bool rdmaneg_ref_iser_may_invalidate(const uint8_t *buf, size_t len)
-{
-	/* [iser-a12#req-1]: no 4-octet header offers nothing; I is bit 6 */
-	return len >= 4 && (buf[0] & 0x40) == 0;
-}
-
 /* [iser-a12#req-1]: reserved bits 5..0 and octets 1..3 */
 static bool reserved_set(const uint8_t *buf)
 {

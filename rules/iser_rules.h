@@ -1,23 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * iser_rules: the oracle's own reading of iSER's CM REQ and REP headers
- * ([iser-a12#req-1] to [iser-a12#req-3]), written without the core, and
- * the rules that hold the core (src/iser_pd.c) to it: the fuzz targets
- * iser_target and iser_initiator and the properties call them.
+ * iser_rules: the rules that hold the core (src/iser_pd.c) to the
+ * oracle's reading of iSER's CM REQ and REP headers (oracle/iser_ref.h,
+ * [iser-a12#req-1] to [iser-a12#req-3]): the fuzz targets iser_target
+ * and iser_initiator and the properties call them.
  */
 #ifndef RDMANEG_ISER_RULES_H
 #define RDMANEG_ISER_RULES_H
 
+#include "oracle/iser_ref.h"
 #include "rules/rules.h"
 #include <rdmaneg/iser_pd.h>
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* [iser-a12#req-2]: whether a target that can may use Send with
- * Invalidate after the REQ buf[0..len-1]. */
-bool rdmaneg_ref_iser_may_invalidate(const uint8_t *buf, size_t len);
 
 /* The core's reading of a REQ and its REP equal the reference's, under
  * each of the target's four capability pairs. */

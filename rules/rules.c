@@ -8,14 +8,6 @@
 
 #define NO_NEG RDMANEG_MPA_NO_NEGOTIATE
 
-/* The oracle is a checker, not code to explore: keep fuzzers' comparison
- * tracing out of its per-octet loop. */
-#if defined(__clang__) && __clang_major__ >= 13
-#define NO_COVERAGE __attribute__((no_sanitize("coverage")))
-#else
-#define NO_COVERAGE
-#endif
-
 int rdmaneg_oracle_fail(struct rdmaneg_oracle *o, const char *fmt, ...)
 {
 	va_list ap;
@@ -26,70 +18,6 @@ int rdmaneg_oracle_fail(struct rdmaneg_oracle *o, const char *fmt, ...)
 	vsnprintf(o->msg, sizeof(o->msg), fmt, ap);
 	va_end(ap);
 	return 1;
-}
-
-NO_COVERAGE long rdmaneg_ref_find(const uint8_t *buf, size_t len)
-{
-	for (size_t i = 0; i + 8 <= len; i++)
-		if (buf[i] == 0xf6 && buf[i + 1] == 0xab && buf[i + 2] == 0x0e &&
-		    buf[i + 3] == 0x18 && buf[i + 4] == 1)
-			return (long)i;
-	return -1;
-}
-
-NO_COVERAGE void rdmaneg_ref_decode(const uint8_t *buf, size_t len, bool strict,
-				    struct rdmaneg_rpcrdma_result *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->reason = len == 0 ? RDMANEG_PD_EMPTY : RDMANEG_PD_NO_IDENTIFIER;
-	for (size_t i = 0; i + 4 <= len && (!strict || i == 0); i++) {
-		enum rdmaneg_rpcrdma_reason why;
-
-		/* [rfc8797#4-3] [rpcrdma-cm-pvt-data-01#4-2] */
-		if (buf[i] != 0xf6 || buf[i + 1] != 0xab || buf[i + 2] != 0x0e ||
-		    buf[i + 3] != 0x18)
-			continue;
-		r->candidates++;
-		/* [rpcrdma-cm-pvt-data-01#4-3] */
-		if (len - i >= 8 && buf[i + 4] == 1) {
-			r->present = true;
-			r->reason = RDMANEG_PD_PRESENT;
-			r->offset = i;
-			r->version = 1;
-			r->flags = buf[i + 5];
-			r->remote_invalidation = (buf[i + 5] & 1) != 0;
-			r->send_code = buf[i + 6];
-			r->recv_code = buf[i + 7];
-			r->send_size = ((size_t)buf[i + 6] + 1) * 1024;
-			r->recv_size = ((size_t)buf[i + 7] + 1) * 1024;
-			return;
-		}
-		why = len - i < 8 ? RDMANEG_PD_TRUNCATED : RDMANEG_PD_BAD_VERSION;
-		if (r->reason == RDMANEG_PD_NO_IDENTIFIER)
-			r->reason = why;
-		/* a cut-off candidate is the last place a message could start */
-		if (why == RDMANEG_PD_TRUNCATED)
-			return;
-	}
-}
-
-static size_t min_size(size_t a, size_t b)
-{
-	return a < b ? a : b;
-}
-
-NO_COVERAGE void rdmaneg_ref_thresholds(const uint8_t *own, size_t own_n, const uint8_t *peer,
-					size_t peer_n, size_t *send, size_t *recv, bool *ri)
-{
-	struct rdmaneg_rpcrdma_result o, p;
-
-	rdmaneg_ref_decode(own, own_n, false, &o);
-	rdmaneg_ref_decode(peer, peer_n, false, &p);
-	*send = min_size(o.present ? o.send_size : RDMANEG_INLINE_MIN,
-			 p.present ? p.recv_size : RDMANEG_INLINE_MIN);
-	*recv = min_size(o.present ? o.recv_size : RDMANEG_INLINE_MIN,
-			 p.present ? p.send_size : RDMANEG_INLINE_MIN);
-	*ri = o.present && o.remote_invalidation && p.present && p.remote_invalidation;
 }
 
 /* Every field of one decode against the reference's. */
@@ -174,33 +102,6 @@ int rdmaneg_rule_decode(struct rdmaneg_oracle *o, const uint8_t *buf, size_t len
 	if (same_decode(o, "search", &s, &rs))
 		return 1;
 	return same_decode(o, "strict", &t, &rt);
-}
-
-NO_COVERAGE int rdmaneg_ref_mpa_status(const uint8_t *buf, size_t len)
-{
-	size_t pdl;
-	bool s;
-
-	if (len < 20)
-		return RDMANEG_E_MPA_SHORT;
-	/* [rfc5044#7.1.1-3] */
-	if (memcmp(buf, "MPA ID Req Frame", 16) != 0 && memcmp(buf, "MPA ID Rep Frame", 16) != 0)
-		return RDMANEG_E_MPA_KEY;
-	pdl = (size_t)buf[18] << 8 | buf[19];
-	s = (buf[16] & 0x10) != 0;
-	if (buf[17] == 0)
-		return RDMANEG_E_MPA_REV0;
-	if (buf[17] > 2)
-		return RDMANEG_E_MPA_REV_UNKNOWN;
-	if (pdl > 512)
-		return RDMANEG_E_MPA_PD_TOO_LONG;
-	if (s && buf[17] < 2)
-		return RDMANEG_E_MPA_S_REV;
-	if (s && pdl < 4)
-		return RDMANEG_E_MPA_S_SHORT;
-	if (len - 20 < pdl)
-		return RDMANEG_E_MPA_PD_TRUNC;
-	return RDMANEG_OK;
 }
 
 int rdmaneg_rule_thresholds(struct rdmaneg_oracle *o, const struct rdmaneg_conn *c)

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * oracle: each RFC invariant written once, as a predicate over results,
- * and an independent reference decoder. The properties, the fuzz targets,
- * the live harness and the hostile peer all judge through these. Each
- * rule returns 0 when it holds, else 1 with o->msg naming the rule.
+ * rules: each RFC invariant written once, as a predicate over the core's
+ * results, judged against the oracle's own readings (oracle/). The
+ * properties, the fuzz targets, the live harness and the hostile peer all
+ * judge through these. Each rule returns 0 when it holds, else 1 with
+ * o->msg naming the rule.
  */
 #ifndef RDMANEG_RULES_H
 #define RDMANEG_RULES_H
 
+#include "oracle/mpa_ref.h"
+#include "oracle/rpcrdma_ref.h"
 #include <rdmaneg/rdmaneg.h>
 
 #include <stdbool.h>
@@ -29,27 +32,6 @@ int rdmaneg_oracle_fail(struct rdmaneg_oracle *o, const char *fmt, ...)
 		if (!(cond)) \
 			return rdmaneg_oracle_fail((o), __VA_ARGS__); \
 	} while (0)
-
-/* Reference decoder: a naive, separate reading of [rfc8797#5.2].
- * Returns the offset of the first valid message, or -1. */
-long rdmaneg_ref_find(const uint8_t *buf, size_t len);
-
-/* The reference decoder's whole result, every field as the API reports
- * it: the first valid message, or why none (the first failing candidate),
- * and the identifier occurrences examined. strict looks at offset 0 only. */
-void rdmaneg_ref_decode(const uint8_t *buf, size_t len, bool strict,
-			struct rdmaneg_rpcrdma_result *r);
-
-/* [rfc8797#4.1], 4.2 and 5.1 read directly, each message found by the
- * reference decoder ([rfc8797#5.2]), never the core: one side's thresholds
- * from its own octets (the 1024 defaults when they hold no message) and
- * its peer's, and whether both set R. */
-void rdmaneg_ref_thresholds(const uint8_t *own, size_t own_n, const uint8_t *peer, size_t peer_n,
-			    size_t *send, size_t *recv, bool *ri);
-
-/* The status rdmaneg_mpa_parse owes for buf, checked in the order the
- * API documents (mpa.h). */
-int rdmaneg_ref_mpa_status(const uint8_t *buf, size_t len);
 
 /* [rfc8797#5.2]: decode agrees with the reference field by field in
  * both modes, offset + 8 <= len, and an error leaves the result untouched. */
