@@ -21,41 +21,37 @@
 #define WAIT_MS 5000	/* for the initiator's Login after the accept */
 #define CLIENT_MS 40000 /* a login attempt, at most */
 
+/* case i as the target's (live_ulp_server_cases.nth) */
+static int target_case(size_t i, struct live_ulp_case *u, void *ctx)
+{
+	struct live_iser_case *c = ctx;
+
+	if (!live_iser_case(i, c))
+		return -1;
+	if (c->role != LIVE_ISER_TARGET)
+		return 0;
+	*u = (struct live_ulp_case){ .name = c->name,
+				     .how = c->how == LIVE_ISER_REJECT ? LIVE_ULP_REJECT
+								       : LIVE_ULP_ACCEPT,
+				     .pd = c->pd,
+				     .pd_len = c->pd_len };
+	return 1;
+}
+
 int live_iser_target(const char *addr, size_t first, size_t count, char *const argv[], FILE *out)
 {
-	struct rdma_event_channel *ch = rdma_create_event_channel();
-	struct rdma_cm_id *listener;
-	struct live_iser_case c;
-	static struct live_ulp_server_out o;
+	static struct live_iser_case c;
+	const struct live_ulp_server_cases s = { .verb = "iser-target",
+						 .port = LIVE_ISER_TARGET_PORT,
+						 .role = "target",
+						 .case_tag = "LIVE_ISER_CASE",
+						 .line = "LIVE_ISERT",
+						 .wait_ms = WAIT_MS,
+						 .client_ms = CLIENT_MS,
+						 .nth = target_case,
+						 .ctx = &c };
 
-	if (live_cm_listen(ch, addr, LIVE_ISER_TARGET_PORT, 4, &listener) != 0) {
-		fprintf(stderr, "rdmaneg-live iser-target: cannot listen on %s:%d: %s\n", addr,
-			LIVE_ISER_TARGET_PORT, strerror(errno));
-		if (ch)
-			rdma_destroy_event_channel(ch);
-		return 1;
-	}
-	for (size_t i = first; (count == 0 || i < first + count) && live_iser_case(i, &c); i++) {
-		if (c.role != LIVE_ISER_TARGET)
-			continue;
-		fprintf(out, "LIVE_ISER_CASE target %s\n", c.name);
-		fflush(out);
-		(void)live_ulp_server(ch, argv,
-				      c.how == LIVE_ISER_REJECT ? LIVE_ULP_REJECT : LIVE_ULP_ACCEPT,
-				      c.pd, c.pd_len, NULL, NULL, WAIT_MS, CLIENT_MS, &o);
-		fprintf(out, "LIVE_ISERT %s %u %d %s %s", c.name, o.requests, o.established,
-			o.after, o.client);
-		live_ulp_hex(out, o.req, o.req_len);
-		live_ulp_hex(out, c.pd, c.pd_len);
-		live_ulp_hex(out, o.first, o.first_len);
-		fprintf(out, "\n");
-		fflush(out);
-	}
-	fprintf(out, "LIVE_ISERT_END\n");
-	fflush(out);
-	rdma_destroy_id(listener);
-	rdma_destroy_event_channel(ch);
-	return 0;
+	return live_ulp_serve(&s, addr, first, count, argv, out);
 }
 
 int live_iser_initiator(const char *addr, size_t first, size_t count, FILE *out)

@@ -40,42 +40,40 @@ static size_t reply_fn(const uint8_t *m, size_t len, uint8_t *out, size_t cap, v
 	return live_smbd_message(c, base, n, out, cap);
 }
 
+/* case i as the server's (live_ulp_server_cases.nth) */
+static int server_case(size_t i, struct live_ulp_case *u, void *ctx)
+{
+	struct live_smbd_case *c = ctx;
+
+	if (!live_smbd_case(i, c))
+		return -1;
+	if (c->role != LIVE_SMBD_SERVER)
+		return 0;
+	*u = (struct live_ulp_case){ .name = c->name,
+				     .how = c->how == LIVE_SMBD_REJECT ? LIVE_ULP_REJECT
+								       : LIVE_ULP_ACCEPT,
+				     .pd = c->pd,
+				     .pd_len = c->pd_len,
+				     .reply = reply_fn,
+				     .ctx = c };
+	return 1;
+}
+
 int live_smbd_server(const char *addr, size_t first, size_t count, char *const argv[], FILE *out)
 {
-	struct rdma_event_channel *ch = rdma_create_event_channel();
-	struct rdma_cm_id *listener;
-	struct live_smbd_case c;
-	static struct live_ulp_server_out o;
+	static struct live_smbd_case c;
+	const struct live_ulp_server_cases s = { .verb = "smbd-server",
+						 .port = LIVE_SMBD_PORT,
+						 .role = "server",
+						 .case_tag = "LIVE_SMBD_CASE",
+						 .line = "LIVE_SMBDS",
+						 .show_reply = true,
+						 .wait_ms = WAIT_MS,
+						 .client_ms = CLIENT_MS,
+						 .nth = server_case,
+						 .ctx = &c };
 
-	if (live_cm_listen(ch, addr, LIVE_SMBD_PORT, 4, &listener) != 0) {
-		fprintf(stderr, "rdmaneg-live smbd-server: cannot listen on %s:%d: %s\n", addr,
-			LIVE_SMBD_PORT, strerror(errno));
-		if (ch)
-			rdma_destroy_event_channel(ch);
-		return 1;
-	}
-	for (size_t i = first; (count == 0 || i < first + count) && live_smbd_case(i, &c); i++) {
-		if (c.role != LIVE_SMBD_SERVER)
-			continue;
-		fprintf(out, "LIVE_SMBD_CASE server %s\n", c.name);
-		fflush(out);
-		(void)live_ulp_server(ch, argv,
-				      c.how == LIVE_SMBD_REJECT ? LIVE_ULP_REJECT : LIVE_ULP_ACCEPT,
-				      c.pd, c.pd_len, reply_fn, &c, WAIT_MS, CLIENT_MS, &o);
-		fprintf(out, "LIVE_SMBDS %s %u %d %s %s", c.name, o.requests, o.established,
-			o.after, o.client);
-		live_ulp_hex(out, o.req, o.req_len);
-		live_ulp_hex(out, c.pd, c.pd_len);
-		live_ulp_hex(out, o.first, o.first_len);
-		live_ulp_hex(out, o.reply, o.reply_len);
-		fprintf(out, "\n");
-		fflush(out);
-	}
-	fprintf(out, "LIVE_SMBDS_END\n");
-	fflush(out);
-	rdma_destroy_id(listener);
-	rdma_destroy_event_channel(ch);
-	return 0;
+	return live_ulp_serve(&s, addr, first, count, argv, out);
 }
 
 /* LIVE_SMBD_ABORT: one MPA Request a siw initiator would send (revision

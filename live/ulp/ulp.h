@@ -82,6 +82,43 @@ int live_ulp_server(struct rdma_event_channel *ch, char *const argv[], enum live
 		    const uint8_t *pd, size_t pd_len, live_ulp_reply_fn reply, void *ctx,
 		    int wait_ms, int client_ms, struct live_ulp_server_out *o);
 
+/* One case of a suite's hostile server, as live_ulp_serve runs it. */
+struct live_ulp_case {
+	const char *name;
+	enum live_ulp_answer how; /* to the first connection request */
+	const uint8_t *pd;	  /* with this private data */
+	size_t pd_len;
+	live_ulp_reply_fn reply; /* to the first message; NULL: none */
+	void *ctx;		 /* reply's */
+};
+
+/* A suite's hostile server: where it listens, what it prints, its cases. */
+struct live_ulp_server_cases {
+	const char *verb; /* the rdmaneg-live verb, for its errors */
+	int port;
+	const char *role;     /* the case line: CASE ROLE NAME */
+	const char *case_tag; /* CASE, e.g. LIVE_ISER_CASE */
+	const char *line;     /* the result line's tag; LINE_END ends the run */
+	bool show_reply;      /* the result line ends with our reply */
+	int wait_ms, client_ms;
+	/* case i into *c: 1 when it is this server's, 0 another role's, -1
+	 * past the last; ctx is the suite's */
+	int (*nth)(size_t i, struct live_ulp_case *c, void *ctx);
+	void *ctx;
+};
+
+/*
+ * The suite's server cases first .. first + count - 1 (count 0: to the
+ * last) against the kernel client argv, one live_ulp_server each, on a
+ * listener at addr and the suite's port. Each prints "CASE ROLE NAME"
+ * (the kernel's lines after it are the case's), then
+ *   LINE NAME REQUESTS ESTABLISHED AFTER CLIENT  REQ OUR-PD FIRST [REPLY]
+ * each octet string as live_ulp_hex writes it; then LINE_END. 0, or 1
+ * with why on stderr when it cannot listen.
+ */
+int live_ulp_serve(const struct live_ulp_server_cases *s, const char *addr, size_t first,
+		   size_t count, char *const argv[], FILE *out);
+
 /* " LEN HEX": b[0..len-1]'s length and at most LIVE_ULP_KEEP octets of
  * it in hex, or " 0 -": two fields of a line */
 void live_ulp_hex(FILE *out, const uint8_t *b, size_t len);

@@ -11,6 +11,7 @@
 #include "util/clock.h"
 #include "util/hex.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <infiniband/verbs.h>
 #include <signal.h>
@@ -345,5 +346,46 @@ int live_ulp_server(struct rdma_event_channel *ch, char *const argv[], enum live
 		rdma_ack_cm_event(ev);
 	if (s.k.id)
 		release(&s.k);
+	return 0;
+}
+
+int live_ulp_serve(const struct live_ulp_server_cases *s, const char *addr, size_t first,
+		   size_t count, char *const argv[], FILE *out)
+{
+	struct rdma_event_channel *ch = rdma_create_event_channel();
+	struct rdma_cm_id *listener;
+	struct live_ulp_case c;
+	static struct live_ulp_server_out o;
+	int k;
+
+	if (live_cm_listen(ch, addr, s->port, 4, &listener) != 0) {
+		fprintf(stderr, "rdmaneg-live %s: cannot listen on %s:%d: %s\n", s->verb, addr,
+			s->port, strerror(errno));
+		if (ch)
+			rdma_destroy_event_channel(ch);
+		return 1;
+	}
+	for (size_t i = first;
+	     (count == 0 || i < first + count) && (k = s->nth(i, &c, s->ctx)) >= 0; i++) {
+		if (k == 0)
+			continue;
+		fprintf(out, "%s %s %s\n", s->case_tag, s->role, c.name);
+		fflush(out);
+		(void)live_ulp_server(ch, argv, c.how, c.pd, c.pd_len, c.reply, c.ctx, s->wait_ms,
+				      s->client_ms, &o);
+		fprintf(out, "%s %s %u %d %s %s", s->line, c.name, o.requests, o.established,
+			o.after, o.client);
+		live_ulp_hex(out, o.req, o.req_len);
+		live_ulp_hex(out, c.pd, c.pd_len);
+		live_ulp_hex(out, o.first, o.first_len);
+		if (s->show_reply)
+			live_ulp_hex(out, o.reply, o.reply_len);
+		fprintf(out, "\n");
+		fflush(out);
+	}
+	fprintf(out, "%s_END\n", s->line);
+	fflush(out);
+	rdma_destroy_id(listener);
+	rdma_destroy_event_channel(ch);
 	return 0;
 }
