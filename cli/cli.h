@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * rdmaneg(1) internals shared by its command files: the verb table's row,
- * the commands and their help pages, and the output helpers. main.c holds
- * the one verb table; help, dispatch and the man page all walk it.
+ * rdmaneg(1) internals shared by its command files: the commands and
+ * their help pages, and the output helpers. main.c holds the one verb
+ * table (util/verb.h's rows, each command's help its whole page); help,
+ * dispatch and the man page all walk it.
  */
 #ifndef RDMANEG_CLI_H
 #define RDMANEG_CLI_H
@@ -20,13 +21,6 @@
 #define RDMANEG_CLI_EXIT_OK 0
 #define RDMANEG_CLI_EXIT_MALFORMED 1 /* {"error":...} on stdout */
 #define RDMANEG_CLI_EXIT_USAGE 2     /* a message on stderr */
-
-/* One command: its words ("mpa decode"), its body and its help page. */
-struct rdmaneg_cli_verb {
-	const char *name;
-	int (*run)(int argc, char **argv); /* argv[0] is the last word of name */
-	const char *help;
-};
 
 /* rpcrdma.c: RFC 8797 */
 int rdmaneg_cli_decode(int argc, char **argv);

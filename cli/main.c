@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "util/roff.h"
+#include "util/verb.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -59,74 +60,44 @@ static const char help_main[] =
 	"\n"
 	"    Run 'rdmaneg help COMMAND' for one command's page.\n";
 
-static const struct rdmaneg_cli_verb verbs[] = {
-	{ "decode", rdmaneg_cli_decode, rdmaneg_cli_help_decode },
-	{ "encode", rdmaneg_cli_encode, rdmaneg_cli_help_encode },
-	{ "negotiate", rdmaneg_cli_negotiate, rdmaneg_cli_help_negotiate },
-	{ "mpa decode", rdmaneg_cli_mpa_decode, rdmaneg_cli_help_mpa_decode },
-	{ "mpa encode", rdmaneg_cli_mpa_encode, rdmaneg_cli_help_mpa_encode },
-	{ "mpa negotiate", rdmaneg_cli_mpa_negotiate, rdmaneg_cli_help_mpa_negotiate },
-	{ "nvme encode", rdmaneg_cli_nvme_encode, rdmaneg_cli_help_nvme_encode },
-	{ "nvme judge", rdmaneg_cli_nvme_judge, rdmaneg_cli_help_nvme_judge },
-	{ "nvme check", rdmaneg_cli_nvme_check, rdmaneg_cli_help_nvme_check },
-	{ "smbd encode", rdmaneg_cli_smbd_encode, rdmaneg_cli_help_smbd_encode },
-	{ "smbd judge", rdmaneg_cli_smbd_judge, rdmaneg_cli_help_smbd_judge },
-	{ "smbd check", rdmaneg_cli_smbd_check, rdmaneg_cli_help_smbd_check },
-	{ "iser encode", rdmaneg_cli_iser_encode, rdmaneg_cli_help_iser_encode },
-	{ "iser reply", rdmaneg_cli_iser_reply, rdmaneg_cli_help_iser_reply },
-	{ "iser check", rdmaneg_cli_iser_check, rdmaneg_cli_help_iser_check },
-	{ "ibcm encode", rdmaneg_cli_ibcm_encode, rdmaneg_cli_help_ibcm_encode },
-	{ "ibcm passive", rdmaneg_cli_ibcm_passive, rdmaneg_cli_help_ibcm_passive },
-	{ "ibcm active", rdmaneg_cli_ibcm_active, rdmaneg_cli_help_ibcm_active },
-	{ "roce encode", rdmaneg_cli_roce_encode, rdmaneg_cli_help_roce_encode },
-	{ "roce decode", rdmaneg_cli_roce_decode, rdmaneg_cli_help_roce_decode },
+/* util/verb.h's rows: each command's words, its body (argv[0] its last
+ * word; it reads its own options) and its whole help page */
+#define CLI_VERB(words, fn, page) \
+	{ \
+		words, "", page, fn, 0, RDMANEG_VERB_ANY \
+	}
+static const struct rdmaneg_verb verbs[] = {
+	CLI_VERB("decode", rdmaneg_cli_decode, rdmaneg_cli_help_decode),
+	CLI_VERB("encode", rdmaneg_cli_encode, rdmaneg_cli_help_encode),
+	CLI_VERB("negotiate", rdmaneg_cli_negotiate, rdmaneg_cli_help_negotiate),
+	CLI_VERB("mpa decode", rdmaneg_cli_mpa_decode, rdmaneg_cli_help_mpa_decode),
+	CLI_VERB("mpa encode", rdmaneg_cli_mpa_encode, rdmaneg_cli_help_mpa_encode),
+	CLI_VERB("mpa negotiate", rdmaneg_cli_mpa_negotiate, rdmaneg_cli_help_mpa_negotiate),
+	CLI_VERB("nvme encode", rdmaneg_cli_nvme_encode, rdmaneg_cli_help_nvme_encode),
+	CLI_VERB("nvme judge", rdmaneg_cli_nvme_judge, rdmaneg_cli_help_nvme_judge),
+	CLI_VERB("nvme check", rdmaneg_cli_nvme_check, rdmaneg_cli_help_nvme_check),
+	CLI_VERB("smbd encode", rdmaneg_cli_smbd_encode, rdmaneg_cli_help_smbd_encode),
+	CLI_VERB("smbd judge", rdmaneg_cli_smbd_judge, rdmaneg_cli_help_smbd_judge),
+	CLI_VERB("smbd check", rdmaneg_cli_smbd_check, rdmaneg_cli_help_smbd_check),
+	CLI_VERB("iser encode", rdmaneg_cli_iser_encode, rdmaneg_cli_help_iser_encode),
+	CLI_VERB("iser reply", rdmaneg_cli_iser_reply, rdmaneg_cli_help_iser_reply),
+	CLI_VERB("iser check", rdmaneg_cli_iser_check, rdmaneg_cli_help_iser_check),
+	CLI_VERB("ibcm encode", rdmaneg_cli_ibcm_encode, rdmaneg_cli_help_ibcm_encode),
+	CLI_VERB("ibcm passive", rdmaneg_cli_ibcm_passive, rdmaneg_cli_help_ibcm_passive),
+	CLI_VERB("ibcm active", rdmaneg_cli_ibcm_active, rdmaneg_cli_help_ibcm_active),
+	CLI_VERB("roce encode", rdmaneg_cli_roce_encode, rdmaneg_cli_help_roce_encode),
+	CLI_VERB("roce decode", rdmaneg_cli_roce_decode, rdmaneg_cli_help_roce_decode),
 };
 #define NVERBS (sizeof(verbs) / sizeof(verbs[0]))
 
-/* How many of argv[0..argc-1] spell name's words: all of them (a match),
- * or 0. With prefix, a match of name's first words only also counts. */
-static int spells(const char *name, int argc, char **argv, bool prefix)
-{
-	const char *p = name;
-	int k = 0;
-
-	while (*p) {
-		size_t n = strcspn(p, " ");
-
-		if (k >= argc)
-			return prefix && k > 0 ? k : 0;
-		if (strlen(argv[k]) != n || strncmp(argv[k], p, n) != 0)
-			return prefix && k > 0 ? k : 0;
-		k++;
-		p += n;
-		if (*p == ' ')
-			p++;
-	}
-	return k;
-}
-
-/* The verb argv names, and in *used how many words that took. */
-static const struct rdmaneg_cli_verb *find(int argc, char **argv, int *used)
-{
-	for (size_t i = 0; i < NVERBS; i++) {
-		int k = spells(verbs[i].name, argc, argv, false);
-
-		if (k > 0) {
-			*used = k;
-			return &verbs[i];
-		}
-	}
-	return NULL;
-}
-
 /* Whether word names a group of verbs ("mpa"); prints the group's pages
  * to f unless f is NULL. */
-static bool group(char *word, FILE *f)
+static bool group(const char *word, FILE *f)
 {
 	bool any = false;
 
 	for (size_t i = 0; i < NVERBS; i++) {
-		if (!strchr(verbs[i].name, ' ') || spells(verbs[i].name, 1, &word, true) != 1)
+		if (!rdmaneg_verb_in_group(&verbs[i], word))
 			continue;
 		if (any && f)
 			fputc('\n', f);
@@ -200,7 +171,7 @@ static void print_man(void)
 
 static int cmd_help(int argc, char **argv)
 {
-	const struct rdmaneg_cli_verb *v;
+	const struct rdmaneg_verb *v;
 	int used;
 
 	if (argc < 2) {
@@ -211,7 +182,7 @@ static int cmd_help(int argc, char **argv)
 		print_man();
 		return 0;
 	}
-	v = find(argc - 1, argv + 1, &used);
+	v = rdmaneg_verb_find(verbs, NVERBS, argc - 1, argv + 1, &used);
 	if (v && used == argc - 1) {
 		fputs(v->help, stdout);
 		return 0;
@@ -224,7 +195,7 @@ static int cmd_help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	const struct rdmaneg_cli_verb *v;
+	const struct rdmaneg_verb *v;
 	int used;
 
 	if (argc < 2) {
@@ -238,7 +209,7 @@ int main(int argc, char **argv)
 		printf("rdmaneg %s\n", RDMANEG_VERSION);
 		return 0;
 	}
-	v = find(argc - 1, argv + 1, &used);
+	v = rdmaneg_verb_find(verbs, NVERBS, argc - 1, argv + 1, &used);
 	if (v)
 		return v->run(argc - used, argv + used);
 	if (group(argv[1], NULL)) {

@@ -19,7 +19,7 @@ $(B)/plain/librdmaneg.a: $(PLAIN_OBJ)
 
 # the CLI reads and writes hex and escapes JSON with util/, as rdmaneg-peer
 # and the live harness do
-CLI_UTIL := util/hex.c util/json.c util/roff.c util/file.c util/ibcm_name.c
+CLI_UTIL := util/hex.c util/json.c util/roff.c util/file.c util/ibcm_name.c util/verb.c
 # cli/: main.c (the verb table, help, man page), rpcrdma.c, mpa.c and nvme.c
 # (the commands), input.c (the readers of untrusted input), output.c
 CLI_SRC := $(wildcard cli/*.c)

@@ -576,6 +576,44 @@ static void test_verb(void)
 	free(out);
 }
 
+static int words_ran;
+static int verb_words(int argc, char **argv)
+{
+	words_ran = argc * 10 + (strcmp(argv[0], "decode") == 0);
+	return 5;
+}
+
+/* names of several words: the CLI's "mpa decode" */
+static void test_verb_words(void)
+{
+	static const struct rdmaneg_verb v[] = {
+		{ "decode", "", "one word", verb_words, 0, RDMANEG_VERB_ANY },
+		{ "mpa decode", "", "two words", verb_words, 0, 1 },
+		{ "mpa encode", "", "two words", verb_words, 0, 0 },
+	};
+	char *two[] = { "mpa", "decode", "-f", NULL }, *one[] = { "decode", NULL },
+	     *half[] = { "mpa", NULL }, *other[] = { "mpa", "decodes", NULL },
+	     *run[] = { "prog", "mpa", "decode", "x", NULL },
+	     *many[] = { "prog", "mpa", "encode", "x", NULL }, *group[] = { "prog", "mpa", NULL };
+	int used = 0;
+
+	CHECK(rdmaneg_verb_find(v, 3, 3, two, &used) == &v[1] && used == 2);
+	CHECK(rdmaneg_verb_find(v, 3, 1, one, &used) == &v[0] && used == 1);
+	/* a group's word alone, or a word that only begins a name, is no verb */
+	CHECK(rdmaneg_verb_find(v, 3, 1, half, &used) == NULL);
+	CHECK(rdmaneg_verb_find(v, 3, 2, other, &used) == NULL);
+	CHECK(rdmaneg_verb_find(v, 3, 0, two, &used) == NULL);
+	CHECK(rdmaneg_verb_in_group(&v[1], "mpa") && rdmaneg_verb_in_group(&v[2], "mpa"));
+	CHECK(!rdmaneg_verb_in_group(&v[0], "decode") && !rdmaneg_verb_in_group(&v[1], "mp") &&
+	      !rdmaneg_verb_in_group(&v[1], "mpa decode"));
+	/* dispatch: argv from the last word, the arity counted after it */
+	words_ran = 0;
+	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 3, 4, run) == 5 && words_ran == 21);
+	words_ran = 0;
+	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 3, 4, many) == 2 && words_ran == 0);
+	CHECK(rdmaneg_verb_dispatch("prog", NULL, v, 3, 2, group) == 2 && words_ran == 0);
+}
+
 int main(void)
 {
 	test_sha256();
@@ -587,6 +625,7 @@ int main(void)
 	test_key();
 	test_result();
 	test_verb();
+	test_verb_words();
 	test_audit();
 	printf("test-cache-unit: %d passed, %d failed\n", passed, failed);
 	return failed != 0;

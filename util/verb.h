@@ -3,11 +3,13 @@
  * verb: the one verb dispatcher of the project's tools. A tool is a table
  * of verbs; its usage text (-h, --help, help, or a missing or unknown
  * verb) is made from the table, so the two cannot drift apart, and the
- * table's arity is checked before a verb runs.
+ * table's arity is checked before a verb runs. A verb's name may have
+ * several words ("mpa decode"); its first word then names a group.
  */
 #ifndef RDMANEG_VERB_H
 #define RDMANEG_VERB_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -42,13 +44,23 @@ void rdmaneg_verb_usage(FILE *f, const char *prog, const char *about, const stru
 			size_t n);
 
 /*
- * Runs the verb argv[1] names with argv + 1. -h, --help and help print the
+ * Runs the verb argv[1] (and the words after it, for a name of several)
+ * names, with argv from its last word. -h, --help and help print the
  * usage to stdout and return 0; no verb, or one the table lacks, prints
  * the usage to stderr and returns 2; so does a verb given fewer or more
  * arguments than its entry allows (with that entry's usage).
  */
 int rdmaneg_verb_dispatch(const char *prog, const char *about, const struct rdmaneg_verb *v,
 			  size_t n, int argc, char **argv);
+
+/* The entry of v[0..n-1] whose name's words argv[0..argc-1] begin with
+ * ("mpa" "decode" "-f" for "mpa decode"), and in *used how many words
+ * that took; NULL when no entry's name is spelt there. */
+const struct rdmaneg_verb *rdmaneg_verb_find(const struct rdmaneg_verb *v, size_t n, int argc,
+					     char **argv, int *used);
+
+/* Whether e's name has several words, the first of them word. */
+bool rdmaneg_verb_in_group(const struct rdmaneg_verb *e, const char *word);
 
 /* A verb's own usage error: "PROG: WHY (PROG help lists the verbs)" on
  * stderr; returns 2, the usage error's exit status. */
