@@ -149,6 +149,8 @@ int64_t rdmaneg_ref_ibcm_field(const uint8_t *mad, size_t f)
 		return (mad[67] >> 1) & 3;
 	case RDMANEG_IBCM_F_REQ_PATH_MTU:
 		return mad[74] >> 4;
+	case RDMANEG_IBCM_F_REQ_RNR_RETRY_COUNT:
+		return mad[74] & 7;
 	case RDMANEG_IBCM_F_REQ_EXTENDED_TRANSPORT_TYPE:
 		return mad[75] & 7;
 	case RDMANEG_IBCM_F_REQ_RESPONDER_RESOURCES:

@@ -41,6 +41,11 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 			snprintf(ulp, sizeof(ulp), " ulpsts=%u", c.ulp_sts);
 		if (c.ulp == LIVE_ROCE_ULP_SVCRDMA && x == LIVE_ROCE_X_REP)
 			snprintf(ulp, sizeof(ulp), " ulppd=f6ab0e1801000303");
+		/* nvmet's REP: an accept, RECFMT 0 and CRQSIZE the REQ's
+		 * HSQSIZE (octets 6 and 7 after rdma_cm's header) */
+		if (c.ulp == LIVE_ROCE_ULP_NVMET && strcmp(as[x], "rep") == 0)
+			snprintf(ulp, sizeof(ulp), " ulppd=0000%02x%02x", c.mad[164 + 36 + 6],
+				 c.mad[164 + 36 + 7]);
 		/* isert's REP: the header flags octet the judge wants */
 		for (unsigned fl = 0; c.ulp == LIVE_ROCE_ULP_ISERT && fl < 0x100; fl += 0x40) {
 			uint8_t pd[4] = { (uint8_t)fl, 0, 0, 0 };
@@ -86,6 +91,44 @@ static int roce_report_over(char *con, size_t cap, size_t skip, const char *over
 		fclose(f);
 	}
 	return rc;
+}
+
+/* nvmet's REP: the accept at the start of its private data (zeros
+ * after it implied), RECFMT 0h and CRQSIZE the REQ's HSQSIZE, at most it
+ * since the REQ asks for RNR retries ([nvme-rdma#fig6-4]); nvmet's own
+ * HSQSIZE + 1 diverges */
+static void test_roce_nvmet_rep(void)
+{
+	uint8_t pd[LIVE_ROCE_REP_PD] = { 0 };
+	struct live_roce_case c;
+	char why[96];
+	size_t n = 0;
+
+	CHECK(roce_named("nvmet-base-admin", &c, &n) && (c.mad[74] & 7) != 0 &&
+	      live_roce_ulp_reads_rep(c.ulp));
+	pd[2] = 31; /* the admin request's HSQSIZE */
+	CHECK(live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) &&
+	      strstr(why, "CRQSIZE 31 for HSQSIZE 31, RNR retry"));
+	pd[2] = 30; /* fewer: allowed with RNR flow control */
+	CHECK(live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)));
+	pd[2] = 32; /* nvmet's HSQSIZE + 1 */
+	CHECK(!live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) &&
+	      strcmp(live_roce_ulp_rep_clause(&c, pd, sizeof(pd)), "nvme-rdma#fig6-4") == 0);
+	/* a short REP is an accept padded with zeros, whatever lies past
+	 * it: CRQSIZE 0, at most HSQSIZE */
+	CHECK(live_roce_ulp_rep(&c, pd, 2, why, sizeof(why)) &&
+	      strstr(why, "CRQSIZE 0 for HSQSIZE 31"));
+	pd[2] = 31;
+	pd[0] = 1; /* RECFMT 1h */
+	CHECK(!live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) &&
+	      strcmp(live_roce_ulp_rep_clause(&c, pd, sizeof(pd)), "nvme-rdma#fig6-2") == 0);
+	/* without RNR retries, CRQSIZE must equal HSQSIZE ([nvme-rdma#fig6-3]) */
+	c.mad[74] &= 0xF8;
+	pd[0] = 0;
+	pd[2] = 30;
+	CHECK(!live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) &&
+	      strstr(why, "no RNR retry") &&
+	      strcmp(live_roce_ulp_rep_clause(&c, pd, sizeof(pd)), "nvme-rdma#fig6-3") == 0);
 }
 
 /* svcrdma's rows: its port, the NFS case's octets after rdma_cm's
@@ -246,6 +289,7 @@ static void test_roce_table(void)
 	      live_roce_verdict(&c, LIVE_ROCE_MRA, -1) &&
 	      !live_roce_verdict(&c, LIVE_ROCE_NONE, -1));
 	CHECK(roce_named("nvmet-len-0", &c, &n) && live_roce_expected(&c) == LIVE_ROCE_X_REJ);
+	test_roce_nvmet_rep();
 	test_roce_svcrdma();
 }
 
@@ -534,6 +578,35 @@ static void test_roce_active(void)
 		CHECK(strstr(js, "\"case\":\"a-rej-ari-127\",\"clause\":\"ibcm-c12#rej-3\"") !=
 		      NULL);
 		CHECK(strstr(js, "\"case\":\"req-mtu-0\",\"clause\":\"ibcm-c12#req-3\"") != NULL);
+		/* a conforming accept is the row of the request's clause */
+		CHECK(strstr(js, "{\"impl\":\"nvmet\",\"case\":\"nvmet-base-admin\","
+				 "\"clause\":\"nvme-rdma#fig5-1\",\"expect\":\"answer\","
+				 "\"got\":\"rep\",\"verdict\":\"conforms\"}") != NULL);
+	}
+	/* nvmet's own accept (CRQSIZE HSQSIZE + 1) diverges, as a row of the
+	 * accept's clause */
+	{
+		static char js[131072];
+		FILE *j = fmemopen(js, sizeof(js), "w"), *f = fmemopen(rep, sizeof(rep), "w");
+
+		CHECK(roce_named("nvmet-base-admin", &c, &k));
+		snprintf(line, sizeof(line),
+			 "LIVE_ROCE_CASE %zu nvmet-base-admin answer=rep reason=0 rcvd=1 icrc=ok "
+			 "frames=1 ulppd=00002000",
+			 k);
+		roce_console(con, sizeof(con), k, line);
+		CHECK(j && f && live_roce_report(con, strlen(con), 0, 0, NULL, f, j) == 0);
+		if (j)
+			fclose(j);
+		if (f)
+			fclose(f);
+		snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
+		CHECK(strstr(rep, want) &&
+		      strstr(rep, "(nvmet's REP: RECFMT 0, CRQSIZE 32 for HSQSIZE 31, RNR retry"));
+		CHECK(strstr(js,
+			     "\"case\":\"nvmet-base-admin\",\"clause\":\"nvme-rdma#fig6-4\","
+			     "\"expect\":\"answer\",\"got\":\"rep\",\"verdict\":\"diverges\"}") !=
+		      NULL);
 	}
 }
 

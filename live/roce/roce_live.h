@@ -144,10 +144,16 @@ bool live_roce_ulp_reads_rep(enum live_roce_ulp u);
  * svcrdma, an RFC 8797 message if it holds one (the oracle's reading,
  * [rfc8797#5.2]) with its Reserved bits zero ([rfc8797#4-6]); for isert,
  * the iSER REP header the core answers c's REQ with, the oracle agreeing
- * ([iser-a12#rep-1]); true for a case of any other. why (cap octets)
- * says what is wrong, or what the REP holds. */
+ * ([iser-a12#rep-1]); for nvmet, an accept ([nvme-rdma#fig6]) whose
+ * CRQSIZE the NVMe oracle allows for the REQ's HSQSIZE (at most it when
+ * the REQ's RNR Retry Count is not 0, else equal); true for a case of any
+ * other. why (cap octets) says what is wrong, or what the REP holds. */
 bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
 		       size_t cap);
+/* The clause a REP's private data pd breaks when live_roce_ulp_rep does
+ * not hold (make compliance's row names it): the ULP's REP clause, c's
+ * own clause for a ULP whose REP is not judged. */
+const char *live_roce_ulp_rep_clause(const struct live_roce_case *c, const uint8_t *pd, size_t n);
 
 /* The cases besides a range (CI's smoke: one active, one of nvmet's):
  * at most LIVE_ROCE_ALSO_MAX indexes. */

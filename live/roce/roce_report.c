@@ -300,6 +300,7 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 		enum live_roce_answer a;
 		const struct seen *e = &s[k];
 		char why[96] = "";
+		const char *clause;
 		bool ok;
 
 		if ((k < first || k >= upto) && !live_roce_also_has(also, k))
@@ -316,6 +317,10 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 		     live_roce_judge(&c, a, e->ulp_sts, c.active ? e->event : NULL,
 				     e->pd_have ? e->pd : NULL, sizeof(e->pd), why, sizeof(why));
 		ok ? conform++ : diverge++;
+		/* a ULP's REP that breaks its own clause is that clause's row */
+		clause = live_roce_clause(&c);
+		if (e->pd_have && !live_roce_ulp_rep(&c, e->pd, sizeof(e->pd), NULL, 0))
+			clause = live_roce_ulp_rep_clause(&c, e->pd, sizeof(e->pd));
 		/* make compliance's row: names, clause ids and verdicts are
 		 * plain words, no JSON escape needed */
 		if (json)
@@ -326,7 +331,7 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 				c.ulp != LIVE_ROCE_ULP_NONE ? live_roce_ulp_name(c.ulp)
 				: c.active		    ? "ib_cm active"
 							    : "ib_cm passive",
-				c.name, live_roce_clause(&c), live_roce_expect_name(x), e->answer,
+				c.name, clause, live_roce_expect_name(x), e->answer,
 				ok ? "conforms" : "diverges");
 		fprintf(out, "%-30s %-8s %-8s %-6lld %-7s %s", c.name, live_roce_expect_name(x),
 			e->answer, e->rcvd, e->icrc, ok ? "conforms" : "diverges");

@@ -5,6 +5,7 @@
 #include "live/iser/iser.h"
 #include "live/nfs/nfs.h"
 #include "live/nvme/nvme.h"
+#include "oracle/ibcm_ref.h"
 #include "rules/iser_rules.h"
 #include "rules/nvme_rules.h"
 #include "rules/rules.h"
@@ -202,6 +203,65 @@ static bool nfs_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n,
 	return true;
 }
 
+/* nvmet's REP: the accept ([nvme-rdma#fig6]) at the start of the REP's
+ * private data, zeros after what the MAD carried, judged by the NVMe
+ * oracle against the HSQSIZE of c's REQ, with RNR flow control when the
+ * REQ's RNR Retry Count is not 0 (the oracle's reading of the REQ) */
+static unsigned nvme_accept(const struct live_roce_case *c, const uint8_t *pd, size_t n,
+			    unsigned *hsq, bool *rnr)
+{
+	uint8_t acc[32] = { 0 };
+	size_t off, len;
+
+	*hsq = 0;
+	*rnr = false;
+	if (!ulp_span(&off, &len) || len < 8)
+		return RDMANEG_NVME_D_SHORT;
+	*hsq = rdmaneg_ref_nvme_u16(c->mad + off, 6);
+	*rnr = rdmaneg_ref_ibcm_field(c->mad, RDMANEG_IBCM_F_REQ_RNR_RETRY_COUNT) > 0;
+	memcpy(acc, pd, n < sizeof(acc) ? n : sizeof(acc));
+	return rdmaneg_ref_nvme_accept(acc, sizeof(acc), *hsq, *rnr);
+}
+
+static bool nvme_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
+		     size_t cap)
+{
+	unsigned hsq;
+	bool rnr;
+	unsigned d = nvme_accept(c, pd, n, &hsq, &rnr);
+
+	snprintf(why, cap, "RECFMT %u, CRQSIZE %u for HSQSIZE %u, %s",
+		 n >= 2 ? rdmaneg_ref_nvme_u16(pd, 0) : 0u,
+		 n >= 4 ? rdmaneg_ref_nvme_u16(pd, 2) : 0u, hsq,
+		 rnr ? "RNR retry: at most HSQSIZE" : "no RNR retry: equal to HSQSIZE");
+	return d == 0;
+}
+
+/* the clause an accept breaks: RECFMT ([nvme-rdma#fig6-2]), else CRQSIZE
+ * with RNR flow control (fig6-4) or without (fig6-3) */
+static const char *nvme_rep_clause(const struct live_roce_case *c, const uint8_t *pd, size_t n)
+{
+	unsigned hsq;
+	bool rnr;
+	unsigned d = nvme_accept(c, pd, n, &hsq, &rnr);
+
+	if (d & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT))
+		return "nvme-rdma#fig6-2";
+	return rnr ? "nvme-rdma#fig6-4" : "nvme-rdma#fig6-3";
+}
+
+static const char *iser_rep_clause(const struct live_roce_case *c, const uint8_t *pd, size_t n)
+{
+	(void)c, (void)pd, (void)n;
+	return "iser-a12#rep-1";
+}
+
+static const char *nfs_rep_clause(const struct live_roce_case *c, const uint8_t *pd, size_t n)
+{
+	(void)c, (void)pd, (void)n;
+	return "rfc8797#4-6";
+}
+
 /* nvmet's REJ: its STS, by the core's reader of [nvme-rdma#fig7] */
 static long nvme_rej(const uint8_t *pd, size_t n)
 {
@@ -225,14 +285,16 @@ static const struct ulp {
 	const char *(*clause)(const struct live_roce_case *c);
 	bool (*rep)(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
 		    size_t cap);
+	/* the clause rep tests, when it does not hold */
+	const char *(*rep_clause)(const struct live_roce_case *c, const uint8_t *pd, size_t n);
 	long (*rej)(const uint8_t *pd, size_t n);
 } ulps[] = {
 	[LIVE_ROCE_ULP_NVMET] = { "nvmet", LIVE_NVME_PORT, live_nvme_case_count, nvme_name,
-				  nvme_octets, nvme_clause, NULL, nvme_rej },
+				  nvme_octets, nvme_clause, nvme_rep, nvme_rep_clause, nvme_rej },
 	[LIVE_ROCE_ULP_SVCRDMA] = { "svcrdma", LIVE_NFS_PORT, live_nfs_case_count, nfs_name,
-				    nfs_octets, nfs_clause, nfs_rep, NULL },
+				    nfs_octets, nfs_clause, nfs_rep, nfs_rep_clause, NULL },
 	[LIVE_ROCE_ULP_ISERT] = { "isert", LIVE_ISER_PORT, live_iser_case_count, iser_name,
-				  iser_octets, iser_clause, isert_rep, NULL },
+				  iser_octets, iser_clause, isert_rep, iser_rep_clause, NULL },
 };
 
 /* u's row, NULL for none */
@@ -299,6 +361,13 @@ bool live_roce_ulp_rep(const struct live_roce_case *c, const uint8_t *pd, size_t
 	if (cap > 0)
 		why[0] = '\0';
 	return !x || !x->rep || x->rep(c, pd, n, why, cap);
+}
+
+const char *live_roce_ulp_rep_clause(const struct live_roce_case *c, const uint8_t *pd, size_t n)
+{
+	const struct ulp *x = ulp_of(c->ulp);
+
+	return x && x->rep_clause ? x->rep_clause(c, pd, n) : live_roce_ulp_clause(c);
 }
 
 long live_roce_ulp_rej_status(const struct live_roce_case *c, const uint8_t *pd, size_t n)
