@@ -9,13 +9,12 @@ UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gc
 # included here, before the rules) adds its own pure files to LIVE_PURE,
 # and its guest files to LIVE_SUITE_SRC: a new suite
 # is a folder with its fragment, and its verbs in live/main.c's table
-LIVE_PURE := live/core/frames.c $(addprefix live/mpa/,cases.c obs.c judge.c report.c report_read.c pcap.c) \
-	live/guest/gcov.c live/ulp/ulp_read.c
+LIVE_PURE := live/core/frames.c live/guest/gcov.c live/ulp/ulp_read.c
 LIVE_SUITE_SRC :=
 include $(sort $(wildcard live/*/*.mk))
-LIVE_SRC := live/main.c live/core/live_args.c live/core/cm.c live/core/client.c live/mpa/mpa_verbs.c live/ulp/ulp_verbs.c \
-	live/guest/guest_verbs.c live/mpa/loopback.c live/mpa/capture.c live/mpa/endpoint.c \
-	live/ulp/ulp_peer.c $(LIVE_SUITE_SRC) $(LIVE_PURE) $(ORACLE_SRC) $(UTIL_SRC)
+LIVE_SRC := live/main.c live/core/live_args.c live/core/cm.c live/core/client.c live/ulp/ulp_verbs.c \
+	live/guest/guest_verbs.c live/ulp/ulp_peer.c $(LIVE_SUITE_SRC) $(LIVE_PURE) $(ORACLE_SRC) \
+	$(UTIL_SRC)
 CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(INC)
 CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(INC)
 $(foreach f,live live-asan,$(eval $(call c_flavour,$(f))))
@@ -87,9 +86,6 @@ $(B)/asan/peer-unit: $(call flavour_objs,peer-asan,tests/peer_unit.c $(PEER_PURE
 
 peer: $(B)/plain/rdmaneg-peer
 
-live:
-	@live/mpa/run.sh
-
 # rdmaneg-peer against the guest's siw, both roles (see live/adversarial/adversarial.sh)
 live-adversarial:
 	@live/adversarial/adversarial.sh
@@ -138,10 +134,6 @@ live-kcov:
 # (live/campaign/bench.sh; docs/snapshots.md)
 bench-live:
 	@live/campaign/bench.sh
-
-# LIVE_SOAK cases per transport in one boot (default 1000)
-live-soak:
-	@live/mpa/run.sh soak
 
 # OSS-Fuzz build.sh under the environment OSS-Fuzz sets, plus check_build.
 oss-fuzz-check:
