@@ -5,6 +5,7 @@
 #include "tests/live_unit_roce.h"
 
 #include "live/roce/roce_live.h"
+#include "live/roce/roce_ulp.h"
 #include "live/roce/roce_wire.h"
 
 #include <stdint.h>
@@ -60,7 +61,13 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 			k, c.name, as[x], x == LIVE_ROCE_X_SILENCE ? 0 : 1,
 			x == LIVE_ROCE_X_SILENCE ? "-" : "ok", ulp,
 			c.active ? " req=ok event=" : "",
-			!c.active	       ? ""
+			!c.active ? ""
+			/* nvme-rdma: its first command after an accept it
+			 * can use, none after another answer */
+			: c.ulp == LIVE_ROCE_ULP_NVME_HOST
+				? (live_roce_nvme_host_expect(c.ulp_case) == LIVE_NVME_GO_ON
+					   ? "CAPSULE status=0"
+					   : "NO_CAPSULE status=-5")
 			: x == LIVE_ROCE_X_RTU ? "ESTABLISHED status=0"
 					       : "REJECTED status=28");
 	}
@@ -129,6 +136,61 @@ static void test_roce_nvmet_rep(void)
 	CHECK(!live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) &&
 	      strstr(why, "no RNR retry") &&
 	      strcmp(live_roce_ulp_rep_clause(&c, pd, sizeof(pd)), "nvme-rdma#fig6-3") == 0);
+}
+
+/* nvme-rdma's rows: the NVMe suite's accepts and rejects (not its
+ * silent target or its MPA Replies), answered to the host's admin REQ,
+ * the host's first command expected as the NVMe oracle reads each */
+static void test_roce_nvme_host(void)
+{
+	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN];
+	struct live_roce_case c;
+	uint64_t v = 0;
+	size_t k = 0;
+
+	live_roce_model_req(req);
+	memset(req + 164 + 36, 0, 256 - 164 - 36); /* nvme-rdma's request ... */
+	req[164 + 36 + 6] = 31;			   /* ... the admin queue's HSQSIZE */
+	CHECK(live_roce_nvme_hsqsize(req) == 31);
+	CHECK(roce_named("h-nvme-accept-ok", &c, &k) && c.active &&
+	      c.ulp == LIVE_ROCE_ULP_NVME_HOST && live_roce_expected(&c) == LIVE_ROCE_X_RTU &&
+	      strcmp(live_roce_clause(&c), "nvme-rdma#fig6-2") == 0 &&
+	      live_roce_nvme_host_expect(c.ulp_case) == LIVE_NVME_GO_ON &&
+	      strcmp(live_roce_ulp_name(c.ulp), "nvme-rdma") == 0);
+	/* the REP carries the accept built for the REQ's HSQSIZE, zeros after */
+	CHECK(live_roce_answer(&c, req, 0x53001234u, out) == 1 && out[0][17] == RDMANEG_IBCM_REP &&
+	      rdmaneg_ibcm_get(out[0], sizeof(out[0]), RDMANEG_IBCM_F_REP_REMOTE_COMM_ID, &v) ==
+		      RDMANEG_OK &&
+	      out[0][60] == 0 && out[0][61] == 0 && out[0][62] == 31 && out[0][63] == 0 &&
+	      out[0][60 + 32] == 0 && out[0][255] == 0);
+	CHECK(live_roce_judge(&c, LIVE_ROCE_RTU, -1, "CAPSULE", NULL, 0, NULL, 0) &&
+	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_CAPSULE", NULL, 0, NULL, 0) &&
+	      !live_roce_judge(&c, LIVE_ROCE_NONE, -1, "CAPSULE", NULL, 0, NULL, 0));
+	/* an accept it cannot use: no command after it */
+	CHECK(roce_named("h-nvme-accept-recfmt-1", &c, &k) &&
+	      live_roce_nvme_host_expect(c.ulp_case) == LIVE_NVME_GIVE_UP &&
+	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_CAPSULE", NULL, 0, NULL, 0) &&
+	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "CAPSULE", NULL, 0, NULL, 0));
+	/* CRQSIZE past HSQSIZE binds the controller: either is conforming */
+	CHECK(roce_named("h-nvme-accept-crq-plus-1", &c, &k) &&
+	      live_roce_nvme_host_expect(c.ulp_case) == LIVE_NVME_UNSEEN &&
+	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_CAPSULE", NULL, 0, NULL, 0) &&
+	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "CAPSULE", NULL, 0, NULL, 0));
+	/* a reject: a REJ of reason 28 (rdma_reject's), the reject after it */
+	CHECK(roce_named("h-nvme-reject-sts-6", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
+	      strcmp(live_roce_clause(&c), "nvme-rdma#fig7-1") == 0 &&
+	      live_roce_answer(&c, req, 0x53001234u, out) == 1 && out[0][17] == RDMANEG_IBCM_REJ &&
+	      rdmaneg_ibcm_get(out[0], sizeof(out[0]), RDMANEG_IBCM_F_REJ_REASON, &v) ==
+		      RDMANEG_OK &&
+	      v == 28 && out[0][108] == 0 && out[0][110] == 6 && out[0][111] == 0);
+	CHECK(live_roce_judge(&c, LIVE_ROCE_NONE, -1, "NO_CAPSULE", NULL, 0, NULL, 0) &&
+	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_CAPSULE", NULL, 0, NULL, 0));
+	/* no row for the silent target or an MPA Reply, which the IB CM
+	 * cannot carry */
+	CHECK(!roce_named("h-nvme-silent", &c, &k) &&
+	      !roce_named("h-nvme-mpa-markers-ulp-0", &c, &k) &&
+	      roce_named("h-nvme-answer-random-0", &c, &k));
 }
 
 /* svcrdma's rows: its port, the NFS case's octets after rdma_cm's
@@ -290,6 +352,7 @@ static void test_roce_table(void)
 	      !live_roce_verdict(&c, LIVE_ROCE_NONE, -1));
 	CHECK(roce_named("nvmet-len-0", &c, &n) && live_roce_expected(&c) == LIVE_ROCE_X_REJ);
 	test_roce_nvmet_rep();
+	test_roce_nvme_host();
 	test_roce_svcrdma();
 }
 

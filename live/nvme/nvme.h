@@ -87,6 +87,16 @@ struct live_nvme_tcase {
 };
 
 size_t live_nvme_tcase_count(void);
+
+/* What a conforming host does with the target's answer of kind, an
+ * accept's defects (RDMANEG_NVME_D_*, the oracle's or the core's) known:
+ * sends its first command (go on), ends the queue (give up), or either
+ * (not seen: a CRQSIZE off [nvme-rdma#fig6]'s rule binds the controller,
+ * and a host keeping to it looks, on the wire, like one that does not). */
+enum live_nvme_host_expect { LIVE_NVME_GO_ON, LIVE_NVME_GIVE_UP, LIVE_NVME_UNSEEN };
+enum live_nvme_host_expect live_nvme_host_expect(enum live_nvme_tkind kind, unsigned defects);
+/* "go on", "give up", "not seen" */
+const char *live_nvme_host_expect_name(enum live_nvme_host_expect x);
 /* Target case j, its CRQSIZE built for a request of HSQSIZE hsqsize; false
  * past the end. */
 bool live_nvme_tcase(size_t j, uint16_t hsqsize, struct live_nvme_tcase *t);

@@ -247,23 +247,26 @@ static void hostile_rows(struct live_nvme_judged *j, const struct live_nvme *r,
 
 /* What a conforming host does with an answer: go on (send its first
  * capsule), give the queue up, or nothing the harness can see. */
-enum expect { GO_ON, GIVE_UP, UNSEEN };
-
 static const char *const expect_names[] = { "go on", "give up", "not seen" };
 
 /* From the defects of an accept: one it cannot read ([nvme-rdma#fig6]: 32 octets,
  * RECFMT 0h) leaves it no queue; a CRQSIZE off [nvme-rdma#fig6]'s rule binds the
  * controller, and a host that keeps to it (no more commands outstanding
  * than CRQSIZE) looks, on the wire, like one that does not. */
-static enum expect expect_of(enum live_nvme_tkind kind, unsigned defects)
+const char *live_nvme_host_expect_name(enum live_nvme_host_expect x)
+{
+	return (size_t)x < sizeof(expect_names) / sizeof(expect_names[0]) ? expect_names[x] : "?";
+}
+
+enum live_nvme_host_expect live_nvme_host_expect(enum live_nvme_tkind kind, unsigned defects)
 {
 	if (kind != LIVE_NVME_T_ACCEPT)
-		return GIVE_UP; /* [nvme-rdma#fig7], 11: a reject, an MPA Reply the host's
-				 * RNIC refuses ([rfc5044#7.1]), or no answer
-				 * ends the queue */
+		return LIVE_NVME_GIVE_UP; /* [nvme-rdma#fig7], 11: a reject, an MPA Reply the
+					   * host's RNIC refuses ([rfc5044#7.1]), or no
+					   * answer ends the queue */
 	if (defects & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT))
-		return GIVE_UP;
-	return defects & RDMANEG_NVME_D_CRQSIZE ? UNSEEN : GO_ON;
+		return LIVE_NVME_GIVE_UP;
+	return defects & RDMANEG_NVME_D_CRQSIZE ? LIVE_NVME_UNSEEN : LIVE_NVME_GO_ON;
 }
 
 /* The hostile target's cases: what the kernel host did with each answer,
@@ -281,7 +284,7 @@ static void target_rows(struct live_nvme_judged *j, const struct live_nvme *r,
 		struct rdmaneg_nvme_answer a;
 		struct rdmaneg_nvme_accept acc;
 		unsigned d = 0, refd;
-		enum expect core, oracle;
+		enum live_nvme_host_expect core, oracle;
 		/* went on: its first capsule reached us, or its own log says it
 		 * sent the Connect command (a capsule can stall in siw: docs/nvme.md) */
 		bool went_on = t->capsule || t->connect_logged;
@@ -308,10 +311,10 @@ static void target_rows(struct live_nvme_judged *j, const struct live_nvme *r,
 					 t->req_len >= 8 ? rdmaneg_ref_nvme_u16(t->req, 6) : 0u,
 					 false)
 			       : 0u;
-		core = expect_of(tc.kind, d);
-		oracle = expect_of(tc.kind, refd);
-		w->core = expect_names[core];
-		w->oracle = expect_names[oracle];
+		core = live_nvme_host_expect(tc.kind, d);
+		oracle = live_nvme_host_expect(tc.kind, refd);
+		w->core = live_nvme_host_expect_name(core);
+		w->oracle = live_nvme_host_expect_name(oracle);
 		w->agree = core == oracle;
 		if (!w->agree)
 			v->disagree++;
@@ -333,10 +336,11 @@ static void target_rows(struct live_nvme_judged *j, const struct live_nvme *r,
 			w->verdict = "diverges";
 			snprintf(note, cap, "its connect never returned");
 			v->t_diverge++;
-		} else if (oracle == UNSEEN) {
+		} else if (oracle == LIVE_NVME_UNSEEN) {
 			w->verdict = "unjudged";
 			v->t_unjudged++;
-		} else if ((oracle == GO_ON) == went_on && (oracle == GO_ON || gave_up)) {
+		} else if ((oracle == LIVE_NVME_GO_ON) == went_on &&
+			   (oracle == LIVE_NVME_GO_ON || gave_up)) {
 			w->verdict = "conforms";
 			v->t_conform++;
 		} else {

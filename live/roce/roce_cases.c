@@ -111,7 +111,17 @@ static const struct row last_row = HH("qp1-after-mad-len-260", E_LEN, 260);
  * then one field edited in the answer's message that has it: set to
  * value, XORed with it, or (O_FROM) the REQ's field from plus value, or
  * (O_PD) the REP's private data filled with value. */
-enum answer { A_REP, A_REP_TWICE, A_MRA_REP, A_REJ, A_MRA_ONLY, A_REJ_REP, A_OTHER, A_REP_THEN };
+enum answer {
+	A_REP,
+	A_REP_TWICE,
+	A_MRA_REP,
+	A_REJ,
+	A_MRA_ONLY,
+	A_REJ_REP,
+	A_OTHER,
+	A_REP_THEN,
+	A_NVME /* nvme-rdma's: the NVMe suite's target answer value (roce_ulp.h) */
+};
 enum op { O_NONE, O_SET, O_XOR, O_FROM, O_PD };
 
 struct arow {
@@ -496,6 +506,12 @@ static void sweep_active(void)
 		snprintf(a.name, sizeof(a.name), "a-rep-then-%s", live_roce_msg_name(thens[i]));
 		add_arow(&a);
 	}
+	/* nvme-rdma connecting: last, after rdmaneg-live connect's rows */
+	for (size_t j = 0; j < live_roce_nvme_host_count(); j++) {
+		a = (struct arow){ .answer = A_NVME, .value = j };
+		if (live_roce_nvme_host_name(j, a.name, sizeof(a.name)))
+			add_arow(&a);
+	}
 }
 
 static void build(void)
@@ -577,6 +593,10 @@ size_t live_roce_answer(const struct live_roce_case *c, const uint8_t *req, uint
 	if (!c || !c->active || c->row >= na || !req)
 		return 0;
 	a = &atab[c->row];
+	if (a->answer == A_NVME) {
+		live_roce_nvme_host_answer((size_t)a->value, req, local_id, out[0]);
+		return 1;
+	}
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id);
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_QPN, &qpn);
@@ -627,6 +647,10 @@ static bool active_case(size_t k, struct live_roce_case *c)
 	c->active = true;
 	c->row = (unsigned)(k - (np - 1));
 	snprintf(c->name, sizeof(c->name), "%s", atab[c->row].name);
+	if (atab[c->row].answer == A_NVME) {
+		c->ulp = LIVE_ROCE_ULP_NVME_HOST;
+		c->ulp_case = (unsigned)atab[c->row].value;
+	}
 	c->comm_id = 0x53000000u + (uint32_t)k;
 	live_roce_model_req(req);
 	n = live_roce_answer(c, req, c->comm_id, out);
@@ -750,6 +774,8 @@ const char *live_roce_clause(const struct live_roce_case *c)
 	if (c->active) {
 		const struct arow *a = &atab[c->row < na ? c->row : 0];
 
+		if (a->answer == A_NVME)
+			return live_roce_nvme_host_clause((size_t)a->value);
 		if (a->answer == A_OTHER || a->answer == A_REP_THEN)
 			return live_roce_msg_clause(a->attr);
 		if (a->answer == A_REJ || a->answer == A_REJ_REP)
@@ -811,7 +837,8 @@ enum live_roce_expect live_roce_expected(const struct live_roce_case *c)
 		uint8_t req[RDMANEG_IBCM_MAD_LEN];
 		enum answer a = atab[c->row < na ? c->row : 0].answer;
 
-		if (a == A_REJ || a == A_MRA_ONLY)
+		if (a == A_REJ || a == A_MRA_ONLY ||
+		    (a == A_NVME && c->mad[16] == 0 && c->mad[17] == RDMANEG_IBCM_REJ))
 			return LIVE_ROCE_X_QUIET;
 		if (a == A_REJ_REP || a == A_OTHER)
 			return LIVE_ROCE_X_NO_RTU;

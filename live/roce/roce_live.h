@@ -53,7 +53,9 @@ enum live_roce_ulp {
 	LIVE_ROCE_ULP_NONE = 0, /* rdmaneg-live listen's, or none */
 	LIVE_ROCE_ULP_NVMET,	/* nvmet-rdma */
 	LIVE_ROCE_ULP_SVCRDMA,	/* nfsd's svcrdma */
-	LIVE_ROCE_ULP_ISERT	/* LIO's isert */
+	LIVE_ROCE_ULP_ISERT,	/* LIO's isert */
+	/* an active case's: the kernel ULP whose REQ the peer answers */
+	LIVE_ROCE_ULP_NVME_HOST /* nvme-rdma, connecting through /dev/nvme-fabrics */
 };
 
 /* What a conforming passive side does with a case's frame. */
@@ -90,6 +92,9 @@ struct live_roce_case {
 	 * no ULP's), and the strict one */
 	enum live_roce_ulp ulp;
 	unsigned ulp_allowed, ulp_sts;
+	/* an active ULP case (nvme-rdma's): its case of the ULP's suite (the
+	 * NVMe suite's target answer, live_nvme_tcase) */
+	unsigned ulp_case;
 };
 
 /* The table, one index space. */

@@ -21,9 +21,16 @@
  *   LIVE_ROCE_REQ K HEX (Linux's REQ frame)   LIVE_ROCE_ULP K LINE
  *   LIVE_ROCE_CASE K NAME answer=A ... event=E status=S
  *   PEER_VERDICT active K NAME conforms|diverges
+ * nvme-rdma's cases (last; the connector is stopped first): the peer
+ * makes the kernel host connect through /dev/nvme-fabrics and answers
+ * its admin queue's REQ with the NVMe suite's accept or reject; event=
+ * says whether the host then sent its first command to the QP our REP
+ * named (CAPSULE, NO_CAPSULE), status= how its connect attempt ended
+ * (0, its errno, -1 still trying after 20 s).
  */
 #define _GNU_SOURCE
 #include "live/roce/roce_live.h"
+#include "live/roce/roce_ulp.h"
 #include "live/roce/roce_verbs.h"
 #include "live/roce/roce_wire.h"
 
@@ -32,6 +39,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/if_packet.h>
 #include <net/ethernet.h>
 #include <net/if.h>
@@ -55,6 +63,7 @@ struct peer {
 	char **connect;		/* the active cases' connector (argv), or NULL */
 	const char *log;	/* the file its events go to (its --log) */
 	pid_t child;		/* the connector, once started; 0 before */
+	pid_t host;		/* nvme-rdma's connecting child, in its case; 0 else */
 	long log_off;		/* how much of log was read */
 	long long seq_done;	/* the connector\'s last connection a case took */
 	uint32_t answered[256]; /* the last REQs' Local Communication IDs answered */
@@ -350,19 +359,24 @@ static void read_events(struct peer *p, size_t k, char *event, size_t cap, long 
 	fclose(f);
 }
 
-/* The next REQ Linux sends with a Local Communication ID not answered
- * before, within deadline: the MAD into req, the frame shown. 0 or -1. */
-static int recv_req(struct peer *p, size_t k, long long deadline, uint8_t *req, unsigned *frames,
-		    unsigned *bad)
+/* The next REQ Linux sends to port (of rdma_cm's TCP port space) with a
+ * Local Communication ID not answered before, within deadline: the MAD
+ * into req, the frame shown. 0 or -1. */
+static int recv_req(struct peer *p, size_t k, long long deadline, uint16_t port, uint8_t *req,
+		    unsigned *frames, unsigned *bad)
 {
 	static uint8_t f[RDMANEG_ROCE_FRAME_MAX + 64];
 	struct rdmaneg_ibcm_msg m;
 	size_t fl = 0, off = 0;
 
 	while (next_mad(p, deadline, &m, f, &fl, &off, frames, bad) == 0) {
+		uint64_t sid = 0;
 		bool old = false;
 
-		if (m.attr != RDMANEG_IBCM_REQ)
+		if (m.attr != RDMANEG_IBCM_REQ ||
+		    rdmaneg_ibcm_get(f + off, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_SERVICE_ID,
+				     &sid) != RDMANEG_OK ||
+		    (sid & 0xFFFFu) != port)
 			continue;
 		for (size_t i = 0; i < p->n_answered && i < ANSWERED; i++)
 			old |= p->answered[i] == m.local_id;
@@ -386,6 +400,97 @@ static int send_next(struct peer *p, const struct live_roce_case *c, const uint8
 	return send_mad(p, &h, mad, RDMANEG_IBCM_MAD_LEN, k, show);
 }
 
+/* nvme-rdma's cases: the host's connect attempt, at most, after the
+ * peer's part; how long its first command is awaited after the RTU (the
+ * guest sets nvme_core's admin_timeout to 5 s: live/roce/roce-init.sh) */
+#define HOST_MS 20000
+#define CAPSULE_MS 3000
+
+/* nvme-rdma connecting to the peer: a child writes the options to
+ * /dev/nvme-fabrics (as nvme-cli does) and exits 0 when the kernel made
+ * the controller, else with the write's errno; 0, or -1 (no child) */
+static int start_host(struct peer *p)
+{
+	fflush(stdout);
+	p->host = fork();
+	if (p->host == 0) {
+		char opts[256];
+		int n = snprintf(opts, sizeof(opts),
+				 "transport=rdma,traddr=%s,trsvcid=%d,nqn=%s,nr_io_queues=1",
+				 LIVE_ROCE_PEER, LIVE_NVME_PORT, LIVE_NVME_NQN);
+		int fd = open("/dev/nvme-fabrics", O_RDWR | O_CLOEXEC);
+
+		if (fd < 0)
+			_exit(errno > 0 && errno < 126 ? errno : 125);
+		_exit(write(fd, opts, (size_t)n) == n ? 0 : errno > 0 && errno < 126 ? errno : 125);
+	}
+	if (p->host < 0) {
+		fprintf(stderr, "rdmaneg-live roce-peer: fork: %s\n", strerror(errno));
+		p->host = 0;
+		return -1;
+	}
+	return 0;
+}
+
+/* the host child's exit status within HOST_MS; -1 when it was still
+ * trying then (it is killed, and left if it cannot die) */
+static int end_host(struct peer *p)
+{
+	int st = 0;
+
+	for (int waited = 0; p->host > 0 && waited < HOST_MS; waited += 100) {
+		if (waitpid(p->host, &st, WNOHANG) == p->host) {
+			p->host = 0;
+			return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+		}
+		usleep(100000);
+	}
+	if (p->host > 0) {
+		kill(p->host, SIGKILL);
+		for (int waited = 0; waited < 2000; waited += 100) {
+			if (waitpid(p->host, &st, WNOHANG) == p->host)
+				break;
+			usleep(100000);
+		}
+	}
+	p->host = 0;
+	return -1;
+}
+
+/* Whether Linux sends an RC packet to our QP qpn within deadline: the
+ * host's first command after the RTU ([roce-a17#bth-1]: opcodes 0x00 to
+ * 0x1F are RC's); frames counted and their ICRCs judged as next_mad() */
+static bool watch_qp(struct peer *p, uint32_t qpn, long long deadline, unsigned *frames,
+		     unsigned *icrc_bad)
+{
+	static uint8_t f[RDMANEG_ROCE_FRAME_MAX + 64];
+
+	for (;;) {
+		struct pollfd pfd = { .fd = p->fd, .events = POLLIN };
+		struct sockaddr_ll from = { 0 };
+		socklen_t fl = sizeof(from);
+		struct rdmaneg_roce_hdr h;
+		size_t off, n;
+		unsigned d;
+		long long left = deadline - now_ms();
+		ssize_t got;
+
+		if (left <= 0 || poll(&pfd, 1, (int)left) <= 0)
+			return false;
+		got = recvfrom(p->fd, f, sizeof(f), 0, (struct sockaddr *)&from, &fl);
+		if (got <= 0 || from.sll_pkttype == PACKET_OUTGOING ||
+		    rdmaneg_roce_decode(f, (size_t)got, &h, &off, &n, &d) != RDMANEG_OK ||
+		    (d & (RDMANEG_ROCE_D_SHORT | RDMANEG_ROCE_D_ETHERTYPE | RDMANEG_ROCE_D_IP |
+			  RDMANEG_ROCE_D_IP_LEN | RDMANEG_ROCE_D_UDP_PORT)))
+			continue;
+		(*frames)++;
+		if (d & RDMANEG_ROCE_D_ICRC)
+			(*icrc_bad)++;
+		if (h.dest_qp == qpn && h.opcode < 0x20)
+			return true;
+	}
+}
+
 /* an active case: Linux's next REQ answered with the case's MADs, then
  * its answer; an RTU is followed by our DREQ (the DREP awaited), and an
  * attempt Linux has not ended is ended with a REJ of ours */
@@ -402,13 +507,19 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	enum live_roce_answer a = LIVE_ROCE_NOREQ;
 	struct rdmaneg_ibcm_msg m;
 	char event[32];
+	bool host = c->ulp == LIVE_ROCE_ULP_NVME_HOST, capsule = false;
 
 	printf("LIVE_ROCE_BEGIN active %zu %s\n", k, c->name);
 	fflush(stdout);
-	if (start_connector(p) != 0 || recv_req(p, k, now_ms() + 10000, req, &frames, &bad) != 0) {
+	/* nvme-rdma's cases come last: the connector's attempts end first */
+	if (host)
+		stop_connector(p);
+	if ((host ? start_host(p) : start_connector(p)) != 0 ||
+	    recv_req(p, k, now_ms() + (host ? 15000 : 10000),
+		     host ? LIVE_NVME_PORT : LIVE_ROCE_ACTIVE_PORT, req, &frames, &bad) != 0) {
 		printf("LIVE_ROCE_CASE %zu %s answer=noreq reason=0 rcvd=-1 icrc=- frames=%u "
-		       "event=- status=0\n",
-		       k, c->name, frames);
+		       "event=- status=%d\n",
+		       k, c->name, frames, host ? end_host(p) : 0);
 		printf("PEER_VERDICT active %zu %s diverges\n", k, c->name);
 		fflush(stdout);
 		return;
@@ -447,7 +558,15 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	after = rcvd_pkts(p->dev);
 	if (a == LIVE_ROCE_RTU) {
 		struct rdmaneg_roce_hdr h = c->frame;
+		uint64_t our_qpn = 0;
 
+		/* nvme-rdma's first command, to the QP our REP named */
+		for (size_t i = 0; host && i < n; i++)
+			if (out[i][17] == RDMANEG_IBCM_REP)
+				(void)rdmaneg_ibcm_get(out[i], sizeof(out[i]),
+						       RDMANEG_IBCM_F_REP_LOCAL_QPN, &our_qpn);
+		capsule = host &&
+			  watch_qp(p, (uint32_t)our_qpn, now_ms() + CAPSULE_MS, &frames, &bad);
 		h.psn = p->psn++ & 0xFFFFFF;
 		close_dreq(p, &h, ours, their, qpn, k);
 	} else {
@@ -466,9 +585,15 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 		(void)send_next(p, c, rej, k, false);
 		printf("LIVE_ROCE_CLOSE %zu rej\n", k);
 	}
+	if (host) {
+		/* nvme-rdma's: whether it sent its first command, and how
+		 * its connect attempt ended */
+		snprintf(event, sizeof(event), "%s", capsule ? "CAPSULE" : "NO_CAPSULE");
+		status = end_host(p);
+	}
 	/* the connector logs its event when rdma_cm hands it over, which
 	 * may come after the wire's answer: read until one comes, up to 3 s */
-	for (int waited = 0; waited < 3000; waited += 100) {
+	for (int waited = 0; !host && waited < 3000; waited += 100) {
 		usleep(100000);
 		read_events(p, k, event, sizeof(event), &status);
 		if (strcmp(event, "-") != 0)

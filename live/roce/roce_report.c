@@ -4,6 +4,7 @@
  * the verbs around it; see roce_live.h. */
 #define _GNU_SOURCE
 #include "live/roce/roce_live.h"
+#include "live/roce/roce_ulp.h"
 #include "live/roce/roce_verbs.h"
 #include "live/roce/roce_wire.h"
 
@@ -72,9 +73,20 @@ bool live_roce_judge(const struct live_roce_case *c, enum live_roce_answer a, lo
 {
 	bool ok = live_roce_verdict(c, a, ulp_sts);
 
-	/* a good REP: the RTU on the wire and ESTABLISHED for the ULP */
-	if (event && live_roce_expected(c) == LIVE_ROCE_X_RTU && strcmp(event, "ESTABLISHED") != 0)
+	if (event && c->ulp == LIVE_ROCE_ULP_NVME_HOST) {
+		/* nvme-rdma's: after an accept it can use, its first command
+		 * (the peer saw a capsule); after one it cannot, or a
+		 * reject, none ([nvme-rdma#fig6], 7, 11) */
+		enum live_nvme_host_expect h = live_roce_nvme_host_expect(c->ulp_case);
+		bool went_on = strcmp(event, "CAPSULE") == 0;
+
+		if ((h == LIVE_NVME_GO_ON && !went_on) || (h == LIVE_NVME_GIVE_UP && went_on))
+			ok = false;
+	} else if (event && live_roce_expected(c) == LIVE_ROCE_X_RTU &&
+		   strcmp(event, "ESTABLISHED") != 0) {
+		/* a good REP: the RTU on the wire and ESTABLISHED for the ULP */
 		ok = false;
+	}
 	/* a ULP's REP: its private data as the ULP's rules require (why says
 	 * what it holds either way) */
 	if (rep_pd && !live_roce_ulp_rep(c, rep_pd, rep_len, why, cap))
@@ -341,6 +353,10 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 			fprintf(out, " (ULP status %ld)", e->ulp_sts);
 		if (why[0])
 			fprintf(out, " (%s's REP: %s)", live_roce_ulp_name(c.ulp), why);
+		if (c.ulp == LIVE_ROCE_ULP_NVME_HOST && a != LIVE_ROCE_DIED)
+			fprintf(out, " (nvme-rdma: %s, exit %lld; a conforming host: %s)", e->event,
+				e->status,
+				live_nvme_host_expect_name(live_roce_nvme_host_expect(c.ulp_case)));
 		if (a == LIVE_ROCE_DIED)
 			fprintf(out, " (the guest died: findings.txt)");
 		else if (c.active)

@@ -5,6 +5,7 @@
 #include "live/iser/iser.h"
 #include "live/nfs/nfs.h"
 #include "live/nvme/nvme.h"
+#include "live/roce/roce_mads.h"
 #include "oracle/ibcm_ref.h"
 #include "rules/iser_rules.h"
 #include "rules/nvme_rules.h"
@@ -328,6 +329,8 @@ const char *live_roce_ulp_name(enum live_roce_ulp u)
 {
 	const struct ulp *x = ulp_of(u);
 
+	if (u == LIVE_ROCE_ULP_NVME_HOST)
+		return "nvme-rdma";
 	return x ? x->name : NULL;
 }
 
@@ -375,4 +378,81 @@ long live_roce_ulp_rej_status(const struct live_roce_case *c, const uint8_t *pd,
 	const struct ulp *x = ulp_of(c->ulp);
 
 	return x && x->rej ? x->rej(pd, n) : -1;
+}
+
+/* ---- nvme-rdma's rows: the host connecting to the peer ---- */
+
+/* nvme-rdma's admin queue (drivers/nvme/host/rdma.c,
+ * nvme_rdma_route_resolved): HSQSIZE NVME_AQ_DEPTH - 1, RNR retries 7 */
+#define NVME_HOST_AQ_HSQSIZE 31u
+
+size_t live_roce_nvme_host_count(void)
+{
+	return live_nvme_tcase_count();
+}
+
+bool live_roce_nvme_host_name(size_t j, char *name, size_t cap)
+{
+	struct live_nvme_tcase t;
+
+	return live_nvme_tcase(j, 0, &t) &&
+	       (t.kind == LIVE_NVME_T_ACCEPT || t.kind == LIVE_NVME_T_REJECT) &&
+	       snprintf(name, cap, "h-nvme-%.40s", t.name) > 0;
+}
+
+unsigned live_roce_nvme_hsqsize(const uint8_t *req)
+{
+	size_t off, n;
+
+	return ulp_span(&off, &n) && n >= 8 ? rdmaneg_ref_nvme_u16(req + off, 6) : 0u;
+}
+
+void live_roce_nvme_host_answer(size_t j, const uint8_t *req, uint32_t local_id,
+				uint8_t mad[RDMANEG_IBCM_MAD_LEN])
+{
+	struct live_nvme_tcase t;
+	uint64_t tid = 0, id = 0;
+	size_t off, n;
+	uint16_t attr;
+
+	(void)live_nvme_tcase(j, (uint16_t)live_roce_nvme_hsqsize(req), &t);
+	if (t.kind == LIVE_NVME_T_ACCEPT) {
+		live_roce_good_rep(mad, req, local_id);
+		attr = RDMANEG_IBCM_REP;
+	} else {
+		/* rdma_reject(): a REJ of reason 28, consumer defined */
+		(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
+		(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID,
+				       &id);
+		live_roce_message(mad, RDMANEG_IBCM_REJ, tid, local_id, (uint32_t)id, 0);
+		live_roce_put(mad, RDMANEG_IBCM_F_REJ_MESSAGE_REJECTED, 0);
+		live_roce_put(mad, RDMANEG_IBCM_F_REJ_REASON, 28);
+		attr = RDMANEG_IBCM_REJ;
+	}
+	if (rdmaneg_ibcm_pd_span(attr, &off, &n) == RDMANEG_OK) {
+		memset(mad + off, 0, n);
+		(void)rdmaneg_ibcm_set_pd(mad, RDMANEG_IBCM_MAD_LEN, t.pd,
+					  t.pd_len < n ? t.pd_len : n);
+	}
+}
+
+enum live_nvme_host_expect live_roce_nvme_host_expect(size_t j)
+{
+	struct live_nvme_tcase t;
+
+	if (!live_nvme_tcase(j, NVME_HOST_AQ_HSQSIZE, &t))
+		return LIVE_NVME_GIVE_UP;
+	return live_nvme_host_expect(
+		t.kind,
+		t.kind == LIVE_NVME_T_ACCEPT
+			? rdmaneg_ref_nvme_accept(t.pd, t.pd_len, NVME_HOST_AQ_HSQSIZE, true)
+			: 0u);
+}
+
+const char *live_roce_nvme_host_clause(size_t j)
+{
+	struct live_nvme_tcase t;
+
+	return live_nvme_tcase(j, 0, &t) && t.kind == LIVE_NVME_T_ACCEPT ? "nvme-rdma#fig6-2"
+									 : "nvme-rdma#fig7-1";
 }

@@ -12,6 +12,7 @@
 #ifndef RDMANEG_LIVE_ROCE_ULP_H
 #define RDMANEG_LIVE_ROCE_ULP_H
 
+#include "live/nvme/nvme.h"
 #include "live/roce/roce_live.h"
 
 #include <stdbool.h>
@@ -37,5 +38,31 @@ void live_roce_ulp_octets(enum live_roce_ulp u, size_t i, struct live_roce_case 
 /* The clause c (one of u's rows, its octets set) tests, as the registry
  * names it. */
 const char *live_roce_ulp_clause(const struct live_roce_case *c);
+
+/*
+ * nvme-rdma's rows (active): the kernel host connects through
+ * /dev/nvme-fabrics to the peer, which answers its admin queue's REQ
+ * with the NVMe suite's target answer j (live_nvme_tcase, built for the
+ * REQ's HSQSIZE): a REP carrying the accept, or a REJ (consumer defined,
+ * as rdma_reject sends one) carrying the reject.
+ */
+size_t live_roce_nvme_host_count(void);
+/* Answer j's row name ("h-nvme-NAME") into name (cap octets); false past
+ * the last and for an answer that is neither an accept nor a reject. */
+bool live_roce_nvme_host_name(size_t j, char *name, size_t cap);
+/* Answer j to the REQ req (256 octets) as the peer whose Local
+ * Communication ID is local_id, into mad: a REP as live_roce_good_rep
+ * makes it, or a REJ, its private data the answer's, zeros after it. */
+void live_roce_nvme_host_answer(size_t j, const uint8_t *req, uint32_t local_id,
+				uint8_t mad[RDMANEG_IBCM_MAD_LEN]);
+/* What a conforming host does after answer j to nvme-rdma's admin REQ
+ * (HSQSIZE 31, RNR retries): the NVMe oracle's reading of the accept. */
+enum live_nvme_host_expect live_roce_nvme_host_expect(size_t j);
+/* The clause row j tests: the accept's ([nvme-rdma#fig6-2]) or the
+ * reject's ([nvme-rdma#fig7-1]), as the NVMe suite names them. */
+const char *live_roce_nvme_host_clause(size_t j);
+/* The REQ's HSQSIZE (octets 6 and 7 of its ULP octets), as the oracle
+ * reads it. */
+unsigned live_roce_nvme_hsqsize(const uint8_t *req);
 
 #endif
