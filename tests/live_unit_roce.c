@@ -665,7 +665,8 @@ static void test_roce_active(void)
 			fclose(f);
 		snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
 		CHECK(strstr(rep, want) &&
-		      strstr(rep, "(nvmet's REP: RECFMT 0, CRQSIZE 32 for HSQSIZE 31, RNR retry"));
+		      strstr(rep, "(nvmet's REP: RECFMT 0, CRQSIZE 32 for HSQSIZE 31, RNR retry") &&
+		      strstr(rep, "1 diverge (1 of them by the ULP's REP private data alone)"));
 		CHECK(strstr(js,
 			     "\"case\":\"nvmet-base-admin\",\"clause\":\"nvme-rdma#fig6-4\","
 			     "\"expect\":\"answer\",\"got\":\"rep\",\"verdict\":\"diverges\"}") !=

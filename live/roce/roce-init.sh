@@ -54,8 +54,8 @@ else
 	suite_step LIVE_ROCE_STEP isert lio_iser "$ROCE_ADDR" \
 		$(/bin/rdmaneg-live iser-facts | cut -d' ' -f1,3)
 	# nvme-rdma's cases (h-nvme-): a Connect command the peer never
-	# answers fails in 5 s instead of nvme_core's 60
-	echo 5 >/sys/module/nvme_core/parameters/admin_timeout ||
+	# answers fails in 2 s instead of nvme_core's 60
+	echo 2 >/sys/module/nvme_core/parameters/admin_timeout ||
 		echo "LIVE_ROCE_STEP nvme-host failed: no nvme_core admin_timeout"
 	: >/tmp/roce-listen.log
 	/bin/rdmaneg-live listen --addr "$ROCE_ADDR" --port "$ROCE_PORT" --log /tmp/roce-listen.log \

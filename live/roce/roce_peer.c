@@ -402,7 +402,7 @@ static int send_next(struct peer *p, const struct live_roce_case *c, const uint8
 
 /* nvme-rdma's cases: the host's connect attempt, at most, after the
  * peer's part; how long its first command is awaited after the RTU (the
- * guest sets nvme_core's admin_timeout to 5 s: live/roce/roce-init.sh) */
+ * guest sets nvme_core's admin_timeout to 2 s: live/roce/roce-init.sh) */
 #define HOST_MS 20000
 #define CAPSULE_MS 3000
 
