@@ -21,7 +21,8 @@
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
 #                     the bad-ICRC control), a good REQ to each ULP's
 #                     listener (nvmet-base-admin, svcrdma-v1-4k-R,
-#                     isert-i-linux) and a-rep (the active role)
+#                     isert-i-linux), a-rep (the active role) and
+#                     h-nvme-accept-ok (nvme-rdma connecting)
 # Writes build/live-roce/{console.log (every boot's cases),
 # console-N.log, findings.txt, report.txt, report.json (make compliance's
 # rows), triage/}; ends with "N passed, N failed" (passed: every case
@@ -58,7 +59,7 @@ elif [ "$SMOKE" = 1 ]; then
 	# svcrdma, isert) and the first active case (a good REP: the
 	# connector, the RTU, the DREQ)
 	count=3
-	also=nvmet-base-admin,svcrdma-v1-4k-R,isert-i-linux,a-rep
+	also=nvmet-base-admin,svcrdma-v1-4k-R,isert-i-linux,a-rep,h-nvme-accept-ok
 	for a in ${also//,/ }; do
 		"$L/rdmaneg-live" roce-cases | awk -v n="$a" '$2 == n {f = 1} END {exit !f}' ||
 			{ echo "live-roce: no case $a for the smoke (rdmaneg-live roce-cases)" >&2; exit 2; }

@@ -360,12 +360,12 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 			fprintf(out, " (ULP status %ld)", e->ulp_sts);
 		if (why[0])
 			fprintf(out, " (%s's REP: %s)", live_roce_ulp_name(c.ulp), why);
-		if (c.ulp == LIVE_ROCE_ULP_NVME_HOST && a != LIVE_ROCE_DIED)
+		if (a == LIVE_ROCE_DIED)
+			fprintf(out, " (the guest died: findings.txt)");
+		else if (c.ulp == LIVE_ROCE_ULP_NVME_HOST)
 			fprintf(out, " (nvme-rdma: %s, exit %lld; a conforming host: %s)", e->event,
 				e->status,
 				live_nvme_host_expect_name(live_roce_nvme_host_expect(c.ulp_case)));
-		if (a == LIVE_ROCE_DIED)
-			fprintf(out, " (the guest died: findings.txt)");
 		else if (c.active)
 			fprintf(out, " (%s %lld)", e->event, e->status);
 		fputc('\n', out);
