@@ -242,6 +242,16 @@ static void test_smbd(void)
 	memcpy(con, smbd_con, sizeof(smbd_con));
 	patch(strstr(con, "s-ok 1 1 continued killed 8"), "s-ok 1 1 continued killed x");
 	CHECK(smbd(con, out, sizeof(out)) == 1);
+	/* a case that no connection request reached measured nothing:
+	 * missing, whatever it is, and counted with the first one named
+	 * (a listener that refuses: finding 7); never a verdict */
+	memcpy(con, smbd_con, sizeof(smbd_con));
+	patch(strstr(con, "s-len-31 1 1 closed 32"), "s-len-31 0 0 -      32");
+	CHECK(smbd(con, out, sizeof(out)) == 0 && row_has(out, "cifs", "s-len-31", "missing") &&
+	      row_has(out, "cifs", "s-len-31", "no-request") &&
+	      strstr(out, "1 hostile-server case(s) measured nothing") &&
+	      strstr(out, "the first s-len-31, its client's end 32") && strstr(out, "1 missing"));
+	CHECK(smbd(smbd_con, out, sizeof(out)) == 0 && !strstr(out, "measured nothing"));
 }
 
 /* a run of make live-iser on Debian's 6.1.0-56, lines as printed */
@@ -296,6 +306,12 @@ static void test_iser(void)
 	memcpy(con, iser_con, sizeof(iser_con));
 	patch(strstr(con, "3260 54398 4d50"), "3260 54398 4d5x");
 	CHECK(iser(con, out, sizeof(out)) == 1);
+	/* a target case no connection request reached: missing */
+	memcpy(con, iser_con, sizeof(iser_con));
+	patch(strstr(con, "t-zbva-used 1 1 continued"), "t-zbva-used 0 0 -        ");
+	CHECK(iser(con, out, sizeof(out)) == 0 &&
+	      row_has(out, "ib_iser", "t-zbva-used", "no-request") &&
+	      strstr(out, "the first t-zbva-used, its client's end killed"));
 }
 
 static void test_next(void)

@@ -103,6 +103,11 @@ static void target_row(struct live_ulp_rows *rows, const struct live_ulp_words *
 			     NULL);
 		return;
 	}
+	if (strcmp(w->w[1], "0") == 0) {
+		live_ulp_unreached(rows, "ib_iser", c.name,
+				   c.how == LIVE_ISER_REJECT ? "-" : "iser-a12#rep-1", w->w[4]);
+		return;
+	}
 	if (c.how == LIVE_ISER_REJECT) {
 		live_ulp_row(rows, "ib_iser", c.name, "-", "-", after, LIVE_ULP_MEASURED, NULL);
 		return;

@@ -176,6 +176,14 @@ static void server_row(struct live_ulp_rows *rows, const struct live_ulp_words *
 		live_ulp_row(rows, "cifs", w->w[0], "-", "-", "malformed", LIVE_ULP_MISSING, NULL);
 		return;
 	}
+	if (strcmp(w->w[1], "0") == 0) {
+		live_ulp_unreached(rows, "cifs", c.name,
+				   c.what == LIVE_SMBD_W_MSG  ? "ms-smbd#3.1.5.7"
+				   : c.what == LIVE_SMBD_W_PD ? "ms-smbd#6.1"
+							      : "-",
+				   w->w[4]);
+		return;
+	}
 	if (c.what == LIVE_SMBD_W_MSG) {
 		unsigned d;
 

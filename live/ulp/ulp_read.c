@@ -184,8 +184,28 @@ void live_ulp_row(struct live_ulp_rows *r, const char *impl, const char *name, c
 	fprintf(r->json, "}");
 }
 
+void live_ulp_unreached(struct live_ulp_rows *r, const char *impl, const char *name,
+			const char *clause, const char *client)
+{
+	if (r->unreached++ == 0) {
+		snprintf(r->first_unreached, sizeof(r->first_unreached), "%s", name);
+		snprintf(r->first_client, sizeof(r->first_client), "%s", client);
+	}
+	live_ulp_row(r, impl, name, clause, "-", "no-request", LIVE_ULP_MISSING,
+		     "no connection request reached the hostile server");
+}
+
 void live_ulp_rows_end(struct live_ulp_rows *r)
 {
+	/* a client that hung, or a listener that stopped taking connections
+	 * (on an unpatched siw, after a client's connection was reset before
+	 * siw accepted it: finding 7) */
+	if (r->unreached > 0)
+		fprintf(r->out,
+			"  %u hostile-server case(s) measured nothing: no connection request "
+			"reached the listener; the first %s, its client's end %s (a listener "
+			"that refuses after a client's reset: finding 7, docs/smbd.md)\n",
+			r->unreached, r->first_unreached, r->first_client);
 	fprintf(r->out,
 		"  rows: %u conform, %u diverge, %u measured, %u missing; core against "
 		"the oracle: %u disagreements\n",

@@ -71,13 +71,23 @@ struct live_ulp_rows {
 	unsigned n[4];
 	unsigned core_wrong;
 	unsigned malformed; /* result lines a row could not be read from */
+	/* hostile-server cases that no connection request reached: their
+	 * rows measured nothing (missing), the first one named */
+	unsigned unreached;
+	char first_unreached[64], first_client[16];
 };
 
 void live_ulp_rows_begin(struct live_ulp_rows *r, FILE *out, FILE *json, const char *suite);
 /* A row: out gets a table line, json one object a line. */
 void live_ulp_row(struct live_ulp_rows *r, const char *impl, const char *name, const char *clause,
 		  const char *expect, const char *got, enum live_ulp_verdict v, const char *note);
-/* Closes the JSON with the tally; prints it. */
+/* A hostile server's case (impl's row, case name) that no connection
+ * request reached, its client's end as the result line gives it: a
+ * missing row, counted in r->unreached. */
+void live_ulp_unreached(struct live_ulp_rows *r, const char *impl, const char *name,
+			const char *clause, const char *client);
+/* Closes the JSON with the tally; prints it, and when cases went
+ * unreached, how many and the first. */
 void live_ulp_rows_end(struct live_ulp_rows *r);
 const char *live_ulp_verdict_name(enum live_ulp_verdict v);
 
