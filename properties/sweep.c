@@ -10,7 +10,7 @@
  *   nvme:    every HSQSIZE x every CRQSIZE (a host's accept check, with
  *            and without RNR) and x every HRQSIZE (a target's judgement of
  *            the admin queue and of I/O queue 1 under Linux nvmet's
- *            limits): 2^34 checks against the oracle (rules/nvme_rules.c).
+ *            limits): 2^34 checks against the oracle (oracle/nvme_ref.c).
  * --slice K keeps every K-th outer value (K=1 is the whole domain).
  */
 #define _POSIX_C_SOURCE 200809L

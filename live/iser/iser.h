@@ -6,7 +6,7 @@
  * between ib_iser and LIO's isert with every MPA frame captured, then
  * the hostile initiator's cases against isert; each result is a
  * LIVE_ISER* line. live_iser_report judges them with the core
- * (src/iser_pd.c) and the oracle (rules/iser_rules.c): docs/iser.md.
+ * (src/iser_pd.c) and the oracle (oracle/iser_ref.c): docs/iser.md.
  */
 #ifndef RDMANEG_LIVE_ISER_H
 #define RDMANEG_LIVE_ISER_H

@@ -5,7 +5,7 @@
  * Reply on the target's port, the steps of the data check and the queue
  * count. live_nvme_read turns them into connections; live_nvme_judge
  * judges each connection's NVMe-oF RDMA private data against the spec with
- * the core (src/nvme_rdma_pd.c) and with the oracle (rules/nvme_rules.c), the
+ * the core (src/nvme_rdma_pd.c) and with the oracle (oracle/nvme_ref.c), the
  * differential table of docs/nvme.md.
  */
 #ifndef RDMANEG_LIVE_NVME_H

@@ -6,12 +6,13 @@
  * it builds with the core (src/roce.c around src/ibcm.c's MADs) into
  * veth1 and reads what rxe, ib_cm and rdma_cm answer there. Each case
  * is one LIVE_ROCE_CASE line; live_roce_report judges them against what
- * the oracle (rules/ibcm_rules.c, rules/roce_rules.c) says a conforming
+ * the oracle (oracle/ibcm_ref.c, oracle/roce_ref.c) says a conforming
  * passive side does: docs/roce.md. The active cases (after the passive
  * ones, one index space) turn the roles round: rdmaneg-live connect asks
  * the peer for a connection, and the peer answers Linux's REQ with the
  * case's REP, REJ or MRA, judged against what a conforming active side
- * does.
+ * does; the last of them (h-nvme-, live/roce/roce_ulp.h) have nvme-rdma
+ * connect instead, answered with the NVMe suite's accepts and rejects.
  */
 #ifndef RDMANEG_LIVE_ROCE_H
 #define RDMANEG_LIVE_ROCE_H

@@ -4,7 +4,7 @@
  * a case sends (its frame and the good REQ after it; an active case's
  * answers to the model REQ) written as a pcap, and what tshark must show
  * of each: the headers as the case set them, the MAD where the case put
- * it, and the ICRC the oracle computes (rules/roce_rules.c, written
+ * it, and the ICRC the oracle computes (oracle/roce_ref.c, written
  * without the core), XORed with the case's icrc_xor. tests/roce-table-wire.sh
  * runs it; docs/roce.md.
  */

@@ -6,7 +6,7 @@
  * every MPA frame and the first FPDUs of each connection captured, then
  * the hostile client's cases against ksmbd; each result is a LIVE_SMBD*
  * line. live_smbd_report judges them with the core (src/smbd.c) and the
- * oracle (rules/smbd_rules.c): docs/smbd.md's tables.
+ * oracle (oracle/smbd_ref.c): docs/smbd.md's tables.
  */
 #ifndef RDMANEG_LIVE_SMBD_LIVE_H
 #define RDMANEG_LIVE_SMBD_LIVE_H
