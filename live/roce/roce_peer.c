@@ -290,6 +290,32 @@ static enum live_roce_answer answer_of_attr(uint16_t attr)
 	}
 }
 
+/* A child running run(p), which ends it (_exit); its pid, or 0 with why
+ * on stderr: the connector and nvme-rdma's connecting child alike. */
+static pid_t spawn(const struct peer *p, void (*run)(const struct peer *p))
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		run(p);
+		_exit(127);
+	}
+	if (pid < 0) {
+		fprintf(stderr, "rdmaneg-live roce-peer: fork: %s\n", strerror(errno));
+		return 0;
+	}
+	return pid;
+}
+
+static void run_connector(const struct peer *p)
+{
+	execv(p->connect[0], p->connect);
+	fprintf(stderr, "rdmaneg-live roce-peer: %s: %s\n", p->connect[0], strerror(errno));
+	_exit(127);
+}
+
 /* the connector, started once for the active cases; 0 or -1 */
 static int start_connector(struct peer *p)
 {
@@ -299,19 +325,8 @@ static int start_connector(struct peer *p)
 		fprintf(stderr, "rdmaneg-live roce-peer: active cases need a connector after --\n");
 		return -1;
 	}
-	fflush(stdout);
-	p->child = fork();
-	if (p->child == 0) {
-		execv(p->connect[0], p->connect);
-		fprintf(stderr, "rdmaneg-live roce-peer: %s: %s\n", p->connect[0], strerror(errno));
-		_exit(127);
-	}
-	if (p->child < 0) {
-		fprintf(stderr, "rdmaneg-live roce-peer: fork: %s\n", strerror(errno));
-		p->child = 0;
-		return -1;
-	}
-	return 0;
+	p->child = spawn(p, run_connector);
+	return p->child > 0 ? 0 : -1;
 }
 
 static void stop_connector(struct peer *p)
@@ -406,30 +421,28 @@ static int send_next(struct peer *p, const struct live_roce_case *c, const uint8
 #define HOST_MS 20000
 #define CAPSULE_MS 3000
 
-/* nvme-rdma connecting to the peer: a child writes the options to
+/* nvme-rdma connecting to the peer: the child writes the options to
  * /dev/nvme-fabrics (as nvme-cli does) and exits 0 when the kernel made
- * the controller, else with the write's errno; 0, or -1 (no child) */
+ * the controller, else with the write's errno */
+static void run_host(const struct peer *p)
+{
+	char opts[256];
+	int n = snprintf(opts, sizeof(opts),
+			 "transport=rdma,traddr=%s,trsvcid=%d,nqn=%s,nr_io_queues=1",
+			 LIVE_ROCE_PEER, LIVE_NVME_PORT, LIVE_NVME_NQN);
+	int fd = open("/dev/nvme-fabrics", O_RDWR | O_CLOEXEC);
+
+	(void)p;
+	if (fd < 0)
+		_exit(errno > 0 && errno < 126 ? errno : 125);
+	_exit(write(fd, opts, (size_t)n) == n ? 0 : errno > 0 && errno < 126 ? errno : 125);
+}
+
+/* nvme-rdma's connecting child started; 0, or -1 (no child) */
 static int start_host(struct peer *p)
 {
-	fflush(stdout);
-	p->host = fork();
-	if (p->host == 0) {
-		char opts[256];
-		int n = snprintf(opts, sizeof(opts),
-				 "transport=rdma,traddr=%s,trsvcid=%d,nqn=%s,nr_io_queues=1",
-				 LIVE_ROCE_PEER, LIVE_NVME_PORT, LIVE_NVME_NQN);
-		int fd = open("/dev/nvme-fabrics", O_RDWR | O_CLOEXEC);
-
-		if (fd < 0)
-			_exit(errno > 0 && errno < 126 ? errno : 125);
-		_exit(write(fd, opts, (size_t)n) == n ? 0 : errno > 0 && errno < 126 ? errno : 125);
-	}
-	if (p->host < 0) {
-		fprintf(stderr, "rdmaneg-live roce-peer: fork: %s\n", strerror(errno));
-		p->host = 0;
-		return -1;
-	}
-	return 0;
+	p->host = spawn(p, run_host);
+	return p->host > 0 ? 0 : -1;
 }
 
 /* the host child's exit status within HOST_MS; -1 when it was still

@@ -313,7 +313,7 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 		const struct seen *e = &s[k];
 		char why[96] = "";
 		const char *clause;
-		bool ok;
+		bool ok, ok_answer, rep_ok;
 
 		if ((k < first || k >= upto) && !live_roce_also_has(also, k))
 			continue;
@@ -325,21 +325,23 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 			continue;
 		}
 		a = answer_of(e->answer);
-		ok = (int)a >= 0 &&
-		     live_roce_judge(&c, a, e->ulp_sts, c.active ? e->event : NULL,
-				     e->pd_have ? e->pd : NULL, sizeof(e->pd), why, sizeof(why));
+		/* the answer (live_roce_judge without the REP), then the ULP's
+		 * REP private data: the row's verdict is both, as
+		 * live_roce_judge's; the REP judged once */
+		ok_answer = (int)a >= 0 &&
+			    live_roce_judge(&c, a, e->ulp_sts, c.active ? e->event : NULL, NULL, 0,
+					    NULL, 0);
+		rep_ok = !e->pd_have ||
+			 live_roce_ulp_rep(&c, e->pd, sizeof(e->pd), why, sizeof(why));
+		ok = ok_answer && rep_ok;
 		ok ? conform++ : diverge++;
 		/* a row that diverges only by its ULP's REP private data
 		 * (nvmet's CRQSIZE): counted apart, so that the answers'
-		 * divergences stay legible */
-		if (!ok && e->pd_have && (int)a >= 0 &&
-		    live_roce_judge(&c, a, e->ulp_sts, c.active ? e->event : NULL, NULL, 0, NULL,
-				    0))
+		 * divergences stay legible; and it is that clause's row */
+		if (ok_answer && !rep_ok)
 			by_rep++;
-		/* a ULP's REP that breaks its own clause is that clause's row */
-		clause = live_roce_clause(&c);
-		if (e->pd_have && !live_roce_ulp_rep(&c, e->pd, sizeof(e->pd), NULL, 0))
-			clause = live_roce_ulp_rep_clause(&c, e->pd, sizeof(e->pd));
+		clause = rep_ok ? live_roce_clause(&c)
+				: live_roce_ulp_rep_clause(&c, e->pd, sizeof(e->pd));
 		/* make compliance's row: names, clause ids and verdicts are
 		 * plain words, no JSON escape needed */
 		if (json)
