@@ -209,31 +209,29 @@ static bool nfs_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n,
  * oracle against the HSQSIZE of c's REQ, with RNR flow control when the
  * REQ's RNR Retry Count is not 0 (the oracle's reading of the REQ) */
 static unsigned nvme_accept(const struct live_roce_case *c, const uint8_t *pd, size_t n,
-			    unsigned *hsq, bool *rnr)
+			    uint8_t acc[32], unsigned *hsq, bool *rnr)
 {
-	uint8_t acc[32] = { 0 };
 	size_t off, len;
 
-	*hsq = 0;
-	*rnr = false;
+	memset(acc, 0, 32);
+	memcpy(acc, pd, n < 32 ? n : 32);
+	*hsq = live_roce_nvme_hsqsize(c->mad);
+	*rnr = rdmaneg_ref_ibcm_field(c->mad, RDMANEG_IBCM_F_REQ_RNR_RETRY_COUNT) > 0;
 	if (!ulp_span(&off, &len) || len < 8)
 		return RDMANEG_NVME_D_SHORT;
-	*hsq = rdmaneg_ref_nvme_u16(c->mad + off, 6);
-	*rnr = rdmaneg_ref_ibcm_field(c->mad, RDMANEG_IBCM_F_REQ_RNR_RETRY_COUNT) > 0;
-	memcpy(acc, pd, n < sizeof(acc) ? n : sizeof(acc));
-	return rdmaneg_ref_nvme_accept(acc, sizeof(acc), *hsq, *rnr);
+	return rdmaneg_ref_nvme_accept(acc, 32, *hsq, *rnr);
 }
 
 static bool nvme_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n, char *why,
 		     size_t cap)
 {
+	uint8_t acc[32];
 	unsigned hsq;
 	bool rnr;
-	unsigned d = nvme_accept(c, pd, n, &hsq, &rnr);
+	unsigned d = nvme_accept(c, pd, n, acc, &hsq, &rnr);
 
-	snprintf(why, cap, "RECFMT %u, CRQSIZE %u for HSQSIZE %u, %s",
-		 n >= 2 ? rdmaneg_ref_nvme_u16(pd, 0) : 0u,
-		 n >= 4 ? rdmaneg_ref_nvme_u16(pd, 2) : 0u, hsq,
+	snprintf(why, cap, "RECFMT %u, CRQSIZE %u for HSQSIZE %u, %s", rdmaneg_ref_nvme_u16(acc, 0),
+		 rdmaneg_ref_nvme_u16(acc, 2), hsq,
 		 rnr ? "RNR retry: at most HSQSIZE" : "no RNR retry: equal to HSQSIZE");
 	return d == 0;
 }
@@ -242,9 +240,10 @@ static bool nvme_rep(const struct live_roce_case *c, const uint8_t *pd, size_t n
  * with RNR flow control (fig6-4) or without (fig6-3) */
 static const char *nvme_rep_clause(const struct live_roce_case *c, const uint8_t *pd, size_t n)
 {
+	uint8_t acc[32];
 	unsigned hsq;
 	bool rnr;
-	unsigned d = nvme_accept(c, pd, n, &hsq, &rnr);
+	unsigned d = nvme_accept(c, pd, n, acc, &hsq, &rnr);
 
 	if (d & (RDMANEG_NVME_D_SHORT | RDMANEG_NVME_D_RECFMT))
 		return "nvme-rdma#fig6-2";
