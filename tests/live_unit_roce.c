@@ -740,9 +740,56 @@ static void test_roce_wire(void)
 	CHECK(strstr(out, "a line past the table's frames: 4,1,4791") != NULL);
 }
 
+/* true if rep's row of case name says verdict */
+static bool row_says(const char *rep, const char *name, const char *verdict)
+{
+	const char *at = strstr(rep, name), *nl = at ? strchr(at, '\n') : NULL;
+	const char *v = at ? strstr(at, verdict) : NULL;
+
+	return v && (!nl || v < nl);
+}
+
+/* nvmet's rows by the kernel's line: a REQ of HSQSIZE 128 (129 entries)
+ * accepted (or refused for resources) conforms on 6.12 and later, whose I/O queues take 256 entries,
+ * and diverges on 6.1 (128); the console's "Linux version" names the
+ * line, none or an older one is judged as 6.1 and said */
+static void test_roce_kernel_line(void)
+{
+	static char con[65536], rep[65536], over[256];
+	struct live_roce_case c;
+	size_t k = 0;
+
+	(void)live_roce_ulp_kernel(NULL, NULL);
+	CHECK(roce_named("nvmet-io-hsqsize-128", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REJ);
+	CHECK(strcmp(live_roce_ulp_kernel("6.12.117+deb12-amd64", NULL), "6.12") == 0 &&
+	      live_roce_case(k, &c) && live_roce_expected(&c) == LIVE_ROCE_X_ANSWER &&
+	      (c.ulp_allowed & 1u));
+	(void)live_roce_ulp_kernel(NULL, NULL);
+	for (int v = 0; v < 3; v++) {
+		static const char *const kernel[] = { "6.12.117+deb12-amd64", "6.1.0-56-amd64",
+						      "5.10.0-30-amd64" };
+
+		snprintf(over, sizeof(over),
+			 "[    0.000000] Linux version %s (debian-kernel@lists.debian.org)\n"
+			 "LIVE_ROCE_CASE %zu nvmet-io-hsqsize-128 answer=rep reason=0 rcvd=1 "
+			 "icrc=ok frames=1 ulppd=00008000",
+			 kernel[v], k);
+		CHECK(roce_report_over(con, sizeof(con), k, over, rep, sizeof(rep)) == 0);
+		CHECK(row_says(rep, "nvmet-io-hsqsize-128", v == 0 ? "conforms" : "diverges"));
+		CHECK(strstr(rep, v == 0   ? "Linux 6.12's limits (I/O queues of 256 entries) on "
+					     "6.12.117+deb12-amd64\n"
+				  : v == 1 ? "Linux 6.1's limits (I/O queues of 128 entries) on "
+					     "6.1.0-56-amd64\n"
+					   : "on 5.10.0-30-amd64, assumed: no line read") != NULL);
+	}
+	(void)live_roce_ulp_kernel(NULL, NULL);
+}
+
 void live_unit_roce(int *pass, int *fail)
 {
 	test_roce();
+	test_roce_kernel_line();
 	test_roce_active();
 	test_roce_wire();
 	*pass += passed;

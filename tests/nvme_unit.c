@@ -266,6 +266,64 @@ static void test_named(void)
 	      t.pd_len == 0);
 }
 
+/* nvmet's limits by kernel line (live_nvme_limits): 6.12 and later take
+ * I/O queues of 256 entries where 6.1 takes 128, so a host's HSQSIZE of
+ * 128 (129 entries) accepted conforms on 6.12 and diverges on 6.1; a
+ * release it cannot read, or older than 6.1, is judged by 6.1's */
+static void test_limits(void)
+{
+	static const struct {
+		const char *release, *line;
+		uint32_t io_max;
+	} rel[] = {
+		{ "6.1.0-56-amd64", "6.1", 128 },
+		{ "6.11.9", "6.1", 128 },
+		{ "6.12.117+deb12-amd64", "6.12", 256 },
+		{ "6.12", "6.12", 256 },
+		{ "7.2.1", "6.12", 256 },
+		{ "7.3.4-rdmaneg-debug", "7.3", 256 },
+		{ "10.0", "7.3", 256 },
+		{ "5.15.0-1", NULL, 128 },
+		{ "6", NULL, 128 },
+		{ "6.", NULL, 128 },
+		{ "v6.12", NULL, 128 },
+		{ "", NULL, 128 },
+	};
+	struct rdmaneg_nvme_limits lim;
+	struct live_nvme_verdict v;
+	struct live_nvme r;
+	char why[200];
+
+	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
+		const char *line = live_nvme_limits(rel[i].release, &lim);
+
+		CHECK(lim.io_max == rel[i].io_max && lim.admin_max == 32 && lim.max_qid == 128 &&
+		      (rel[i].line ? line && strcmp(line, rel[i].line) == 0 : line == NULL));
+	}
+	CHECK(live_nvme_limits(NULL, &lim) == NULL && lim.io_max == 128);
+	for (int line612 = 0; line612 < 2; line612++) {
+		char *text = NULL;
+		size_t n = 0;
+		FILE *f = open_memstream(&text, &n);
+
+		if (!f)
+			continue;
+		if (line612)
+			fputs("Linux version 6.12.117+deb12-amd64 (debian-kernel@lists.debian.org)\n",
+			      f);
+		linux_run(f);
+		sent(f, "io-hsqsize-128");
+		fputs("LIVE_NVMEH io-hsqsize-128 RDMA_CM_EVENT_ESTABLISHED 0 -\nLIVE_NVMEH_END\n",
+		      f);
+		fclose(f);
+		CHECK(judge(text, &r, &v, why) == 0 && r.nhost == 1 && v.cases == 1 &&
+		      v.case_conform == (line612 ? 1u : 0u) &&
+		      v.case_diverge == (line612 ? 0u : 1u));
+		CHECK(strcmp(r.kernel, line612 ? "6.12.117+deb12-amd64" : "") == 0);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	static struct live_nvme r;
@@ -376,7 +434,7 @@ int main(void)
 		CHECK(con != NULL);
 		if (con) {
 			CHECK(live_nvme_read(con, cl, &r, why, sizeof(why)) == 0 && r.queues == 3 &&
-			      r.done && r.bad == 0);
+			      r.done && r.bad == 0 && strcmp(r.kernel, "6.1.0-56-amd64") == 0);
 			f = fopen("/dev/null", "w");
 			if (f) {
 				live_nvme_report(f, NULL, &r, &v);
@@ -388,6 +446,7 @@ int main(void)
 		}
 	}
 	test_tcases();
+	test_limits();
 	test_named();
 	test_target();
 	printf("nvme-unit: %d passed, %d failed\n", passed, failed);

@@ -76,10 +76,19 @@ struct rdmaneg_nvme_limits {
  * queue of NVME_AQ_DEPTH entries, and I/O queues of
  * NVME_RDMA_MAX_QUEUE_SIZE entries (its CAP.MQES + 1, from
  * nvmet_rdma_get_max_queue_size; NVMET_QUEUE_SIZE, 1024, is the other
- * transports'). The defaults of rdmaneg nvme judge and of make live-nvme. */
+ * transports'). The default of rdmaneg nvme judge; make live-nvme and
+ * make live-roce take the line of the kernel that ran. */
 #define RDMANEG_NVME_LIMITS_LINUX \
 	{ \
 		128, 32, 128 \
+	}
+
+/* Linux nvmet-rdma 6.12's and 7.3's (read in 6.12.117 and 7.3.4): the same,
+ * but NVME_RDMA_MAX_QUEUE_SIZE is 256 (128, NVME_RDMA_MAX_METADATA_QUEUE_SIZE,
+ * on a port with protection information, which the suites leave off). */
+#define RDMANEG_NVME_LIMITS_LINUX_6_12 \
+	{ \
+		128, 32, 256 \
 	}
 
 /*

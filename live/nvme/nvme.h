@@ -136,6 +136,7 @@ struct live_nvme {
 	bool done;   /* LIVE_NVME_DONE */
 	size_t bad;  /* LIVE_NVME lines that did not parse */
 	char first_bad[160];
+	char kernel[64]; /* the release in the console's "Linux version" line */
 	/* the hostile host: the last case sent (LIVE_NVME_CASE host NAME
 	 * PD_HEX), and each case's outcome (LIVE_NVMEH NAME EVENT ...) */
 	struct live_nvme_sent {
@@ -235,6 +236,8 @@ struct live_nvme_trow {
 struct live_nvme_judged {
 	struct live_nvme_verdict v;
 	const char *qid[LIVE_NVME_CONNS]; /* a connection's queue; NULL: not captured whole */
+	struct rdmaneg_nvme_limits lim;	  /* nvmet's, on the kernel that ran */
+	const char *line;		  /* whose they are (live_nvme_limits) */
 	struct live_nvme_row row[LIVE_NVME_ROWS];
 	size_t nrow;
 	struct live_nvme_hrow host[LIVE_NVME_CASES_MAX];
@@ -243,8 +246,15 @@ struct live_nvme_judged {
 	size_t ntarget;
 };
 
-/* Judges r into *j: every row, every hostile case, the tally. */
+/* Judges r into *j: every row, every hostile case, the tally, by the
+ * limits of r's kernel (live_nvme_limits). */
 void live_nvme_judge(const struct live_nvme *r, struct live_nvme_judged *j);
+
+/* nvmet-rdma's limits on the kernel of release (uname -r, or a console's
+ * "Linux version" word): those of the newest kernel line whose source was
+ * read ("6.1", "6.12", "7.3") at or below it, and that line; NULL, and
+ * 6.1's limits, for a release it cannot read or older than 6.1. */
+const char *live_nvme_limits(const char *release, struct rdmaneg_nvme_limits *lim);
 
 /* Prints j (of r) to out, and as JSON to json when not NULL. */
 void live_nvme_print(FILE *out, FILE *json, const struct live_nvme *r,

@@ -8,7 +8,9 @@
 
 #include "rules/nvme_rules.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void names_of(unsigned set, char *out, size_t cap)
@@ -366,11 +368,46 @@ static void target_rows(struct live_nvme_judged *j, const struct live_nvme *r,
 	}
 }
 
+const char *live_nvme_limits(const char *release, struct rdmaneg_nvme_limits *lim)
+{
+	static const struct {
+		const char *line;
+		unsigned long major, minor;
+		struct rdmaneg_nvme_limits lim;
+	} lines[] = {
+		{ "6.1", 6, 1, RDMANEG_NVME_LIMITS_LINUX },
+		{ "6.12", 6, 12, RDMANEG_NVME_LIMITS_LINUX_6_12 },
+		{ "7.3", 7, 3, RDMANEG_NVME_LIMITS_LINUX_6_12 },
+	};
+	const struct rdmaneg_nvme_limits dflt = RDMANEG_NVME_LIMITS_LINUX;
+	const char *line = NULL;
+	unsigned long major, minor;
+	char *end;
+
+	*lim = dflt;
+	if (!release || !isdigit((unsigned char)release[0]))
+		return NULL;
+	major = strtoul(release, &end, 10);
+	if (*end != '.' || !isdigit((unsigned char)end[1]))
+		return NULL;
+	minor = strtoul(end + 1, &end, 10);
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		if (major > lines[i].major ||
+		    (major == lines[i].major && minor >= lines[i].minor)) {
+			*lim = lines[i].lim;
+			line = lines[i].line;
+		}
+	return line;
+}
+
 void live_nvme_judge(const struct live_nvme *r, struct live_nvme_judged *j)
 {
-	const struct rdmaneg_nvme_limits lim = RDMANEG_NVME_LIMITS_LINUX;
+	struct rdmaneg_nvme_limits lim;
+	const char *line = live_nvme_limits(r->kernel, &lim);
 
 	memset(j, 0, sizeof(*j));
+	j->lim = lim;
+	j->line = line;
 	for (size_t i = 0; i < r->nconn; i++) {
 		const struct live_nvme_conn *c = &r->conn[i];
 		struct rdmaneg_nvme_answer a;

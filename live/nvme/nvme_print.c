@@ -99,6 +99,14 @@ void live_nvme_print(FILE *out, FILE *json, const struct live_nvme *r,
 
 	if (json)
 		fprintf(json, "{\"queues\":%ld,\"rows\":[", r->queues);
+	/* what the oracle's target allows depends on the kernel line */
+	fprintf(out,
+		"live-nvme: nvmet judged by Linux %s's limits (%u I/O queues of %u entries, "
+		"an admin queue of %u) on %s%s\n",
+		j->line ? j->line : "6.1", (unsigned)j->lim.max_qid, (unsigned)j->lim.io_max,
+		(unsigned)j->lim.admin_max,
+		r->kernel[0] ? r->kernel : "a kernel the console does not name",
+		j->line ? "" : ", assumed: no line read at or below it");
 	for (size_t i = 0; i < r->nconn; i++) {
 		const struct live_nvme_conn *c = &r->conn[i];
 

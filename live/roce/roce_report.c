@@ -281,6 +281,9 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 	size_t n = live_roce_case_count(), conform = 0, diverge = 0, by_rep = 0;
 	size_t upto = count == 0 || count > n - (first < n ? first : n) ? n : first + count;
 	struct seen *s = n > 0 ? calloc(n, sizeof(*s)) : NULL;
+	struct rdmaneg_nvme_limits lim;
+	const char *line;
+	char release[64] = "";
 	int rc = 0;
 
 	if (!s)
@@ -289,7 +292,17 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 		const char *nl = memchr(console + i, '\n', len - i);
 		size_t l = nl ? (size_t)(nl - console) - i : len - i;
 		const char *at = memmem(console + i, l, "LIVE_ROCE_CASE ", 15);
+		const char *ver = release[0] ? NULL : memmem(console + i, l, "Linux version ", 14);
 
+		if (ver) {
+			size_t w = l - (size_t)(ver + 14 - (console + i)), k = 0;
+
+			while (k < w && k + 1 < sizeof(release) && ver[14 + k] != ' ' &&
+			       ver[14 + k] != '\r')
+				k++;
+			memcpy(release, ver + 14, k);
+			release[k] = '\0';
+		}
 		if (at) {
 			size_t rest = l - (size_t)(at - (console + i));
 
@@ -302,6 +315,8 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 		}
 		i += l + 1;
 	}
+	/* nvmet's rows: what its oracle allows depends on the kernel's line */
+	line = live_roce_ulp_kernel(release, &lim);
 	fprintf(out, "%-30s %-8s %-8s %-6s %-7s %s\n", "case", "expect", "answer", "rcvd", "icrc",
 		"verdict");
 	if (json)
@@ -395,6 +410,11 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 			rc = 1;
 		}
 	}
+	fprintf(out,
+		"nvmet's rows judged by Linux %s's limits (I/O queues of %u entries) on %s%s\n",
+		line ? line : "6.1", (unsigned)lim.io_max,
+		release[0] ? release : "a kernel the console does not name",
+		line ? "" : ", assumed: no line read at or below it");
 	fprintf(out, "%zu conform, %zu diverge", conform, diverge);
 	if (by_rep > 0)
 		fprintf(out, " (%zu of them by the ULP's REP private data alone)", by_rep);

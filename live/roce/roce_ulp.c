@@ -51,13 +51,25 @@ static bool iser_name(size_t i, char *name, size_t cap)
 	       snprintf(name, cap, "isert-%.40s", ic.name) > 0;
 }
 
+/* nvmet's limits: those of the kernel line that answers */
+static struct rdmaneg_nvme_limits nvmet_lim = RDMANEG_NVME_LIMITS_LINUX;
+
+const char *live_roce_ulp_kernel(const char *release, struct rdmaneg_nvme_limits *lim)
+{
+	const char *line = live_nvme_limits(release, &nvmet_lim);
+
+	if (lim)
+		*lim = nvmet_lim;
+	return line;
+}
+
 /* [nvme-rdma#fig5-1]: the NVMe suite's case i, zeros after it (over
  * the IB CM the private data has no length of its own), and what the
- * NVMe oracle's target allows for those 56 octets (Linux's limits, as
- * the NVMe suite judges nvmet) */
+ * NVMe oracle's target allows for those 56 octets (the limits of the
+ * kernel's line, as the NVMe suite judges nvmet) */
 static void nvme_octets(size_t i, struct live_roce_case *c)
 {
-	const struct rdmaneg_nvme_limits lim = RDMANEG_NVME_LIMITS_LINUX;
+	const struct rdmaneg_nvme_limits lim = nvmet_lim;
 	struct rdmaneg_ref_nvme_answer ref;
 	struct live_nvme_case nc;
 	size_t off, n;

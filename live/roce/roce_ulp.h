@@ -38,6 +38,11 @@ void live_roce_ulp_octets(enum live_roce_ulp u, size_t i, struct live_roce_case 
 /* The clause c (one of u's rows, its octets set) tests, as the registry
  * names it. */
 const char *live_roce_ulp_clause(const struct live_roce_case *c);
+/* The kernel whose ULPs answer (uname -r in the guest, the console's
+ * "Linux version" word on the host): nvmet's rows are judged from now on
+ * by its line's limits (live_nvme_limits; 6.1's until called), copied to
+ * *lim when not NULL. Returns the line, NULL when 6.1's are assumed. */
+const char *live_roce_ulp_kernel(const char *release, struct rdmaneg_nvme_limits *lim);
 
 /*
  * nvme-rdma's rows (active): the kernel host connects through
