@@ -129,6 +129,15 @@ mkdir -p "$r/9.9" && cp "$r"/*.patch "$r/9.9/"
 	grep -q '^RDMA/siw: Do not release the listener when a pending connection closes$' "$T/c.out" &&
 	grep -q '  On 9.9: reproduced in 1 of 1 runs on 9.9.1-rdmaneg-debug.' "$T/c.out" &&
 	grep -q 'KVER=9.9$' "$T/c.out" && ok || bad "cover: the subject unfolded, the measurement, the reproducer" "$T/c.out"
+grep -qx 'The Fixes: tags, and how each was checked:' "$T/c.out" &&
+	grep -qx '  6c52fdc244b5 ("rdma/siw: connection management") (finding 7):' "$T/c.out" &&
+	grep -q '^    v5.3, the commit that added siw_cm.c; .*not a git blame$' "$T/c.out" &&
+	[ "$(grep -c '^  [0-9a-f]\{12\} ("' "$T/c.out")" = 1 ] && ok ||
+	bad "cover: the series's Fixes: tag once, its finding and how it was checked" "$T/c.out"
+sed -i 's|^\(reproducer: .*\)$|\1 KVER=9.9|' "$r/finding"
+"$FB" cover "$T/reg" siw 9.9 >"$T/c.out" 2>&1 && grep -q 'reset-before-accept KVER=9.9$' "$T/c.out" &&
+	! grep -q 'KVER=9.9 KVER=9.9' "$T/c.out" && ok || bad "cover: a reproducer that names its line keeps it once" "$T/c.out"
+sed -i 's|^\(reproducer: .*\) KVER=9.9$|\1|' "$r/finding"
 "$FB" cover "$T/reg" nosuch 9.9 >"$T/c.out" 2>&1; [ $? = 2 ] && grep -q 'no finding is in series nosuch' "$T/c.out" &&
 	ok || bad "cover: an unknown series is an error" "$T/c.out"
 "$FB" patches "$T/reg" --for 9.9 >"$T/p.out" 2>&1 && grep -q "$r/0001-" "$T/p.out" && ok ||

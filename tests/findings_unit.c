@@ -667,6 +667,65 @@ static void test_backport_load(void)
 	CHECK(rmdir(path) == 0 && rmdir(dir) == 0);
 }
 
+/* a patch's Fixes: tags are the registry's, as written, for the patch and
+ * each port; the near misses and a port's stray tag refused */
+static void test_fixes_named(void)
+{
+	static const struct {
+		const char *tag;
+		bool named;
+	} tags[] = {
+		{ "Fixes: 6c52fdc244b5 (\"rdma/siw: connection management\")\n", true },
+		{ "x\nFixes: 6c52fdc244b5 (\"rdma/siw: connection management\")", true },
+		{ "No Fixes: here\n", true },
+		{ "Fixes: 6c52fdc244b5 (\"rdma/siw: connection\")\n", false },
+		{ "Fixes: 6c52fdc244b5\n", false },
+		{ "Fixes: 6c52fdc244b (\"rdma/siw: connection management\")\n", false },
+		{ "Fixes: 6c52fdc244b5 (\"rdma/siw: connection management\") x\n", false },
+		{ "Fixes: f29dd55b0236 (\"rdma/siw: queue pair methods\")\n", false },
+	};
+	static struct rdmaneg_findings all;
+	struct rdmaneg_finding f;
+	char err[300], line[200], dir[] = "/tmp/findings-unit-XXXXXX", path[512];
+	FILE *o;
+
+	CHECK(parse(good, &f, err) == 0);
+	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		CHECK((rdmaneg_patch_fixes_named(&f, tags[i].tag, strlen(tags[i].tag), line,
+						 sizeof(line)) == 0) == tags[i].named);
+	CHECK(strcmp(line, "Fixes: f29dd55b0236 (\"rdma/siw: queue pair methods\")") == 0);
+	/* load: a port (a line of on:) with another tag */
+	CHECK(mkdtemp(dir) != NULL);
+	CHECK(write_finding(dir, "a", 6, 0) == 0);
+	snprintf(path, sizeof(path), "%s/a/finding", dir);
+	o = fopen(path, "a");
+	if (o) {
+		fputs("on: 7.3 7.3.4-rdmaneg-debug 1/1\n", o);
+		fclose(o);
+	}
+	CHECK(rdmaneg_findings_load(dir, &all, err, sizeof(err)) == 0);
+	snprintf(path, sizeof(path), "%s/a/7.3", dir);
+	CHECK(mkdir(path, 0700) == 0);
+	snprintf(path, sizeof(path), "%s/a/7.3/0001-RDMA-siw-Do-not-release.patch", dir);
+	o = fopen(path, "w");
+	if (o) {
+		fputs("From x\n\nFixes: f29dd55b0236 (\"rdma/siw: queue pair methods\")\n", o);
+		fclose(o);
+	}
+	CHECK(rdmaneg_findings_load(dir, &all, err, sizeof(err)) != 0 &&
+	      strstr(err, "7.3/0001-RDMA-siw-Do-not-release.patch has \"Fixes: f29dd55b0236") &&
+	      strstr(err, "which no \"fixes:\" line names"));
+	CHECK(unlink(path) == 0);
+	snprintf(path, sizeof(path), "%s/a/7.3", dir);
+	CHECK(rmdir(path) == 0);
+	snprintf(path, sizeof(path), "%s/a/0001-RDMA-siw-Do-not-release.patch", dir);
+	CHECK(unlink(path) == 0);
+	snprintf(path, sizeof(path), "%s/a/finding", dir);
+	CHECK(unlink(path) == 0);
+	snprintf(path, sizeof(path), "%s/a", dir);
+	CHECK(rmdir(path) == 0 && rmdir(dir) == 0);
+}
+
 int main(void)
 {
 	test_requires();
@@ -681,6 +740,7 @@ int main(void)
 	test_backport_line();
 	test_backport_stable();
 	test_backport_load();
+	test_fixes_named();
 	printf("findings-unit: %d passed, %d failed\n", passed, failed);
 	return failed ? 1 : 0;
 }

@@ -203,8 +203,16 @@ bool rdmaneg_findings_newer(const struct rdmaneg_findings *all, const char *kver
  */
 bool rdmaneg_patch_backport(const char *text, size_t len, char id[41]);
 
+/* Every "Fixes: ID (\"subject\")" line of text (a patch) is, as written,
+ * the start of one of f's "fixes:" entries (the note after it says how it
+ * was checked): 0, or -1 with the first line that is not into line. */
+int rdmaneg_patch_fixes_named(const struct rdmaneg_finding *f, const char *text, size_t len,
+			      char *line, size_t cap);
+
 /* Reads f's first patch under dir/f->slug/ into f->backport; a backport
- * must be of a commit f's "upstream:" names. 0, or -1 with why in err. */
+ * must be of a commit f's "upstream:" names. Its Fixes: tags, and those of
+ * its ports (dir/f->slug/KVER/, a line of f's "on:"), must be f's
+ * (rdmaneg_patch_fixes_named). 0, or -1 with why in err. */
 int rdmaneg_finding_read_backport(const char *dir, struct rdmaneg_finding *f, char *err,
 				  size_t errcap);
 

@@ -200,6 +200,49 @@ static void patch_subject(const char *path, char *out, size_t cap)
 	free(text);
 }
 
+/* The Fixes: tags of the series's patches (ported[i]: finding i is in
+ * it), each once, with the findings that carry it and how it was checked
+ * (the note after it in "fixes:"), so that a maintainer knows which to
+ * verify in a git log */
+static void print_fixes(const bool *ported)
+{
+	bool head = false;
+
+	for (size_t i = 0; i < reg.n; i++)
+		for (size_t t = 0; ported[i] && t < reg.f[i].fixes.n; t++) {
+			const char *v = reg.f[i].fixes.v[t], *end = strstr(v, "\")");
+			size_t tag = end ? (size_t)(end + 2 - v) : strlen(v);
+			const char *note = v[tag] == ' ' ? v + tag + 1 : "";
+			size_t nl = strlen(note);
+			bool seen = false;
+
+			for (size_t j = 0; j < i && !seen; j++)
+				for (size_t u = 0; ported[j] && u < reg.f[j].fixes.n; u++)
+					seen |= strcmp(reg.f[j].fixes.v[u], v) == 0;
+			if (seen)
+				continue;
+			if (!head)
+				printf("\nThe Fixes: tags, and how each was checked:\n");
+			head = true;
+			size_t many = 0;
+
+			for (size_t j = i; j < reg.n; j++)
+				for (size_t u = 0; ported[j] && u < reg.f[j].fixes.n; u++)
+					many += strcmp(reg.f[j].fixes.v[u], v) == 0;
+			printf("  %.*s (finding%s", (int)tag, v, many > 1 ? "s" : "");
+			for (size_t j = i, n = 0; j < reg.n; j++)
+				for (size_t u = 0; ported[j] && u < reg.f[j].fixes.n; u++)
+					if (strcmp(reg.f[j].fixes.v[u], v) == 0)
+						printf("%s%u", n++ ? ", " : " ", reg.f[j].id);
+			/* the note's own parentheses dropped */
+			if (nl >= 2 && note[0] == '(' && note[nl - 1] == ')') {
+				note++;
+				nl -= 2;
+			}
+			printf("):\n    %.*s\n", (int)nl, nl ? note : "not recorded");
+		}
+}
+
 /* The facts of a series's cover letter on one kernel line: per finding,
  * its patch, what it is, who can trigger it, the measurement on that
  * line and the one command that reproduces it; then the findings of the
@@ -209,7 +252,7 @@ static int cmd_cover(int argc, char **argv)
 {
 	const char *dir = argv[0], *name = argv[1], *kver = argv[2];
 	size_t in = 0, out = 0, k = 0;
-	bool stable_line;
+	bool stable_line, ported_in[RDMANEG_FINDINGS_MAX] = { false };
 
 	(void)argc;
 	if (load(dir) != 0)
@@ -247,6 +290,7 @@ static int cmd_cover(int argc, char **argv)
 			if (pass == 0 && ported) {
 				char subj[400];
 
+				ported_in[i] = true;
 				patch_subject(path, subj, sizeof(subj));
 				printf("%s%s\n  Finding %u: %s.\n  Who can trigger it: %s.\n",
 				       k++ ? "\n" : "", subj, f->id, f->title, f->trigger);
@@ -277,8 +321,9 @@ static int cmd_cover(int argc, char **argv)
 				}
 				if (stable_line && f->regression[0])
 					printf("  Introduced in %s.y by %s\n", kver, f->regression);
-				/* on a newer line, the same command on its debug kernel */
-				if (strcmp(kver, "6.1") == 0)
+				/* on a newer line, the same command on its debug
+				 * kernel (unless it names its line already) */
+				if (strcmp(kver, "6.1") == 0 || strstr(f->reproducer, "KVER="))
 					printf("  Reproducer: %s\n", f->reproducer);
 				else
 					printf("  Reproducer: %s%s KVER=%s\n", f->reproducer,
@@ -298,6 +343,7 @@ static int cmd_cover(int argc, char **argv)
 							       : "not measured on this line yet");
 			}
 		}
+	print_fixes(ported_in);
 	/* a stable regression: regzbot tracks it from the cover letter */
 	for (size_t i = 0; stable_line && i < reg.n; i++) {
 		char id[13];

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* "MAJOR.MINOR" into v[0], v[1]; false on anything else */
 static bool kver_parse(const char *s, unsigned long v[2])
@@ -144,25 +145,77 @@ bool rdmaneg_patch_backport(const char *text, size_t len, char id[41])
 	return false;
 }
 
+int rdmaneg_patch_fixes_named(const struct rdmaneg_finding *f, const char *text, size_t len,
+			      char *line, size_t cap)
+{
+	for (const char *p = text; p < text + len;) {
+		const char *nl = memchr(p, '\n', (size_t)(text + len - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(text + len - p);
+
+		if (n > 7 && strncmp(p, "Fixes: ", 7) == 0) {
+			bool named = false;
+
+			/* the entry is the tag's "ID (\"subject\")", then its note */
+			for (size_t i = 0;
+			     i < f->fixes.n && !named && p[n - 1] == ')' && p[n - 2] == '"'; i++)
+				named = strncmp(f->fixes.v[i], p + 7, n - 7) == 0 &&
+					(f->fixes.v[i][n - 7] == '\0' ||
+					 f->fixes.v[i][n - 7] == ' ');
+			if (!named) {
+				snprintf(line, cap, "%.*s", (int)n, p);
+				return -1;
+			}
+		}
+		p += n + 1;
+	}
+	return 0;
+}
+
+/* f's patch at path (the registry's line's, or a port's): a backport into
+ * f->backport when backport is set, and its Fixes: tags named by f */
+static int read_patch(const char *path, struct rdmaneg_finding *f, bool backport, char *err,
+		      size_t errcap)
+{
+	size_t len = 0;
+	char *text = rdmaneg_read_file(path, 1u << 22, &len, NULL);
+	char line[200];
+	int rc = 0;
+
+	if (!text) {
+		snprintf(err, errcap, "finding %s: cannot read %s", f->slug, path);
+		return -1;
+	}
+	if (backport)
+		rdmaneg_patch_backport(text, len, f->backport);
+	if (rdmaneg_patch_fixes_named(f, text, len, line, sizeof(line)) != 0) {
+		snprintf(err, errcap, "finding %s: %s has \"%s\", which no \"fixes:\" line names",
+			 f->slug, path, line);
+		rc = -1;
+	}
+	free(text);
+	return rc;
+}
+
 int rdmaneg_finding_read_backport(const char *dir, struct rdmaneg_finding *f, char *err,
 				  size_t errcap)
 {
 	char path[1024];
-	size_t len = 0;
-	char *text;
 	bool named = false;
+	struct stat st;
 
 	f->backport[0] = '\0';
 	if (f->patch.n == 0)
 		return 0;
 	snprintf(path, sizeof(path), "%s/%s/%s", dir, f->slug, f->patch.v[0]);
-	text = rdmaneg_read_file(path, 1u << 22, &len, NULL);
-	if (!text) {
-		snprintf(err, errcap, "finding %s: cannot read %s", f->slug, path);
+	if (read_patch(path, f, true, err, errcap) != 0)
 		return -1;
+	/* its ports, one folder a line measured (make findings-port) */
+	for (size_t k = 0; k < f->n_on; k++) {
+		snprintf(path, sizeof(path), "%s/%s/%s/%s", dir, f->slug, f->on[k].kver,
+			 f->patch.v[0]);
+		if (stat(path, &st) == 0 && read_patch(path, f, false, err, errcap) != 0)
+			return -1;
 	}
-	rdmaneg_patch_backport(text, len, f->backport);
-	free(text);
 	for (size_t i = 0; f->backport[0] && i < f->upstream.n; i++)
 		named |= strncmp(f->upstream.v[i], f->backport, 12) == 0;
 	if (f->backport[0] && !named) {
