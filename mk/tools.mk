@@ -10,7 +10,7 @@ $(foreach f,tool tool-asan,$(eval $(call c_flavour,$(f))))
 # ---- triage (tools/triage.sh runs it): one bug, one group ----
 TRIAGE_LIB := tools/triage/triage.c util/klog.c util/json.c util/hex.c util/file.c
 TRIAGE_SRC := tools/triage/main.c tools/triage/fuzz.c tools/triage/kernel.c $(TRIAGE_LIB) \
-	tools/findings/findings.c tools/findings/stable.c util/verb.c
+	tools/findings/findings.c tools/findings/seen.c tools/findings/stable.c util/verb.c
 $(B)/plain/rdmaneg-triage: $(call flavour_objs,tool,$(TRIAGE_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@
@@ -24,7 +24,7 @@ $(B)/asan/apidoc-unit: $(call flavour_objs,tool-asan,tests/apidoc_unit.c man/api
 	$(CLANG) $(SAN) $(GC) $^ -o $@
 
 # ---- the findings registry (findings/; docs/findings.md) ----
-FINDINGS_SRC := tools/findings/findings.c tools/findings/html.c tools/findings/stable.c util/file.c util/klog.c util/html.c
+FINDINGS_SRC := tools/findings/findings.c tools/findings/html.c tools/findings/seen.c tools/findings/stable.c util/file.c util/klog.c util/html.c
 $(B)/plain/rdmaneg-findings: $(call flavour_objs,tool,tools/findings/main.c util/verb.c $(FINDINGS_SRC))
 	@mkdir -p $(@D)
 	$(CC) $^ -o $@

@@ -214,6 +214,51 @@ static void test_seen(void)
 		      strstr(err, "reports steps"));
 	}
 	CHECK(parse_with("expect", "step two words", err) != 0 && strstr(err, "one step name"));
+	/* a divergence only the kernel's log shows: a line of its case holds
+	 * the text; the next case's lines are not its own */
+	{
+		static char text[4096];
+		static struct rdmaneg_finding l;
+		const char *seen = "LIVE_NVME_CASE target accept-ok\n"
+				   "LIVE_NVME_CASE target reject-sts-6\n"
+				   "[   10.28] nvme nvme0: Connect rejected: status -104 (reset by "
+				   "remote host).\n"
+				   "LIVE_NVMET reject-sts-6 1 no 104\n";
+		const char *fixed = "LIVE_NVME_CASE target reject-sts-6\n"
+				    "[   10.28] nvme nvme0: Connect rejected: status -111 (refused "
+				    "by remote application) nvme status 6 (resources).\n";
+		const char *next = "LIVE_NVME_CASE target reject-sts-6\nLIVE_NVME_CASE target "
+				   "reject-sts-7\n[   10.28] nvme nvme0: Connect rejected: status "
+				   "-104 (reset by remote host).\n";
+		const char *before = "[   10.28] nvme nvme0: Connect rejected: status -104 (reset "
+				     "by remote host).\nLIVE_NVME_CASE target reject-sts-6\n";
+
+		snprintf(text, sizeof(text), "%s", good);
+		*strstr(text, "signature:") = '#';
+		*strstr(text, "check:") = '#';
+		*strstr(text, "expect:") = '#';
+		*strstr(text, "kind: kasan") = '#';
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "%s",
+			 "kind: divergence\ncheck: nvme NVME_CASE=reject-sts-6\n"
+			 "expect: log Connect rejected: status -104\n");
+		CHECK(parse(text, &l, err) == 0 && l.expect == RDMANEG_FE_LOG &&
+		      strcmp(l.expect_log, "Connect rejected: status -104") == 0);
+		CHECK(rdmaneg_finding_seen(&l, seen, strlen(seen), why, sizeof(why)) == 1 &&
+		      strstr(why, "logged: nvme nvme0: Connect rejected"));
+		CHECK(rdmaneg_finding_seen(&l, fixed, strlen(fixed), why, sizeof(why)) == 0 &&
+		      strstr(why, "has no \"Connect rejected: status -104\""));
+		CHECK(rdmaneg_finding_seen(&l, next, strlen(next), why, sizeof(why)) == 0);
+		CHECK(rdmaneg_finding_seen(&l, before, strlen(before), why, sizeof(why)) == 0);
+		CHECK(rdmaneg_finding_seen(&l, fixed + 35, strlen(fixed + 35), why, sizeof(why)) ==
+		      -1);
+		/* log is a divergence's; a divergence takes verdict or log */
+		CHECK(parse_with("expect", "log Connect rejected", err) != 0 &&
+		      strstr(err, "for a divergence"));
+		CHECK(parse_with("expect", "log short", err) != 0 && strstr(err, "8 to 95"));
+		*strstr(text, "expect: log") = '#';
+		snprintf(text + strlen(text), sizeof(text) - strlen(text), "expect: step io\n");
+		CHECK(parse(text, &l, err) != 0 && strstr(err, "a divergence is checked by"));
+	}
 	{
 		static char text[4096];
 		static struct rdmaneg_finding u;

@@ -73,39 +73,11 @@ static bool make_var(const char *w, size_t n)
 	return eq + 1 < n;
 }
 
-/* The suites a check runs (live/fixes/fixes.sh has one runner each):
- * its name, the make variable that names its case, the console line,
- * before the role or index word, that says the case ran, and the one
- * that reports each step of its setup and data check ("STEP NAME ok" or
- * "STEP NAME failed: why", init.sh's suite_step; NULL: none). */
-static const struct check_suite {
-	const char *name, *case_var, *line, *step;
-} check_suites[] = {
-	{ "repro", "CASE=", "PEER_CASE", NULL },
-	{ "nfs", "NFS_CASE=", "LIVE_NFS_CASE", "LIVE_NFS_STEP" },
-	{ "nvme", "NVME_CASE=", "LIVE_NVME_CASE", "LIVE_NVME_STEP" },
-	{ "smbd", "SMBD_CASE=", "LIVE_SMBD_CASE", "LIVE_SMBD_STEP" },
-	{ "iser", "ISER_CASE=", "LIVE_ISER_CASE", "LIVE_ISER_STEP" },
-	{ "roce", "ROCE_CASE=", "LIVE_ROCE_BEGIN", NULL },
-	/* the campaign (make live-adversarial): a race its snapshots hide
-	 * needs fresh boots (LIVE_SNAPSHOT_COLD=1) */
-	{ "adversarial", "PEER_CASE=", "PEER_CASE", NULL },
-};
-#define NSUITES (sizeof(check_suites) / sizeof(check_suites[0]))
-
-static const struct check_suite *check_suite(const char *name)
-{
-	for (size_t i = 0; i < NSUITES; i++)
-		if (strcmp(check_suites[i].name, name) == 0)
-			return &check_suites[i];
-	return NULL;
-}
-
 /* "repro ROLE=reply CASE=s-with-pd-0", "nfs NFS_CASE=short-1" or "nvme
  * NVME_CASE=len-3" */
 static int parse_check(const struct line_ctx *c, struct rdmaneg_finding *f, const char *v)
 {
-	const struct check_suite *cs;
+	const struct rdmaneg_check_suite *cs;
 	const char *p = v;
 	size_t n = strcspn(p, " ");
 
@@ -116,7 +88,7 @@ static int parse_check(const struct line_ctx *c, struct rdmaneg_finding *f, cons
 			NULL);
 	memcpy(f->check_suite, p, n);
 	f->check_suite[n] = '\0';
-	cs = check_suite(f->check_suite);
+	cs = rdmaneg_check_suite(f->check_suite);
 	if (!cs)
 		return fail(c,
 			    "check: the suite is repro, adversarial, nfs, nvme, smbd, iser or roce",
@@ -341,8 +313,21 @@ static int set_key(const struct line_ctx *c, struct rdmaneg_finding *f, const ch
 			f->expect = RDMANEG_FE_STEP;
 			return 0;
 		}
+		/* "log TEXT": what the kernel logs during the case, for a
+		 * divergence that only the kernel's own words show */
+		if (strncmp(v, "log ", 4) == 0) {
+			const char *t = v + 4;
+
+			if (strlen(t) < 8 || strlen(t) >= sizeof(f->expect_log))
+				return fail(c, "expect: log TEXT, 8 to 95 characters", v);
+			snprintf(f->expect_log, sizeof(f->expect_log), "%s", t);
+			f->expect = RDMANEG_FE_LOG;
+			return 0;
+		}
 		if (strcmp(v, "splat") != 0 && strcmp(v, "verdict") != 0)
-			return fail(c, "expect: splat, verdict, verdict CLAUSE or step NAME", v);
+			return fail(c,
+				    "expect: splat, verdict, verdict CLAUSE, step NAME or log TEXT",
+				    v);
 		f->expect = strcmp(v, "splat") == 0 ? RDMANEG_FE_SPLAT : RDMANEG_FE_VERDICT;
 		return 0;
 	}
@@ -424,13 +409,19 @@ static int check_required(const struct line_ctx *c, const struct rdmaneg_finding
 	for (size_t i = 0; i < sizeof(need) / sizeof(need[0]); i++)
 		if (!need[i].ok)
 			return fail(c, "missing key", need[i].key);
-	if (f->kind == RDMANEG_FK_DIVERGENCE && f->expect != RDMANEG_FE_VERDICT)
-		return fail(c, "a divergence is checked by its verdict (expect: verdict)", NULL);
+	if (f->kind == RDMANEG_FK_DIVERGENCE && f->expect != RDMANEG_FE_VERDICT &&
+	    f->expect != RDMANEG_FE_LOG)
+		return fail(c,
+			    "a divergence is checked by its verdict or the kernel's log "
+			    "(expect: verdict, expect: log TEXT)",
+			    NULL);
+	if (f->expect == RDMANEG_FE_LOG && f->kind != RDMANEG_FK_DIVERGENCE)
+		return fail(c, "expect: log is for a divergence (a splat has its signature)", NULL);
 	if (f->expect == RDMANEG_FE_VERDICT && strcmp(f->check_suite, "repro") != 0 &&
 	    strcmp(f->check_suite, "roce") != 0)
 		return fail(c, "expect: verdict needs a repro or roce check (the peer's verdict)",
 			    NULL);
-	if (f->expect == RDMANEG_FE_STEP && !check_suite(f->check_suite)->step)
+	if (f->expect == RDMANEG_FE_STEP && !rdmaneg_check_suite(f->check_suite)->step)
 		return fail(c, "expect: step needs a check whose suite reports steps (not repro)",
 			    NULL);
 	if (f->kind == RDMANEG_FK_CORRUPTION && f->expect != RDMANEG_FE_STEP)
@@ -605,121 +596,6 @@ const struct rdmaneg_finding *rdmaneg_findings_match(const struct rdmaneg_findin
 			if (strcmp(all->f[i].signature.v[k], title) == 0)
 				return &all->f[i];
 	return NULL;
-}
-
-/* The console's line that begins with prefix and names the case in the
-word after the next one ("PEER_CASE reply 3 s-with-pd-0", "LIVE_NFS_CASE
-server short-1", "LIVE_NVME_CASE host len-3 00"): the rest of the line after the name, or NULL. */
-static const char *case_line(const char *text, size_t len, const char *prefix, const char *name,
-			     char *line, size_t cap)
-{
-	size_t pos = 0, nl = strlen(name);
-
-	while (rdmaneg_klog_line(text, len, &pos, line, cap)) {
-		/* the guest's lines reach the console through /dev/kmsg on the
-		 * debug kernel: "[   37.890949] PEER_CASE request 0 ..." */
-		const char *p = rdmaneg_klog_message(line);
-
-		line[strcspn(line, "\r")] = '\0';
-		if (strncmp(p, prefix, strlen(prefix)) != 0)
-			continue;
-		p += strlen(prefix);
-		p += strcspn(p, " "); /* the role or the index */
-		p += strspn(p, " ");
-		if (strncmp(p, name, nl) == 0 && (p[nl] == '\0' || p[nl] == ' '))
-			return p + nl;
-	}
-	return NULL;
-}
-
-/* expect: step NAME: "LIVE_SMBD_STEP NAME failed: ..." 1, "... NAME ok" 0,
- * neither -1 (the step never ran: the guest died before it) */
-static int step_seen(const struct rdmaneg_finding *f, const struct check_suite *cs,
-		     const char *text, size_t len, char *why, size_t whycap)
-{
-	size_t pos = 0, pl;
-	char prefix[64], line[512];
-	bool ok = false;
-
-	snprintf(prefix, sizeof(prefix), "%s %s ", cs->step, f->expect_step);
-	pl = strlen(prefix);
-	while (rdmaneg_klog_line(text, len, &pos, line, sizeof(line))) {
-		const char *p = rdmaneg_klog_message(line);
-
-		line[strcspn(line, "\r")] = '\0';
-		if (strncmp(p, prefix, pl) != 0)
-			continue;
-		if (strncmp(p + pl, "failed", 6) == 0) {
-			snprintf(why, whycap, "step %s %s", f->expect_step, p + pl);
-			return 1;
-		}
-		ok = ok || strcmp(p + pl, "ok") == 0;
-	}
-	if (ok) {
-		snprintf(why, whycap, "step %s ok", f->expect_step);
-		return 0;
-	}
-	snprintf(why, whycap, "step %s never ran (the guest died before it?): not a measurement",
-		 f->expect_step);
-	return -1;
-}
-
-int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size_t len, char *why,
-			 size_t whycap)
-{
-	static struct rdmaneg_splat sp[64];
-	char line[512], prefix[40];
-	size_t found;
-	const struct check_suite *cs = check_suite(f->check_suite);
-
-	if (!cs) {
-		snprintf(why, whycap, "no check suite '%s'", f->check_suite);
-		return -1;
-	}
-	/* the check's case ran: its suite's own line (the peer's names the
-	 * role first: "PEER_CASE reply 3 s-with-pd-0") */
-	if (f->check_role[0])
-		snprintf(prefix, sizeof(prefix), "%s %s ", cs->line, f->check_role);
-	else
-		snprintf(prefix, sizeof(prefix), "%s ", cs->line);
-	if (!case_line(text, len, prefix, f->check_case, line, sizeof(line))) {
-		snprintf(why, whycap, "the console has no %s line for case %s: not a measurement",
-			 cs->line, f->check_case);
-		return -1;
-	}
-	if (f->expect == RDMANEG_FE_VERDICT) {
-		const char *rest;
-
-		snprintf(prefix, sizeof(prefix), "PEER_VERDICT %s ", f->check_role);
-		rest = case_line(text, len, prefix, f->check_case, line, sizeof(line));
-		if (!rest) {
-			snprintf(why, whycap, "case %s ran but has no verdict (the guest died?)",
-				 f->check_case);
-			return -1;
-		}
-		rest += strspn(rest, " ");
-		snprintf(why, whycap, "verdict: %s", rest);
-		if (f->expect_clause[0]) { /* "diverges CLAUSE" */
-			const char *cl = rest + strcspn(rest, " ");
-			size_t n = strlen(f->expect_clause);
-
-			cl += strspn(cl, " ");
-			return strncmp(cl, f->expect_clause, n) == 0 &&
-			       (cl[n] == '\0' || cl[n] == ' ');
-		}
-		return strncmp(rest, "conforms", 8) != 0;
-	}
-	if (f->expect == RDMANEG_FE_STEP)
-		return step_seen(f, cs, text, len, why, whycap);
-	found = rdmaneg_klog_scan(text, len, sp, sizeof(sp) / sizeof(sp[0]));
-	for (size_t i = 0; i < found && i < sizeof(sp) / sizeof(sp[0]); i++)
-		for (size_t k = 0; k < f->signature.n; k++)
-			if (strcmp(sp[i].title, f->signature.v[k]) == 0) {
-				snprintf(why, whycap, "splat: %s", sp[i].title);
-				return 1;
-			}
-	snprintf(why, whycap, "%zu splat(s), none of its signatures", found);
-	return 0;
 }
 
 const char *rdmaneg_fix_verdict(const struct rdmaneg_fix_row *r)

@@ -34,8 +34,9 @@ enum rdmaneg_finding_expect {
 	RDMANEG_FE_SPLAT = 0, /* a kernel splat titled as one of its signatures */
 	RDMANEG_FE_VERDICT,   /* the peer's verdict on the check's case is not "conforms"
 			       * (with expect_clause: names that clause) */
-	RDMANEG_FE_STEP	      /* the check's step (expect_step) failed: the suite's
+	RDMANEG_FE_STEP,      /* the check's step (expect_step) failed: the suite's
 			       * "LIVE_<SUITE>_STEP NAME failed" line */
+	RDMANEG_FE_LOG	      /* a kernel log line of the check's case holds expect_log */
 };
 
 /* "on: KVER RELEASE K/N[: NOTE]": the finding's check run N times on the
@@ -78,6 +79,7 @@ struct rdmaneg_finding {
 	enum rdmaneg_finding_expect expect;
 	char expect_clause[48]; /* "expect: verdict CLAUSE"; empty: any divergence */
 	char expect_step[32];	/* "expect: step NAME" */
+	char expect_log[96];	/* "expect: log TEXT" */
 	/* "unpatched: others": the check reproduces only on the debug kernel
 	 * with the other findings' patches (an earlier bug hides it), so make
 	 * live-fixes runs it unpatched on KERNEL=fixed FIXES_DROP=this one */
@@ -142,8 +144,20 @@ const struct rdmaneg_finding *rdmaneg_findings_find(const struct rdmaneg_finding
 const struct rdmaneg_finding *rdmaneg_findings_match(const struct rdmaneg_findings *all,
 						     const char *title);
 
+/* A suite a check runs (live/fixes/fixes.sh has one runner each): its
+ * name, the make variable that names its case, the console line, before
+ * the role or index word, that says the case ran, and the one that
+ * reports each step of its setup and data check (NULL: none). */
+struct rdmaneg_check_suite {
+	const char *name, *case_var, *line, *step;
+};
+
+/* The check suite named name (tools/findings/seen.c), or NULL. */
+const struct rdmaneg_check_suite *rdmaneg_check_suite(const char *name);
+
 /* Did a run whose console is text[0..len-1] reproduce f? 1 yes, 0 no,
- * -1 the run measured nothing: the check's case never ran (why says so). */
+ * -1 the run measured nothing: the check's case never ran (why says so).
+ * tools/findings/seen.c. */
 int rdmaneg_finding_seen(const struct rdmaneg_finding *f, const char *text, size_t len, char *why,
 			 size_t whycap);
 
