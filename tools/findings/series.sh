@@ -74,9 +74,10 @@ for name in $("$FB" series findings); do
 				{ echo "findings-series: $name: cannot add Cc: stable to $p"; fail=1; continue 2; }
 		fi
 	done
-	# maintainers To, everyone else Cc, as the kernel's MAINTAINERS says
+	# maintainers To, everyone else Cc, as the kernel's MAINTAINERS says;
+	# perl's hash order fixed, so that two runs list them in one order
 	top=$PWD
-	(cd "$tree" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --nofixes \
+	(cd "$tree" && PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0 perl scripts/get_maintainer.pl --no-git --no-git-fallback --nofixes \
 		"${patches[@]/#/$top/}") >"$W/maintainers-$name.txt" 2>"$W/maintainers-$name.log" ||
 		{ echo "findings-series: $name: get_maintainer.pl failed ($W/maintainers-$name.log)"; fail=1; continue; }
 	addr=()
