@@ -19,7 +19,7 @@
 # kver, img, TMO (seconds a boot may take), CASE_VAR (the variable that
 # reruns one case) and the caller's KERNEL. After live_boots: boot (the
 # boots), fail (1 when the run failed), gcov (the debug kernel's counters
-# of each boot that sent them).
+# of each boot that sent them), which live_boots_gcov reports.
 # shellcheck disable=SC2154,SC2034 # kver, img, TMO are the sourcing script's; it reads fail
 live_boots() {
 	local qrc why c resume name repro=make\ live-$SUITE\ KERNEL=$KERNEL
@@ -60,4 +60,11 @@ live_boots() {
 		boot_on "$resume" "$name" || break
 		[ "$boot" -ge 20 ] && { echo "live-$SUITE: FAILED: 20 boots, giving up"; fail=1; break; }
 	done
+}
+# after live_boots, on a kernel with gcov (debug or fixed; the caller
+# says when): the coverage over the boots that sent their counters
+# (live/guest/gcov.sh), or that none did
+live_boots_gcov() {
+	if [ ${#gcov[@]} -gt 0 ]; then live/guest/gcov.sh "$SUITE" "$kver" "${gcov[@]}" || fail=1
+	else echo "live-$SUITE: no kernel coverage: no guest lived to send its counters"; fi
 }

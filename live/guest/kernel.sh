@@ -41,7 +41,7 @@ cd "$(dirname "$0")/../.." || exit 2
 L=build/live
 CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/rdmaneg/live
 # gcov and KCOV: a directory, or one file of a big directory (dir/file.c)
-GCOV_DIRS="drivers/infiniband/sw/siw drivers/infiniband/core net/sunrpc/xprtrdma \
+GCOV_DIRS="drivers/infiniband/sw/siw drivers/infiniband/sw/rxe drivers/infiniband/core net/sunrpc/xprtrdma \
 drivers/nvme/target drivers/nvme/host drivers/infiniband/ulp/iser drivers/infiniband/ulp/isert \
 fs/smb/server/transport_rdma.c fs/smb/client/smbdirect.c"
 UBSAN_DIRS="drivers/infiniband/core drivers/infiniband/sw/siw drivers/infiniband/sw/rxe \

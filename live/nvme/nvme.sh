@@ -137,10 +137,7 @@ if [ -s "$N/findings.txt" ]; then
 fi
 grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed 's/^/live-nvme: /'
 # the coverage of the kernel the suite measures, not of the patched one
-if [ "${KERNEL:-stock}" = debug ]; then
-	if [ ${#gcov[@]} -gt 0 ]; then live/guest/gcov.sh nvme "$kver" "${gcov[@]}" || fail=1
-	else echo "live-nvme: no kernel coverage: no guest lived to send its counters"; fi
-fi
+[ "${KERNEL:-stock}" != debug ] || live_boots_gcov
 # last: each splat's group and registered finding, NEW ones framed
 live/guest/triage.sh nvme "$N/triage" "$N"/console-[0-9]*.log || fail=1
 echo "live-nvme: $boot boot(s)"

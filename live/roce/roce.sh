@@ -115,6 +115,9 @@ if [ -s "$N/findings.txt" ]; then
 	echo "live-roce: findings (case, splat, reproducer, console):"
 	sed 's/^/  /' "$N/findings.txt"
 fi
+# the debug or fixed kernel's coverage (core/cm.c and core/cma.c among
+# GCOV_DIRS, live/guest/kernel.sh): a boot that died sent no counters
+[ "${KERNEL:-stock}" = stock ] || live_boots_gcov
 # last: a splat that no registered finding names ends the output framed
 # as NEW (rdmaneg-triage kernel), so that no run hides one
 live/guest/triage.sh roce "$N/triage" "$N"/console-[0-9]*.log || fail=1

@@ -112,10 +112,7 @@ if [ -s "$N/findings.txt" ]; then
 fi
 grep -a -m1 '^Linux version' "$log" | cut -c1-120 | sed "s/^/live-$s: /"
 # the debug kernel and the fixed one (the same build, patched) have gcov
-if [ "$KERNEL" != stock ]; then
-	if [ ${#gcov[@]} -gt 0 ]; then live/guest/gcov.sh "$s" "$kver" "${gcov[@]}" || fail=1
-	else echo "live-$s: no kernel coverage: no guest lived to send its counters"; fi
-fi
+[ "$KERNEL" = stock ] || live_boots_gcov
 # last: a splat that no registered finding names ends the output framed
 # as NEW (rdmaneg-triage kernel), so that no smoke run hides one
 "$L/rdmaneg-live" splats "$log" | sed "s/^/live-$s: splat: /"
