@@ -19,8 +19,12 @@ struct live_gcov_file {
 	size_t lines, lines_hit, branches, branches_hit;
 };
 
+/* At most this many files are in the report. */
+#define LIVE_GCOV_FILES 24
+
 /* The files the report names, in its order (the issue's list plus
- * xprtrdma's verbs.c): fills out up to cap, returns their number. */
+ * xprtrdma's verbs.c, and the IB CM's and rxe's for make live-roce):
+ * fills out up to cap, returns their number. */
 size_t live_gcov_report_files(struct live_gcov_file *out, size_t cap);
 
 /* Reads an lcov tracefile (text[0..len-1]) and adds each record's totals

@@ -48,8 +48,8 @@ int live_verb_splats(int argc, char **argv)
 int live_verb_gcov(int argc, char **argv)
 {
 	const char *suite = argv[argc - 2], *info_path = argv[argc - 1];
-	struct live_gcov_file files[16];
-	size_t len, n = live_gcov_report_files(files, 16), bad;
+	struct live_gcov_file files[LIVE_GCOV_FILES];
+	size_t len, n = live_gcov_report_files(files, LIVE_GCOV_FILES), bad;
 	char *info = live_slurp(info_path, &len);
 
 	if (!info) {
