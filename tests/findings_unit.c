@@ -676,6 +676,19 @@ static void test_backport_stable(void)
 	CHECK(!rdmaneg_finding_stable_only(&f, "6.1"));
 }
 
+/* removes what write_finding(dir, "a", ...) wrote, and dir */
+static void remove_finding_a(const char *dir)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/a/0001-RDMA-siw-Do-not-release.patch", dir);
+	CHECK(unlink(path) == 0);
+	snprintf(path, sizeof(path), "%s/a/finding", dir);
+	CHECK(unlink(path) == 0);
+	snprintf(path, sizeof(path), "%s/a", dir);
+	CHECK(rmdir(path) == 0 && rmdir(dir) == 0);
+}
+
 /* load reads the backport from the patch, and refuses one of a commit no
  * "upstream:" line names */
 static void test_backport_load(void)
@@ -704,12 +717,7 @@ static void test_backport_load(void)
 	}
 	CHECK(rdmaneg_findings_load(dir, &all, err, sizeof(err)) == 0 && all.n == 1 &&
 	      strcmp(all.f[0].backport, F67) == 0);
-	snprintf(path, sizeof(path), "%s/a/0001-RDMA-siw-Do-not-release.patch", dir);
-	CHECK(unlink(path) == 0);
-	snprintf(path, sizeof(path), "%s/a/finding", dir);
-	CHECK(unlink(path) == 0);
-	snprintf(path, sizeof(path), "%s/a", dir);
-	CHECK(rmdir(path) == 0 && rmdir(dir) == 0);
+	remove_finding_a(dir);
 }
 
 /* a patch's Fixes: tags are the registry's, as written, for the patch and
@@ -763,12 +771,7 @@ static void test_fixes_named(void)
 	CHECK(unlink(path) == 0);
 	snprintf(path, sizeof(path), "%s/a/7.3", dir);
 	CHECK(rmdir(path) == 0);
-	snprintf(path, sizeof(path), "%s/a/0001-RDMA-siw-Do-not-release.patch", dir);
-	CHECK(unlink(path) == 0);
-	snprintf(path, sizeof(path), "%s/a/finding", dir);
-	CHECK(unlink(path) == 0);
-	snprintf(path, sizeof(path), "%s/a", dir);
-	CHECK(rmdir(path) == 0 && rmdir(dir) == 0);
+	remove_finding_a(dir);
 }
 
 int main(void)
