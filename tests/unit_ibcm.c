@@ -277,6 +277,89 @@ static void test_active(const uint8_t *req)
 	      d == RDMANEG_IBCM_D_LEN);
 }
 
+/* the edges each entry point has: a field that ends at the buffer's end,
+ * an attribute above 255, NULL arguments, the outputs a short input
+ * leaves cleared, and rdma_cm's header octet by octet (make mutants) */
+static void test_edges(const uint8_t *req)
+{
+	struct rdmaneg_ibcm_cma_hdr h = { 0x55, 15, 0x1234, { 0 }, { 0 } };
+	struct rdmaneg_ibcm_msg m;
+	uint8_t one[1] = { 0 }, b[256], c[40], pd[36];
+	size_t off = 0, len = 0;
+	uint64_t v = 0;
+	unsigned d = 0;
+
+	/* [ibcm-c12#mad-1]: the base version, octet 0, in a buffer of 1 */
+	CHECK(rdmaneg_ibcm_set(one, 1, RDMANEG_IBCM_F_MAD_BASE_VERSION, 1) == RDMANEG_OK &&
+	      one[0] == 1);
+	CHECK(rdmaneg_ibcm_get(one, 1, RDMANEG_IBCM_F_MAD_BASE_VERSION, &v) == RDMANEG_OK &&
+	      v == 1);
+	CHECK(rdmaneg_ibcm_field_octets(RDMANEG_IBCM_F_REQ_PRIVATE_DATA, NULL, &len) ==
+		      RDMANEG_E_INVAL &&
+	      rdmaneg_ibcm_field_octets(RDMANEG_IBCM_F_REQ_PRIVATE_DATA, &off, NULL) ==
+		      RDMANEG_E_INVAL);
+	/* an attribute ID is 16 bits, high octet first */
+	CHECK(rdmaneg_ibcm_init(b, sizeof(b), 0xFF00u, 1) == RDMANEG_OK && b[16] == 0xFF &&
+	      b[17] == 0);
+	/* 0xFF11 is no message, though its low octet is one's plus one */
+	b[17] = 0x11;
+	CHECK(rdmaneg_ibcm_set_pd(b, sizeof(b), pd, 1) == RDMANEG_E_INVAL);
+	/* no private data to write is no error */
+	memcpy(b, req, sizeof(b));
+	CHECK(rdmaneg_ibcm_set_pd(b, sizeof(b), NULL, 0) == RDMANEG_OK &&
+	      memcmp(b, req, sizeof(b)) == 0);
+	/* a short MAD leaves nothing of what m held */
+	memset(&m, 0xA5, sizeof(m));
+	CHECK(rdmaneg_ibcm_decode(req, 100, &m, &d) == RDMANEG_OK && d == RDMANEG_IBCM_D_LEN &&
+	      m.attr == 0 && m.tid == 0 && m.local_id == 0 && m.remote_id == 0 && m.pd_off == 0 &&
+	      m.pd_len == 0);
+	/* [ibcm-c12#cma-1]: the port is the low 16 bits, whole */
+	CHECK(rdmaneg_ibcm_sid_is_ip(0x000000000106FFFFull));
+	/* encode: its arguments, IP version 15 (the nibble's top), the
+	 * exact room, each octet in its place */
+	CHECK(rdmaneg_ibcm_cma_encode(NULL, c, sizeof(c)) == RDMANEG_E_INVAL &&
+	      rdmaneg_ibcm_cma_encode(&h, NULL, sizeof(c)) == RDMANEG_E_INVAL);
+	for (size_t i = 0; i < 16; i++) {
+		h.src[i] = (uint8_t)(0x80 + i);
+		h.dst[i] = (uint8_t)(0xC0 + i);
+	}
+	memset(c, 0xEE, sizeof(c));
+	CHECK(rdmaneg_ibcm_cma_encode(&h, c, RDMANEG_IBCM_CMA_HDR_LEN) == RDMANEG_OK &&
+	      c[0] == 0x55 && c[1] == 0xF0 && c[2] == 0x12 && c[3] == 0x34 && c[4] == 0x80 &&
+	      c[19] == 0x8F && c[20] == 0xC0 && c[35] == 0xCF && c[36] == 0xEE);
+	/* decode: its arguments; a short header clears what h held; every
+	 * address octet read from its own place */
+	CHECK(rdmaneg_ibcm_cma_decode(NULL, 0, &h, &d) == RDMANEG_OK && d == RDMANEG_IBCM_D_LEN);
+	CHECK(rdmaneg_ibcm_cma_decode(NULL, 1, &h, &d) == RDMANEG_E_INVAL &&
+	      rdmaneg_ibcm_cma_decode(c, 36, NULL, &d) == RDMANEG_E_INVAL &&
+	      rdmaneg_ibcm_cma_decode(c, 36, &h, NULL) == RDMANEG_E_INVAL);
+	memset(&h, 0xA5, sizeof(h));
+	CHECK(rdmaneg_ibcm_cma_decode(c, 35, &h, &d) == RDMANEG_OK && d == RDMANEG_IBCM_D_LEN &&
+	      h.version == 0 && h.ip_version == 0 && h.port == 0);
+	for (size_t i = 0; i < 16; i++)
+		CHECK(h.src[i] == 0 && h.dst[i] == 0);
+	for (size_t i = 0; i < sizeof(pd); i++)
+		pd[i] = (uint8_t)(i + 1);
+	pd[0] = 0;
+	pd[1] = 0x60;
+	CHECK(rdmaneg_ibcm_cma_decode(pd, sizeof(pd), &h, &d) == RDMANEG_OK && d == 0);
+	for (size_t i = 0; i < 16; i++)
+		CHECK(h.src[i] == pd[4 + i] && h.dst[i] == pd[20 + i]);
+	/* [ibcm-c12#cma-2] is the REQ's: a REP whose octets there look like
+	 * an IP service with a bad header is no defect of that kind */
+	CHECK(rdmaneg_ibcm_init(b, sizeof(b), RDMANEG_IBCM_REP, 1) == RDMANEG_OK);
+	b[24 + 12] = 0x01;
+	b[24 + 13] = 0x06;
+	b[24 + 14] = 0x11;
+	b[24 + 15] = 0x44;
+	b[60] = 1; /* rdma_cm header version 1, where a REQ's would be read */
+	CHECK(rdmaneg_ibcm_passive_check(b, sizeof(b), &m, &d) == RDMANEG_OK &&
+	      (d & RDMANEG_IBCM_D_CMA) == 0);
+	/* the active check's arguments */
+	CHECK(rdmaneg_ibcm_active_check(b, sizeof(b), req, 256, &m, NULL) == RDMANEG_E_INVAL &&
+	      rdmaneg_ibcm_active_check(b, sizeof(b), req, 256, NULL, &d) == RDMANEG_E_INVAL);
+}
+
 void unit_ibcm(int *pass, int *fail)
 {
 	uint8_t req[256];
@@ -285,6 +368,7 @@ void unit_ibcm(int *pass, int *fail)
 	test_decode(req);
 	test_cma(req);
 	test_active(req);
+	test_edges(req);
 	*pass += passed;
 	*fail += failed;
 }
