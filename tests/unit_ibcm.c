@@ -298,6 +298,8 @@ static void test_edges(const uint8_t *req)
 		      RDMANEG_E_INVAL &&
 	      rdmaneg_ibcm_field_octets(RDMANEG_IBCM_F_REQ_PRIVATE_DATA, &off, NULL) ==
 		      RDMANEG_E_INVAL);
+	CHECK(rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REQ, NULL, &len) == RDMANEG_E_INVAL &&
+	      rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REQ, &off, NULL) == RDMANEG_E_INVAL);
 	/* an attribute ID is 16 bits, high octet first */
 	CHECK(rdmaneg_ibcm_init(b, sizeof(b), 0xFF00u, 1) == RDMANEG_OK && b[16] == 0xFF &&
 	      b[17] == 0);
