@@ -60,3 +60,63 @@ uint32_t rdmaneg_ref_roce_icrc(const uint8_t *ip, size_t len, unsigned v)
 	c = crc_update(c, ip + hl, len - hl - 4);
 	return ~c;
 }
+
+/* the 16-bit words of p[0..n-1] added into a 32-bit sum, an odd octet
+ * last as the high half of a word (RFC 1071), the carries kept apart */
+static uint32_t words(uint32_t s, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i += 2)
+		s += (uint32_t)(p[i] << 8 | p[i + 1]);
+	if (n % 2 == 1)
+		s += (uint32_t)p[n - 1] << 8;
+	return s;
+}
+
+static uint16_t complement(uint32_t s)
+{
+	while (s >> 16)
+		s = (s & 0xFFFFu) + (s >> 16);
+	return (uint16_t)~s;
+}
+
+uint16_t rdmaneg_ref_roce_ip4_csum(const uint8_t *ip)
+{
+	uint8_t h[20];
+
+	memcpy(h, ip, sizeof(h));
+	h[10] = h[11] = 0;
+	return complement(words(0, h, sizeof(h)));
+}
+
+uint16_t rdmaneg_ref_roce_udp_csum(const uint8_t *ip, size_t len, unsigned v)
+{
+	/* IPv4: source, destination, zero, protocol, UDP length (RFC 768);
+	 * IPv6: source, destination, 32-bit length, 3 zeros, next header */
+	uint8_t pseudo[40];
+	size_t hl = v == 4 ? 20 : 40, ulen, pn;
+	uint32_t s;
+	uint16_t c;
+
+	if (len < hl + 8)
+		return 0;
+	ulen = len - hl;
+	memset(pseudo, 0, sizeof(pseudo));
+	if (v == 4) {
+		memcpy(pseudo, ip + 12, 8);
+		pseudo[9] = 17;
+		pseudo[10] = (uint8_t)(ulen >> 8);
+		pseudo[11] = (uint8_t)ulen;
+		pn = 12;
+	} else {
+		memcpy(pseudo, ip + 8, 32);
+		pseudo[34] = (uint8_t)(ulen >> 8);
+		pseudo[35] = (uint8_t)ulen;
+		pseudo[39] = 17;
+		pn = 40;
+	}
+	s = words(0, pseudo, pn);
+	s = words(s, ip + hl, 6);
+	s = words(s, ip + hl + 8, ulen - 8);
+	c = complement(s);
+	return c == 0 ? 0xFFFFu : c;
+}

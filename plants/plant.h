@@ -52,6 +52,9 @@
 #define RDMANEG_PLANT_ID_ibcm_cma_nibble 43    /* rdma_cm header: IP version from the low nibble */
 #define RDMANEG_PLANT_ID_ibcm_set_lsb_first 44 /* IB CM set: bits written least significant first */
 #define RDMANEG_PLANT_ID_roce_icrc_udp_csum 45 /* ICRC: one UDP checksum octet left unmasked */
+#define RDMANEG_PLANT_ID_iser_encode_reserved 46 /* iSER header: h->reserved sent with the flags */
+#define RDMANEG_PLANT_ID_roce_flow_label_nibble 47 /* IPv6: the flow label's top nibble not sent */
+#define RDMANEG_PLANT_ID_roce_udp_pseudo_v6 48	   /* UDP checksum: IPv6 addresses from octet 9 */
 
 #define RDMANEG_PLANT_CAT_(a, b) a##b
 #define RDMANEG_PLANT_CAT(a, b) RDMANEG_PLANT_CAT_(a, b)

@@ -691,5 +691,9 @@ const struct pbt_prop rdmaneg_props[] = {
 	{ "ibcm_active", "[ibcm-c12#rep-2]", prop_ibcm_active },
 	{ "ibcm_fields", "[ibcm-c12#mad-1]", prop_ibcm_fields },
 	{ "roce_frame", "[roce-a17#icrc-1]", prop_roce_frame },
+	{ "cma_roundtrip", "[ibcm-c12#cma-1]", prop_cma_roundtrip },
+	{ "mpa_roundtrip", "[rfc5044#7.1]", prop_mpa_roundtrip },
+	{ "nvme_roundtrip", "[nvme-rdma#fig5]", prop_nvme_roundtrip },
+	{ "iser_roundtrip", "[iser-a12#req-1]", prop_iser_roundtrip },
 };
 const size_t rdmaneg_nprops = sizeof(rdmaneg_props) / sizeof(rdmaneg_props[0]);

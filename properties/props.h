@@ -33,6 +33,10 @@ int prop_ibcm_passive(struct pbt *p);
 int prop_ibcm_active(struct pbt *p);
 int prop_ibcm_fields(struct pbt *p);
 int prop_roce_frame(struct pbt *p);
+int prop_cma_roundtrip(struct pbt *p);
+int prop_mpa_roundtrip(struct pbt *p);
+int prop_nvme_roundtrip(struct pbt *p);
+int prop_iser_roundtrip(struct pbt *p);
 
 extern const struct pbt_prop rdmaneg_props[];
 extern const size_t rdmaneg_nprops;

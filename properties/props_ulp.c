@@ -174,29 +174,68 @@ int prop_smbd_server(struct pbt *p)
 	return rdmaneg_rule_smbd_server(&p->o, pbt_exact(p, buf, n), n, &loc);
 }
 
-/* 21. [ms-smbd#2.2.2] [ms-smbd#6.1]: a response and an IRD/ORD header
- * read back as written; the header is refused with a zero. */
+/* 21. [ms-smbd#2.2.2] [ms-smbd#2.2.1] [ms-smbd#6.1]: every field of a
+ * response, of a request and of an IRD/ORD header read back as written;
+ * the header is refused with a zero. */
 int prop_smbd_roundtrip(struct pbt *p)
 {
 	struct rdmaneg_smbd_resp r, back;
+	struct rdmaneg_smbd_req q, qb;
 	uint8_t out[RDMANEG_SMBD_RESP_LEN];
 	uint32_t ird, ord, gi, go;
 	unsigned d;
 
 	memset(&r, 0, sizeof(r));
+	r.min_version = (uint16_t)pbt_mixed(p, smbd_u16s, 8, 0, 65535, "min_version");
+	r.max_version = (uint16_t)pbt_mixed(p, smbd_u16s, 8, 0, 65535, "max_version");
 	r.negotiated_version = (uint16_t)pbt_mixed(p, smbd_u16s, 8, 0, 65535, "version");
+	r.reserved = (uint16_t)pbt_mixed(p, smbd_u16s, 8, 0, 65535, "reserved");
+	r.credits_requested = (uint16_t)pbt_mixed(p, smbd_u16s, 8, 0, 65535, "requested");
 	r.credits_granted = (uint16_t)pbt_mixed(p, smbd_u16s, 8, 0, 65535, "granted");
 	r.status = (uint32_t)pbt_mixed(p, smbd_u32s, 11, 0, 0xffffffffu, "status");
+	r.max_read_write_size = (uint32_t)pbt_mixed(p, smbd_u32s, 11, 0, 0xffffffffu, "mrws");
+	r.preferred_send_size = (uint32_t)pbt_mixed(p, smbd_u32s, 11, 0, 0xffffffffu, "pss");
+	r.max_receive_size = (uint32_t)pbt_mixed(p, smbd_u32s, 11, 0, 0xffffffffu, "mrs");
 	r.max_fragmented_size = (uint32_t)pbt_mixed(p, smbd_u32s, 11, 0, 0xffffffffu, "mfs");
 	PBT_CHECK(p, rdmaneg_smbd_resp_encode(&r, out, sizeof(out)) == RDMANEG_OK,
 		  "response encode failed");
 	PBT_CHECK(p,
 		  rdmaneg_smbd_resp_decode(pbt_exact(p, out, sizeof(out)), sizeof(out), &back) ==
-				  RDMANEG_OK &&
+			  RDMANEG_OK,
+		  "response decode failed");
+	PBT_CHECK(p,
+		  back.min_version == r.min_version && back.max_version == r.max_version &&
 			  back.negotiated_version == r.negotiated_version &&
+			  back.reserved == r.reserved &&
+			  back.credits_requested == r.credits_requested &&
 			  back.credits_granted == r.credits_granted && back.status == r.status &&
+			  back.max_read_write_size == r.max_read_write_size &&
+			  back.preferred_send_size == r.preferred_send_size &&
+			  back.max_receive_size == r.max_receive_size &&
 			  back.max_fragmented_size == r.max_fragmented_size,
 		  "[ms-smbd#2.2.2]: the response did not read back");
+	/* [ms-smbd#2.2.1]: the request's fields, Reserved too, given the
+	 * response's values moved one field on */
+	memset(&q, 0, sizeof(q));
+	q.min_version = r.max_version;
+	q.max_version = r.min_version;
+	q.reserved = r.negotiated_version;
+	q.credits_requested = r.credits_granted;
+	q.preferred_send_size = r.max_fragmented_size;
+	q.max_receive_size = r.status;
+	q.max_fragmented_size = r.preferred_send_size;
+	PBT_CHECK(p, rdmaneg_smbd_req_encode(&q, out, sizeof(out)) == RDMANEG_OK,
+		  "request encode failed");
+	PBT_CHECK(p,
+		  rdmaneg_smbd_req_decode(pbt_exact(p, out, RDMANEG_SMBD_REQ_LEN),
+					  RDMANEG_SMBD_REQ_LEN, &qb) == RDMANEG_OK &&
+			  qb.min_version == q.min_version && qb.max_version == q.max_version &&
+			  qb.reserved == q.reserved &&
+			  qb.credits_requested == q.credits_requested &&
+			  qb.preferred_send_size == q.preferred_send_size &&
+			  qb.max_receive_size == q.max_receive_size &&
+			  qb.max_fragmented_size == q.max_fragmented_size,
+		  "[ms-smbd#2.2.1]: the request did not read back");
 	ird = (uint32_t)pbt_mixed(p, smbd_u32s, 11, 0, 0xffffffffu, "ird");
 	ord = (uint32_t)pbt_mixed(p, smbd_u32s, 11, 0, 0xffffffffu, "ord");
 	if (ird == 0 || ord == 0) {

@@ -35,6 +35,54 @@ static int ref_icrc_good(const uint8_t *f, size_t len)
 	       rdmaneg_ref_roce_icrc(f + 14, iplen, v) == le32(f + 14 + iplen - 4);
 }
 
+/* the first field of h that g does not hold as h has it, or NULL: the
+ * decoder's reading of every field the encoder wrote (the DETH's only
+ * when the decoder reads one, a UD frame's) */
+static const char *field_differs(const struct rdmaneg_roce_hdr *h, const struct rdmaneg_roce_hdr *g,
+				 int ud)
+{
+	size_t an = h->ip_version == 4 ? 4 : 16;
+
+	if (memcmp(g->dst_mac, h->dst_mac, 6) != 0)
+		return "dst_mac";
+	if (memcmp(g->src_mac, h->src_mac, 6) != 0)
+		return "src_mac";
+	if (g->ip_version != h->ip_version)
+		return "ip_version";
+	if (memcmp(g->src_ip, h->src_ip, an) != 0)
+		return "src_ip";
+	if (memcmp(g->dst_ip, h->dst_ip, an) != 0)
+		return "dst_ip";
+	if (g->tclass != h->tclass)
+		return "tclass";
+	if (h->ip_version == 6 && g->flow_label != h->flow_label)
+		return "flow_label";
+	if (g->hop_limit != h->hop_limit)
+		return "hop_limit";
+	if (h->ip_version == 4 && g->ip_id != h->ip_id)
+		return "ip_id";
+	if (g->src_port != h->src_port)
+		return "src_port";
+	if (g->opcode != h->opcode || g->se != h->se || g->mig != h->mig || g->pad != h->pad ||
+	    g->tver != h->tver)
+		return "bth octets 0-1";
+	if (g->pkey != h->pkey || g->resv8a != h->resv8a)
+		return "bth octets 2-4";
+	if (g->dest_qp != h->dest_qp)
+		return "dest_qp";
+	if (g->ack_req != h->ack_req || g->resv7 != h->resv7)
+		return "bth octet 8";
+	if (g->psn != h->psn)
+		return "psn";
+	if (ud && g->qkey != h->qkey)
+		return "qkey";
+	if (ud && g->deth_resv != h->deth_resv)
+		return "deth_resv";
+	if (ud && g->src_qp != h->src_qp)
+		return "src_qp";
+	return NULL;
+}
+
 /* an octet of the IP length: IPv4's Total Length, IPv6's Payload Length */
 static int ip_len_octet(size_t i, unsigned v)
 {
@@ -67,6 +115,24 @@ int rdmaneg_rule_roce_frame(struct rdmaneg_oracle *o, const struct rdmaneg_roce_
 		      (d & ~(unsigned)(RDMANEG_ROCE_D_TVER | RDMANEG_ROCE_D_OPCODE)) ==
 			      (h->icrc_xor ? RDMANEG_ROCE_D_ICRC : 0u),
 		      "[roce-a17#frame-1]: its own frame has defects 0x%x", d);
+	{
+		const char *bad = field_differs(h, &g, h->opcode == RDMANEG_ROCE_OP_UD_SEND_ONLY);
+
+		RDMANEG_CHECK(o, bad == NULL, "[roce-a17#frame-1]: %s read back other than written",
+			      bad ? bad : "");
+	}
+	/* [roce-a17#frame-1]: the checksums as the reference computes them */
+	RDMANEG_CHECK(o,
+		      (size_t)f[14 + iphl + 6] * 256 + f[14 + iphl + 7] ==
+			      rdmaneg_ref_roce_udp_csum(f + 14, len - 14, h->ip_version),
+		      "[roce-a17#frame-1]: UDP checksum %02x%02x, the reference's %04x",
+		      f[14 + iphl + 6], f[14 + iphl + 7],
+		      rdmaneg_ref_roce_udp_csum(f + 14, len - 14, h->ip_version));
+	RDMANEG_CHECK(o,
+		      h->ip_version == 6 ||
+			      (size_t)f[24] * 256 + f[25] == rdmaneg_ref_roce_ip4_csum(f + 14),
+		      "[roce-a17#frame-1]: IPv4 header checksum %02x%02x, the reference's %04x",
+		      f[24], f[25], rdmaneg_ref_roce_ip4_csum(f + 14));
 	if (h->icrc_xor != 0)
 		return 0;
 	if (h->opcode == RDMANEG_ROCE_OP_UD_SEND_ONLY) {

@@ -13,6 +13,9 @@ int rdmaneg_iser_encode(const struct rdmaneg_iser_hdr *h, uint8_t *out, size_t c
 	/* [iser-a12#req-1]: Z and I, the rest zero */
 	out[0] = (uint8_t)((h->zbva_off ? RDMANEG_ISER_F_ZBVA : 0u) +
 			   (h->si_off ? RDMANEG_ISER_F_SI : 0u));
+#if RDMANEG_PLANTED(iser_encode_reserved)
+	out[0] = (uint8_t)(out[0] | h->reserved % 64u);
+#endif
 	out[1] = 0;
 	out[2] = 0;
 	out[3] = 0;

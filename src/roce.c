@@ -164,7 +164,11 @@ static uint16_t udp_csum(const uint8_t *ip, size_t len, size_t iphl)
 	if (iphl == RDMANEG_ROCE_IP4_LEN)
 		sum = csum_add(0, ip + 12, 8);
 	else
+#if RDMANEG_PLANTED(roce_udp_pseudo_v6)
+		sum = csum_add(0, ip + 9, 32);
+#else
 		sum = csum_add(0, ip + 8, 32);
+#endif
 	sum += 17u + ulen;
 	sum = csum_add(sum, ip + iphl, 6);
 	sum = csum_add(sum, ip + iphl + 8u, ulen - 8u);
@@ -290,7 +294,11 @@ static void put_ip4(uint8_t *ip, const struct rdmaneg_roce_hdr *h, size_t iplen)
 static void put_ip6(uint8_t *ip, const struct rdmaneg_roce_hdr *h, size_t udplen)
 {
 	ip[0] = (uint8_t)(0x60u | h->tclass / 16u);
+#if RDMANEG_PLANTED(roce_flow_label_nibble)
+	ip[1] = (uint8_t)(h->tclass % 16u * 16u);
+#else
 	ip[1] = (uint8_t)(h->tclass % 16u * 16u | h->flow_label / 65536u);
+#endif
 	put16(ip + 2, (unsigned)(h->flow_label % 65536u));
 	put16(ip + 4, (unsigned)udplen);
 	ip[6] = 17u;

@@ -65,6 +65,24 @@ static uint32_t crc32_table(const uint8_t *p, size_t n)
 	return ~c;
 }
 
+/* the UDP checksum of a frame's IP packet ip[0..len-1], a third reading:
+ * the pseudo-header's words added one by one (RFC 768; RFC 8200 8.1),
+ * the checksum field skipped, folded at the end; 0 stays 0 here */
+static unsigned udp_sum(const uint8_t *ip, size_t len, int v)
+{
+	size_t hl = v == 4 ? 20 : 40, ulen = len - hl, a = v == 4 ? 12 : 8, i;
+	unsigned long s = 17 + ulen;
+
+	for (i = a; i < a + (v == 4 ? 8u : 32u); i += 2)
+		s += (unsigned long)ip[i] * 256 + ip[i + 1];
+	for (i = 0; i < ulen; i++)
+		if (i != 6 && i != 7)
+			s += i % 2 ? ip[hl + i] : (unsigned long)ip[hl + i] * 256;
+	while (s > 0xffff)
+		s = (s & 0xffff) + (s >> 16);
+	return (unsigned)(~s & 0xffff);
+}
+
 static void test_captured(void)
 {
 	struct rdmaneg_roce_hdr h;
@@ -213,6 +231,8 @@ static void test_encode(int v)
 	crc = crc32_table(m, n - 18 + 8);
 	CHECK(f[n - 4] == (crc & 0xff) && f[n - 3] == ((crc >> 8) & 0xff) &&
 	      f[n - 2] == ((crc >> 16) & 0xff) && f[n - 1] == crc >> 24);
+	/* [roce-a17#frame-1]: the UDP checksum, by the reading above */
+	CHECK(f[14 + iphl + 6] * 256u + f[14 + iphl + 7] == udp_sum(f + 14, n - 14, v));
 	/* and back */
 	CHECK(defects_of(f, n, &g, &off, &len) == 0);
 	CHECK(off == 14 + iphl + 28 && len == 256 && memcmp(f + off, mad, 256) == 0);
@@ -314,6 +334,95 @@ static void test_defects(void)
 	CHECK(rdmaneg_roce_icrc(NULL, 60, 4, &icrc) == RDMANEG_E_INVAL);
 }
 
+/* every field of h zero */
+static int hdr_zero(const struct rdmaneg_roce_hdr *h)
+{
+	static const uint8_t none[16];
+
+	return memcmp(h->dst_mac, none, 6) == 0 && memcmp(h->src_mac, none, 6) == 0 &&
+	       memcmp(h->src_ip, none, 16) == 0 && memcmp(h->dst_ip, none, 16) == 0 &&
+	       h->ip_version == 0 && h->tclass == 0 && h->flow_label == 0 && h->hop_limit == 0 &&
+	       h->ip_id == 0 && h->src_port == 0 && h->opcode == 0 && h->se == 0 && h->mig == 0 &&
+	       h->pad == 0 && h->tver == 0 && h->pkey == 0 && h->resv8a == 0 && h->dest_qp == 0 &&
+	       h->ack_req == 0 && h->resv7 == 0 && h->psn == 0 && h->qkey == 0 &&
+	       h->deth_resv == 0 && h->src_qp == 0 && h->icrc_xor == 0;
+}
+
+/* the edges of each length test, of each argument and of each field */
+static void test_edges(void)
+{
+	struct rdmaneg_roce_hdr h, g;
+	uint8_t f[RDMANEG_ROCE_FRAME_MAX];
+	size_t n = 0, off, len;
+	unsigned d;
+
+	mad_hdr(&h, 4);
+	CHECK(rdmaneg_roce_encode(&h, NULL, 0, f, sizeof(f), &n) == RDMANEG_OK && n == 66);
+	CHECK(rdmaneg_roce_icrc(f + 14, n - 14, 4, NULL) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_roce_decode(f, n, NULL, &off, &len, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_roce_decode(f, n, &g, NULL, &len, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_roce_decode(f, n, &g, &off, NULL, &d) == RDMANEG_E_INVAL);
+	/* a short frame leaves nothing of an earlier reading */
+	memset(&g, 0xaa, sizeof(g));
+	off = len = 99;
+	CHECK(defects_of(f, 33, &g, &off, &len) == RDMANEG_ROCE_D_SHORT && off == 0 && len == 0 &&
+	      hdr_zero(&g));
+	/* nor does a whole one, in the fields IPv4 does not carry */
+	memset(&g, 0xaa, sizeof(g));
+	CHECK(defects_of(f, n, &g, &off, &len) == 0 && g.flow_label == 0 && g.icrc_xor == 0);
+	/* [roce-a17#frame-1]: Ethernet and IPv4 headers, and no octet more */
+	CHECK(defects_of(f, 34, &g, &off, &len) == (RDMANEG_ROCE_D_IP_LEN | RDMANEG_ROCE_D_SHORT));
+	/* short of the headers and the ICRC by one octet, and not short */
+	CHECK(defects_of(f, 14 + 20 + 8 + 12 + 3, &g, &off, &len) ==
+	      (RDMANEG_ROCE_D_IP_LEN | RDMANEG_ROCE_D_SHORT));
+	CHECK(defects_of(f, 14 + 20 + 8 + 12 + 4, &g, &off, &len) == RDMANEG_ROCE_D_IP_LEN);
+	/* the version of a header that is not IPv4's, as read */
+	f[14] = 0xf0;
+	CHECK(defects_of(f, n, &g, &off, &len) == RDMANEG_ROCE_D_IP && g.ip_version == 15);
+	/* [roce-a17#bth-1]: a pad count past the payload */
+	CHECK(rdmaneg_roce_encode(&h, NULL, 0, f, sizeof(f), &n) == RDMANEG_OK);
+	f[14 + 20 + 8 + 1] = 0x30;
+	CHECK((defects_of(f, n, &g, &off, &len) & RDMANEG_ROCE_D_PAD) != 0 && len == 0);
+	/* the top octet of each 24-bit field */
+	h.dest_qp = h.psn = h.src_qp = 0xfffffe;
+	CHECK(rdmaneg_roce_encode(&h, NULL, 0, f, sizeof(f), &n) == RDMANEG_OK);
+	CHECK(f[42 + 5] == 0xff && f[42 + 9] == 0xff && f[42 + 17] == 0xff);
+	CHECK(defects_of(f, n, &g, &off, &len) == 0 && g.dest_qp == 0xfffffe && g.psn == 0xfffffe &&
+	      g.src_qp == 0xfffffe);
+	/* [roce-a17#frame-1]: a UDP checksum computed as 0 goes as 0xffff:
+	 * the ICRC, which it covers, turned to make the sum all ones */
+	mad_hdr(&h, 6);
+	CHECK(rdmaneg_roce_encode(&h, NULL, 0, f, sizeof(f), &n) == RDMANEG_OK && n == 86);
+	{
+		unsigned c = udp_sum(f + 14, n - 14, 6), w = f[n - 4] * 256u + f[n - 3];
+		/* the first ICRC word becomes w + c, with the carry around */
+		unsigned w2 = (w + c) % 0xffffu;
+
+		CHECK(c != 0);
+		h.icrc_xor = (uint32_t)((w ^ w2) >> 8 | ((w ^ w2) & 0xff) << 8);
+		CHECK(rdmaneg_roce_encode(&h, NULL, 0, f, sizeof(f), &n) == RDMANEG_OK);
+		CHECK(udp_sum(f + 14, n - 14, 6) == 0 && f[14 + 40 + 6] == 0xff &&
+		      f[14 + 40 + 7] == 0xff);
+		CHECK(defects_of(f, n, &g, &off, &len) == RDMANEG_ROCE_D_ICRC);
+	}
+	h.icrc_xor = 0;
+	/* IPv6: a traffic class whose low nibble is not under the flow label's */
+	h.tclass = 0x05;
+	h.flow_label = 0xa0000;
+	CHECK(rdmaneg_roce_encode(&h, NULL, 0, f, sizeof(f), &n) == RDMANEG_OK);
+	CHECK(f[14] == 0x60 && f[15] == 0x5a);
+	CHECK(defects_of(f, n, &g, &off, &len) == 0 && g.tclass == 0x05 && g.flow_label == 0xa0000);
+	/* Ethernet and IPv6 headers and no octet more; one octet fewer */
+	CHECK(defects_of(f, 54, &g, &off, &len) == (RDMANEG_ROCE_D_IP_LEN | RDMANEG_ROCE_D_SHORT));
+	CHECK(defects_of(f, 53, &g, &off, &len) == RDMANEG_ROCE_D_SHORT);
+	/* IPv6's ethertype over another version, and over another next header */
+	f[14] = 0x40;
+	CHECK(defects_of(f, n, &g, &off, &len) == RDMANEG_ROCE_D_IP && g.ip_version == 4);
+	f[14] = 0x60;
+	f[14 + 6] = 6;
+	CHECK(defects_of(f, n, &g, &off, &len) == RDMANEG_ROCE_D_IP);
+}
+
 /* a field out of its width is refused and named */
 static void test_check(void)
 {
@@ -370,6 +479,7 @@ void unit_roce(int *pass, int *fail)
 	test_encode(4);
 	test_encode(6);
 	test_defects();
+	test_edges();
 	test_check();
 	*pass += passed;
 	*fail += failed;
