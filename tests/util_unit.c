@@ -819,9 +819,37 @@ static void test_klog_next(void)
 	CHECK(!rdmaneg_klog_next(&at, text, &p, &n)); /* nothing to read */
 }
 
+/* rdmaneg_klog_release: the banner's release, cut to the room; any other
+ * message, or one cut before the release, leaves out alone */
+static void test_klog_release(void)
+{
+	static const char banner[] = "Linux version 7.3.4-rdmaneg-debug (root@host) (gcc 12) #1";
+	char out[32] = "kept", tiny[4];
+	const char *m = rdmaneg_klog_message("[    0.000000] Linux version 6.1.0-56-amd64 (x)");
+
+	CHECK(rdmaneg_klog_release(banner, strlen(banner), out, sizeof(out)) &&
+	      strcmp(out, "7.3.4-rdmaneg-debug") == 0);
+	CHECK(rdmaneg_klog_release(m, strlen(m), out, sizeof(out)) &&
+	      strcmp(out, "6.1.0-56-amd64") == 0);
+	CHECK(rdmaneg_klog_release("Linux version 6.12.117\r", 23, out, sizeof(out)) &&
+	      strcmp(out, "6.12.117") == 0);
+	/* n ends the message, not a NUL */
+	CHECK(rdmaneg_klog_release(banner, 19, out, sizeof(out)) && strcmp(out, "7.3.4") == 0);
+	CHECK(rdmaneg_klog_release(banner, strlen(banner), tiny, sizeof(tiny)) &&
+	      strcmp(tiny, "7.3") == 0);
+	strcpy(out, "kept");
+	CHECK(!rdmaneg_klog_release(banner, 14, out, sizeof(out)) && strcmp(out, "kept") == 0);
+	CHECK(!rdmaneg_klog_release("Linux Version 6.1", 17, out, sizeof(out)) &&
+	      strcmp(out, "kept") == 0);
+	CHECK(!rdmaneg_klog_release(" Linux version 6.1", 18, out, sizeof(out)));
+	CHECK(!rdmaneg_klog_release(banner, strlen(banner), out, 0));
+	CHECK(!rdmaneg_klog_release(NULL, 5, out, sizeof(out)));
+}
+
 int main(void)
 {
 	test_klog_next();
+	test_klog_release();
 	test_klog();
 	test_task_stacks();
 	test_hex();

@@ -86,6 +86,22 @@ bool rdmaneg_klog_starts(const char *line)
 	return start_kind(rdmaneg_klog_message(line)) != NULL;
 }
 
+bool rdmaneg_klog_release(const char *msg, size_t n, char *out, size_t cap)
+{
+	static const char banner[] = "Linux version ";
+	const size_t b = sizeof(banner) - 1;
+	size_t k = 0;
+
+	if (!msg || !out || cap == 0 || n <= b || memcmp(msg, banner, b) != 0)
+		return false;
+	while (b + k < n && k + 1 < cap && msg[b + k] != ' ' && msg[b + k] != '\r' &&
+	       msg[b + k] != '\0')
+		k++;
+	memcpy(out, msg + b, k);
+	out[k] = '\0';
+	return true;
+}
+
 /* "func+0x12/0x30 [mod]" or "func.cold+0x1" -> "func". */
 static void func_name(const char *s, char *out, size_t cap)
 {

@@ -41,6 +41,11 @@ bool rdmaneg_klog_line(const char *text, size_t len, size_t *pos, char *line, si
  * the end. */
 bool rdmaneg_klog_next(const char **at, const char *end, const char **p, size_t *n);
 
+/* Whether msg[0..n-1], a message (rdmaneg_klog_message's), is the boot
+ * banner "Linux version RELEASE (...)": then RELEASE, up to a space or a
+ * CR, into out, cut to cap - 1; out is left alone otherwise. */
+bool rdmaneg_klog_release(const char *msg, size_t n, char *out, size_t cap);
+
 /* True when the line (its message part) starts a splat. */
 bool rdmaneg_klog_starts(const char *line);
 

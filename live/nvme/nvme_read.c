@@ -271,11 +271,8 @@ int live_nvme_read(const char *con, size_t len, struct live_nvme *r, char *why, 
 			hostile_line(r, p + 11, n - 11);
 		} else if (n == 14 && strncmp(p, "LIVE_NVMEH_END", 14) == 0) {
 			r->host_done = true;
-		} else if (!r->kernel[0] && n > 14 && strncmp(p, "Linux version ", 14) == 0) {
-			const char *sp = memchr(p + 14, ' ', n - 14);
-
-			snprintf(r->kernel, sizeof(r->kernel), "%.*s",
-				 (int)(sp ? (size_t)(sp - p) - 14 : n - 14), p + 14);
+		} else if (!r->kernel[0]) {
+			(void)rdmaneg_klog_release(p, n, r->kernel, sizeof(r->kernel));
 		}
 	}
 	if (frames == 0) {

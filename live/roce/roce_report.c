@@ -10,6 +10,7 @@
 
 #include "util/file.h"
 #include "util/hex.h"
+#include "util/klog.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -294,15 +295,9 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 		const char *at = memmem(console + i, l, "LIVE_ROCE_CASE ", 15);
 		const char *ver = release[0] ? NULL : memmem(console + i, l, "Linux version ", 14);
 
-		if (ver) {
-			size_t w = l - (size_t)(ver + 14 - (console + i)), k = 0;
-
-			while (k < w && k + 1 < sizeof(release) && ver[14 + k] != ' ' &&
-			       ver[14 + k] != '\r')
-				k++;
-			memcpy(release, ver + 14, k);
-			release[k] = '\0';
-		}
+		if (ver)
+			(void)rdmaneg_klog_release(ver, l - (size_t)(ver - (console + i)), release,
+						   sizeof(release));
 		if (at) {
 			size_t rest = l - (size_t)(at - (console + i));
 

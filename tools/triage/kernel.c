@@ -92,7 +92,7 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 	size_t boots[64] = { 0 }, nboots = 0, uaf_boot = 0;
 	bool have_uaf = false;
 	size_t nmarks = 0, line = 0, ns;
-	char version[64] = "version not in the log";
+	char version[64] = "version not in the log", release[48];
 	const char *base = strrchr(file, '/');
 
 	base = base ? base + 1 : file;
@@ -109,9 +109,8 @@ static void kernel_console(struct rdmaneg_triage *t, const char *file, char *tex
 			end[-1] = '\0';
 		*end = '\0';
 		m = rdmaneg_klog_message(p);
-		if (strncmp(m, "Linux version ", 14) == 0) {
-			snprintf(version, sizeof(version), "linux %.*s", (int)strcspn(m + 14, " "),
-				 m + 14);
+		if (rdmaneg_klog_release(m, strlen(m), release, sizeof(release))) {
+			snprintf(version, sizeof(version), "linux %s", release);
 			/* a console of several boots: each starts afresh */
 			if (nboots < sizeof(boots) / sizeof(boots[0]))
 				boots[nboots++] = line;
