@@ -31,6 +31,8 @@ static void test_nvme(void)
 	CHECK(b[0] == 0 && b[1] == 0 && b[2] == 1 && b[3] == 0 && b[4] == 128 && b[5] == 0 &&
 	      b[6] == 127 && b[7] == 0 && b[8] == 0 && b[31] == 0 && b[32] == 0xee);
 	r.reserved_at = 9; /* a short request clears what the struct held */
+	r.recfmt = 7;
+	r.cntlid = 5;
 	CHECK(r.hrqsize ==
 	      128); /* and every field is cleared, hrqsize too (mutant nvme_rdma_pd.c:68) */
 	CHECK(rdmaneg_nvme_req_decode(b, 31, &r) == RDMANEG_E_NVME_SHORT && r.qid == 0 &&
@@ -381,11 +383,197 @@ static void test_iser(void)
 	CHECK(rdmaneg_iser_target_reply(NULL, 4, true, true, &rep, &inv) == RDMANEG_E_INVAL);
 }
 
+/* NVMe-oF RDMA: the edges of each argument check, and what a short
+ * message clears (make mutants found them untested) */
+static void test_nvme_edges(void)
+{
+	struct rdmaneg_nvme_limits lim = { 128, 32, 128 };
+	struct rdmaneg_nvme_answer a;
+	struct rdmaneg_nvme_req r = { 0 };
+	struct rdmaneg_nvme_accept acc;
+	struct rdmaneg_nvme_reject rej;
+	uint8_t b[32] = { 0 };
+	unsigned d = 0;
+
+	/* the accept: arguments, room, and a short one clearing reserved_at */
+	CHECK(rdmaneg_nvme_accept_encode(NULL, b, sizeof(b)) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_nvme_accept_encode(&r, NULL, sizeof(b)) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_nvme_accept_encode(&r, b, RDMANEG_NVME_ACCEPT_LEN - 1) == RDMANEG_E_NOSPACE);
+	CHECK(rdmaneg_nvme_accept_check(b, 4, &r, 0, NULL, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_nvme_accept_check(b, 4, &r, 0, &acc, NULL) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_nvme_accept_check(NULL, 1, &r, 0, &acc, &d) == RDMANEG_E_INVAL);
+	acc.reserved_at = 9;
+	CHECK(rdmaneg_nvme_accept_check(b, 2, &r, 0, &acc, &d) == RDMANEG_OK &&
+	      acc.reserved_at == 0);
+	/* [nvme-rdma#fig7]: the reject writes its RECFMT over what was there */
+	memset(b, 0xff, sizeof(b));
+	CHECK(rdmaneg_nvme_reject_encode(1, b, sizeof(b)) == RDMANEG_OK && b[0] == 0 && b[1] == 0);
+	rej.recfmt = 9;
+	CHECK(rdmaneg_nvme_reject_read(b, 1, &rej, &d) == RDMANEG_OK && !rej.has_recfmt &&
+	      rej.recfmt == 0);
+	memset(b, 0, sizeof(b));
+
+	/* no octets at all: a short request, not an error */
+	CHECK(rdmaneg_nvme_req_decode(NULL, 0, &r) == RDMANEG_E_NVME_SHORT);
+	CHECK(rdmaneg_nvme_target_judge(NULL, 1, &lim, &a) == RDMANEG_E_INVAL);
+	/* a target's limits: at most 65536 entries each */
+	lim.admin_max = 65536;
+	CHECK(rdmaneg_nvme_target_judge(b, sizeof(b), &lim, &a) == RDMANEG_OK);
+	lim.admin_max = 65537;
+	CHECK(rdmaneg_nvme_target_judge(b, sizeof(b), &lim, &a) == RDMANEG_E_INVAL);
+	lim.admin_max = 32;
+	lim.io_max = 65537;
+	CHECK(rdmaneg_nvme_target_judge(b, sizeof(b), &lim, &a) == RDMANEG_E_INVAL);
+}
+
+/* SMB Direct: the edges of each argument check, what a short message
+ * clears, and a 32-bit field's top octet (make mutants found them
+ * untested) */
+static void test_smbd_edges(void)
+{
+	struct rdmaneg_smbd_req q, qb;
+	struct rdmaneg_smbd_resp r, rb;
+	uint8_t b[RDMANEG_SMBD_RESP_LEN] = { 0 };
+	uint32_t ird = 0, ord = 0;
+	unsigned d = 0;
+
+	memset(&q, 0, sizeof(q));
+	memset(&r, 0, sizeof(r));
+	CHECK(rdmaneg_smbd_req_encode(NULL, b, sizeof(b)) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_smbd_req_encode(&q, NULL, sizeof(b)) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_smbd_resp_encode(NULL, b, sizeof(b)) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_smbd_resp_encode(&r, NULL, sizeof(b)) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_smbd_resp_encode(&r, b, RDMANEG_SMBD_RESP_LEN - 1) == RDMANEG_E_NOSPACE);
+	/* no octets at all: short, not an error; a NULL output is one */
+	CHECK(rdmaneg_smbd_req_decode(NULL, 0, &qb) == RDMANEG_E_SMBD_SHORT);
+	CHECK(rdmaneg_smbd_resp_decode(NULL, 0, &rb) == RDMANEG_E_SMBD_SHORT);
+	CHECK(rdmaneg_smbd_resp_decode(b, sizeof(b), NULL) == RDMANEG_E_INVAL);
+	/* a short message leaves nothing of an earlier reading */
+	memset(&qb, 0xff, sizeof(qb));
+	CHECK(rdmaneg_smbd_req_decode(b, RDMANEG_SMBD_REQ_LEN - 1, &qb) == RDMANEG_E_SMBD_SHORT &&
+	      qb.min_version == 0 && qb.max_version == 0 && qb.reserved == 0 &&
+	      qb.credits_requested == 0 && qb.preferred_send_size == 0 &&
+	      qb.max_receive_size == 0 && qb.max_fragmented_size == 0);
+	memset(&rb, 0xff, sizeof(rb));
+	CHECK(rdmaneg_smbd_resp_decode(b, RDMANEG_SMBD_RESP_LEN - 1, &rb) == RDMANEG_E_SMBD_SHORT &&
+	      rb.min_version == 0 && rb.max_version == 0 && rb.negotiated_version == 0 &&
+	      rb.reserved == 0 && rb.credits_requested == 0 && rb.credits_granted == 0 &&
+	      rb.status == 0 && rb.max_read_write_size == 0 && rb.preferred_send_size == 0 &&
+	      rb.max_receive_size == 0 && rb.max_fragmented_size == 0);
+	CHECK(rdmaneg_smbd_resp_decode(NULL, 1, &rb) == RDMANEG_E_INVAL);
+	/* [ms-smbd#3.1.5.6]: each answer of a server writes every field of
+	 * its response, whatever the struct held */
+	{
+		static const struct rdmaneg_smbd_local loc = RDMANEG_SMBD_LOCAL_LINUX;
+		struct rdmaneg_smbd_answer a;
+
+		struct rdmaneg_smbd_local bad = loc;
+		struct rdmaneg_smbd_resp got;
+
+		CHECK(rdmaneg_smbd_server_judge(NULL, 1, &loc, &a) == RDMANEG_E_INVAL);
+		/* a server's own sizes, each below its minimum alone */
+		bad.preferred_send_size = 127;
+		CHECK(rdmaneg_smbd_server_judge(b, RDMANEG_SMBD_REQ_LEN, &bad, &a) ==
+		      RDMANEG_E_INVAL);
+		bad = loc;
+		bad.max_receive_size = 127;
+		CHECK(rdmaneg_smbd_server_judge(b, RDMANEG_SMBD_REQ_LEN, &bad, &a) ==
+		      RDMANEG_E_INVAL);
+		/* [ms-smbd#3.1.5.6-1]: a short request, no response */
+		memset(&a, 0xff, sizeof(a));
+		CHECK(rdmaneg_smbd_server_judge(b, 3, &loc, &a) == RDMANEG_OK &&
+		      a.action == RDMANEG_SMBD_TERMINATE && a.resp.min_version == 0 &&
+		      a.resp.status == 0 && a.resp.max_fragmented_size == 0);
+		/* [ms-smbd#3.1.5.7-1]: a client's check, no response at all */
+		CHECK(rdmaneg_smbd_client_check(NULL, 0, 1364, &got, &d) == RDMANEG_OK &&
+		      d == RDMANEG_SMBD_D_SHORT);
+		CHECK(rdmaneg_smbd_client_check(NULL, 1, 1364, &got, &d) == RDMANEG_E_INVAL);
+		CHECK(rdmaneg_smbd_client_check(b, 32, 1364, &got, NULL) == RDMANEG_E_INVAL);
+		q.min_version = q.max_version = RDMANEG_SMBD_V1;
+		q.credits_requested = 16;
+		q.preferred_send_size = q.max_receive_size = 1364;
+		q.max_fragmented_size = 1048576;
+		CHECK(rdmaneg_smbd_req_encode(&q, b, sizeof(b)) == RDMANEG_OK);
+		memset(&a, 0xff, sizeof(a));
+		CHECK(rdmaneg_smbd_server_judge(b, RDMANEG_SMBD_REQ_LEN, &loc, &a) == RDMANEG_OK &&
+		      a.action == RDMANEG_SMBD_RESPOND && a.resp.reserved == 0);
+		/* [ms-smbd#3.1.5.6-3]: a defective request, no response */
+		q.credits_requested = 0;
+		CHECK(rdmaneg_smbd_req_encode(&q, b, sizeof(b)) == RDMANEG_OK);
+		memset(&a, 0xff, sizeof(a));
+		CHECK(rdmaneg_smbd_server_judge(b, RDMANEG_SMBD_REQ_LEN, &loc, &a) == RDMANEG_OK &&
+		      a.action == RDMANEG_SMBD_TERMINATE && a.resp.min_version == 0 &&
+		      a.resp.max_version == 0 && a.resp.status == 0 && a.resp.reserved == 0 &&
+		      a.resp.credits_granted == 0 && a.resp.max_fragmented_size == 0);
+		/* [ms-smbd#3.1.5.3-1]: no version in common, a failure response
+		 * naming the one we have */
+		q.credits_requested = 16;
+		q.min_version = q.max_version = 0x0200;
+		CHECK(rdmaneg_smbd_req_encode(&q, b, sizeof(b)) == RDMANEG_OK);
+		memset(&a, 0xff, sizeof(a));
+		CHECK(rdmaneg_smbd_server_judge(b, RDMANEG_SMBD_REQ_LEN, &loc, &a) == RDMANEG_OK &&
+		      a.action == RDMANEG_SMBD_NOT_SUPPORTED &&
+		      a.resp.min_version == RDMANEG_SMBD_V1 &&
+		      a.resp.max_version == RDMANEG_SMBD_V1 && a.resp.reserved == 0);
+	}
+	/* [ms-smbd#6.1-1]: 0x01000000 has only its top octet set */
+	CHECK(rdmaneg_smbd_irdord_encode(16777216u, 1, b, RDMANEG_SMBD_IRDORD_LEN) == RDMANEG_OK &&
+	      b[0] == 1);
+	CHECK(rdmaneg_smbd_irdord_decode(b, RDMANEG_SMBD_IRDORD_LEN, &ird, &ord, &d) ==
+		      RDMANEG_OK &&
+	      ird == 16777216u && ord == 1);
+	CHECK(rdmaneg_smbd_irdord_decode(b, 8, NULL, &ord, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_smbd_irdord_decode(b, 8, &ird, NULL, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_smbd_irdord_decode(b, 8, &ird, &ord, NULL) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_smbd_irdord_decode(NULL, 1, &ird, &ord, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_smbd_irdord_decode(NULL, 0, &ird, &ord, &d) == RDMANEG_OK &&
+	      d == RDMANEG_SMBD_D_SHORT);
+}
+
+/* iSER: the edges of each argument check and each bit test, every
+ * argument NULL alone (make mutants found them untested) */
+static void test_iser_edges(void)
+{
+	static const uint8_t req[4] = { 0x80, 0, 0, 0 };
+	struct rdmaneg_iser_hdr h = { true, false, 0, 0 }, sent = { true, true, 0, 0 };
+	uint8_t b[4] = { 0x7f, 0, 0, 0 };
+	unsigned d = 0;
+	bool inv = false;
+
+	CHECK(rdmaneg_iser_encode(NULL, b, sizeof(b)) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_iser_encode(&h, NULL, sizeof(b)) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_iser_decode(req, 4, NULL, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_iser_decode(req, 4, &h, NULL) == RDMANEG_E_INVAL);
+	/* [iser-a12#req-1]: the first reserved octet that is set */
+	b[0] = 0;
+	b[1] = 1;
+	b[2] = 1;
+	CHECK(rdmaneg_iser_decode(b, 4, &h, &d) == RDMANEG_OK && d == RDMANEG_ISER_D_RSVD &&
+	      h.reserved_at == 1);
+	/* a NULL REQ of one octet is an error, not "no header" */
+	CHECK(rdmaneg_iser_target_reply(NULL, 1, true, true, &h, &inv) == RDMANEG_E_INVAL);
+	/* [iser-a12#req-3]: Z clear with every other bit set still allows
+	 * zero-based VAs */
+	b[0] = 0x7f;
+	b[1] = b[2] = 0;
+	CHECK(rdmaneg_iser_target_reply(b, 4, false, true, &h, &inv) == RDMANEG_OK && !h.zbva_off);
+	/* [iser-a12#rep-1]: no REP at all is a short one; a NULL REP of one
+	 * octet, or a NULL output, is an error */
+	CHECK(rdmaneg_iser_initiator_check(NULL, 0, &sent, &h, &d) == RDMANEG_OK &&
+	      d == RDMANEG_ISER_D_SHORT);
+	CHECK(rdmaneg_iser_initiator_check(NULL, 1, &sent, &h, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_iser_initiator_check(req, 4, &sent, NULL, &d) == RDMANEG_E_INVAL);
+	CHECK(rdmaneg_iser_initiator_check(req, 4, &sent, &h, NULL) == RDMANEG_E_INVAL);
+}
+
 void unit_ulp(int *pass, int *fail)
 {
 	test_nvme();
 	test_smbd();
 	test_iser();
+	test_iser_edges();
+	test_nvme_edges();
+	test_smbd_edges();
 	*pass += passed;
 	*fail += failed;
 }
