@@ -122,17 +122,18 @@ int rdmaneg_rule_roce_frame(struct rdmaneg_oracle *o, const struct rdmaneg_roce_
 			      bad ? bad : "");
 	}
 	/* [roce-a17#frame-1]: the checksums as the reference computes them */
-	RDMANEG_CHECK(o,
-		      (size_t)f[14 + iphl + 6] * 256 + f[14 + iphl + 7] ==
-			      rdmaneg_ref_roce_udp_csum(f + 14, len - 14, h->ip_version),
-		      "[roce-a17#frame-1]: UDP checksum %02x%02x, the reference's %04x",
-		      f[14 + iphl + 6], f[14 + iphl + 7],
-		      rdmaneg_ref_roce_udp_csum(f + 14, len - 14, h->ip_version));
-	RDMANEG_CHECK(o,
-		      h->ip_version == 6 ||
-			      (size_t)f[24] * 256 + f[25] == rdmaneg_ref_roce_ip4_csum(f + 14),
-		      "[roce-a17#frame-1]: IPv4 header checksum %02x%02x, the reference's %04x",
-		      f[24], f[25], rdmaneg_ref_roce_ip4_csum(f + 14));
+	{
+		unsigned udp = rdmaneg_ref_roce_udp_csum(f + 14, len - 14, h->ip_version);
+		unsigned ip4 = rdmaneg_ref_roce_ip4_csum(f + 14);
+
+		RDMANEG_CHECK(o, f[14 + iphl + 6] * 256u + f[14 + iphl + 7] == udp,
+			      "[roce-a17#frame-1]: UDP checksum %02x%02x, the reference's %04x",
+			      f[14 + iphl + 6], f[14 + iphl + 7], udp);
+		RDMANEG_CHECK(o, h->ip_version == 6 || f[24] * 256u + f[25] == ip4,
+			      "[roce-a17#frame-1]: IPv4 header checksum %02x%02x, the reference's "
+			      "%04x",
+			      f[24], f[25], ip4);
+	}
 	if (h->icrc_xor != 0)
 		return 0;
 	if (h->opcode == RDMANEG_ROCE_OP_UD_SEND_ONLY) {

@@ -67,7 +67,9 @@ static uint32_t crc32_table(const uint8_t *p, size_t n)
 
 /* the UDP checksum of a frame's IP packet ip[0..len-1], a third reading:
  * the pseudo-header's words added one by one (RFC 768; RFC 8200 8.1),
- * the checksum field skipped, folded at the end; 0 stays 0 here */
+ * the checksum field skipped, folded at the end. A computed 0 is
+ * returned as 0, not as the 0xffff a sender puts on the wire, so that a
+ * test can tell the two apart. */
 static unsigned udp_sum(const uint8_t *ip, size_t len, int v)
 {
 	size_t hl = v == 4 ? 20 : 40, ulen = len - hl, a = v == 4 ? 12 : 8, i;
