@@ -3,7 +3,7 @@
 # ---- rdmaneg-live: the live suites' program (live/) ----
 UTIL_SRC := util/record.c util/json.c util/klog.c util/hex.c util/file.c util/gcda.c util/arcs.c \
 	util/verdict.c util/guide.c util/agent.c util/casename.c util/kcov.c util/verb.c \
-	util/ibcm_name.c
+	util/ibcm_name.c util/netstat.c
 # the pure half of the harness (no sockets, no verbs): host and guest, and
 # make test's unit tests; each suite's fragment (live/SUITE/SUITE.mk, all
 # included here, before the rules) adds its own pure files to LIVE_PURE,
@@ -13,7 +13,7 @@ LIVE_PURE := live/core/frames.c live/guest/gcov.c live/ulp/ulp_read.c
 LIVE_SUITE_SRC :=
 include $(sort $(wildcard live/*/*.mk))
 LIVE_SRC := live/main.c live/core/live_args.c live/core/cm.c live/core/client.c live/ulp/ulp_verbs.c \
-	live/guest/guest_verbs.c live/ulp/ulp_peer.c $(LIVE_SUITE_SRC) $(LIVE_PURE) $(ORACLE_SRC) \
+	live/guest/guest_verbs.c live/ulp/ulp_peer.c live/ulp/ulp_hold.c $(LIVE_SUITE_SRC) $(LIVE_PURE) $(ORACLE_SRC) \
 	$(UTIL_SRC)
 CC_live = $(CC) -std=gnu11 -Wall -Wextra -Werror -O2 -g $(INC)
 CC_live-asan = $(CLANG) -std=gnu11 -Wall -Wextra -Werror -O1 -g $(SAN) $(INC)

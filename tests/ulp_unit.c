@@ -12,6 +12,7 @@
 #include "live/iser/iser.h"
 #include "live/smbd/smbd_live.h"
 #include "live/ulp/ulp_read.h"
+#include "util/netstat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,6 +255,84 @@ static void test_smbd(void)
 	CHECK(smbd(smbd_con, out, sizeof(out)) == 0 && !strstr(out, "measured nothing"));
 }
 
+/* a held connect's lines (live/ulp/ulp_hold.c), as printed: the SYN
+ * dropped at 850 ms, the killed mount blocked at 1100 ms, its connect
+ * made at 3020 ms with its MPA Request */
+static const char hold_lines[] =
+	"LIVE_SMBD_CASE server s-killed-in-connect\n"
+	"LIVE_ULP_HOLD syn 850 blocked 1100 D connected 3020 client 137\n"
+	"LIVE_SMBDS s-killed-in-connect 1 0 connected 137 32 "
+	"4d504120494420526571204672616d651002000c000000100000001000000000 0 - 0 - 0 -\n";
+
+/* the held connect's row: measured, whichever way it went; never reached:
+ * missing */
+static void test_smbd_hold(void)
+{
+	static char out[16384], con[sizeof(smbd_con) + sizeof(hold_lines)], *p;
+	const char *end = strstr(smbd_con, "LIVE_SMBDS_END");
+	size_t head = (size_t)(end - smbd_con);
+
+	memcpy(con, smbd_con, head);
+	memcpy(con + head, hold_lines, sizeof(hold_lines) - 1);
+	memcpy(con + head + sizeof(hold_lines) - 1, end, strlen(end) + 1);
+	CHECK(smbd(con, out, sizeof(out)) == 0);
+	CHECK(row_has(out, "cifs", "s-killed-in-connect", "connected") &&
+	      row_has(out, "cifs", "s-killed-in-connect", "measured") &&
+	      row_has(out, "cifs", "s-killed-in-connect", "went on after the mount was killed"));
+	p = strstr(con, "1 0 connected 137");
+	patch(p, "1 0 gave-up   137");
+	CHECK(smbd(con, out, sizeof(out)) == 0 &&
+	      row_has(out, "cifs", "s-killed-in-connect", "gave-up") &&
+	      !row_has(out, "cifs", "s-killed-in-connect", "went on after"));
+	patch(p, "0 0 no-syn    137");
+	CHECK(smbd(con, out, sizeof(out)) == 0 &&
+	      row_has(out, "cifs", "s-killed-in-connect", "missing") &&
+	      strstr(out, "1 hostile-server case(s) measured nothing"));
+}
+
+/* TcpExt ListenOverflows, as /proc/net/netstat shows it */
+static void test_netstat(void)
+{
+	static const char text[] = "TcpExt: SyncookiesSent ListenOverflows ListenDrops\n"
+				   "TcpExt: 0 3 4\n"
+				   "IpExt: InNoRoutes Big\n"
+				   "IpExt: 7 18446744073709551615\n"
+				   "Odd: A B\n"
+				   "Odd: 1 x\n"
+				   "Short: A B\n"
+				   "Short: 1\n"
+				   "Over: A\n"
+				   "Over: 18446744073709551616\n"
+				   "Lone: A\n";
+	const size_t n = sizeof(text) - 1;
+	uint64_t v = 99;
+
+	CHECK(rdmaneg_netstat_get(text, n, "TcpExt", "ListenOverflows", &v) && v == 3);
+	CHECK(rdmaneg_netstat_get(text, n, "TcpExt", "ListenDrops", &v) && v == 4);
+	CHECK(rdmaneg_netstat_get(text, n, "IpExt", "InNoRoutes", &v) && v == 7);
+	CHECK(rdmaneg_netstat_get(text, n, "IpExt", "Big", &v) && v == UINT64_MAX);
+	v = 99;
+	CHECK(!rdmaneg_netstat_get(text, n, "TcpExt", "Listen", &v) && v == 99); /* a prefix */
+	CHECK(!rdmaneg_netstat_get(text, n, "Tcp", "ListenOverflows", &v));	 /* a group's */
+	CHECK(!rdmaneg_netstat_get(text, n, "Odd", "B", &v));			 /* not a number */
+	CHECK(rdmaneg_netstat_get(text, n, "Odd", "A", &v) && v == 1);
+	CHECK(!rdmaneg_netstat_get(text, n, "Short", "B", &v)); /* no value */
+	CHECK(!rdmaneg_netstat_get(text, n, "Over", "A", &v));	/* past 64 bits */
+	CHECK(!rdmaneg_netstat_get(text, n, "Lone", "A", &v));	/* no values line */
+	CHECK(!rdmaneg_netstat_get(text, n, "None", "A", &v));
+	/* the text's length bounds the reading: cut inside the values */
+	CHECK(!rdmaneg_netstat_get(text,
+				   strlen("TcpExt: SyncookiesSent ListenOverflows "
+					  "ListenDrops\nTcpExt: 0 3"),
+				   "TcpExt", "ListenDrops", &v));
+	CHECK(rdmaneg_netstat_get(text,
+				  strlen("TcpExt: SyncookiesSent ListenOverflows "
+					 "ListenDrops\nTcpExt: 0 3"),
+				  "TcpExt", "ListenOverflows", &v) &&
+	      v == 3);
+	CHECK(!rdmaneg_netstat_get(text, 0, "TcpExt", "ListenOverflows", &v));
+}
+
 /* a run of make live-iser on Debian's 6.1.0-56, lines as printed */
 static const char iser_con[] =
 	"LIVE_ISER_STEP modules ok\n"
@@ -406,6 +485,8 @@ int main(void)
 	test_fpdu();
 	test_cases();
 	test_smbd();
+	test_smbd_hold();
+	test_netstat();
 	test_iser();
 	test_next();
 	test_write();

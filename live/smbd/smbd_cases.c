@@ -89,6 +89,8 @@ static const struct spec table[] = {
 	/* ... the connection refused */
 	ROW("s-reject", S, CM, LIVE_SMBD_REJECT, 0, 0, 0, false, 0, 0, 0, -1),
 	ROW("s-reject-pd", S, CM, LIVE_SMBD_REJECT, OK8, 0, 0, 0, -1),
+	/* ... no answer: the mount killed while its connect is held */
+	ROW("s-killed-in-connect", S, CM, LIVE_SMBD_HOLD, 0, 0, 0, false, 0, 0, 0, -1),
 	/* the hostile client, against ksmbd: the request's fields
 	 * ([ms-smbd#2.2.1-1]; offsets of the 20-octet request) */
 	ROW("c-ok", C, MSG, 0, OK8, 0, 0, 0, -1),

@@ -32,8 +32,15 @@ enum live_smbd_role { LIVE_SMBD_SERVER = 0, LIVE_SMBD_CLIENT = 1 };
 enum live_smbd_what { LIVE_SMBD_W_PD = 0, LIVE_SMBD_W_MSG = 1, LIVE_SMBD_W_CM = 2 };
 /* the hostile server's answer to the connection request; ABORT (the
  * client's): MPA Requests whose TCP connections reset before ksmbd can
- * accept them, then an ordinary connection (live/smbd/smbd_peer.c) */
-enum live_smbd_how { LIVE_SMBD_ACCEPT = 0, LIVE_SMBD_REJECT = 1, LIVE_SMBD_ABORT = 2 };
+ * accept them, then an ordinary connection (live/smbd/smbd_peer.c); HOLD
+ * (the server's): no answer, cifs's TCP handshake held while the mount
+ * is killed (live/ulp/ulp_hold.c) */
+enum live_smbd_how {
+	LIVE_SMBD_ACCEPT = 0,
+	LIVE_SMBD_REJECT = 1,
+	LIVE_SMBD_ABORT = 2,
+	LIVE_SMBD_HOLD = 3
+};
 
 struct live_smbd_case {
 	char name[RDMANEG_CASENAME_MAX];

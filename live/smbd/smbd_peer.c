@@ -51,6 +51,7 @@ static int server_case(size_t i, struct live_ulp_case *u, void *ctx)
 		return 0;
 	*u = (struct live_ulp_case){ .name = c->name,
 				     .how = c->how == LIVE_SMBD_REJECT ? LIVE_ULP_REJECT
+					    : c->how == LIVE_SMBD_HOLD ? LIVE_ULP_HOLD
 								       : LIVE_ULP_ACCEPT,
 				     .pd = c->pd,
 				     .pd_len = c->pd_len,

@@ -200,6 +200,15 @@ static void server_row(struct live_ulp_rows *rows, const struct live_ulp_words *
 			     NULL);
 		return;
 	}
+	/* the mount killed while its connect was held: measured, whether
+	 * the kernel's connect went on for it ("connected") or not */
+	if (c.how == LIVE_SMBD_HOLD) {
+		live_ulp_row(rows, "cifs", c.name, "-", "-", after, LIVE_ULP_MEASURED,
+			     strcmp(after, "connected") == 0
+				     ? "its connect went on after the mount was killed"
+				     : NULL);
+		return;
+	}
 	/* the IRD/ORD header, or a reject: the spec says nothing of what the
 	 * client does with them; measured */
 	live_ulp_row(rows, "cifs", c.name, c.what == LIVE_SMBD_W_PD ? "ms-smbd#6.1" : "-", "-",

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define LIVE_ULP_PD 256	  /* private data, either way: [rfc5044#7.1]'s 512 is the MPA limit */
 #define LIVE_ULP_MSG 1024 /* a first message, either way */
@@ -44,7 +45,9 @@ int live_ulp_client(struct rdma_event_channel *ch, const struct sockaddr_in *sin
 		    size_t pd_len, uint8_t ird, uint8_t ord, const uint8_t *msg, size_t msg_len,
 		    int wait_ms, struct live_ulp_client_out *o);
 
-enum live_ulp_answer { LIVE_ULP_ACCEPT, LIVE_ULP_REJECT, LIVE_ULP_SILENT };
+/* HOLD: no rdma_cm answer at all; the client's TCP handshake held while
+ * it is killed (live_ulp_hold) */
+enum live_ulp_answer { LIVE_ULP_ACCEPT, LIVE_ULP_REJECT, LIVE_ULP_SILENT, LIVE_ULP_HOLD };
 
 /* The server's answer to the client's first message m[0..len-1]: writes
  * it into out (at most cap) and returns its length, 0 for none. */
@@ -81,6 +84,28 @@ struct live_ulp_server_out {
 int live_ulp_server(struct rdma_event_channel *ch, char *const argv[], enum live_ulp_answer how,
 		    const uint8_t *pd, size_t pd_len, live_ulp_reply_fn reply, void *ctx,
 		    int wait_ms, int client_ms, struct live_ulp_server_out *o);
+
+/* The client command argv in a child, stdout and stderr to /dev/null:
+ * its pid, or -1. */
+pid_t live_ulp_start_client(char *const argv[]);
+/* True once the child pid has exited, its status in client ("N", or 128 +
+ * the signal). */
+bool live_ulp_client_exited(pid_t pid, char *client, size_t cap);
+
+/*
+ * A LIVE_ULP_HOLD case (live/ulp/ulp_hold.c), with no rdma_cm listener on
+ * addr:port: a TCP listener there whose full queue drops the client argv's
+ * SYN; once it has (TcpExt ListenOverflows), the client is killed, and
+ * when it has blocked (or exited: its kernel stack printed) the queue is
+ * freed, its connection accepted, what it sends read into req, the
+ * connection reset 1 s later, and the case waits 8 s more. In
+ * o: requests 1 when the SYN was held; after "connected" (its connection
+ * came after the kill), "gave-up" (none), or "no-syn" (never held);
+ * client its exit status, or "hung". Prints one LIVE_ULP_HOLD line of
+ * timings (ms from the start; -1: never). 0, or -1 with why on stderr.
+ */
+int live_ulp_hold(const char *addr, int port, char *const argv[], FILE *out,
+		  struct live_ulp_server_out *o);
 
 /* One case of a suite's hostile server, as live_ulp_serve runs it. */
 struct live_ulp_case {

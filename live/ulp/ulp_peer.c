@@ -176,7 +176,7 @@ int live_ulp_client(struct rdma_event_channel *ch, const struct sockaddr_in *sin
 }
 
 /* The kernel client, in a child with its output to /dev/null */
-static pid_t start_client(char *const argv[])
+pid_t live_ulp_start_client(char *const argv[])
 {
 	pid_t pid = fork();
 
@@ -193,7 +193,7 @@ static pid_t start_client(char *const argv[])
 	return pid;
 }
 
-static bool client_exited(pid_t pid, char *client, size_t cap)
+bool live_ulp_client_exited(pid_t pid, char *client, size_t cap)
 {
 	int st = 0;
 
@@ -291,7 +291,7 @@ int live_ulp_server(struct rdma_event_channel *ch, char *const argv[], enum live
 	memset(&s, 0, sizeof(s));
 	o->after = "-";
 	snprintf(o->client, sizeof(o->client), "fork");
-	pid = start_client(argv);
+	pid = live_ulp_start_client(argv);
 	if (pid < 0)
 		return -1;
 	while (now_ms() < end) {
@@ -319,7 +319,7 @@ int live_ulp_server(struct rdma_event_channel *ch, char *const argv[], enum live
 			on_message(&s, reply, ctx, wait_ms, o);
 		if (o->established && strcmp(o->after, "-") == 0 && s.quiet && now_ms() > s.quiet)
 			o->after = "silent";
-		if (!exited && client_exited(pid, o->client, sizeof(o->client))) {
+		if (!exited && live_ulp_client_exited(pid, o->client, sizeof(o->client))) {
 			exited = true;
 			gone = now_ms() + 1000; /* its disconnect, at most */
 		}
@@ -332,9 +332,10 @@ int live_ulp_server(struct rdma_event_channel *ch, char *const argv[], enum live
 	}
 	if (s.k.id && o->established)
 		rdma_disconnect(s.k.id);
-	if (!exited && !client_exited(pid, o->client, sizeof(o->client))) {
+	if (!exited && !live_ulp_client_exited(pid, o->client, sizeof(o->client))) {
 		kill(pid, SIGKILL);
-		for (int i = 0; i < 50 && !client_exited(pid, o->client, sizeof(o->client)); i++)
+		for (int i = 0;
+		     i < 50 && !live_ulp_client_exited(pid, o->client, sizeof(o->client)); i++)
 			usleep(100000);
 		if (!strcmp(o->client, "fork"))
 			snprintf(o->client, sizeof(o->client), "hung");
@@ -371,8 +372,21 @@ int live_ulp_serve(const struct live_ulp_server_cases *s, const char *addr, size
 			continue;
 		fprintf(out, "%s %s %s\n", s->case_tag, s->role, c.name);
 		fflush(out);
-		(void)live_ulp_server(ch, argv, c.how, c.pd, c.pd_len, c.reply, c.ctx, s->wait_ms,
-				      s->client_ms, &o);
+		if (c.how == LIVE_ULP_HOLD) {
+			/* the port's TCP listener is the case's own while it runs */
+			rdma_destroy_id(listener);
+			(void)live_ulp_hold(addr, s->port, argv, out, &o);
+			if (live_cm_listen(ch, addr, s->port, 4, &listener) != 0) {
+				fprintf(stderr,
+					"rdmaneg-live %s: cannot listen again on %s:%d: %s\n",
+					s->verb, addr, s->port, strerror(errno));
+				rdma_destroy_event_channel(ch);
+				return 1;
+			}
+		} else {
+			(void)live_ulp_server(ch, argv, c.how, c.pd, c.pd_len, c.reply, c.ctx,
+					      s->wait_ms, s->client_ms, &o);
+		}
 		fprintf(out, "%s %s %u %d %s %s", s->line, c.name, o.requests, o.established,
 			o.after, o.client);
 		live_ulp_hex(out, o.req, o.req_len);
