@@ -44,6 +44,7 @@ live_boots() {
 			grep -v -E '^Kernel panic - not syncing: (panic_on_warn set|Fatal exception)' | tail -1)
 		[ -n "$why" ] || why=$(build/live/rdmaneg-live splats "$N/console-$boot.log" | tail -1 | cut -f1)
 		[ -n "$why" ] || why=$([ "$qrc" -eq 124 ] && echo "hung: no end after ${TMO}s" ||
+			{ [ "$qrc" -eq 125 ] && echo "flood: the console passed LIVE_CONSOLE_MAX or LIVE_REPORTS_MAX"; } ||
 			echo "died (qemu exit $qrc)")
 		c=$(boot_case "$N/console-$boot.log")
 		if [ -z "$c" ]; then

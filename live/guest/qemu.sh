@@ -5,8 +5,11 @@
 #   ttyS0 console.log  ttyS1 records.txt
 #   ttyS2 peer-request.json  ttyS3 peer-reply.json
 #   virtio-serial rdmaneg.gcov gcov.tar (the debug kernel only)
-# Exit status: qemu's, or 124 when TIMEOUT seconds ran out (then qemu.log
-# holds every vCPU's registers).
+# Exit status: qemu's, or 124 when TIMEOUT seconds ran out, or 125 when the
+# console grew past LIVE_CONSOLE_MAX MiB (default 32) or held more than
+# LIVE_REPORTS_MAX KASAN reports (default 200): a report that repeats
+# forever, such as KASAN's on a freed timer, whose first copies are kept;
+# in both, qemu.log holds every vCPU's registers.
 # LIVE_APPEND: more kernel parameters for a boot that diagnoses a finding
 # (e.g. cifs.smbd_logging_class=0x3ff); every suite passes it through.
 # LIVE_QEMU_CTL=1: under a campaign's control (live/campaign, the files in
@@ -37,6 +40,9 @@ append="$append live.hung=$hung"
 # LIVE_SMP=1 (findings/*/finding), which make passes down to here.
 smp=${LIVE_SMP:-2}
 case "$smp" in [1-8]) ;; *) echo "qemu.sh: LIVE_SMP is a number of vCPUs, 1 to 8 (got '$smp')" >&2; exit 2 ;; esac
+cmax=${LIVE_CONSOLE_MAX:-32} rmax=${LIVE_REPORTS_MAX:-200}
+case "$cmax" in '' | *[!0-9]* | 0) echo "qemu.sh: LIVE_CONSOLE_MAX is a number of MiB, at least 1 (got '$cmax')" >&2; exit 2 ;; esac
+case "$rmax" in '' | *[!0-9]* | 0) echo "qemu.sh: LIVE_REPORTS_MAX is a number of reports, at least 1 (got '$rmax')" >&2; exit 2 ;; esac
 mon=$L/qemu-monitor
 rm -f "$mon" && mkfifo "$mon" && exec 7<>"$mon" || exit 1
 # the debug kernel's KASAN shadow and lockdep tables want more (live/guest/kernel.sh)
@@ -76,14 +82,26 @@ qemu-system-x86_64 -accel tcg -cpu max -smp "$smp" -m "$mem" \
 	-append "console=ttyS0 panic=-1 loglevel=5 nokaslr $append" "${gcov[@]}" \
 	<&7 >"$L/qemu.log" 2>&1 &
 q=$!
-sleep "$tmo" & s=$!
+# the watch: 124 at the timeout, 125 once the console is past its limits
+# (its size each second, its KASAN reports every 5 s)
+(
+	end=$((SECONDS + tmo)) tick=0
+	while [ "$SECONDS" -lt "$end" ]; do
+		sleep 1
+		[ "$(stat -c %s "$L/console.log" 2>/dev/null || echo 0)" -le $((cmax << 20)) ] || exit 125
+		tick=$((tick + 1))
+		[ $((tick % 5)) -ne 0 ] ||
+			[ "$(grep -ac '\] BUG: KASAN: ' "$L/console.log" 2>/dev/null)" -le "$rmax" ] || exit 125
+	done
+	exit 124
+) & s=$!
 wait -n -p first "$q" "$s"; rc=$?
 if [ "$first" = "$s" ]; then
 	echo "info registers -a" >&7
 	sleep 2
 	echo quit >&7
 	wait "$q"
-	rc=124
+	[ "$rc" -eq 125 ] && echo "qemu.sh: the console passed ${cmax} MiB or $rmax KASAN reports: boot ended" >&2
 else
 	kill "$s" 2>/dev/null
 fi
