@@ -9,7 +9,8 @@
 #    (make findings-docs); a drifted copy is caught;
 #  - a malformed finding, a missing patch: errors that name the finding;
 #  - "seen" on stored consoles of real runs: a reproduction, and a run of
-#    another case that measured nothing.
+#    another case that measured nothing;
+#  - every series's cover prose says how the security list is involved.
 # Prints "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -63,6 +64,15 @@ mkdir -p "$T/page" && "$FB" html findings "$T/page" >"$T/html.log" 2>&1 &&
 	bad "finding 15's patch is the 6.1.y-only ksmbd-regression series" "$T/st.log"
 "$FB" patches findings --stable-only 6.1 --series siw >"$T/st.log" 2>&1 && [ -z "$(tr -d '\n' <"$T/st.log")" ] && ok ||
 	bad "no siw bug is 6.1.y-only" "$T/st.log"
+# each series's cover prose (mail/NAME.cover) says whether the security
+# list should coordinate it (a line that starts "Security handling:");
+# the control: a cover without that paragraph
+says_security() { grep -q '^Security handling: ' "$1"; } # COVER
+for name in $("$FB" series findings); do
+	says_security "mail/$name.cover" && ok || bad "mail/$name.cover has no \"Security handling:\" paragraph"
+done
+grep -v '^Security handling: ' mail/siw.cover >"$T/nosec.cover"
+says_security "$T/nosec.cover" && bad "control: a cover without its security paragraph passed" || ok
 "$FB" cover findings ksmbd-regression 6.1 >"$T/st.log" 2>&1 && grep -qx "#regzbot introduced: e1b21e606661" "$T/st.log" && ok ||
 	bad "the 6.1.y ksmbd-regression cover names the regression for regzbot" "$T/st.log"
 "$FB" cover findings ksmbd 6.1 >"$T/st.log" 2>&1 && ! grep -q "regzbot" "$T/st.log" && ok ||
