@@ -234,6 +234,8 @@ int live_ulp_hold(const char *addr, int port, char *const argv[], FILE *out,
 			sleep_ms(TIMER_MS);
 		}
 	}
+	if (syn < 0 && !exited)
+		kill(pid, SIGKILL); /* never held: ended here, not counted as hung */
 	for (long end = now_ms() + BLOCK_MS; !exited && now_ms() < end;)
 		if (!(exited = live_ulp_client_exited(pid, o->client, sizeof(o->client))))
 			sleep_ms(50);
