@@ -243,6 +243,8 @@ static void test_roce_svcrdma(void)
 	      strcmp(live_roce_clause(&c), "iser-a12#rep-1") == 0 &&
 	      live_roce_ulp_reads_rep(c.ulp) && strcmp(live_roce_ulp_name(c.ulp), "isert") == 0);
 	CHECK(!roce_named("isert-t-ok", &c, &n) && !roce_named("t-ok", &c, &n));
+	/* iSER's session case is a login over the connection: not a REQ */
+	CHECK(!roce_named("isert-i-logout-then-close", &c, &n));
 	{
 		/* i-linux refuses both: isert answers "neither used" (0xc0);
 		 * i-both-supported: Send with Invalidate used (0x80) */

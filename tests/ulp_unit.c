@@ -132,6 +132,102 @@ static void test_cases(void)
 	CHECK(live_smbd_case_index("no-such-case") < 0 && live_iser_case_index("x") < 0);
 }
 
+/* a Login Response behind its iSER header: flags (T, CSG, NSG), StatSN,
+ * ExpCmdSN, status class and detail */
+static size_t login_rsp(uint8_t *m, uint8_t flags, uint32_t stat_sn, uint32_t exp_cmd_sn,
+			uint8_t cls, uint8_t det)
+{
+	uint8_t *b = m + LIVE_ISER_CTRL_LEN;
+
+	memset(m, 0, LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN);
+	m[0] = 0x10;
+	b[0] = 0x23;
+	b[1] = flags;
+	for (int i = 0; i < 4; i++) {
+		b[24 + i] = (uint8_t)(stat_sn >> (24 - 8 * i));
+		b[28 + i] = (uint8_t)(exp_cmd_sn >> (24 - 8 * i));
+	}
+	b[36] = cls;
+	b[37] = det;
+	return LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN;
+}
+
+/* the session case's messages: its Login Request, the judgement of the
+ * response, and the Logout numbered after it */
+static void test_iser_session(void)
+{
+	static const char keys[] = "InitiatorName=" LIVE_ISER_INITIATOR_IQN
+				   "\0TargetName=" LIVE_ISER_IQN "\0SessionType=Normal\0";
+	uint8_t m[512], r[128];
+	const uint8_t *b = m + LIVE_ISER_CTRL_LEN;
+	size_t n = live_iser_login_request(m, sizeof(m)), dlen = sizeof(keys) - 1;
+	uint32_t st = 0, ecs = 0;
+	struct live_iser_case c;
+
+	/* iSER header (iSCSI control), immediate Login, T CSG 1 NSG 3, the
+	 * data length, CmdSN 1, the keys NUL-separated and padded */
+	CHECK(n == LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN + ((dlen + 3) & ~(size_t)3));
+	CHECK(m[0] == 0x10 && b[0] == 0x43 && b[1] == 0x87 && b[2] == 0 && b[3] == 0);
+	CHECK(((size_t)b[5] << 16 | (size_t)b[6] << 8 | b[7]) == dlen);
+	CHECK(b[8] == 0x80 && b[14] == 0 && b[15] == 0 && b[27] == 1);
+	CHECK(memcmp(b + LIVE_ISER_BHS_LEN, keys, dlen) == 0);
+	CHECK(live_iser_login_request(m, n - 1) == 0);
+	/* the outcome: admitted, refused, still in login, not a response */
+	CHECK(live_iser_login_outcome(r, login_rsp(r, 0x87, 7, 9, 0, 0), &st, &ecs) == 0 &&
+	      st == 7 && ecs == 9);
+	CHECK(live_iser_login_outcome(r, login_rsp(r, 0x87, 7, 9, 2, 1), &st, &ecs) == 0x0201);
+	CHECK(live_iser_login_outcome(r, login_rsp(r, 0x05, 7, 9, 0, 0), &st, &ecs) == 0x10000);
+	CHECK(live_iser_login_outcome(r, login_rsp(r, 0x86, 7, 9, 0, 0), &st, &ecs) == 0x10000);
+	CHECK(live_iser_login_outcome(r, login_rsp(r, 0x87, 7, 9, 0, 0) - 1, &st, &ecs) == -1);
+	n = login_rsp(r, 0x87, 7, 9, 0, 0);
+	r[0] = 0x20; /* an iSER Hello, not iSCSI */
+	CHECK(live_iser_login_outcome(r, n, &st, &ecs) == -1);
+	r[0] = 0x10;
+	r[LIVE_ISER_CTRL_LEN] = 0x21; /* a SCSI Response */
+	CHECK(live_iser_login_outcome(r, n, &st, &ecs) == -1);
+	/* the answer to a response that keeps the login in its stage: each
+	 * key offered with its value (a list's first), not the declared
+	 * ones, nor the answers without a value, nor a cut last pair */
+	{
+		static const char offered[] = "TargetPortalGroupTag=1\0ImmediateData=Yes\0"
+					      "HeaderDigest=CRC32C,None\0MaxBurstLength=262144\0"
+					      "X-foo=NotUnderstood\0=bare\0noequals\0RDMAExt";
+		static const char want[] = "ImmediateData=Yes\0HeaderDigest=CRC32C\0"
+					   "MaxBurstLength=262144\0";
+		static uint8_t rsp[LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN + sizeof(offered)];
+		size_t ol = sizeof(offered) - 1, wl = sizeof(want) - 1;
+
+		n = login_rsp(rsp, 0x05, 41, 9, 0, 0);
+		rsp[LIVE_ISER_CTRL_LEN + 7] = (uint8_t)ol;
+		memcpy(rsp + n, offered, ol);
+		n = live_iser_login_next(rsp, n + ol, m, sizeof(m));
+		CHECK(n == LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN + ((wl + 3) & ~(size_t)3));
+		CHECK(b[0] == 0x43 && b[1] == 0x87 && b[7] == wl && b[8] == 0x80 && b[27] == 1 &&
+		      b[31] == 42 && memcmp(b + LIVE_ISER_BHS_LEN, want, wl) == 0);
+		/* a data length past the message is cut to it */
+		rsp[LIVE_ISER_CTRL_LEN + 6] = 0x10;
+		CHECK(live_iser_login_next(rsp, LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN + ol, m,
+					   sizeof(m)) == n);
+		CHECK(live_iser_login_next(rsp, LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN - 1, m,
+					   sizeof(m)) == 0);
+		CHECK(live_iser_login_next(rsp, LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN + ol, m,
+					   n - 1) == 0);
+	}
+	/* the Logout: immediate, final, reason 0, ITT 1, CmdSN the
+	 * response's ExpCmdSN, ExpStatSN its StatSN + 1 */
+	n = live_iser_logout_request(7, 9, m, sizeof(m));
+	CHECK(n == LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN && m[0] == 0x10 && b[0] == 0x46 &&
+	      b[1] == 0x80 && b[5] == 0 && b[6] == 0 && b[7] == 0 && b[19] == 1 && b[27] == 9 &&
+	      b[31] == 8);
+	CHECK(live_iser_logout_request(7, 9, m, n - 1) == 0);
+	/* the one session case, among the initiator's */
+	CHECK(live_iser_case((size_t)live_iser_case_index("i-logout-then-close"), &c) &&
+	      c.session == LIVE_ISER_LOGOUT_CLOSE && c.role == LIVE_ISER_INITIATOR &&
+	      c.pd_len == 4 && c.pd[0] == 0xc0);
+	CHECK(live_iser_case((size_t)live_iser_case_index("i-linux"), &c) &&
+	      c.session == LIVE_ISER_SESSION_NONE);
+}
+
 /* a run of make live-smbd on 6.1.192 (debug), lines as printed */
 static const char smbd_con[] =
 	"LIVE_SMBD_STEP modules ok\n"
@@ -488,6 +584,7 @@ int main(void)
 	test_smbd_hold();
 	test_netstat();
 	test_iser();
+	test_iser_session();
 	test_next();
 	test_write();
 	printf("%d passed, %d failed\n", passed, failed);

@@ -47,7 +47,10 @@ static bool iser_name(size_t i, char *name, size_t cap)
 {
 	struct live_iser_case ic;
 
+	/* a session case's REQ is another's: over RoCE the peer sends no
+	 * more than the REQ */
 	return live_iser_case(i, &ic) && ic.role == LIVE_ISER_INITIATOR &&
+	       ic.session == LIVE_ISER_SESSION_NONE &&
 	       snprintf(name, cap, "isert-%.40s", ic.name) > 0;
 }
 

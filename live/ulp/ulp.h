@@ -31,7 +31,9 @@ struct live_ulp_client_out {
 	uint8_t msg[LIVE_ULP_MSG]; /* the server's first message */
 	size_t msg_len;
 	bool got_msg;
-	bool closed; /* the server ended the connection within the wait */
+	bool closed;	  /* the server ended the connection within the wait */
+	unsigned answers; /* ours posted */
+	bool last_sent;	  /* the last one's send completed: the connection was closed then */
 };
 
 /*
@@ -44,6 +46,36 @@ struct live_ulp_client_out {
 int live_ulp_client(struct rdma_event_channel *ch, const struct sockaddr_in *sin, const uint8_t *pd,
 		    size_t pd_len, uint8_t ird, uint8_t ord, const uint8_t *msg, size_t msg_len,
 		    int wait_ms, struct live_ulp_client_out *o);
+
+/* A client's answer to the server's message m[0..len-1]: writes it into
+ * out (at most cap) and returns its length (0: none); sets *last when the
+ * connection is to be closed as soon as this answer has left. */
+typedef size_t (*live_ulp_answer_fn)(const uint8_t *m, size_t len, uint8_t *out, size_t cap,
+				     bool *last, void *ctx);
+/* A client's conversation: its first message, how long to wait for each
+ * of the server's, and its answer to each (NULL: none) */
+struct live_ulp_talk {
+	const uint8_t *msg;
+	size_t msg_len;
+	int wait_ms;
+	live_ulp_answer_fn answer;
+	void *ctx;
+	/* the last answer followed, in the same post, by an RDMA Write to a
+	 * remote key nobody registered: the server's QP fails in its receive
+	 * path right after the answer has arrived */
+	bool poison;
+};
+/*
+ * live_ulp_client with t's messages: each message of the server's is
+ * given to t->answer and its answer sent, until one is the last: then
+ * the connection is closed as soon as that send has completed, without
+ * waiting for a reply, so what the server does with a message whose
+ * connection is gone is the case (o->answers, o->last_sent).
+ * live_ulp_client is this without answers.
+ */
+int live_ulp_client_talk(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
+			 const uint8_t *pd, size_t pd_len, uint8_t ird, uint8_t ord,
+			 const struct live_ulp_talk *t, struct live_ulp_client_out *o);
 
 /* HOLD: no rdma_cm answer at all; the client's TCP handshake held while
  * it is killed (live_ulp_hold) */

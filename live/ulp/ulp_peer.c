@@ -65,21 +65,36 @@ static int post_recv(struct ulp_conn *k, unsigned slot)
 	return ibv_post_recv(k->id->qp, &wr, &bad);
 }
 
-static int post_send(struct ulp_conn *k, const uint8_t *m, size_t len)
+#define BAD_STAG 0xdeadbe00u /* a remote key no peer of ours has registered */
+
+/* m[0..len-1] as a Send; with poison, in the same post, an RDMA Write of
+ * 4 octets to BAD_STAG, which the server's device must refuse in its
+ * receive path (its QP then fails) right after the Send has arrived */
+static int post_send(struct ulp_conn *k, const uint8_t *m, size_t len, uint64_t wr_id, bool poison)
 {
-	struct ibv_sge sge = { (uintptr_t)k->b.send, (uint32_t)len, 0 };
-	struct ibv_send_wr wr, *bad;
+	struct ibv_sge sge = { (uintptr_t)k->b.send, (uint32_t)len, 0 }, wsge;
+	struct ibv_send_wr wr, w, *bad;
 
 	if (!k->mr || len > sizeof(k->b.send))
 		return -1;
 	sge.lkey = k->mr->lkey;
 	memcpy(k->b.send, m, len);
 	memset(&wr, 0, sizeof(wr));
-	wr.wr_id = 2;
+	wr.wr_id = wr_id;
 	wr.opcode = IBV_WR_SEND;
 	wr.send_flags = IBV_SEND_SIGNALED;
 	wr.sg_list = &sge;
 	wr.num_sge = 1;
+	if (poison) {
+		wsge = (struct ibv_sge){ (uintptr_t)k->b.send, 4, k->mr->lkey };
+		memset(&w, 0, sizeof(w));
+		w.wr_id = 1;
+		w.opcode = IBV_WR_RDMA_WRITE;
+		w.sg_list = &wsge;
+		w.num_sge = 1;
+		w.wr.rdma.rkey = BAD_STAG;
+		wr.next = &w;
+	}
 	return ibv_post_send(k->id->qp, &wr, &bad);
 }
 
@@ -101,9 +116,14 @@ static void release(struct ulp_conn *k)
 	k->mr = NULL;
 }
 
-/* A received message: its slot and length, or -1 for none yet (send
- * completions and flushed receives are passed over) */
-static int poll_recv(struct ulp_conn *k, size_t *len)
+#define SEND_FIRST 2  /* the first message's wr_id */
+#define SEND_ANSWER 3 /* an answer's */
+#define SEND_LAST 4   /* the last answer's */
+
+/* A received message: its slot and length, or -1 for none yet (flushed
+ * receives are passed over; a send's completion sets *sent to its wr_id
+ * when it succeeded, or to 1 when it failed) */
+static int poll_recv(struct ulp_conn *k, size_t *len, uint64_t *sent)
 {
 	struct ibv_wc wc;
 
@@ -112,6 +132,8 @@ static int poll_recv(struct ulp_conn *k, size_t *len)
 			*len = wc.byte_len;
 			return (int)wc.wr_id;
 		}
+		if (wc.wr_id >= SEND_FIRST)
+			*sent = wc.status == IBV_WC_SUCCESS ? wc.wr_id : 1;
 	}
 	return -1;
 }
@@ -120,10 +142,73 @@ int live_ulp_client(struct rdma_event_channel *ch, const struct sockaddr_in *sin
 		    size_t pd_len, uint8_t ird, uint8_t ord, const uint8_t *msg, size_t msg_len,
 		    int wait_ms, struct live_ulp_client_out *o)
 {
+	const struct live_ulp_talk t = { .msg = msg, .msg_len = msg_len, .wait_ms = wait_ms };
+
+	return live_ulp_client_talk(ch, sin, pd, pd_len, ird, ord, &t, o);
+}
+
+/* The server's messages, or its close, awaited after ours (wait_ms each);
+ * with t->answer, each answered until the last answer's send has ended
+ * (the caller closes at once after it) */
+static void converse(struct rdma_event_channel *ch, struct ulp_conn *k,
+		     const struct live_ulp_talk *t, struct live_ulp_client_out *o)
+{
+	static uint8_t in[LIVE_ULP_MSG], ans[LIVE_ULP_MSG];
+	long end = now_ms() + t->wait_ms;
+	uint64_t sent = 0;
+	bool last = false;
+
+	while (now_ms() < end && !o->closed && !(last && sent == SEND_LAST)) {
+		struct rdma_cm_event *ev;
+		size_t len;
+		int slot = poll_recv(k, &len, &sent);
+
+		if (slot >= 0) {
+			if (len > LIVE_ULP_MSG)
+				len = LIVE_ULP_MSG;
+			memcpy(in, k->b.recv[slot], len);
+			(void)post_recv(k, (unsigned)slot);
+			if (!o->got_msg) {
+				o->got_msg = true;
+				o->msg_len = len;
+				memcpy(o->msg, in, len);
+				end = now_ms() + 500; /* and a close right after it */
+			}
+		}
+		if (slot >= 0 && t->answer && !last) {
+			size_t n = t->answer(in, len, ans, sizeof(ans), &last, t->ctx);
+
+			/* the message answered says the last send's buffer is free */
+			if (n > 0 && n <= sizeof(ans) &&
+			    post_send(k, ans, n, last ? SEND_LAST : SEND_ANSWER,
+				      last && t->poison) == 0) {
+				o->answers++;
+				end = now_ms() + t->wait_ms;
+			} else {
+				last = false;
+			}
+			/* the last one: its send's end, at once, not after an
+			 * event's wait in which the server may answer it */
+			while (last && sent != SEND_LAST && now_ms() < end)
+				(void)poll_recv(k, &len, &sent);
+		}
+		ev = live_cm_next_event(ch, 5);
+		if (ev) {
+			if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
+				o->closed = true;
+			rdma_ack_cm_event(ev);
+		}
+	}
+	o->last_sent = last && sent == SEND_LAST;
+}
+
+int live_ulp_client_talk(struct rdma_event_channel *ch, const struct sockaddr_in *sin,
+			 const uint8_t *pd, size_t pd_len, uint8_t ird, uint8_t ord,
+			 const struct live_ulp_talk *t, struct live_ulp_client_out *o)
+{
 	static struct ulp_conn k;
 	struct live_cm_answer ans;
 	struct rdma_conn_param cp;
-	long end;
 
 	memset(o, 0, sizeof(*o));
 	memset(&k, 0, sizeof(k));
@@ -148,27 +233,10 @@ int live_ulp_client(struct rdma_event_channel *ch, const struct sockaddr_in *sin
 	o->status = ans.status;
 	o->rep_len = ans.raw_len;
 	memcpy(o->rep, ans.raw, ans.raw_len);
-	if (o->established && msg_len > 0 && msg_len <= LIVE_ULP_MSG)
-		o->sent = post_send(&k, msg, msg_len) == 0;
-	end = now_ms() + (o->sent ? wait_ms : 0);
-	while (o->sent && now_ms() < end && !o->closed) {
-		struct rdma_cm_event *ev;
-		size_t len;
-		int slot = poll_recv(&k, &len);
-
-		if (slot >= 0 && !o->got_msg) {
-			o->got_msg = true;
-			o->msg_len = len;
-			memcpy(o->msg, k.b.recv[slot], len < LIVE_ULP_MSG ? len : LIVE_ULP_MSG);
-			end = now_ms() + 500; /* and a close right after it */
-		}
-		ev = live_cm_next_event(ch, 5);
-		if (ev) {
-			if (ev->event == RDMA_CM_EVENT_DISCONNECTED)
-				o->closed = true;
-			rdma_ack_cm_event(ev);
-		}
-	}
+	if (o->established && t->msg_len > 0 && t->msg_len <= LIVE_ULP_MSG)
+		o->sent = post_send(&k, t->msg, t->msg_len, SEND_FIRST, false) == 0;
+	if (o->sent)
+		converse(ch, &k, t, o);
 	if (o->established && !o->closed)
 		live_cm_disconnect(ch, k.id);
 	release(&k);
@@ -255,9 +323,10 @@ static void on_message(struct server_state *s, live_ulp_reply_fn reply, void *ct
 		       struct live_ulp_server_out *o)
 {
 	size_t len;
+	uint64_t sent = 0; /* the server's own send's end is not awaited */
 	int slot;
 
-	while ((slot = poll_recv(&s->k, &len)) >= 0) {
+	while ((slot = poll_recv(&s->k, &len, &sent)) >= 0) {
 		if (o->got_first) {
 			o->after = "continued";
 			return;
@@ -272,7 +341,7 @@ static void on_message(struct server_state *s, live_ulp_reply_fn reply, void *ct
 			o->after = "continued"; /* nothing to answer: its message is the news */
 			return;
 		}
-		(void)post_send(&s->k, o->reply, o->reply_len);
+		(void)post_send(&s->k, o->reply, o->reply_len, SEND_FIRST, false);
 		s->replied = true;
 		s->quiet = now_ms() + wait_ms;
 	}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The iSCSI messages of make live-iser's session cases (pure; declared in
+ * live/iser/iser.h): Login Requests, the judgement of a Login Response,
+ * and a Logout Request, each behind the iSER header that
+ * isert reads first (ib_isert.h struct iser_ctrl: flags, reserved, the
+ * write and read STags and addresses, all zero here).
+ */
+#include "live/iser/iser.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#define ISER_ISCSI_CTRL 0x10 /* iser_ctrl.flags: an iSCSI control-type PDU */
+#define OP_IMMEDIATE 0x40
+#define OP_LOGIN 0x03
+#define OP_LOGIN_RSP 0x23
+#define OP_LOGOUT 0x06
+#define F_TRANSIT 0x80 /* Login: T; Logout: the final bit */
+#define NSG(f) ((f)&3)
+#define OPERATIONAL 1
+#define FULL_FEATURE 3
+
+static const char login_keys[] = "InitiatorName=" LIVE_ISER_INITIATOR_IQN "\0"
+				 "TargetName=" LIVE_ISER_IQN "\0"
+				 "SessionType=Normal\0";
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* the iSER header and a zeroed basic header segment with data of dlen
+ * octets (padded to 4): the message's length, or 0 when cap is short */
+static size_t frame(uint8_t *out, size_t cap, size_t dlen)
+{
+	size_t len = LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN + ((dlen + 3) & ~(size_t)3);
+
+	if (len > cap || dlen > 0xffffff)
+		return 0;
+	memset(out, 0, len);
+	out[0] = ISER_ISCSI_CTRL;
+	out[LIVE_ISER_CTRL_LEN + 5] = (uint8_t)(dlen >> 16);
+	out[LIVE_ISER_CTRL_LEN + 6] = (uint8_t)(dlen >> 8);
+	out[LIVE_ISER_CTRL_LEN + 7] = (uint8_t)dlen;
+	return len;
+}
+
+/* a Login Request of the session's one login (the same ISID, ITT 0,
+ * CmdSN 1 in each) with keys[0..dlen-1], after a response's StatSN */
+static size_t login(const char *keys, size_t dlen, uint32_t exp_stat_sn, uint8_t *out, size_t cap)
+{
+	size_t len = frame(out, cap, dlen);
+	uint8_t *b = out + LIVE_ISER_CTRL_LEN;
+	/* ISID: the random format (T 10b), a fixed qualifier */
+	static const uint8_t isid[6] = { 0x80, 0x00, 0x72, 0x64, 0x6d, 0x6e };
+
+	if (!len)
+		return 0;
+	b[0] = OP_IMMEDIATE | OP_LOGIN;
+	b[1] = F_TRANSIT | OPERATIONAL << 2 | FULL_FEATURE;
+	memcpy(b + 8, isid, sizeof(isid));
+	put32(b + 24, 1); /* CmdSN; ITT, CID and TSIH 0 */
+	put32(b + 28, exp_stat_sn);
+	memcpy(b + LIVE_ISER_BHS_LEN, keys, dlen);
+	return len;
+}
+
+size_t live_iser_login_request(uint8_t *out, size_t cap)
+{
+	/* the keys with their terminating NULs, not the string's own */
+	return login(login_keys, sizeof(login_keys) - 1, 0, out, cap);
+}
+
+/* a key only the target declares (RFC 7143 13.9, 13.10): not answered */
+static bool declarative(const char *k, size_t n)
+{
+	static const char *const names[] = { "TargetPortalGroupTag", "TargetAlias",
+					     "TargetAddress" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == n && memcmp(names[i], k, n) == 0)
+			return true;
+	return false;
+}
+
+/* an answer that says no value was chosen (RFC 7143 6.2): not answered */
+static bool non_value(const char *v, size_t n)
+{
+	static const char *const names[] = { "NotUnderstood", "Irrelevant", "Reject" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == n && memcmp(names[i], v, n) == 0)
+			return true;
+	return false;
+}
+
+size_t live_iser_login_next(const uint8_t *m, size_t len, uint8_t *out, size_t cap)
+{
+	const uint8_t *b = m + LIVE_ISER_CTRL_LEN;
+	const char *d = (const char *)b + LIVE_ISER_BHS_LEN;
+	char keys[LIVE_ISER_KEYS_MAX];
+	size_t dlen, at = 0, n = 0;
+
+	if (len < LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN)
+		return 0;
+	dlen = (size_t)b[5] << 16 | (size_t)b[6] << 8 | b[7];
+	if (dlen > len - LIVE_ISER_CTRL_LEN - LIVE_ISER_BHS_LEN)
+		dlen = len - LIVE_ISER_CTRL_LEN - LIVE_ISER_BHS_LEN;
+	/* each whole "key=value" NUL: the key and its value, or the first
+	 * of a list of them */
+	for (const char *nul; at < dlen && (nul = memchr(d + at, 0, dlen - at));
+	     at = (size_t)(nul - d) + 1) {
+		const char *k = d + at, *eq = memchr(k, '=', (size_t)(nul - k)), *v, *comma;
+		size_t kl, vl;
+
+		if (!eq)
+			continue;
+		kl = (size_t)(eq - k);
+		v = eq + 1;
+		comma = memchr(v, ',', (size_t)(nul - v));
+		vl = (size_t)((comma ? comma : nul) - v);
+		if (!kl || !vl || declarative(k, kl) || non_value(v, vl))
+			continue;
+		if (n + kl + vl + 2 > sizeof(keys))
+			return 0;
+		memcpy(keys + n, k, kl + 1);
+		memcpy(keys + n + kl + 1, v, vl);
+		keys[n + kl + 1 + vl] = 0;
+		n += kl + vl + 2;
+	}
+	return login(keys, n, get32(b + 24) + 1, out, cap);
+}
+
+long live_iser_login_outcome(const uint8_t *m, size_t len, uint32_t *stat_sn, uint32_t *exp_cmd_sn)
+{
+	const uint8_t *b = m + LIVE_ISER_CTRL_LEN;
+
+	if (len < LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN || (m[0] & 0xf0) != ISER_ISCSI_CTRL ||
+	    (b[0] & 0x3f) != OP_LOGIN_RSP)
+		return -1;
+	*stat_sn = get32(b + 24);
+	*exp_cmd_sn = get32(b + 28);
+	if (b[36] || b[37])
+		return (long)b[36] << 8 | b[37];
+	if (!(b[1] & F_TRANSIT) || NSG(b[1]) != FULL_FEATURE)
+		return 0x10000;
+	return 0;
+}
+
+size_t live_iser_logout_request(uint32_t stat_sn, uint32_t exp_cmd_sn, uint8_t *out, size_t cap)
+{
+	size_t len = frame(out, cap, 0);
+	uint8_t *b = out + LIVE_ISER_CTRL_LEN;
+
+	if (!len)
+		return 0;
+	b[0] = OP_IMMEDIATE | OP_LOGOUT;
+	b[1] = F_TRANSIT; /* reason 0: close the session */
+	put32(b + 16, 1); /* ITT: the login's was 0 */
+	put32(b + 24, exp_cmd_sn);
+	put32(b + 28, stat_sn + 1);
+	return len;
+}
