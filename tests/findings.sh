@@ -28,7 +28,7 @@ for d in "${dirs[@]}"; do
 	[ -s "$d/report.md" ] && [ -s "$d/finding" ] && ok || bad "$slug: report.md and finding"
 	for p in "$d"/*.patch; do
 		subj=$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$p")
-		case "$subj" in "RDMA/siw: "* | "RDMA/rxe: "* | "xprtrdma: "* | "svcrdma: "* | "nvmet-rdma: "* | "nvme-rdma: "* | "ksmbd: "* | "smb: client: "* | "smb: smbdirect: "*) ok ;;
+		case "$subj" in "RDMA/siw: "* | "RDMA/rxe: "* | "xprtrdma: "* | "svcrdma: "* | "nvmet-rdma: "* | "nvme-rdma: "* | "ksmbd: "* | "smb: client: "* | "smb: smbdirect: "* | "IB/isert: "*) ok ;;
 		*) bad "$slug: the subject '$subj' has no subsystem prefix" ;; esac
 		{ grep -q '^Fixes: [0-9a-f]\{12\} ("' "$p" || grep -q 'Fixes: tag is missing' "$p"; } &&
 			! grep -q '^Signed-off-by:' "$p" && ok || bad "$slug: Fixes: and no Signed-off-by: in $p"
