@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 #include "peer/fpdu.h"
 
+#include "util/be.h"
+
 #include <string.h>
 
 /* DDP/RDMAP control (RFC 5041 sec. 4, RFC 5040 sec. 4.3): T, L, DV=1,
@@ -29,33 +31,14 @@ uint32_t rdmaneg_crc32c(const uint8_t *p, size_t n)
 	return ~c;
 }
 
-static void put16(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 /* Untagged header: ctrl, RsvdULP(4), QN, MSN, MO. */
 static size_t untagged(uint8_t *u, uint32_t op, uint32_t qn)
 {
-	put16(u, CTRL_L | CTRL_VERSIONS | op);
+	rdmaneg_be16_put(u, CTRL_L | CTRL_VERSIONS | op);
 	memset(u + 2, 0, 4);
-	put32(u + 6, qn);
-	put32(u + 10, 1); /* MSN starts at 1 */
-	put32(u + 14, 0);
+	rdmaneg_be32_put(u + 6, qn);
+	rdmaneg_be32_put(u + 10, 1); /* MSN starts at 1 */
+	rdmaneg_be32_put(u + 14, 0);
 	return 18;
 }
 
@@ -80,15 +63,15 @@ size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t et
 	case RDMANEG_FPDU_RTR_READ:
 		n = untagged(u, OP_READ_REQ, QN_READ);
 		/* sink STag 1, sink TO 0, size 0, source STag 1, source TO 0 */
-		put32(u + n, 1);
-		put32(u + n + 12, 0);
-		put32(u + n + 16, 1);
+		rdmaneg_be32_put(u + n, 1);
+		rdmaneg_be32_put(u + n + 12, 0);
+		rdmaneg_be32_put(u + n + 16, 1);
 		n += 28;
 		break;
 	case RDMANEG_FPDU_RTR_WRITE:
-		put16(u, CTRL_T | CTRL_L | CTRL_VERSIONS | OP_WRITE);
-		put32(u + 2, 1); /* STag 1: siw's choice, "some HW treats 0 special" */
-		n = 14;		 /* ctrl, STag, TO */
+		rdmaneg_be16_put(u, CTRL_T | CTRL_L | CTRL_VERSIONS | OP_WRITE);
+		rdmaneg_be32_put(u + 2, 1); /* STag 1: siw's choice, "some HW treats 0 special" */
+		n = 14;			    /* ctrl, STag, TO */
 		break;
 	default:
 		return 0;
@@ -98,7 +81,7 @@ size_t rdmaneg_fpdu_build(enum rdmaneg_fpdu_kind kind, uint8_t layer, uint8_t et
 	total = 2 + n + pad + 4;
 	if (cap < total)
 		return 0;
-	put16(out, (uint32_t)n);
+	rdmaneg_be16_put(out, (uint32_t)n);
 	memcpy(out + 2, u, n);
 	memset(out + 2 + n, 0, pad);
 	/* [rfc5044#7.1.1-13] [rfc5044#7.1.1-14] */
@@ -149,7 +132,7 @@ bool rdmaneg_fpdu_parse(const uint8_t *p, size_t n, struct rdmaneg_fpdu *f)
 		return true; /* DDP or RDMAP version not 1: BAD */
 	f->kind = RDMANEG_FPDU_DATA;
 	if (!f->tagged && f->ulpdu_len >= 18) {
-		uint32_t qn = get32(p + 8);
+		uint32_t qn = rdmaneg_be32_get(p + 8);
 
 		if (f->opcode == OP_TERMINATE && qn == QN_TERM && f->ulpdu_len >= 22) {
 			f->kind = RDMANEG_FPDU_TERM;
@@ -159,7 +142,7 @@ bool rdmaneg_fpdu_parse(const uint8_t *p, size_t n, struct rdmaneg_fpdu *f)
 		} else if (f->opcode == OP_SEND && qn == QN_SEND && f->ulpdu_len == 18) {
 			f->kind = RDMANEG_FPDU_RTR_SEND;
 		} else if (f->opcode == OP_READ_REQ && qn == QN_READ && f->ulpdu_len >= 46 &&
-			   get32(p + 32) == 0) {
+			   rdmaneg_be32_get(p + 32) == 0) {
 			f->kind = RDMANEG_FPDU_RTR_READ;
 		}
 	} else if (f->tagged && f->opcode == OP_WRITE && f->ulpdu_len == 14) {

@@ -8,6 +8,8 @@
  */
 #include "live/iser/iser.h"
 
+#include "util/be.h"
+
 #include <stdbool.h>
 #include <string.h>
 
@@ -24,19 +26,6 @@
 static const char login_keys[] = "InitiatorName=" LIVE_ISER_INITIATOR_IQN "\0"
 				 "TargetName=" LIVE_ISER_IQN "\0"
 				 "SessionType=Normal\0";
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
 
 /* the iSER header and a zeroed basic header segment with data of dlen
  * octets (padded to 4): the message's length, or 0 when cap is short */
@@ -68,8 +57,8 @@ static size_t login(const char *keys, size_t dlen, uint32_t exp_stat_sn, uint8_t
 	b[0] = OP_IMMEDIATE | OP_LOGIN;
 	b[1] = F_TRANSIT | OPERATIONAL << 2 | FULL_FEATURE;
 	memcpy(b + 8, isid, sizeof(isid));
-	put32(b + 24, 1); /* CmdSN; ITT, CID and TSIH 0 */
-	put32(b + 28, exp_stat_sn);
+	rdmaneg_be32_put(b + 24, 1); /* CmdSN; ITT, CID and TSIH 0 */
+	rdmaneg_be32_put(b + 28, exp_stat_sn);
 	memcpy(b + LIVE_ISER_BHS_LEN, keys, dlen);
 	return len;
 }
@@ -137,7 +126,7 @@ size_t live_iser_login_next(const uint8_t *m, size_t len, uint8_t *out, size_t c
 		keys[n + kl + 1 + vl] = 0;
 		n += kl + vl + 2;
 	}
-	return login(keys, n, get32(b + 24) + 1, out, cap);
+	return login(keys, n, rdmaneg_be32_get(b + 24) + 1, out, cap);
 }
 
 long live_iser_login_outcome(const uint8_t *m, size_t len, uint32_t *stat_sn, uint32_t *exp_cmd_sn)
@@ -147,8 +136,8 @@ long live_iser_login_outcome(const uint8_t *m, size_t len, uint32_t *stat_sn, ui
 	if (len < LIVE_ISER_CTRL_LEN + LIVE_ISER_BHS_LEN || (m[0] & 0xf0) != ISER_ISCSI_CTRL ||
 	    (b[0] & 0x3f) != OP_LOGIN_RSP)
 		return -1;
-	*stat_sn = get32(b + 24);
-	*exp_cmd_sn = get32(b + 28);
+	*stat_sn = rdmaneg_be32_get(b + 24);
+	*exp_cmd_sn = rdmaneg_be32_get(b + 28);
 	if (b[36] || b[37])
 		return (long)b[36] << 8 | b[37];
 	if (!(b[1] & F_TRANSIT) || NSG(b[1]) != FULL_FEATURE)
@@ -164,9 +153,9 @@ size_t live_iser_logout_request(uint32_t stat_sn, uint32_t exp_cmd_sn, uint8_t *
 	if (!len)
 		return 0;
 	b[0] = OP_IMMEDIATE | OP_LOGOUT;
-	b[1] = F_TRANSIT; /* reason 0: close the session */
-	put32(b + 16, 1); /* ITT: the login's was 0 */
-	put32(b + 24, exp_cmd_sn);
-	put32(b + 28, stat_sn + 1);
+	b[1] = F_TRANSIT;	     /* reason 0: close the session */
+	rdmaneg_be32_put(b + 16, 1); /* ITT: the login's was 0 */
+	rdmaneg_be32_put(b + 24, exp_cmd_sn);
+	rdmaneg_be32_put(b + 28, stat_sn + 1);
 	return len;
 }
