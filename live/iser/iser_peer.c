@@ -27,9 +27,12 @@
 
 #define WAIT_MS 5000	/* for the initiator's Login after the accept */
 #define CLIENT_MS 40000 /* a login attempt, at most */
-#define LOGIN_MS 5000	/* for isert's Login Response */
-#define AFTER_MS 3000	/* for isert to handle the Logout, before the next case */
-#define LOGIN_ROUNDS 4	/* Login Responses answered, at most */
+/* for isert's Login Response: past LIO's login timeout (15 s,
+ * TA_LOGIN_TIMEOUT), for which a connection of an earlier case that never
+ * logged in holds the portal's login thread, gone or not */
+#define LOGIN_MS 20000
+#define AFTER_MS 3000  /* for isert to handle the Logout, before the next case */
+#define LOGIN_ROUNDS 4 /* Login Responses answered, at most */
 
 /* case i as the target's (live_ulp_server_cases.nth) */
 static int target_case(size_t i, struct live_ulp_case *u, void *ctx)
