@@ -55,7 +55,10 @@ fixed)
 	# on a newer line, the ports of tools/findings/port.sh (findings/SLUG/KVER/)
 	kv=()
 	[ "$KVER" = 6.1 ] || kv=(--kver "$KVER")
-	patches=$(build/plain/rdmaneg-findings patches findings ${FIXES_DROP:+--drop "$FIXES_DROP"} "${kv[@]}") ||
+	# and only the findings the line's on: lines do not measure absent,
+	# as make live-fixes takes them (live/fixes/fixes.sh): 7.3's
+	# fs/smb/smbdirect/ patch is no 6.1 patch
+	patches=$(build/plain/rdmaneg-findings patches findings ${FIXES_DROP:+--drop "$FIXES_DROP"} "${kv[@]}" --for "$KVER") ||
 		{ echo "live: FAILED: the findings' patches (rdmaneg-findings)" >&2; exit 2; }
 	read -r kver _ < <(KERNEL_PATCHES="$patches" live/guest/kernel.sh fixed | tail -1)
 	[ -n "${kver:-}" ] || { echo "live: FAILED: the fixed kernel (live/guest/kernel.sh fixed)" >&2; exit 1; }
