@@ -69,28 +69,19 @@ size_t live_iser_login_request(uint8_t *out, size_t cap)
 	return login(login_keys, sizeof(login_keys) - 1, 0, out, cap);
 }
 
-/* a key only the target declares (RFC 7143 13.9, 13.10): not answered */
-static bool declarative(const char *k, size_t n)
+/* whether s[0..n-1] is one of names[0..count-1] */
+static bool named(const char *const *names, size_t count, const char *s, size_t n)
 {
-	static const char *const names[] = { "TargetPortalGroupTag", "TargetAlias",
-					     "TargetAddress" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strlen(names[i]) == n && memcmp(names[i], k, n) == 0)
+	for (size_t i = 0; i < count; i++)
+		if (strlen(names[i]) == n && memcmp(names[i], s, n) == 0)
 			return true;
 	return false;
 }
 
-/* an answer that says no value was chosen (RFC 7143 6.2): not answered */
-static bool non_value(const char *v, size_t n)
-{
-	static const char *const names[] = { "NotUnderstood", "Irrelevant", "Reject" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strlen(names[i]) == n && memcmp(names[i], v, n) == 0)
-			return true;
-	return false;
-}
+/* keys only the target declares (RFC 7143 13.9, 13.10), and answers that
+ * say no value was chosen (RFC 7143 6.2): neither is answered */
+static const char *const declared[] = { "TargetPortalGroupTag", "TargetAlias", "TargetAddress" };
+static const char *const no_value[] = { "NotUnderstood", "Irrelevant", "Reject" };
 
 size_t live_iser_login_next(const uint8_t *m, size_t len, uint8_t *out, size_t cap)
 {
@@ -117,7 +108,8 @@ size_t live_iser_login_next(const uint8_t *m, size_t len, uint8_t *out, size_t c
 		v = eq + 1;
 		comma = memchr(v, ',', (size_t)(nul - v));
 		vl = (size_t)((comma ? comma : nul) - v);
-		if (!kl || !vl || declarative(k, kl) || non_value(v, vl))
+		if (!kl || !vl || named(declared, sizeof(declared) / sizeof(declared[0]), k, kl) ||
+		    named(no_value, sizeof(no_value) / sizeof(no_value[0]), v, vl))
 			continue;
 		if (n + kl + vl + 2 > sizeof(keys))
 			return 0;
