@@ -31,9 +31,8 @@ struct live_ulp_client_out {
 	uint8_t msg[LIVE_ULP_MSG]; /* the server's first message */
 	size_t msg_len;
 	bool got_msg;
-	bool closed;	  /* the server ended the connection within the wait */
-	unsigned answers; /* ours posted */
-	bool last_sent;	  /* the last one's send completed: the connection was closed then */
+	bool closed;	/* the server ended the connection within the wait */
+	bool last_sent; /* the last one's send completed: the connection was closed then */
 };
 
 /*
@@ -70,7 +69,8 @@ struct live_ulp_talk {
  * given to t->answer and its answer sent, until one is the last: then
  * the connection is closed as soon as that send has completed, without
  * waiting for a reply, so what the server does with a message whose
- * connection is gone is the case (o->answers, o->last_sent).
+ * connection is gone is the case (o->last_sent). The last answer's send
+ * failing ends the conversation at once too.
  * live_ulp_client is this without answers.
  */
 int live_ulp_client_talk(struct rdma_event_channel *ch, const struct sockaddr_in *sin,

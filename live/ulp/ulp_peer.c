@@ -116,13 +116,14 @@ static void release(struct ulp_conn *k)
 	k->mr = NULL;
 }
 
+#define SEND_FAILED 1 /* *sent after a send that failed (poll_recv) */
 #define SEND_FIRST 2  /* the first message's wr_id */
 #define SEND_ANSWER 3 /* an answer's */
 #define SEND_LAST 4   /* the last answer's */
 
 /* A received message: its slot and length, or -1 for none yet (flushed
  * receives are passed over; a send's completion sets *sent to its wr_id
- * when it succeeded, or to 1 when it failed) */
+ * when it succeeded, or to SEND_FAILED) */
 static int poll_recv(struct ulp_conn *k, size_t *len, uint64_t *sent)
 {
 	struct ibv_wc wc;
@@ -133,7 +134,7 @@ static int poll_recv(struct ulp_conn *k, size_t *len, uint64_t *sent)
 			return (int)wc.wr_id;
 		}
 		if (wc.wr_id >= SEND_FIRST)
-			*sent = wc.status == IBV_WC_SUCCESS ? wc.wr_id : 1;
+			*sent = wc.status == IBV_WC_SUCCESS ? wc.wr_id : SEND_FAILED;
 	}
 	return -1;
 }
@@ -149,7 +150,7 @@ int live_ulp_client(struct rdma_event_channel *ch, const struct sockaddr_in *sin
 
 /* The server's messages, or its close, awaited after ours (wait_ms each);
  * with t->answer, each answered until the last answer's send has ended
- * (the caller closes at once after it) */
+ * or failed (the caller closes at once after it) */
 static void converse(struct rdma_event_channel *ch, struct ulp_conn *k,
 		     const struct live_ulp_talk *t, struct live_ulp_client_out *o)
 {
@@ -158,7 +159,8 @@ static void converse(struct rdma_event_channel *ch, struct ulp_conn *k,
 	uint64_t sent = 0;
 	bool last = false;
 
-	while (now_ms() < end && !o->closed && !(last && sent == SEND_LAST)) {
+	while (now_ms() < end && !o->closed &&
+	       !(last && (sent == SEND_LAST || sent == SEND_FAILED))) {
 		struct rdma_cm_event *ev;
 		size_t len;
 		int slot = poll_recv(k, &len, &sent);
@@ -178,18 +180,20 @@ static void converse(struct rdma_event_channel *ch, struct ulp_conn *k,
 		if (slot >= 0 && t->answer && !last) {
 			size_t n = t->answer(in, len, ans, sizeof(ans), &last, t->ctx);
 
+			if (last)
+				sent = 0; /* from here, the last answer's own end */
+
 			/* the message answered says the last send's buffer is free */
 			if (n > 0 && n <= sizeof(ans) &&
 			    post_send(k, ans, n, last ? SEND_LAST : SEND_ANSWER,
 				      last && t->poison) == 0) {
-				o->answers++;
 				end = now_ms() + t->wait_ms;
 			} else {
 				last = false;
 			}
 			/* the last one: its send's end, at once, not after an
 			 * event's wait in which the server may answer it */
-			while (last && sent != SEND_LAST && now_ms() < end)
+			while (last && sent != SEND_LAST && sent != SEND_FAILED && now_ms() < end)
 				(void)poll_recv(k, &len, &sent);
 		}
 		ev = live_cm_next_event(ch, 5);
