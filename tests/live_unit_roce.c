@@ -3,6 +3,7 @@
  * tests/live_unit.c's program: each check able to fail, every report
  * failure with its control. */
 #include "tests/live_unit_roce.h"
+#include "tests/live_unit_roce_host.h"
 
 #include "live/roce/roce_live.h"
 #include "live/roce/roce_ulp.h"
@@ -22,6 +23,8 @@
  * the line over (NULL: none); skip is the index of a case whose line is
  * left out (the missing-case control), ROCE_ALL to keep every case */
 #define ROCE_ALL SIZE_MAX
+const uint8_t live_unit_linux_nfs_pd[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 1, 3, 3 };
+
 static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 {
 	struct live_roce_case c;
@@ -32,7 +35,7 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 		static const char *const as[] = { "rep", "rej", "none", "rej",
 						  "rtu", "rej", "none", "rep" };
 		enum live_roce_expect x = live_roce_expected(&c);
-		char ulp[32] = "";
+		char ulp[32] = "", ev[48] = "";
 
 		if (k == skip)
 			continue;
@@ -55,6 +58,16 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 			if (live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)))
 				snprintf(ulp, sizeof(ulp), " ulppd=%02x", fl);
 		}
+		/* xprtrdma: Linux's own message in its REQ (v1, R, 4 KiB
+		 * each way), its first call and the oracle's thresholds */
+		if (c.ulp == LIVE_ROCE_ULP_NFS_CLIENT) {
+			size_t ts = 0, tr = 0;
+
+			(void)live_roce_nfs_client_expect(c.ulp_case, live_unit_linux_nfs_pd,
+							  sizeof(live_unit_linux_nfs_pd), &ts, &tr);
+			snprintf(ulp, sizeof(ulp), " ulppd=f6ab0e1801010303");
+			snprintf(ev, sizeof(ev), "CALL-%zu/%zu status=-1", ts, tr);
+		}
 		used += (size_t)snprintf(
 			out + used, cap - used,
 			"LIVE_ROCE_CASE %zu %s answer=%s reason=0 rcvd=%d icrc=%s frames=1%s%s%s\n",
@@ -62,6 +75,7 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 			x == LIVE_ROCE_X_SILENCE ? "-" : "ok", ulp,
 			c.active ? " req=ok event=" : "",
 			!c.active ? ""
+			: ev[0]	  ? ev
 			/* nvme-rdma: its first command after an accept it
 			 * can use, none after another answer */
 			: c.ulp == LIVE_ROCE_ULP_NVME_HOST
@@ -75,8 +89,7 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 		snprintf(out + used, cap - used, "%s\n", over);
 }
 
-/* the case named name into *c, its index into *k; false if none */
-static bool roce_named(const char *name, struct live_roce_case *c, size_t *k)
+bool live_unit_roce_named(const char *name, struct live_roce_case *c, size_t *k)
 {
 	for (*k = 0; live_roce_case(*k, c); (*k)++)
 		if (strcmp(c->name, name) == 0)
@@ -111,7 +124,7 @@ static void test_roce_nvmet_rep(void)
 	char why[96];
 	size_t n = 0;
 
-	CHECK(roce_named("nvmet-base-admin", &c, &n) && (c.mad[74] & 7) != 0 &&
+	CHECK(live_unit_roce_named("nvmet-base-admin", &c, &n) && (c.mad[74] & 7) != 0 &&
 	      live_roce_ulp_reads_rep(c.ulp));
 	pd[2] = 31; /* the admin request's HSQSIZE */
 	CHECK(live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) &&
@@ -138,61 +151,6 @@ static void test_roce_nvmet_rep(void)
 	      strcmp(live_roce_ulp_rep_clause(&c, pd, sizeof(pd)), "nvme-rdma#fig6-3") == 0);
 }
 
-/* nvme-rdma's rows: the NVMe suite's accepts and rejects (not its
- * silent target or its MPA Replies), answered to the host's admin REQ,
- * the host's first command expected as the NVMe oracle reads each */
-static void test_roce_nvme_host(void)
-{
-	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN];
-	struct live_roce_case c;
-	uint64_t v = 0;
-	size_t k = 0;
-
-	live_roce_model_req(req);
-	memset(req + 164 + 36, 0, 256 - 164 - 36); /* nvme-rdma's request ... */
-	req[164 + 36 + 6] = 31;			   /* ... the admin queue's HSQSIZE */
-	CHECK(live_roce_nvme_hsqsize(req) == 31);
-	CHECK(roce_named("h-nvme-accept-ok", &c, &k) && c.active &&
-	      c.ulp == LIVE_ROCE_ULP_NVME_HOST && live_roce_expected(&c) == LIVE_ROCE_X_RTU &&
-	      strcmp(live_roce_clause(&c), "nvme-rdma#fig6-2") == 0 &&
-	      live_roce_nvme_host_expect(c.ulp_case) == LIVE_NVME_GO_ON &&
-	      strcmp(live_roce_ulp_name(c.ulp), "nvme-rdma") == 0);
-	/* the REP carries the accept built for the REQ's HSQSIZE, zeros after */
-	CHECK(live_roce_answer(&c, req, 0x53001234u, out) == 1 && out[0][17] == RDMANEG_IBCM_REP &&
-	      rdmaneg_ibcm_get(out[0], sizeof(out[0]), RDMANEG_IBCM_F_REP_REMOTE_COMM_ID, &v) ==
-		      RDMANEG_OK &&
-	      out[0][60] == 0 && out[0][61] == 0 && out[0][62] == 31 && out[0][63] == 0 &&
-	      out[0][60 + 32] == 0 && out[0][255] == 0);
-	CHECK(live_roce_judge(&c, LIVE_ROCE_RTU, -1, "CAPSULE", NULL, 0, NULL, 0) &&
-	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_CAPSULE", NULL, 0, NULL, 0) &&
-	      !live_roce_judge(&c, LIVE_ROCE_NONE, -1, "CAPSULE", NULL, 0, NULL, 0));
-	/* an accept it cannot use: no command after it */
-	CHECK(roce_named("h-nvme-accept-recfmt-1", &c, &k) &&
-	      live_roce_nvme_host_expect(c.ulp_case) == LIVE_NVME_GIVE_UP &&
-	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_CAPSULE", NULL, 0, NULL, 0) &&
-	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "CAPSULE", NULL, 0, NULL, 0));
-	/* CRQSIZE past HSQSIZE binds the controller: either is conforming */
-	CHECK(roce_named("h-nvme-accept-crq-plus-1", &c, &k) &&
-	      live_roce_nvme_host_expect(c.ulp_case) == LIVE_NVME_UNSEEN &&
-	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_CAPSULE", NULL, 0, NULL, 0) &&
-	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "CAPSULE", NULL, 0, NULL, 0));
-	/* a reject: a REJ of reason 28 (rdma_reject's), the reject after it */
-	CHECK(roce_named("h-nvme-reject-sts-6", &c, &k) &&
-	      live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
-	      strcmp(live_roce_clause(&c), "nvme-rdma#fig7-1") == 0 &&
-	      live_roce_answer(&c, req, 0x53001234u, out) == 1 && out[0][17] == RDMANEG_IBCM_REJ &&
-	      rdmaneg_ibcm_get(out[0], sizeof(out[0]), RDMANEG_IBCM_F_REJ_REASON, &v) ==
-		      RDMANEG_OK &&
-	      v == 28 && out[0][108] == 0 && out[0][110] == 6 && out[0][111] == 0);
-	CHECK(live_roce_judge(&c, LIVE_ROCE_NONE, -1, "NO_CAPSULE", NULL, 0, NULL, 0) &&
-	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_CAPSULE", NULL, 0, NULL, 0));
-	/* no row for the silent target or an MPA Reply, which the IB CM
-	 * cannot carry */
-	CHECK(!roce_named("h-nvme-silent", &c, &k) &&
-	      !roce_named("h-nvme-mpa-markers-ulp-0", &c, &k) &&
-	      roce_named("h-nvme-answer-random-0", &c, &k));
-}
-
 /* svcrdma's rows: its port, the NFS case's octets after rdma_cm's
  * header (a case longer than 56 octets keeps its last 56), a REP
  * expected of each, the clause by what the octets hold; its REP's
@@ -205,21 +163,21 @@ static void test_roce_svcrdma(void)
 	char why[96];
 	size_t n = 0;
 
-	CHECK(roce_named("svcrdma-v1-4k-R", &c, &n) && c.listener &&
+	CHECK(live_unit_roce_named("svcrdma-v1-4k-R", &c, &n) && c.listener &&
 	      c.ulp == LIVE_ROCE_ULP_SVCRDMA && c.mad[24 + 8 + 6] == 0x4e &&
 	      c.mad[24 + 8 + 7] == 0x51 && /* 20049 = 0x4e51 */
 	      c.mad[164 + 36] == 0xf6 && c.mad[164 + 36 + 5] == 1 && c.mad[164 + 36 + 8] == 0 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REP &&
 	      strcmp(live_roce_clause(&c), "rfc8797#4-2") == 0 &&
 	      strcmp(live_roce_ulp_name(c.ulp), "svcrdma") == 0);
-	CHECK(roce_named("svcrdma-no-pd", &c, &n) &&
+	CHECK(live_unit_roce_named("svcrdma-no-pd", &c, &n) &&
 	      strcmp(live_roce_clause(&c), "rfc8797#5.1-1") == 0);
-	CHECK(roce_named("svcrdma-version-2", &c, &n) &&
+	CHECK(live_unit_roce_named("svcrdma-version-2", &c, &n) &&
 	      strcmp(live_roce_clause(&c), "rfc8797#5.2-1") == 0 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REP);
-	CHECK(roce_named("svcrdma-reserved-bits-1k", &c, &n) &&
+	CHECK(live_unit_roce_named("svcrdma-reserved-bits-1k", &c, &n) &&
 	      strcmp(live_roce_clause(&c), "rfc8797#4-6") == 0);
-	CHECK(roce_named("svcrdma-full-196-4k", &c, &n) && c.mad[164 + 36 + 47] == 0xA5 &&
+	CHECK(live_unit_roce_named("svcrdma-full-196-4k", &c, &n) && c.mad[164 + 36 + 47] == 0xA5 &&
 	      c.mad[164 + 36 + 48] == 0xf6 && c.mad[255] == 3 &&
 	      strcmp(live_roce_clause(&c), "rfc8797#4-2") == 0);
 	/* the REP's message: none, a good one, Reserved bits set; a REJ
@@ -237,31 +195,31 @@ static void test_roce_svcrdma(void)
 	/* isert's rows: the iSER suite's hostile initiator's cases only, the
 	 * header first (a case longer than 56 octets keeps its first 56);
 	 * its REP's header is the core's answer, the oracle agreeing */
-	CHECK(roce_named("isert-i-linux", &c, &n) && c.ulp == LIVE_ROCE_ULP_ISERT &&
+	CHECK(live_unit_roce_named("isert-i-linux", &c, &n) && c.ulp == LIVE_ROCE_ULP_ISERT &&
 	      c.mad[24 + 8 + 6] == 0x0c && c.mad[24 + 8 + 7] == 0xbc && /* 3260 = 0x0cbc */
 	      c.mad[164 + 36] == 0xc0 && live_roce_expected(&c) == LIVE_ROCE_X_REP &&
 	      strcmp(live_roce_clause(&c), "iser-a12#rep-1") == 0 &&
 	      live_roce_ulp_reads_rep(c.ulp) && strcmp(live_roce_ulp_name(c.ulp), "isert") == 0);
-	CHECK(!roce_named("isert-t-ok", &c, &n) && !roce_named("t-ok", &c, &n));
+	CHECK(!live_unit_roce_named("isert-t-ok", &c, &n) && !live_unit_roce_named("t-ok", &c, &n));
 	/* iSER's session case is a login over the connection: not a REQ */
-	CHECK(!roce_named("isert-i-logout-then-close", &c, &n));
+	CHECK(!live_unit_roce_named("isert-i-logout-then-close", &c, &n));
 	{
 		/* i-linux refuses both: isert answers "neither used" (0xc0);
 		 * i-both-supported: Send with Invalidate used (0x80) */
 		uint8_t rep[4] = { 0xc0, 0, 0, 0 };
 
-		CHECK(roce_named("isert-i-linux", &c, &n) &&
+		CHECK(live_unit_roce_named("isert-i-linux", &c, &n) &&
 		      live_roce_ulp_rep(&c, rep, sizeof(rep), why, sizeof(why)) &&
 		      strcmp(why, "header c0000000") == 0);
 		rep[0] = 0x80;
 		CHECK(!live_roce_ulp_rep(&c, rep, sizeof(rep), why, sizeof(why)) &&
 		      strcmp(why, "header 80000000, want c0000000") == 0);
-		CHECK(roce_named("isert-i-both-supported", &c, &n) &&
+		CHECK(live_unit_roce_named("isert-i-both-supported", &c, &n) &&
 		      live_roce_ulp_rep(&c, rep, sizeof(rep), why, sizeof(why)));
 		rep[3] = 1;
 		CHECK(!live_roce_ulp_rep(&c, rep, sizeof(rep), why, sizeof(why)));
 		CHECK(!live_roce_ulp_rep(&c, rep, 3, why, sizeof(why)));
-		CHECK(roce_named("isert-i-len-196", &c, &n) && c.mad[164 + 36] == 0x80 &&
+		CHECK(live_unit_roce_named("isert-i-len-196", &c, &n) && c.mad[164 + 36] == 0x80 &&
 		      c.mad[255] == 0);
 	}
 	/* the one judge, the guest's and the host's: svcrdma's REP with
@@ -271,20 +229,20 @@ static void test_roce_svcrdma(void)
 		static const uint8_t rej[4] = { 0, 0, 2, 0 },
 				     bad[8] = { 0xf6, 0xab, 0x0e, 0x18, 1, 0x80, 3, 3 };
 
-		CHECK(roce_named("svcrdma-v1-1k", &c, &n) &&
+		CHECK(live_unit_roce_named("svcrdma-v1-1k", &c, &n) &&
 		      live_roce_judge(&c, LIVE_ROCE_REP, -1, NULL, pd, 0, why, sizeof(why)) &&
 		      !live_roce_judge(&c, LIVE_ROCE_REP, -1, NULL, bad, sizeof(bad), why,
 				       sizeof(why)) &&
 		      strstr(why, "Reserved bits 0x80") != NULL &&
 		      !live_roce_judge(&c, LIVE_ROCE_REJ, -1, NULL, NULL, 0, why, sizeof(why)) &&
 		      live_roce_ulp_rej_status(&c, rej, sizeof(rej)) == -1);
-		CHECK(roce_named("nvmet-recfmt-1", &c, &n) &&
+		CHECK(live_unit_roce_named("nvmet-recfmt-1", &c, &n) &&
 		      live_roce_ulp_rej_status(&c, rej, sizeof(rej)) == 2 &&
 		      live_roce_ulp_rej_status(&c, rej, 3) == -1 &&
 		      live_roce_judge(&c, LIVE_ROCE_REJ, 2, NULL, NULL, 0, why, sizeof(why)));
 	}
 	/* no other ULP's REP is read */
-	CHECK(roce_named("req-listener", &c, &n) && c.ulp == LIVE_ROCE_ULP_NONE &&
+	CHECK(live_unit_roce_named("req-listener", &c, &n) && c.ulp == LIVE_ROCE_ULP_NONE &&
 	      live_roce_ulp_rep(&c, pd, sizeof(pd), why, sizeof(why)) && why[0] == '\0' &&
 	      live_roce_ulp_name(c.ulp) == NULL);
 }
@@ -305,56 +263,60 @@ static void test_roce_table(void)
 	CHECK(active >= 150 && passive >= 150 && active + passive == n && dup == 0);
 	CHECK(!live_roce_case(n, &c));
 	CHECK(live_roce_case(n - 1, &c) && strcmp(c.name, "qp1-after-mad-len-260") == 0);
-	CHECK(!roce_named("a-rej-reason-3", &c, &n)); /* the peer's own REJ's */
+	CHECK(!live_unit_roce_named("a-rej-reason-3", &c, &n)); /* the peer's own REJ's */
 	/* the passive sweeps: the answer named by the ID the REQ carries, no
 	 * listener for another Service ID or destination, octet strings
 	 * filled, another message where the REQ would be */
-	CHECK(roce_named("req-local-comm-id-0", &c, &n) && c.comm_id == 0 &&
+	CHECK(live_unit_roce_named("req-local-comm-id-0", &c, &n) && c.comm_id == 0 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REP);
-	CHECK(roce_named("req-service-id-max", &c, &n) && !c.listener &&
+	CHECK(live_unit_roce_named("req-service-id-max", &c, &n) && !c.listener &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REJ);
-	CHECK(roce_named("cma-dst-0", &c, &n) && !c.listener &&
+	CHECK(live_unit_roce_named("cma-dst-0", &c, &n) && !c.listener &&
 	      strcmp(live_roce_clause(&c), "ibcm-c12#cma-2") == 0);
-	CHECK(roce_named("cma-port-max", &c, &n) && c.listener && c.mad[164 + 2] == 0xFF &&
-	      c.mad[164 + 3] == 0xFF && live_roce_expected(&c) == LIVE_ROCE_X_REP);
-	CHECK(roce_named("cma-ip-version-7", &c, &n) && c.mad[165] == 0x70 &&
+	CHECK(live_unit_roce_named("cma-port-max", &c, &n) && c.listener &&
+	      c.mad[164 + 2] == 0xFF && c.mad[164 + 3] == 0xFF &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REP);
+	CHECK(live_unit_roce_named("cma-ip-version-7", &c, &n) && c.mad[165] == 0x70 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_NO_REP);
-	CHECK(roce_named("pd-ulp-max", &c, &n) && c.mad[164 + 36] == 0xFF && c.mad[255] == 0xFF &&
-	      c.mad[164 + 35] != 0xFF && strcmp(live_roce_clause(&c), "ibcm-c12#cma-1") == 0);
-	CHECK(roce_named("req-primary-local-gid-max", &c, &n) && c.mad[24 + 56] == 0xFF &&
+	CHECK(live_unit_roce_named("pd-ulp-max", &c, &n) && c.mad[164 + 36] == 0xFF &&
+	      c.mad[255] == 0xFF && c.mad[164 + 35] != 0xFF &&
+	      strcmp(live_roce_clause(&c), "ibcm-c12#cma-1") == 0);
+	CHECK(live_unit_roce_named("req-primary-local-gid-max", &c, &n) && c.mad[24 + 56] == 0xFF &&
 	      c.mad[24 + 71] == 0xFF && c.mad[24 + 72] == 0);
-	CHECK(roce_named("req-alternate-local-gid-max", &c, &n) &&
-	      !roce_named("req-alternate-local-gid-0", &d, &n));
-	CHECK(roce_named("mad-tid-max", &c, &n) && c.mad[8] == 0xFF && c.mad[15] == 0xFF);
-	CHECK(roce_named("idle-dreq", &c, &n) && c.mad[17] == RDMANEG_IBCM_DREQ &&
+	CHECK(live_unit_roce_named("req-alternate-local-gid-max", &c, &n) &&
+	      !live_unit_roce_named("req-alternate-local-gid-0", &d, &n));
+	CHECK(live_unit_roce_named("mad-tid-max", &c, &n) && c.mad[8] == 0xFF && c.mad[15] == 0xFF);
+	CHECK(live_unit_roce_named("idle-dreq", &c, &n) && c.mad[17] == RDMANEG_IBCM_DREQ &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_NO_REP &&
 	      strcmp(live_roce_clause(&c), "ibcm-c12#dreq-1") == 0);
-	CHECK(roce_named("idle-sidr-req", &c, &n) && c.mad[17] == RDMANEG_IBCM_SIDR_REQ &&
+	CHECK(live_unit_roce_named("idle-sidr-req", &c, &n) && c.mad[17] == RDMANEG_IBCM_SIDR_REQ &&
 	      c.mad[24] == (uint8_t)(c.comm_id >> 24) && c.mad[27] == (uint8_t)c.comm_id);
-	CHECK(roce_named("frame-dest-qp-max", &c, &n) && c.frame.dest_qp == 0xFFFFFF &&
+	CHECK(live_unit_roce_named("frame-dest-qp-max", &c, &n) && c.frame.dest_qp == 0xFFFFFF &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_SILENCE);
-	CHECK(!roce_named("req-partition-key-max", &c, &n)); /* the good REQ's 0xffff */
+	CHECK(!live_unit_roce_named("req-partition-key-max", &c, &n)); /* the good REQ's 0xffff */
 	/* nvmet's rows: its port, the NVMe case's octets after rdma_cm's
 	 * header and zeros after them, the NVMe oracle's answers; a REJ
 	 * conforms only with a status the oracle allows */
-	CHECK(roce_named("nvmet-base-admin", &c, &n) && c.listener && (c.ulp_allowed & 1u) &&
-	      c.mad[24 + 8 + 6] == 0x11 && c.mad[24 + 8 + 7] == 0x44 && /* 4420 = 0x1144 */
+	CHECK(live_unit_roce_named("nvmet-base-admin", &c, &n) && c.listener &&
+	      (c.ulp_allowed & 1u) && c.mad[24 + 8 + 6] == 0x11 &&
+	      c.mad[24 + 8 + 7] == 0x44 && /* 4420 = 0x1144 */
 	      c.mad[164 + 36 + 4] == 32 && c.mad[164 + 36 + 6] == 31 && c.mad[164 + 36 + 32] == 0);
-	CHECK(roce_named("nvmet-recfmt-1", &c, &n) && live_roce_expected(&c) == LIVE_ROCE_X_REJ &&
-	      c.ulp_sts == 2 && strcmp(live_roce_clause(&c), "nvme-rdma#fig5-2") == 0 &&
+	CHECK(live_unit_roce_named("nvmet-recfmt-1", &c, &n) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REJ && c.ulp_sts == 2 &&
+	      strcmp(live_roce_clause(&c), "nvme-rdma#fig5-2") == 0 &&
 	      live_roce_verdict(&c, LIVE_ROCE_REJ, 2) && !live_roce_verdict(&c, LIVE_ROCE_REJ, 0) &&
 	      !live_roce_verdict(&c, LIVE_ROCE_REJ, -1) &&
 	      !live_roce_verdict(&c, LIVE_ROCE_REP, -1));
 	/* over the IB CM a short record is followed by zeros: len-8 is the
 	 * admin request's first 8 octets, a CNTLID of 0 after them */
-	CHECK(roce_named("nvmet-len-8", &c, &n) && (c.ulp_allowed & 1u) &&
+	CHECK(live_unit_roce_named("nvmet-len-8", &c, &n) && (c.ulp_allowed & 1u) &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_ANSWER &&
 	      live_roce_verdict(&c, LIVE_ROCE_REP, -1) &&
 	      live_roce_verdict(&c, LIVE_ROCE_MRA, -1) &&
 	      !live_roce_verdict(&c, LIVE_ROCE_NONE, -1));
-	CHECK(roce_named("nvmet-len-0", &c, &n) && live_roce_expected(&c) == LIVE_ROCE_X_REJ);
+	CHECK(live_unit_roce_named("nvmet-len-0", &c, &n) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_REJ);
 	test_roce_nvmet_rep();
-	test_roce_nvme_host();
 	test_roce_svcrdma();
 }
 
@@ -367,7 +329,7 @@ static void test_roce(void)
 	FILE *f;
 
 	test_roce_table();
-	CHECK(roce_named("a-rep", &c, &ka));
+	CHECK(live_unit_roce_named("a-rep", &c, &ka));
 	also.k[0] = ka;
 	CHECK(live_roce_case(0, &c) && strcmp(c.name, "req-listener") == 0 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REP && c.frame.dest_qp == 1 &&
@@ -416,8 +378,8 @@ static void test_roce(void)
 		size_t kn = 0, ka2 = 0;
 		char died[2][160];
 
-		CHECK(roce_named("nvmet-io-hsqsize-ffff", &c, &kn) &&
-		      roce_named("a-rep-twice", &c, &ka2));
+		CHECK(live_unit_roce_named("nvmet-io-hsqsize-ffff", &c, &kn) &&
+		      live_unit_roce_named("a-rep-twice", &c, &ka2));
 		snprintf(
 			died[0], sizeof(died[0]),
 			"LIVE_ROCE_CASE %zu nvmet-io-hsqsize-ffff answer=died reason=0 rcvd=-1 icrc=- "
@@ -444,7 +406,7 @@ static void test_roce(void)
 		char line[4][200];
 		static const char *const pds[] = { "f6ab0e1801800303", "-", "", "f6ab0e180" };
 
-		CHECK(roce_named("svcrdma-v1-1k", &c, &ks));
+		CHECK(live_unit_roce_named("svcrdma-v1-1k", &c, &ks));
 		for (int i = 0; i < 4; i++)
 			snprintf(line[i], sizeof(line[i]),
 				 "LIVE_ROCE_CASE %zu svcrdma-v1-1k answer=rep reason=0 rcvd=1 "
@@ -461,6 +423,30 @@ static void test_roce(void)
 					       sizeof(rep)) == 1);
 			CHECK(strstr(rep, "malformed: LIVE_ROCE_CASE") != NULL);
 		}
+	}
+	/* xprtrdma's row: its thresholds and its REQ's message from the
+	 * line; other thresholds diverge, a REQ message not hex is malformed */
+	{
+		size_t kx = 0;
+		char line[2][220];
+
+		CHECK(live_unit_roce_named("h-nfs-offset-1-4k", &c, &kx));
+		snprintf(line[0], sizeof(line[0]),
+			 "LIVE_ROCE_CASE %zu h-nfs-offset-1-4k answer=rtu reason=0 rcvd=3 icrc=ok "
+			 "frames=3 req=ok event=CALL-1024/1024 status=-1 ulppd=f6ab0e1801010303",
+			 kx);
+		snprintf(line[1], sizeof(line[1]),
+			 "LIVE_ROCE_CASE %zu h-nfs-offset-1-4k answer=rtu reason=0 rcvd=3 icrc=ok "
+			 "frames=3 req=ok event=CALL-4096/4096 status=-1 ulppd=f6ab0e180",
+			 kx);
+		CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, line[0], rep, sizeof(rep)) == 0);
+		snprintf(want, sizeof(want), "%zu conform, 1 diverge", n - 1);
+		CHECK(strstr(rep, want) &&
+		      strstr(rep, "(xprtrdma: CALL-1024/1024, mount exit -1; thresholds "
+				  "1024/1024, want 4096/4096)"));
+		CHECK(roce_report_over(con, sizeof(con), ROCE_ALL, line[1], rep, sizeof(rep)) ==
+			      1 &&
+		      strstr(rep, "malformed: LIVE_ROCE_CASE") != NULL);
 	}
 	/* the smoke: the first 3 cases alone */
 	roce_console(con, sizeof(con), ROCE_ALL, NULL);
@@ -532,7 +518,7 @@ static void test_roce_active(void)
 
 	live_roce_model_req(req);
 	CHECK(rdmaneg_ibcm_passive_check(req, sizeof(req), &m, &d) == RDMANEG_OK && d == 0);
-	CHECK(roce_named("a-rep", &c, &ka) && c.active &&
+	CHECK(live_unit_roce_named("a-rep", &c, &ka) && c.active &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_RTU);
 	CHECK(rdmaneg_ibcm_active_check(c.mad, c.mad_len, req, sizeof(req), &m, &d) == RDMANEG_OK &&
 	      d == 0 && m.attr == RDMANEG_IBCM_REP);
@@ -541,61 +527,65 @@ static void test_roce_active(void)
 	CHECK(live_roce_judge(&c, LIVE_ROCE_RTU, -1, "ESTABLISHED", NULL, 0, NULL, 0) &&
 	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "REJECTED", NULL, 0, NULL, 0) &&
 	      !live_roce_judge(&c, LIVE_ROCE_NONE, -1, "ESTABLISHED", NULL, 0, NULL, 0));
-	CHECK(roce_named("a-rep-remote-id-wrong", &c, &k) &&
+	CHECK(live_unit_roce_named("a-rep-remote-id-wrong", &c, &k) &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_NO_RTU &&
 	      rdmaneg_ibcm_active_check(c.mad, c.mad_len, req, sizeof(req), &m, &d) == RDMANEG_OK &&
 	      d == RDMANEG_IBCM_D_COMM_ID);
-	CHECK(roce_named("a-rep-responder-resources-above", &c, &k) &&
+	CHECK(live_unit_roce_named("a-rep-responder-resources-above", &c, &k) &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_NO_RTU &&
 	      rdmaneg_ibcm_active_check(c.mad, c.mad_len, req, sizeof(req), &m, &d) == RDMANEG_OK &&
 	      d == RDMANEG_IBCM_D_RESOURCES);
-	CHECK(roce_named("a-mra-then-rep", &c, &k) && live_roce_answer(&c, req, 7, out) == 2 &&
+	CHECK(live_unit_roce_named("a-mra-then-rep", &c, &k) &&
+	      live_roce_answer(&c, req, 7, out) == 2 &&
 	      rdmaneg_ibcm_decode(out[0], sizeof(out[0]), &m, &d) == RDMANEG_OK &&
 	      m.attr == RDMANEG_IBCM_MRA && m.local_id == 7 && d == 0);
-	CHECK(roce_named("a-rep-twice", &c, &k) && live_roce_answer(&c, req, 7, out) == 2 &&
+	CHECK(live_unit_roce_named("a-rep-twice", &c, &k) &&
+	      live_roce_answer(&c, req, 7, out) == 2 &&
 	      memcmp(out[0], out[1], sizeof(out[0])) == 0);
-	CHECK(roce_named("a-rej-ari-127", &c, &k) && live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
+	CHECK(live_unit_roce_named("a-rej-ari-127", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
 	      rdmaneg_ibcm_decode(c.mad, c.mad_len, &m, &d) == RDMANEG_OK &&
 	      m.attr == RDMANEG_IBCM_REJ && (d & RDMANEG_IBCM_D_INFO_LEN));
 	CHECK(live_roce_case(0, &c) && live_roce_answer(&c, req, 7, out) == 0);
 	/* the sweeps: a REP field at an edge (the peer then waits on the ID
 	 * it sent), an MRA alone, a REJ before the REP, another message in
 	 * the REP's place or after it, a REJ of every reason with its info */
-	CHECK(roce_named("a-rep-local-comm-id-0", &c, &k) &&
+	CHECK(live_unit_roce_named("a-rep-local-comm-id-0", &c, &k) &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_RTU && live_roce_answer(&c, req, 7, out) == 1 &&
 	      rdmaneg_ibcm_decode(out[0], sizeof(out[0]), &m, &d) == RDMANEG_OK &&
 	      m.attr == RDMANEG_IBCM_REP && m.local_id == 0);
-	CHECK(roce_named("a-mra-only", &c, &k) && live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
+	CHECK(live_unit_roce_named("a-mra-only", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
 	      live_roce_answer(&c, req, 7, out) == 1 &&
 	      rdmaneg_ibcm_decode(out[0], sizeof(out[0]), &m, &d) == RDMANEG_OK &&
 	      m.attr == RDMANEG_IBCM_MRA);
-	CHECK(roce_named("a-rej-then-rep", &c, &k) &&
+	CHECK(live_unit_roce_named("a-rej-then-rep", &c, &k) &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_NO_RTU &&
 	      live_roce_answer(&c, req, 7, out) == 2 && out[0][17] == RDMANEG_IBCM_REJ &&
 	      out[1][17] == RDMANEG_IBCM_REP);
-	CHECK(roce_named("a-dreq-instead-of-rep", &c, &k) &&
+	CHECK(live_unit_roce_named("a-dreq-instead-of-rep", &c, &k) &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_NO_RTU &&
 	      strcmp(live_roce_clause(&c), "ibcm-c12#dreq-1") == 0 &&
 	      live_roce_answer(&c, req, 7, out) == 1 &&
 	      rdmaneg_ibcm_get(out[0], sizeof(out[0]), RDMANEG_IBCM_F_DREQ_REMOTE_QPN, &v) ==
 		      RDMANEG_OK &&
 	      v == ((uint64_t)req[24 + 32] << 16 | (uint64_t)req[24 + 33] << 8 | req[24 + 34]));
-	CHECK(roce_named("a-rep-then-dreq", &c, &k) && live_roce_expected(&c) == LIVE_ROCE_X_RTU &&
-	      live_roce_answer(&c, req, 7, out) == 2 && out[0][17] == RDMANEG_IBCM_REP &&
-	      out[1][17] == RDMANEG_IBCM_DREQ);
-	CHECK(roce_named("a-attr-0x20-instead-of-rep", &c, &k) &&
+	CHECK(live_unit_roce_named("a-rep-then-dreq", &c, &k) &&
+	      live_roce_expected(&c) == LIVE_ROCE_X_RTU && live_roce_answer(&c, req, 7, out) == 2 &&
+	      out[0][17] == RDMANEG_IBCM_REP && out[1][17] == RDMANEG_IBCM_DREQ);
+	CHECK(live_unit_roce_named("a-attr-0x20-instead-of-rep", &c, &k) &&
 	      live_roce_answer(&c, req, 7, out) == 1 && out[0][16] == 0 && out[0][17] == 0x20);
-	CHECK(roce_named("a-rej-reason-24-ari-72", &c, &k) &&
+	CHECK(live_unit_roce_named("a-rej-reason-24-ari-72", &c, &k) &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_QUIET &&
 	      rdmaneg_ibcm_get(c.mad, c.mad_len, RDMANEG_IBCM_F_REJ_REASON, &v) == RDMANEG_OK &&
 	      v == 24 &&
 	      rdmaneg_ibcm_get(c.mad, c.mad_len, RDMANEG_IBCM_F_REJ_REJECTED_INFO_LENGTH, &v) ==
 		      RDMANEG_OK &&
 	      v == 72);
-	CHECK(roce_named("a-mra-message-3-then-rep", &c, &k) &&
+	CHECK(live_unit_roce_named("a-mra-message-3-then-rep", &c, &k) &&
 	      strcmp(live_roce_clause(&c), "ibcm-c12#mra-2") == 0 &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_RTU);
-	CHECK(roce_named("a-rej-message-3", &c, &k) &&
+	CHECK(live_unit_roce_named("a-rej-message-3", &c, &k) &&
 	      strcmp(live_roce_clause(&c), "ibcm-c12#rej-2") == 0);
 	/* an RTU without ESTABLISHED for the ULP diverges; no REQ at all is
 	 * a run that measured nothing; an active line without its event is
@@ -654,7 +644,7 @@ static void test_roce_active(void)
 		static char js[131072];
 		FILE *j = fmemopen(js, sizeof(js), "w"), *f = fmemopen(rep, sizeof(rep), "w");
 
-		CHECK(roce_named("nvmet-base-admin", &c, &k));
+		CHECK(live_unit_roce_named("nvmet-base-admin", &c, &k));
 		snprintf(line, sizeof(line),
 			 "LIVE_ROCE_CASE %zu nvmet-base-admin answer=rep reason=0 rcvd=1 icrc=ok "
 			 "frames=1 ulppd=00002000",
@@ -762,7 +752,7 @@ static void test_roce_kernel_line(void)
 	size_t k = 0;
 
 	(void)live_roce_ulp_kernel(NULL, NULL);
-	CHECK(roce_named("nvmet-io-hsqsize-128", &c, &k) &&
+	CHECK(live_unit_roce_named("nvmet-io-hsqsize-128", &c, &k) &&
 	      live_roce_expected(&c) == LIVE_ROCE_X_REJ);
 	CHECK(strcmp(live_roce_ulp_kernel("6.12.117+deb12-amd64", NULL), "6.12") == 0 &&
 	      live_roce_case(k, &c) && live_roce_expected(&c) == LIVE_ROCE_X_ANSWER &&
@@ -794,6 +784,7 @@ void live_unit_roce(int *pass, int *fail)
 	test_roce_kernel_line();
 	test_roce_active();
 	test_roce_wire();
+	live_unit_roce_host(pass, fail);
 	*pass += passed;
 	*fail += failed;
 }

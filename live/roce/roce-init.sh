@@ -13,8 +13,10 @@
 # a range, 0 for all; live.roce_also: more, by index or name) and prints its LIVE_ROCE
 # lines; for the active ones
 # it runs rdmaneg-live connect, which asks 203.0.113.2:19102 (the peer)
-# for one connection after another; for the last ones (h-nvme-) the peer
-# itself makes nvme-rdma connect to it through /dev/nvme-fabrics.
+# for one connection after another; for the last ones the peer itself
+# makes nvme-rdma connect to it through /dev/nvme-fabrics (h-nvme-), or
+# the NFS client mount from it (h-nfs-: xprtrdma's thresholds from the
+# rpcrdma:xprtrdma_inline_thresh tracepoint).
 ROCE_ADDR=203.0.113.1 ROCE_PEER=203.0.113.2 ROCE_PORT=19100 ROCE_APORT=19102
 roce_setup() {
 	load_modules roce &&
@@ -41,6 +43,10 @@ roce_nvmet() {
 # first word, live/nfs/nfs.h): threads and the RDMA listener only (the
 # svcrdma- cases send a REQ and end the connection: no export, no mountd)
 roce_nfsd() { mount -t nfsd nfsd /proc/fs/nfsd && nfsd_rdma "$1"; }
+roce_trace() {
+	{ [ -d /sys/kernel/tracing/events ] || mount -t tracefs tracefs /sys/kernel/tracing; } &&
+		echo 1 >/sys/kernel/tracing/events/rpcrdma/xprtrdma_inline_thresh/enable
+}
 if ! roce_setup; then
 	echo "LIVE_ROCE_STEP setup failed"
 else
@@ -57,6 +63,8 @@ else
 	# answers fails in 2 s instead of nvme_core's 60
 	echo 2 >/sys/module/nvme_core/parameters/admin_timeout ||
 		echo "LIVE_ROCE_STEP nvme-host failed: no nvme_core admin_timeout"
+	# the NFS client's cases (h-nfs-): the thresholds xprtrdma took
+	suite_step LIVE_ROCE_STEP trace roce_trace
 	: >/tmp/roce-listen.log
 	/bin/rdmaneg-live listen --addr "$ROCE_ADDR" --port "$ROCE_PORT" --log /tmp/roce-listen.log \
 		>/tmp/roce-listen.out 2>&1 &

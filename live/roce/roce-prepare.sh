@@ -3,10 +3,11 @@
 # live/roce/roce-prepare.sh KVER: what the RoCE guest adds to the live one:
 #  1. iproute2's ip (busybox's makes no veth pair and no permanent
 #     neighbour), from the host's iproute2 (tools/deps.sh live);
-#  2. the veth, nvmet-rdma, nfsd, rpcrdma, ib_isert and nvme-rdma modules
-#     in load order (none on a kernel that has them built in): nvmet,
-#     nfsd's svcrdma and LIO's isert listen over rxe too, and nvme-rdma
-#     connects to the peer (its h-nvme- cases).
+#  2. the veth, nvmet-rdma, nfsd, nfsv4, rpcrdma, ib_isert and nvme-rdma
+#     modules in load order (none on a kernel that has them built in):
+#     nvmet, nfsd's svcrdma and LIO's isert listen over rxe too, and
+#     nvme-rdma and the NFS client connect to the peer (its h-nvme- and
+#     h-nfs- cases).
 # Fails, naming it, on a kernel without veth or rxe: a debug kernel built
 # before its configuration gained CONFIG_VETH (docs/roce.md).
 # Writes build/live/roce/{modules,bin}: one path per line.
@@ -20,6 +21,6 @@ mkdir -p "$N"
 ip=$(command -v ip) || { echo "roce-prepare: no iproute2 ip on the host (tools/deps.sh live)" >&2; exit 1; }
 ip -V 2>&1 | grep -q iproute2 || { echo "roce-prepare: $ip is not iproute2's" >&2; exit 1; }
 readlink -f "$ip" >"$N/bin"
-live/guest/modules.sh "$kver" "$N/modules" veth nvmet-rdma nfsd rpcrdma ib_isert nvme-rdma
+live/guest/modules.sh "$kver" "$N/modules" veth nvmet-rdma nfsd nfsv4 rpcrdma ib_isert nvme-rdma
 : >"$N/libs"
 echo "roce-prepare: iproute2's ip, $(wc -l <"$N/modules") module(s) to load" >&2

@@ -4,7 +4,7 @@
 # against rxe, ib_cm and rdma_cm in the guest (docs/roce.md)
 LIVE_PURE += live/roce/roce_cases.c live/roce/roce_mads.c live/roce/roce_report.c \
 	live/roce/roce_ulp.c live/roce/roce_wire.c
-LIVE_SUITE_SRC += live/roce/roce_peer.c
+LIVE_SUITE_SRC += live/roce/roce_peer.c live/roce/roce_host.c
 
 .PHONY: live-roce
 live-roce:

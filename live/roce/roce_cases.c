@@ -120,7 +120,8 @@ enum answer {
 	A_REJ_REP,
 	A_OTHER,
 	A_REP_THEN,
-	A_NVME /* nvme-rdma's: the NVMe suite's target answer value (roce_ulp.h) */
+	A_NVME, /* nvme-rdma's: the NVMe suite's target answer value (roce_ulp.h) */
+	A_NFS	/* xprtrdma's: the NFS suite's case value in the REP (roce_ulp.h) */
 };
 enum op { O_NONE, O_SET, O_XOR, O_FROM, O_PD };
 
@@ -186,7 +187,7 @@ static const struct arow ahand[] = {
 
 /* The table: the hand rows, then the sweeps, built once. */
 #define PMAX 512u /* the test of the last row catches a table that outgrew it */
-#define AMAX 256u
+#define AMAX 320u
 static struct row ptab[PMAX];
 static size_t np;
 static struct arow atab[AMAX];
@@ -512,6 +513,12 @@ static void sweep_active(void)
 		if (live_roce_nvme_host_name(j, a.name, sizeof(a.name)))
 			add_arow(&a);
 	}
+	/* the NFS client mounting: after nvme-rdma's */
+	for (size_t j = 0; j < live_roce_nfs_client_count(); j++) {
+		a = (struct arow){ .answer = A_NFS, .value = j };
+		if (live_roce_nfs_client_name(j, a.name, sizeof(a.name)))
+			add_arow(&a);
+	}
 }
 
 static void build(void)
@@ -597,6 +604,10 @@ size_t live_roce_answer(const struct live_roce_case *c, const uint8_t *req, uint
 		live_roce_nvme_host_answer((size_t)a->value, req, local_id, out[0]);
 		return 1;
 	}
+	if (a->answer == A_NFS) {
+		live_roce_nfs_client_answer((size_t)a->value, req, local_id, out[0]);
+		return 1;
+	}
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id);
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_QPN, &qpn);
@@ -647,8 +658,9 @@ static bool active_case(size_t k, struct live_roce_case *c)
 	c->active = true;
 	c->row = (unsigned)(k - (np - 1));
 	snprintf(c->name, sizeof(c->name), "%s", atab[c->row].name);
-	if (atab[c->row].answer == A_NVME) {
-		c->ulp = LIVE_ROCE_ULP_NVME_HOST;
+	if (atab[c->row].answer == A_NVME || atab[c->row].answer == A_NFS) {
+		c->ulp = atab[c->row].answer == A_NVME ? LIVE_ROCE_ULP_NVME_HOST
+						       : LIVE_ROCE_ULP_NFS_CLIENT;
 		c->ulp_case = (unsigned)atab[c->row].value;
 	}
 	c->comm_id = 0x53000000u + (uint32_t)k;
@@ -776,6 +788,8 @@ const char *live_roce_clause(const struct live_roce_case *c)
 
 		if (a->answer == A_NVME)
 			return live_roce_nvme_host_clause((size_t)a->value);
+		if (a->answer == A_NFS)
+			return live_roce_nfs_client_clause((size_t)a->value);
 		if (a->answer == A_OTHER || a->answer == A_REP_THEN)
 			return live_roce_msg_clause(a->attr);
 		if (a->answer == A_REJ || a->answer == A_REJ_REP)

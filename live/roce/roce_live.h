@@ -11,8 +11,9 @@
  * ones, one index space) turn the roles round: rdmaneg-live connect asks
  * the peer for a connection, and the peer answers Linux's REQ with the
  * case's REP, REJ or MRA, judged against what a conforming active side
- * does; the last of them (h-nvme-, live/roce/roce_ulp.h) have nvme-rdma
- * connect instead, answered with the NVMe suite's accepts and rejects.
+ * does; the last of them (h-nvme-, h-nfs-, live/roce/roce_ulp.h) have
+ * nvme-rdma connect, or the NFS client mount, instead, answered with the
+ * NVMe suite's accepts and rejects or the NFS suite's server messages.
  */
 #ifndef RDMANEG_LIVE_ROCE_H
 #define RDMANEG_LIVE_ROCE_H
@@ -56,7 +57,8 @@ enum live_roce_ulp {
 	LIVE_ROCE_ULP_SVCRDMA,	/* nfsd's svcrdma */
 	LIVE_ROCE_ULP_ISERT,	/* LIO's isert */
 	/* an active case's: the kernel ULP whose REQ the peer answers */
-	LIVE_ROCE_ULP_NVME_HOST /* nvme-rdma, connecting through /dev/nvme-fabrics */
+	LIVE_ROCE_ULP_NVME_HOST, /* nvme-rdma, connecting through /dev/nvme-fabrics */
+	LIVE_ROCE_ULP_NFS_CLIENT /* xprtrdma, the kernel's NFS client mounting */
 };
 
 /* What a conforming passive side does with a case's frame. */
@@ -93,8 +95,9 @@ struct live_roce_case {
 	 * no ULP's), and the strict one */
 	enum live_roce_ulp ulp;
 	unsigned ulp_allowed, ulp_sts;
-	/* an active ULP case (nvme-rdma's): its case of the ULP's suite (the
-	 * NVMe suite's target answer, live_nvme_tcase) */
+	/* an active ULP case: its case of the ULP's suite (nvme-rdma's: the
+	 * NVMe suite's target answer, live_nvme_tcase; xprtrdma's: the NFS
+	 * suite's case, live_nfs_case) */
 	unsigned ulp_case;
 };
 
@@ -131,8 +134,10 @@ bool live_roce_verdict(const struct live_roce_case *c, enum live_roce_answer a, 
  * host's table alike: its answer a with the ULP's REJ status
  * (live_roce_verdict); for a good REP of the active role, the ULP's
  * ESTABLISHED too (event: the connector's, NULL for a passive case); and
- * a ULP's REP private data (rep_pd, NULL when none was read), as
- * live_roce_ulp_rep judges it into why. */
+ * a ULP's private data (rep_pd, NULL when none was read): a passive
+ * case's REP's, as live_roce_ulp_rep judges it into why, or for
+ * xprtrdma's rows the REQ's, whose message the client's thresholds are
+ * judged with (live_roce_nfs_client_judge). */
 bool live_roce_judge(const struct live_roce_case *c, enum live_roce_answer a, long ulp_sts,
 		     const char *event, const uint8_t *rep_pd, size_t rep_len, char *why,
 		     size_t cap);

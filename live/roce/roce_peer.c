@@ -26,10 +26,17 @@
  * its admin queue's REQ with the NVMe suite's accept or reject; event=
  * says whether the host then sent its first command to the QP our REP
  * named (CAPSULE, NO_CAPSULE), status= how its connect attempt ended
- * (0, its errno, -1 still trying after 20 s).
+ * (0, its errno, -1 still trying after 20 s). xprtrdma's (h-nfs-, after
+ * them) mount NFS 4.1 over RDMA from the peer, whose REP carries the NFS
+ * suite's server case; event= is CALL-S/R (the client's first call seen
+ * after the RTU, S and R its xprtrdma_inline_thresh thresholds), CALL or
+ * NO_CALL, ulppd= its REQ's private data, status= how the mount ended.
  */
 #define _GNU_SOURCE
+#include "live/nfs/nfs.h"
+#include "live/roce/roce_host.h"
 #include "live/roce/roce_live.h"
+#include "live/roce/roce_mads.h"
 #include "live/roce/roce_ulp.h"
 #include "live/roce/roce_verbs.h"
 #include "live/roce/roce_wire.h"
@@ -64,7 +71,7 @@ struct peer {
 	char **connect;		/* the active cases' connector (argv), or NULL */
 	const char *log;	/* the file its events go to (its --log) */
 	pid_t child;		/* the connector, once started; 0 before */
-	pid_t host;		/* nvme-rdma's connecting child, in its case; 0 else */
+	pid_t host;		/* nvme-rdma's or the NFS client's child, in its case; 0 else */
 	long log_off;		/* how much of log was read */
 	long long seq_done;	/* the connector\'s last connection a case took */
 	uint32_t answered[256]; /* the last REQs' Local Communication IDs answered */
@@ -422,34 +429,65 @@ static int send_next(struct peer *p, const struct live_roce_case *c, const uint8
 #define HOST_MS 20000
 #define CAPSULE_MS 3000
 
-/* nvme-rdma connecting to the peer: the child writes the options to
- * /dev/nvme-fabrics (as nvme-cli does) and exits 0 when the kernel made
- * the controller, else with the write's errno */
+/* the ULPs' connecting children (live/roce/roce_host.c) */
 static void run_host(const struct peer *p)
 {
-	char opts[256];
-	int n = snprintf(opts, sizeof(opts),
-			 "transport=rdma,traddr=%s,trsvcid=%d,nqn=%s,nr_io_queues=1",
-			 LIVE_ROCE_PEER, LIVE_NVME_PORT, LIVE_NVME_NQN);
-	int fd = open("/dev/nvme-fabrics", O_RDWR | O_CLOEXEC);
-
 	(void)p;
-	if (fd < 0)
-		_exit(errno > 0 && errno < 126 ? errno : 125);
-	_exit(write(fd, opts, (size_t)n) == n ? 0 : errno > 0 && errno < 126 ? errno : 125);
+	live_roce_nvme_connect();
 }
 
-/* nvme-rdma's connecting child started; 0, or -1 (no child) */
-static int start_host(struct peer *p)
+static void run_mount(const struct peer *p)
 {
-	p->host = spawn(p, run_host);
+	(void)p;
+	live_roce_nfs_mount();
+}
+
+/* the ULP's connecting child started (nvme-rdma's, or the NFS
+ * client's); 0, or -1 (no child) */
+static int start_host(struct peer *p, enum live_roce_ulp u)
+{
+	p->host = spawn(p, u == LIVE_ROCE_ULP_NFS_CLIENT ? run_mount : run_host);
 	return p->host > 0 ? 0 : -1;
 }
 
-/* the host child's exit status within HOST_MS; -1 when it was still
- * trying then (it is killed, and left if it cannot die) */
-static int end_host(struct peer *p)
+/* " ulppd=HEX": pd's n octets through the last that is not zero (the
+ * rest are zeros), "-" for none */
+static void put_pd(const uint8_t *pd, size_t n)
 {
+	while (n > 0 && pd[n - 1] == 0)
+		n--;
+	printf(" ulppd=");
+	if (n == 0)
+		putchar('-');
+	rdmaneg_hex_print(stdout, pd, n);
+}
+
+/* A REJ of reason 28 (consumer defined, as rdma_reject() sends it) to
+ * the REQ req, from the peer's Local Communication ID local_id */
+static void refuse(struct peer *p, const struct live_roce_case *c, const uint8_t *req,
+		   uint32_t local_id, size_t k)
+{
+	uint8_t rej[RDMANEG_IBCM_MAD_LEN];
+	uint64_t tid = 0, id = 0;
+
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id);
+	live_roce_message(rej, RDMANEG_IBCM_REJ, tid, local_id, (uint32_t)id, 0);
+	live_roce_put(rej, RDMANEG_IBCM_F_REJ_MESSAGE_REJECTED, 0);
+	live_roce_put(rej, RDMANEG_IBCM_F_REJ_REASON, 28);
+	(void)send_next(p, c, rej, k, false);
+	printf("LIVE_ROCE_CLOSE %zu refused a later REQ\n", k);
+}
+
+/* the host child's exit status within HOST_MS; -1 when it was still
+ * trying then (it is killed, and left if it cannot die). With port, each
+ * new REQ to it meanwhile (the NFS client connecting again after our
+ * DREQ, to send its call once more) is refused, so that its attempts end
+ * within the case and none is left for the next one's. */
+static int end_host(struct peer *p, const struct live_roce_case *c, size_t k, uint16_t port)
+{
+	uint8_t req[RDMANEG_IBCM_MAD_LEN];
+	unsigned frames = 0, bad = 0;
 	int st = 0;
 
 	for (int waited = 0; p->host > 0 && waited < HOST_MS; waited += 100) {
@@ -457,7 +495,10 @@ static int end_host(struct peer *p)
 			p->host = 0;
 			return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 		}
-		usleep(100000);
+		if (port && recv_req(p, k, now_ms() + 100, port, req, &frames, &bad) == 0)
+			refuse(p, c, req, c->comm_id + 0x100000u + (uint32_t)waited, k);
+		else if (!port)
+			usleep(100000);
 	}
 	if (p->host > 0) {
 		kill(p->host, SIGKILL);
@@ -521,19 +562,27 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	enum live_roce_answer a = LIVE_ROCE_NOREQ;
 	struct rdmaneg_ibcm_msg m;
 	char event[32];
-	bool host = c->ulp == LIVE_ROCE_ULP_NVME_HOST, capsule = false;
+	bool nfs = c->ulp == LIVE_ROCE_ULP_NFS_CLIENT, capsule = false;
+	bool host = c->ulp == LIVE_ROCE_ULP_NVME_HOST || nfs;
+	const uint8_t *own = NULL; /* xprtrdma's: its REQ's ULP octets */
+	size_t own_n = 0;
 
 	printf("LIVE_ROCE_BEGIN active %zu %s\n", k, c->name);
 	fflush(stdout);
-	/* nvme-rdma's cases come last: the connector's attempts end first */
+	/* the ULPs' cases come last: the connector's attempts end first */
 	if (host)
 		stop_connector(p);
-	if ((host ? start_host(p) : start_connector(p)) != 0 ||
+	if (nfs)
+		live_roce_trace_clear();
+	if ((host ? start_host(p, c->ulp) : start_connector(p)) != 0 ||
 	    recv_req(p, k, now_ms() + (host ? 15000 : 10000),
-		     host ? LIVE_NVME_PORT : LIVE_ROCE_ACTIVE_PORT, req, &frames, &bad) != 0) {
+		     nfs    ? LIVE_NFS_PORT
+		     : host ? LIVE_NVME_PORT
+			    : LIVE_ROCE_ACTIVE_PORT,
+		     req, &frames, &bad) != 0) {
 		printf("LIVE_ROCE_CASE %zu %s answer=noreq reason=0 rcvd=-1 icrc=- frames=%u "
 		       "event=- status=%d\n",
-		       k, c->name, frames, host ? end_host(p) : 0);
+		       k, c->name, frames, host ? end_host(p, c, k, 0) : 0);
 		printf("PEER_VERDICT active %zu %s diverges\n", k, c->name);
 		fflush(stdout);
 		return;
@@ -542,6 +591,15 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	(void)rdmaneg_ibcm_passive_check(req, sizeof(req), &m, &md);
 	(void)rdmaneg_ibcm_get(req, sizeof(req), RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &their);
 	(void)rdmaneg_ibcm_get(req, sizeof(req), RDMANEG_IBCM_F_REQ_LOCAL_QPN, &qpn);
+	/* xprtrdma's own RFC 8797 message is in its REQ, after rdma_cm's
+	 * header */
+	if (nfs && rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REQ, &own_n, &n) == RDMANEG_OK &&
+	    n > RDMANEG_IBCM_CMA_HDR_LEN) {
+		own = req + own_n + RDMANEG_IBCM_CMA_HDR_LEN;
+		own_n = n - RDMANEG_IBCM_CMA_HDR_LEN;
+	} else {
+		own_n = 0;
+	}
 	before = rcvd_pkts(p->dev);
 	n = live_roce_answer(c, req, c->comm_id, out);
 	/* Linux answers a REP to its Local Communication ID, which a case
@@ -574,7 +632,7 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 		struct rdmaneg_roce_hdr h = c->frame;
 		uint64_t our_qpn = 0;
 
-		/* nvme-rdma's first command, to the QP our REP named */
+		/* the ULP's first command or call, to the QP our REP named */
 		for (size_t i = 0; host && i < n; i++)
 			if (out[i][17] == RDMANEG_IBCM_REP)
 				(void)rdmaneg_ibcm_get(out[i], sizeof(out[i]),
@@ -599,11 +657,19 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 		(void)send_next(p, c, rej, k, false);
 		printf("LIVE_ROCE_CLOSE %zu rej\n", k);
 	}
-	if (host) {
+	if (nfs) {
+		/* xprtrdma's: whether it sent its first call, the thresholds
+		 * it took, and how the mount ended */
+		if (capsule)
+			live_roce_nfs_thresholds(event, sizeof(event));
+		else
+			snprintf(event, sizeof(event), "NO_CALL");
+		status = end_host(p, c, k, LIVE_NFS_PORT);
+	} else if (host) {
 		/* nvme-rdma's: whether it sent its first command, and how
 		 * its connect attempt ended */
 		snprintf(event, sizeof(event), "%s", capsule ? "CAPSULE" : "NO_CAPSULE");
-		status = end_host(p);
+		status = end_host(p, c, k, 0);
 	}
 	/* the connector logs its event when rdma_cm hands it over, which
 	 * may come after the wire's answer: read until one comes, up to 3 s */
@@ -614,12 +680,15 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 			break;
 	}
 	printf("LIVE_ROCE_CASE %zu %s answer=%s reason=%llu rcvd=%lld icrc=%s frames=%u "
-	       "req=%s event=%s status=%lld\n",
+	       "req=%s event=%s status=%lld",
 	       k, c->name, live_roce_answer_name(a), (unsigned long long)reason,
 	       before < 0 || after < 0 ? -1 : after - before, frames ? (bad ? "bad" : "ok") : "-",
 	       frames, md ? "defective" : "ok", event, status);
+	if (own)
+		put_pd(own, own_n);
+	putchar('\n');
 	printf("PEER_VERDICT active %zu %s %s\n", k, c->name,
-	       live_roce_judge(c, a, -1, event, NULL, 0, NULL, 0) ? "conforms" : "diverges");
+	       live_roce_judge(c, a, -1, event, own, own_n, NULL, 0) ? "conforms" : "diverges");
 	fflush(stdout);
 }
 
@@ -711,17 +780,8 @@ static void run_case(struct peer *p, size_t k)
 	       frames);
 	if (sts >= 0)
 		printf(" ulpsts=%ld", sts);
-	if (rep_pd) {
-		/* through its last octet that is not zero: the rest are zeros */
-		size_t used = LIVE_ROCE_REP_PD;
-
-		while (used > 0 && rep_pd[used - 1] == 0)
-			used--;
-		printf(" ulppd=");
-		if (used == 0)
-			putchar('-');
-		rdmaneg_hex_print(stdout, rep_pd, used);
-	}
+	if (rep_pd)
+		put_pd(rep_pd, LIVE_ROCE_REP_PD);
 	putchar('\n');
 	/* the guest's own verdict, for a finding's check (rdmaneg-findings
 	 * seen); the host's table (roce_report.c) is the suite's */

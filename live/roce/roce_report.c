@@ -74,6 +74,13 @@ bool live_roce_judge(const struct live_roce_case *c, enum live_roce_answer a, lo
 {
 	bool ok = live_roce_verdict(c, a, ulp_sts);
 
+	if (c->ulp == LIVE_ROCE_ULP_NFS_CLIENT) {
+		/* xprtrdma's: after the RTU its first call, with the
+		 * thresholds the oracle takes from both messages; the REQ's
+		 * private data is rep_pd, why says what came */
+		return live_roce_nfs_client_judge(c->ulp_case, event, rep_pd, rep_len, why, cap) &&
+		       ok;
+	}
 	if (event && c->ulp == LIVE_ROCE_ULP_NVME_HOST) {
 		/* nvme-rdma's: after an accept it can use, its first command
 		 * (the peer saw a capsule); after one it cannot, or a
@@ -338,11 +345,21 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 		/* the answer (live_roce_judge without the REP), then the ULP's
 		 * REP private data: the row's verdict is both, as
 		 * live_roce_judge's; the REP judged once */
-		ok_answer = (int)a >= 0 &&
-			    live_roce_judge(&c, a, e->ulp_sts, c.active ? e->event : NULL, NULL, 0,
-					    NULL, 0);
-		rep_ok = !e->pd_have ||
-			 live_roce_ulp_rep(&c, e->pd, sizeof(e->pd), why, sizeof(why));
+		if (c.ulp == LIVE_ROCE_ULP_NFS_CLIENT) {
+			/* xprtrdma's: ulppd= is its REQ's private data, which
+			 * its thresholds are judged with */
+			ok_answer = (int)a >= 0 && live_roce_judge(&c, a, e->ulp_sts, e->event,
+								   e->pd_have ? e->pd : NULL,
+								   e->pd_have ? sizeof(e->pd) : 0,
+								   why, sizeof(why));
+			rep_ok = true;
+		} else {
+			ok_answer = (int)a >= 0 &&
+				    live_roce_judge(&c, a, e->ulp_sts, c.active ? e->event : NULL,
+						    NULL, 0, NULL, 0);
+			rep_ok = !e->pd_have ||
+				 live_roce_ulp_rep(&c, e->pd, sizeof(e->pd), why, sizeof(why));
+		}
 		ok = ok_answer && rep_ok;
 		ok ? conform++ : diverge++;
 		/* a row that diverges only by its ULP's REP private data
@@ -370,7 +387,7 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 			fprintf(out, " (REJ reason %lu)", e->reason);
 		if (e->ulp_sts >= 0)
 			fprintf(out, " (ULP status %ld)", e->ulp_sts);
-		if (why[0])
+		if (why[0] && c.ulp != LIVE_ROCE_ULP_NFS_CLIENT)
 			fprintf(out, " (%s's REP: %s)", live_roce_ulp_name(c.ulp), why);
 		if (a == LIVE_ROCE_DIED)
 			fprintf(out, " (the guest died: findings.txt)");
@@ -378,6 +395,9 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 			fprintf(out, " (nvme-rdma: %s, exit %lld; a conforming host: %s)", e->event,
 				e->status,
 				live_nvme_host_expect_name(live_roce_nvme_host_expect(c.ulp_case)));
+		else if (c.ulp == LIVE_ROCE_ULP_NFS_CLIENT)
+			fprintf(out, " (xprtrdma: %s, mount exit %lld; %s)", e->event, e->status,
+				why);
 		else if (c.active)
 			fprintf(out, " (%s %lld)", e->event, e->status);
 		fputc('\n', out);

@@ -12,7 +12,10 @@
 #include "rules/rules.h"
 #include <rdmaneg/ibcm.h>
 
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* the REQ's ULP octets: after rdma_cm's header, 56 of them; false when
@@ -124,26 +127,34 @@ static void iser_octets(size_t i, struct live_roce_case *c)
 	c->ulp_sts = 0;
 }
 
-/* svcrdma's rows: what the ULP octets ask of it, as the oracle's
- * reference decoder reads them ([rfc8797#5.2]): none at all
+/* What RFC 8797 private data b (n octets) asks of its receiver, as the
+ * oracle's reference decoder reads it ([rfc8797#5.2]): none at all
  * ([rfc8797#5.1-1]), no message ([rfc8797#5.2-1]), a message with
- * Reserved bits set ([rfc8797#4-6]), or a message ([rfc8797#4-2]) */
-static const char *nfs_clause(const struct live_roce_case *c)
+ * Reserved bits set ([rfc8797#4-6]), or a message (msg) */
+static const char *rpcrdma_clause(const uint8_t *b, size_t n, const char *msg)
 {
 	struct rdmaneg_rpcrdma_result m;
-	size_t off, n;
 	bool zero = true;
+
+	for (size_t i = 0; i < n; i++)
+		zero = zero && b[i] == 0;
+	if (zero)
+		return "rfc8797#5.1-1";
+	rdmaneg_ref_decode(b, n, false, &m);
+	if (!m.present)
+		return "rfc8797#5.2-1";
+	return (m.flags & ~RDMANEG_RPCRDMA_R_BIT) != 0 ? "rfc8797#4-6" : msg;
+}
+
+/* svcrdma's rows: what the ULP octets ask of it, a message its layout
+ * ([rfc8797#4-2]) */
+static const char *nfs_clause(const struct live_roce_case *c)
+{
+	size_t off, n;
 
 	if (!ulp_span(&off, &n))
 		return "rfc8797#5.2-1";
-	for (size_t i = 0; i < n; i++)
-		zero = zero && c->mad[off + i] == 0;
-	if (zero)
-		return "rfc8797#5.1-1";
-	rdmaneg_ref_decode(c->mad + off, n, false, &m);
-	if (!m.present)
-		return "rfc8797#5.2-1";
-	return (m.flags & ~RDMANEG_RPCRDMA_R_BIT) != 0 ? "rfc8797#4-6" : "rfc8797#4-2";
+	return rpcrdma_clause(c->mad + off, n, "rfc8797#4-2");
 }
 
 /* nvmet's rows: the clause of the status the oracle's target answers with */
@@ -345,6 +356,8 @@ const char *live_roce_ulp_name(enum live_roce_ulp u)
 
 	if (u == LIVE_ROCE_ULP_NVME_HOST)
 		return "nvme-rdma";
+	if (u == LIVE_ROCE_ULP_NFS_CLIENT)
+		return "xprtrdma";
 	return x ? x->name : NULL;
 }
 
@@ -469,4 +482,104 @@ const char *live_roce_nvme_host_clause(size_t j)
 
 	return live_nvme_tcase(j, 0, &t) && t.kind == LIVE_NVME_T_ACCEPT ? "nvme-rdma#fig6-2"
 									 : "nvme-rdma#fig7-1";
+}
+
+/* ---- xprtrdma's rows: the kernel's NFS client mounting from the peer ---- */
+
+size_t live_roce_nfs_client_count(void)
+{
+	return live_nfs_case_count();
+}
+
+bool live_roce_nfs_client_name(size_t j, char *name, size_t cap)
+{
+	struct live_nfs_case fc;
+
+	return live_nfs_case(j, &fc) && snprintf(name, cap, "h-nfs-%.40s", fc.name) > 0;
+}
+
+/* case j's private data as the REP carries it: its octets, zeros after
+ * them to the REP's 196 (the IB CM's private data has no length of its
+ * own); false past the last case */
+static bool nfs_client_pd(size_t j, uint8_t pd[LIVE_ROCE_REP_PD])
+{
+	struct live_nfs_case fc;
+
+	memset(pd, 0, LIVE_ROCE_REP_PD);
+	if (!live_nfs_case(j, &fc))
+		return false;
+	memcpy(pd, fc.pd, fc.pd_len < LIVE_ROCE_REP_PD ? fc.pd_len : LIVE_ROCE_REP_PD);
+	return true;
+}
+
+void live_roce_nfs_client_answer(size_t j, const uint8_t *req, uint32_t local_id,
+				 uint8_t mad[RDMANEG_IBCM_MAD_LEN])
+{
+	uint8_t pd[LIVE_ROCE_REP_PD];
+
+	(void)nfs_client_pd(j, pd);
+	live_roce_good_rep(mad, req, local_id);
+	(void)rdmaneg_ibcm_set_pd(mad, RDMANEG_IBCM_MAD_LEN, pd, sizeof(pd));
+}
+
+bool live_roce_nfs_client_expect(size_t j, const uint8_t *own, size_t n, size_t *send, size_t *recv)
+{
+	uint8_t pd[LIVE_ROCE_REP_PD];
+	bool ri = false;
+
+	if (!nfs_client_pd(j, pd))
+		return false;
+	rdmaneg_ref_thresholds(own, n, pd, sizeof(pd), send, recv, &ri);
+	return true;
+}
+
+const char *live_roce_nfs_client_clause(size_t j)
+{
+	uint8_t pd[LIVE_ROCE_REP_PD];
+
+	(void)nfs_client_pd(j, pd);
+	/* a message: the thresholds it bounds, as the NFS suite's rows
+	 * name them (section 4.2's min() has no key word of its own) */
+	return rpcrdma_clause(pd, sizeof(pd), "rfc8797#4-9");
+}
+
+const char *live_roce_nfs_pair(const char *p, unsigned long *a, unsigned long *b)
+{
+	char *end = NULL;
+
+	if (!isdigit((unsigned char)*p))
+		return NULL;
+	errno = 0;
+	*a = strtoul(p, &end, 10);
+	if (errno || *end != '/' || !isdigit((unsigned char)end[1]))
+		return NULL;
+	*b = strtoul(end + 1, &end, 10);
+	return errno ? NULL : end;
+}
+
+bool live_roce_nfs_client_judge(size_t j, const char *event, const uint8_t *own, size_t n,
+				char *why, size_t cap)
+{
+	size_t want_s = 0, want_r = 0;
+	unsigned long s = 0, r = 0;
+	const char *end;
+
+	if (cap > 0)
+		why[0] = '\0';
+	if (!event || strncmp(event, "CALL", 4) != 0) {
+		snprintf(why, cap, "no call after the RTU (%s)", event ? event : "-");
+		return false;
+	}
+	if (!own || !live_roce_nfs_client_expect(j, own, n, &want_s, &want_r)) {
+		snprintf(why, cap, "no REQ private data to judge with");
+		return false;
+	}
+	/* "CALL-S/R": xprtrdma_inline_thresh's negotiated send and receive */
+	end = strncmp(event, "CALL-", 5) == 0 ? live_roce_nfs_pair(event + 5, &s, &r) : NULL;
+	if (!end || *end != '\0') {
+		snprintf(why, cap, "no xprtrdma_inline_thresh line; want %zu/%zu", want_s, want_r);
+		return false;
+	}
+	snprintf(why, cap, "thresholds %lu/%lu, want %zu/%zu", s, r, want_s, want_r);
+	return s == want_s && r == want_r;
 }

@@ -70,4 +70,40 @@ const char *live_roce_nvme_host_clause(size_t j);
  * reads it. */
 unsigned live_roce_nvme_hsqsize(const uint8_t *req);
 
+/*
+ * xprtrdma's rows (active): the kernel's NFS client mounts (vers=4.1,
+ * proto=rdma) from the peer, which answers its REQ with a REP carrying
+ * the NFS suite's hostile server case j's private data (live_nfs_case),
+ * zeros after it to the REP's 196 octets; the client's thresholds come
+ * from its xprtrdma_inline_thresh tracepoint.
+ */
+size_t live_roce_nfs_client_count(void);
+/* Case j's row name ("h-nfs-NAME") into name (cap octets); false past
+ * the last. */
+bool live_roce_nfs_client_name(size_t j, char *name, size_t cap);
+/* Case j's REP to the REQ req (256 octets) as the peer whose Local
+ * Communication ID is local_id, into mad. */
+void live_roce_nfs_client_answer(size_t j, const uint8_t *req, uint32_t local_id,
+				 uint8_t mad[RDMANEG_IBCM_MAD_LEN]);
+/* The thresholds a conforming client takes after case j's REP, its own
+ * private data own (n octets: its REQ's, after rdma_cm's header): the
+ * oracle's reading ([rfc8797#4.2], [rfc8797#5.1-1], [rfc8797#5.2]) of
+ * both; false past the last case. */
+bool live_roce_nfs_client_expect(size_t j, const uint8_t *own, size_t n, size_t *send,
+				 size_t *recv);
+/* The clause row j tests: what the REP's private data asks of a client
+ * ([rfc8797#5.1-1], [rfc8797#5.2-1], [rfc8797#4-6], or the thresholds'
+ * field, [rfc8797#4-9]). */
+const char *live_roce_nfs_client_clause(size_t j);
+/* "A/B" at p, two decimal numbers, into *a and *b: where it ends, NULL
+ * when p does not start with them. */
+const char *live_roce_nfs_pair(const char *p, unsigned long *a, unsigned long *b);
+/* Whether the client conformed in row j: event is "CALL-S/R" (its first
+ * call after the RTU seen, xprtrdma_inline_thresh's negotiated send and
+ * receive S and R), "CALL" (no such line) or "NO_CALL"; own (n octets)
+ * its REQ's ULP octets. why (cap octets) says what it took and what the
+ * oracle wants. */
+bool live_roce_nfs_client_judge(size_t j, const char *event, const uint8_t *own, size_t n,
+				char *why, size_t cap);
+
 #endif

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* the kernel ULPs that connect to make live-roce's peer, and what they
+ * leave in the trace; see roce_host.h. */
+#define _GNU_SOURCE
+#include "live/roce/roce_host.h"
+
+#include "live/nfs/nfs.h"
+#include "live/nvme/nvme.h"
+#include "live/roce/roce_live.h"
+#include "live/roce/roce_ulp.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* a child's exit status for errno e: e itself, 125 when it does not fit */
+static int code(int e)
+{
+	return e > 0 && e < 126 ? e : 125;
+}
+
+void live_roce_nvme_connect(void)
+{
+	char opts[256];
+	int n = snprintf(opts, sizeof(opts),
+			 "transport=rdma,traddr=%s,trsvcid=%d,nqn=%s,nr_io_queues=1",
+			 LIVE_ROCE_PEER, LIVE_NVME_PORT, LIVE_NVME_NQN);
+	int fd = open("/dev/nvme-fabrics", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0)
+		_exit(code(errno));
+	_exit(write(fd, opts, (size_t)n) == n ? 0 : code(errno));
+}
+
+#define NFS_MNT "/tmp/roce-nfs"
+
+void live_roce_nfs_mount(void)
+{
+	char opts[256];
+
+	snprintf(opts, sizeof(opts),
+		 "vers=4.1,proto=rdma,port=%d,addr=%s,clientaddr=%s,soft,timeo=10,retrans=1",
+		 LIVE_NFS_PORT, LIVE_ROCE_PEER, LIVE_ROCE_ADDR);
+	if (mkdir(NFS_MNT, 0755) != 0 && errno != EEXIST)
+		_exit(code(errno));
+	if (mount(LIVE_ROCE_PEER ":/", NFS_MNT, "nfs4", 0, opts) != 0)
+		_exit(code(errno));
+	(void)umount2(NFS_MNT, MNT_FORCE);
+	_exit(0);
+}
+
+#define TRACE "/sys/kernel/tracing/trace"
+
+void live_roce_nfs_thresholds(char *event, size_t cap)
+{
+	FILE *t = fopen(TRACE, "r");
+	char line[1024], want[64];
+	unsigned long snd = 0, rcv = 0;
+	bool found = false;
+
+	snprintf(event, cap, "CALL");
+	snprintf(want, sizeof(want), "-> %s:%d ", LIVE_ROCE_PEER, LIVE_NFS_PORT);
+	while (t && fgets(line, sizeof(line), t)) {
+		const char *m = strstr(line, "xprtrdma_inline_thresh: ");
+		const char *neg = m ? strstr(m, "neg send/recv=") : NULL;
+
+		if (!found && m && neg && strstr(m, want) &&
+		    live_roce_nfs_pair(neg + strlen("neg send/recv="), &snd, &rcv))
+			found = true;
+	}
+	if (t)
+		fclose(t);
+	if (found)
+		snprintf(event, cap, "CALL-%lu/%lu", snd, rcv);
+}
+
+void live_roce_trace_clear(void)
+{
+	FILE *t = fopen(TRACE, "w");
+
+	if (t)
+		fclose(t);
+}
