@@ -6,6 +6,7 @@
 #include "tests/live_unit_roce_host.h"
 
 #include "live/roce/roce_live.h"
+#include "live/roce/roce_mads.h"
 #include "live/roce/roce_ulp.h"
 #include "live/roce/roce_wire.h"
 
@@ -250,6 +251,36 @@ static void test_roce_svcrdma(void)
 /* the table: at least 150 cases a role, each named once, the two good
  * REQs and the bad-ICRC control first (CI's smoke runs them), qp1-after-
  * last (finding 23 leaves QP1 dead behind it) */
+/* the random rows: the good REQ with 2 to 4 of its fields drawn from
+ * each row's seed, its Service ID kept (the listener's), the same octets
+ * on every build, and the oracle deciding each one's expectation */
+static void test_roce_random(void)
+{
+	struct live_roce_case c, again;
+	size_t first = 0, rows = 0, rep = 0, no_rep = 0;
+
+	CHECK(live_unit_roce_named("rnd-req-0", &c, &first));
+	for (size_t k = first; live_roce_case(k, &c) && strncmp(c.name, "rnd-req-", 8) == 0; k++) {
+		uint8_t good[RDMANEG_IBCM_MAD_LEN];
+		uint64_t sid = 0, want = 0;
+		enum live_roce_expect x = live_roce_expected(&c);
+
+		rows++;
+		live_roce_good_req(good, 0x52000000u + (uint32_t)k, LIVE_ROCE_PORT,
+				   (uint16_t)(40000 + k));
+		(void)rdmaneg_ibcm_get(c.mad, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_SERVICE_ID,
+				       &sid);
+		(void)rdmaneg_ibcm_get(good, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_SERVICE_ID,
+				       &want);
+		CHECK(sid == want && c.listener && memcmp(c.mad, good, sizeof(good)) != 0 &&
+		      strcmp(live_roce_clause(&c), "ibcm-c12#req-1") == 0);
+		CHECK(live_roce_case(k, &again) && memcmp(c.mad, again.mad, sizeof(c.mad)) == 0);
+		rep += x == LIVE_ROCE_X_REP;
+		no_rep += x == LIVE_ROCE_X_NO_REP;
+	}
+	CHECK(rows == 40 && rep + no_rep == rows && rep > 0 && no_rep > 0);
+}
+
 static void test_roce_table(void)
 {
 	size_t n = live_roce_case_count(), active = 0, passive = 0, dup = 0;
@@ -318,6 +349,7 @@ static void test_roce_table(void)
 	      live_roce_expected(&c) == LIVE_ROCE_X_REJ);
 	test_roce_nvmet_rep();
 	test_roce_svcrdma();
+	test_roce_random();
 }
 
 static void test_roce(void)

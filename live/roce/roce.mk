@@ -3,7 +3,7 @@
 # includes every live/*/*.mk before its rules): the hostile RoCE v2 peer
 # against rxe, ib_cm and rdma_cm in the guest (docs/roce.md)
 LIVE_PURE += live/roce/roce_cases.c live/roce/roce_mads.c live/roce/roce_report.c \
-	live/roce/roce_ulp.c live/roce/roce_wire.c
+	live/roce/roce_ulp.c live/roce/roce_wire.c live/roce/roce_random.c
 LIVE_SUITE_SRC += live/roce/roce_peer.c live/roce/roce_host.c
 
 .PHONY: live-roce

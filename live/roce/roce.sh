@@ -17,7 +17,8 @@
 #                     600 for one case or the smoke)
 #   ROCE_CASE=NAME    one case (rdmaneg-live roce-cases)
 #   ROCE_CASES=PREFIX the cases whose names begin with PREFIX, a run of
-#                     the table (svcrdma-, isert-, nvmet-, idle-, a-, h-nvme-, h-nfs-)
+#                     the table (svcrdma-, isert-, nvmet-, idle-, rnd-, a-, h-nvme-,
+#                     h-nfs-)
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
 #                     the bad-ICRC control), a good REQ to each ULP's
 #                     listener (nvmet-base-admin, svcrdma-v1-4k-R,

@@ -5,6 +5,7 @@
  * ([ibcm-c12#rep-2], [ibcm-c12#rep-3]); see roce_live.h. */
 #include "live/roce/roce_live.h"
 #include "live/roce/roce_mads.h"
+#include "live/roce/roce_random.h"
 #include "live/roce/roce_ulp.h"
 
 #include "rules/ibcm_rules.h"
@@ -17,8 +18,10 @@
 /* How a passive case differs from the good REQ: a field of the MAD (one
  * of up to 64 bits, or an octet string filled with value), a header of
  * the frame, the MAD's length, octets of the private data, another
- * message in the REQ's place, or (E_ULP) a REQ to ULP field's listener
- * whose octets are case value of that ULP's suite (roce_ulp.h). */
+ * message in the REQ's place, (E_ULP) a REQ to ULP field's listener
+ * whose octets are case value of that ULP's suite (roce_ulp.h), or
+ * (E_RANDOM) 2 to 4 of the REQ's fields at values drawn from seed
+ * value (roce_random.h). */
 enum edit {
 	E_NONE,
 	E_FIELD,
@@ -30,7 +33,8 @@ enum edit {
 	E_LEN,
 	E_PD,
 	E_MSG,
-	E_ULP
+	E_ULP,
+	E_RANDOM
 };
 
 struct row {
@@ -359,6 +363,11 @@ static void sweep_passive(void)
 		r = (struct row){ .edit = E_MSG, .value = a, .listener = true };
 		snprintf(r.name, sizeof(r.name), "idle-%s",
 			 live_roce_msg_name(a) ? live_roce_msg_name(a) : "?");
+		add_row(&r);
+	}
+	for (unsigned i = 0; i < LIVE_ROCE_RANDOM_ROWS; i++) {
+		r = (struct row){ .edit = E_RANDOM, .value = 0x726f6365ull + i, .listener = true };
+		snprintf(r.name, sizeof(r.name), "rnd-req-%u", i);
 		add_row(&r);
 	}
 	/* the ULPs' listeners behind rxe (nvmet's, svcrdma's), each case
@@ -725,6 +734,9 @@ static void apply(const struct row *r, struct live_roce_case *c)
 	case E_ULP:
 		live_roce_ulp_octets((enum live_roce_ulp)r->field, (size_t)r->value, c);
 		break;
+	case E_RANDOM:
+		live_roce_random_req(c->mad, r->value);
+		break;
 	case E_NONE:
 		break;
 	}
@@ -825,6 +837,8 @@ const char *live_roce_clause(const struct live_roce_case *c)
 		return live_roce_msg_clause((uint16_t)r->value);
 	case E_ULP:
 		return live_roce_ulp_clause(c);
+	case E_RANDOM:
+		return "ibcm-c12#req-1";
 	case E_FIELD:
 	case E_OCTETS:
 		if (r->field == RDMANEG_IBCM_F_REQ_PATH_MTU)
