@@ -28,6 +28,9 @@ static void test_roce_nfs_client(void)
 	      c.ulp == LIVE_ROCE_ULP_NFS_CLIENT && live_roce_expected(&c) == LIVE_ROCE_X_RTU &&
 	      strcmp(live_roce_clause(&c), "rfc8797#4-9") == 0 &&
 	      strcmp(live_roce_ulp_name(c.ulp), "xprtrdma") == 0);
+	/* each row its own port: the NFS suite's hostile server's */
+	CHECK(live_roce_nfs_client_port(c.ulp_case) == 20100 + c.ulp_case &&
+	      live_roce_nfs_client_port(0) != live_roce_nfs_client_port(1));
 	/* the REP carries the case's message at the start of its private
 	 * data (octet 60 of the MAD), zeros after it */
 	CHECK(live_roce_answer(&c, req, 0x53001234u, out) == 1 && out[0][17] == RDMANEG_IBCM_REP &&

@@ -185,10 +185,6 @@ static const struct arow ahand[] = {
 };
 #define NAHAND (sizeof(ahand) / sizeof(ahand[0]))
 
-/* the REJ reason the peer ends an attempt with (roce_peer.c): no case's,
- * so the ULP's event tells which REJ Linux took */
-#define CLEANUP_REASON 3u
-
 /* The table: the hand rows, then the sweeps, built once. */
 #define PMAX 512u /* the test of the last row catches a table that outgrew it */
 #define AMAX 320u
@@ -445,7 +441,8 @@ static void sweep_active(void)
 	 * rejected info and with all 72 octets of it */
 	for (unsigned r = 0; r <= 0xFFFF; r = r == 36 ? 0x7FFF : r == 0x8000 ? 0xFFFE : r + 1) {
 		for (unsigned ari = 0; ari <= 72; ari += 72) {
-			if (r == CLEANUP_REASON || ahand_rej(r, ari) || (r == 1 && ari == 72))
+			if (r == LIVE_ROCE_CLEANUP_REASON || ahand_rej(r, ari) ||
+			    (r == 1 && ari == 72))
 				continue;
 			a = (struct arow){ .answer = A_REJ, .reason = (uint16_t)r, .ari = ari };
 			snprintf(a.name, sizeof(a.name),

@@ -4,7 +4,6 @@
 #define _GNU_SOURCE
 #include "live/roce/roce_host.h"
 
-#include "live/nfs/nfs.h"
 #include "live/nvme/nvme.h"
 #include "live/roce/roce_live.h"
 #include "live/roce/roce_ulp.h"
@@ -39,13 +38,13 @@ void live_roce_nvme_connect(void)
 
 #define NFS_MNT "/tmp/roce-nfs"
 
-void live_roce_nfs_mount(void)
+void live_roce_nfs_mount(uint16_t port)
 {
 	char opts[256];
 
 	snprintf(opts, sizeof(opts),
-		 "vers=4.1,proto=rdma,port=%d,addr=%s,clientaddr=%s,soft,timeo=10,retrans=1",
-		 LIVE_NFS_PORT, LIVE_ROCE_PEER, LIVE_ROCE_ADDR);
+		 "vers=4.1,proto=rdma,port=%d,addr=%s,clientaddr=%s,soft,timeo=10,retrans=1", port,
+		 LIVE_ROCE_PEER, LIVE_ROCE_ADDR);
 	if (mkdir(NFS_MNT, 0755) != 0 && errno != EEXIST)
 		_exit(code(errno));
 	if (mount(LIVE_ROCE_PEER ":/", NFS_MNT, "nfs4", 0, opts) != 0)
@@ -56,7 +55,7 @@ void live_roce_nfs_mount(void)
 
 #define TRACE "/sys/kernel/tracing/trace"
 
-void live_roce_nfs_thresholds(char *event, size_t cap)
+void live_roce_nfs_thresholds(uint16_t port, char *event, size_t cap)
 {
 	FILE *t = fopen(TRACE, "r");
 	char line[1024], want[64];
@@ -64,7 +63,7 @@ void live_roce_nfs_thresholds(char *event, size_t cap)
 	bool found = false;
 
 	snprintf(event, cap, "CALL");
-	snprintf(want, sizeof(want), "-> %s:%d ", LIVE_ROCE_PEER, LIVE_NFS_PORT);
+	snprintf(want, sizeof(want), "-> %s:%u ", LIVE_ROCE_PEER, port);
 	while (t && fgets(line, sizeof(line), t)) {
 		const char *m = strstr(line, "xprtrdma_inline_thresh: ");
 		const char *neg = m ? strstr(m, "neg send/recv=") : NULL;

@@ -8,21 +8,22 @@
 #define RDMANEG_LIVE_ROCE_HOST_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* nvme-rdma connecting to the peer (h-nvme-): writes the options to
  * /dev/nvme-fabrics, as nvme-cli does, and exits 0 when the kernel made
  * the controller, else with the write's errno. */
 void live_roce_nvme_connect(void);
-/* The NFS client mounting from the peer (h-nfs-), as mount.nfs4 asks the
- * kernel (nfs4, vers=4.1, proto=rdma, the address given): soft, so that
- * calls nobody answers end in about 2 s. Exits 0 when it mounted (then
- * unmounted), else with mount(2)'s errno. */
-void live_roce_nfs_mount(void);
-/* xprtrdma's thresholds for its first connection to the peer since
- * live_roce_trace_clear(), from the rpcrdma:xprtrdma_inline_thresh line
- * ("... -> 203.0.113.2:20049 neg send/recv=S/R, ..."): "CALL-S/R" into
- * event (cap octets), or "CALL" when there is no such line. */
-void live_roce_nfs_thresholds(char *event, size_t cap);
+/* The NFS client mounting from the peer's port (h-nfs-), as mount.nfs4
+ * asks the kernel (nfs4, vers=4.1, proto=rdma, the address given): soft,
+ * so that calls nobody answers end in about 2 s. Exits 0 when it mounted
+ * (then unmounted), else with mount(2)'s errno. */
+void live_roce_nfs_mount(uint16_t port);
+/* xprtrdma's thresholds for its first connection to the peer's port
+ * since live_roce_trace_clear(), from the rpcrdma:xprtrdma_inline_thresh
+ * line ("... -> 203.0.113.2:PORT neg send/recv=S/R, ..."): "CALL-S/R"
+ * into event (cap octets), or "CALL" when there is no such line. */
+void live_roce_nfs_thresholds(uint16_t port, char *event, size_t cap);
 /* Empties the kernel's trace buffer. */
 void live_roce_trace_clear(void);
 

@@ -37,6 +37,9 @@
  * LIVE_ISER_PORT (live/iser/iser.h) */
 #define LIVE_ROCE_MAD_MAX 300u /* a MAD, or one too long */
 #define LIVE_ROCE_REP_PD 196u  /* a REP's private data (rdmaneg_ibcm_pd_span) */
+/* the REJ reason (3, no resources) the peer ends an active attempt with:
+ * no case's, so the ULP's event tells which REJ Linux took */
+#define LIVE_ROCE_CLEANUP_REASON 3u
 
 /* What the peer saw come back for a case's REQ. */
 enum live_roce_answer {

@@ -133,6 +133,17 @@ void live_roce_message(uint8_t *mad, uint16_t attr, uint64_t tid, uint32_t local
 		live_roce_put(mad, RDMANEG_IBCM_F_MRA_SERVICE_TIMEOUT, 14);
 }
 
+void live_roce_rej_req(uint8_t *mad, const uint8_t *req, uint32_t local_id, unsigned reason)
+{
+	uint64_t tid = 0, id = 0;
+
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
+	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id);
+	live_roce_message(mad, RDMANEG_IBCM_REJ, tid, local_id, (uint32_t)id, 0);
+	live_roce_put(mad, RDMANEG_IBCM_F_REJ_MESSAGE_REJECTED, 0);
+	live_roce_put(mad, RDMANEG_IBCM_F_REJ_REASON, reason);
+}
+
 /* the registry's clause of each message's layout, by attribute 0x10..0x1A */
 static const char *const msg_clauses[] = {
 	"ibcm-c12#req-1",     "ibcm-c12#mra-1",	 "ibcm-c12#rej-1",  "ibcm-c12#rep-1",

@@ -31,6 +31,10 @@ size_t live_roce_field_of(uint16_t attr, const char *name);
  * MRA's service timeout of 14 */
 void live_roce_message(uint8_t *mad, uint16_t attr, uint64_t tid, uint32_t local, uint32_t remote,
 		       uint64_t qpn);
+/* A REJ of reason to the REQ req (256 octets): its transaction, its
+ * Local Communication ID as the remote one, the REQ as the message
+ * rejected, from the peer's local_id */
+void live_roce_rej_req(uint8_t *mad, const uint8_t *req, uint32_t local_id, unsigned reason);
 /* message attr's name in case names ("req" ... "apr"; NULL for no CM
  * message), and the registry's clause of its layout ("ibcm-c12#mad-1"
  * for no CM message) */

@@ -27,13 +27,13 @@
  * says whether the host then sent its first command to the QP our REP
  * named (CAPSULE, NO_CAPSULE), status= how its connect attempt ended
  * (0, its errno, -1 still trying after 20 s). xprtrdma's (h-nfs-, after
- * them) mount NFS 4.1 over RDMA from the peer, whose REP carries the NFS
+ * them) mount NFS 4.1 over RDMA from the peer, a port a row (the NFS
+ * suite's hostile server's of that case), whose REP carries the NFS
  * suite's server case; event= is CALL-S/R (the client's first call seen
  * after the RTU, S and R its xprtrdma_inline_thresh thresholds), CALL or
  * NO_CALL, ulppd= its REQ's private data, status= how the mount ended.
  */
 #define _GNU_SOURCE
-#include "live/nfs/nfs.h"
 #include "live/roce/roce_host.h"
 #include "live/roce/roce_live.h"
 #include "live/roce/roce_mads.h"
@@ -72,6 +72,7 @@ struct peer {
 	const char *log;	/* the file its events go to (its --log) */
 	pid_t child;		/* the connector, once started; 0 before */
 	pid_t host;		/* nvme-rdma's or the NFS client's child, in its case; 0 else */
+	uint16_t host_port;	/* the port the NFS client mounts from, in its case */
 	long log_off;		/* how much of log was read */
 	long long seq_done;	/* the connector\'s last connection a case took */
 	uint32_t answered[256]; /* the last REQs' Local Communication IDs answered */
@@ -438,8 +439,7 @@ static void run_host(const struct peer *p)
 
 static void run_mount(const struct peer *p)
 {
-	(void)p;
-	live_roce_nfs_mount();
+	live_roce_nfs_mount(p->host_port);
 }
 
 /* the ULP's connecting child started (nvme-rdma's, or the NFS
@@ -468,13 +468,8 @@ static void refuse(struct peer *p, const struct live_roce_case *c, const uint8_t
 		   uint32_t local_id, size_t k)
 {
 	uint8_t rej[RDMANEG_IBCM_MAD_LEN];
-	uint64_t tid = 0, id = 0;
 
-	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
-	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id);
-	live_roce_message(rej, RDMANEG_IBCM_REJ, tid, local_id, (uint32_t)id, 0);
-	live_roce_put(rej, RDMANEG_IBCM_F_REJ_MESSAGE_REJECTED, 0);
-	live_roce_put(rej, RDMANEG_IBCM_F_REJ_REASON, 28);
+	live_roce_rej_req(rej, req, local_id, 28);
 	(void)send_next(p, c, rej, k, false);
 	printf("LIVE_ROCE_CLOSE %zu refused a later REQ\n", k);
 }
@@ -574,9 +569,10 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 		stop_connector(p);
 	if (nfs)
 		live_roce_trace_clear();
+	p->host_port = nfs ? live_roce_nfs_client_port(c->ulp_case) : 0;
 	if ((host ? start_host(p, c->ulp) : start_connector(p)) != 0 ||
 	    recv_req(p, k, now_ms() + (host ? 15000 : 10000),
-		     nfs    ? LIVE_NFS_PORT
+		     nfs    ? p->host_port
 		     : host ? LIVE_NVME_PORT
 			    : LIVE_ROCE_ACTIVE_PORT,
 		     req, &frames, &bad) != 0) {
@@ -593,13 +589,8 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	(void)rdmaneg_ibcm_get(req, sizeof(req), RDMANEG_IBCM_F_REQ_LOCAL_QPN, &qpn);
 	/* xprtrdma's own RFC 8797 message is in its REQ, after rdma_cm's
 	 * header */
-	if (nfs && rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REQ, &own_n, &n) == RDMANEG_OK &&
-	    n > RDMANEG_IBCM_CMA_HDR_LEN) {
-		own = req + own_n + RDMANEG_IBCM_CMA_HDR_LEN;
-		own_n = n - RDMANEG_IBCM_CMA_HDR_LEN;
-	} else {
-		own_n = 0;
-	}
+	if (nfs && live_roce_req_ulp_span(&n, &own_n))
+		own = req + n;
 	before = rcvd_pkts(p->dev);
 	n = live_roce_answer(c, req, c->comm_id, out);
 	/* Linux answers a REP to its Local Communication ID, which a case
@@ -649,11 +640,7 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 		 * it took */
 		uint8_t rej[RDMANEG_IBCM_MAD_LEN];
 
-		(void)rdmaneg_ibcm_init(rej, sizeof(rej), RDMANEG_IBCM_REJ, m.tid);
-		(void)rdmaneg_ibcm_set(rej, sizeof(rej), RDMANEG_IBCM_F_REJ_LOCAL_COMM_ID,
-				       c->comm_id);
-		(void)rdmaneg_ibcm_set(rej, sizeof(rej), RDMANEG_IBCM_F_REJ_REMOTE_COMM_ID, their);
-		(void)rdmaneg_ibcm_set(rej, sizeof(rej), RDMANEG_IBCM_F_REJ_REASON, 3);
+		live_roce_rej_req(rej, req, c->comm_id, LIVE_ROCE_CLEANUP_REASON);
 		(void)send_next(p, c, rej, k, false);
 		printf("LIVE_ROCE_CLOSE %zu rej\n", k);
 	}
@@ -661,10 +648,10 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 		/* xprtrdma's: whether it sent its first call, the thresholds
 		 * it took, and how the mount ended */
 		if (capsule)
-			live_roce_nfs_thresholds(event, sizeof(event));
+			live_roce_nfs_thresholds(p->host_port, event, sizeof(event));
 		else
 			snprintf(event, sizeof(event), "NO_CALL");
-		status = end_host(p, c, k, LIVE_NFS_PORT);
+		status = end_host(p, c, k, p->host_port);
 	} else if (host) {
 		/* nvme-rdma's: whether it sent its first command, and how
 		 * its connect attempt ended */

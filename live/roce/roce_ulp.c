@@ -18,9 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* the REQ's ULP octets: after rdma_cm's header, 56 of them; false when
- * the core names no such span */
-static bool ulp_span(size_t *off, size_t *n)
+bool live_roce_req_ulp_span(size_t *off, size_t *n)
 {
 	if (rdmaneg_ibcm_pd_span(RDMANEG_IBCM_REQ, off, n) != RDMANEG_OK ||
 	    *n < RDMANEG_IBCM_CMA_HDR_LEN)
@@ -80,7 +78,7 @@ static void nvme_octets(size_t i, struct live_roce_case *c)
 	struct live_nvme_case nc;
 	size_t off, n;
 
-	if (!live_nvme_case(i, &nc) || !ulp_span(&off, &n) || n < nc.pd_len)
+	if (!live_nvme_case(i, &nc) || !live_roce_req_ulp_span(&off, &n) || n < nc.pd_len)
 		return;
 	memset(c->mad + off, 0, n);
 	memcpy(c->mad + off, nc.pd, nc.pd_len);
@@ -99,7 +97,7 @@ static void nfs_octets(size_t i, struct live_roce_case *c)
 	struct live_nfs_case fc;
 	size_t off, n, cut;
 
-	if (!live_nfs_case(i, &fc) || !ulp_span(&off, &n))
+	if (!live_nfs_case(i, &fc) || !live_roce_req_ulp_span(&off, &n))
 		return;
 	cut = fc.pd_len > n ? fc.pd_len - n : 0;
 	memset(c->mad + off, 0, n);
@@ -118,7 +116,7 @@ static void iser_octets(size_t i, struct live_roce_case *c)
 	struct live_iser_case ic;
 	size_t off, n;
 
-	if (!live_iser_case(i, &ic) || !ulp_span(&off, &n))
+	if (!live_iser_case(i, &ic) || !live_roce_req_ulp_span(&off, &n))
 		return;
 	memset(c->mad + off, 0, n);
 	memcpy(c->mad + off, ic.pd, ic.pd_len < n ? ic.pd_len : n);
@@ -152,7 +150,7 @@ static const char *nfs_clause(const struct live_roce_case *c)
 {
 	size_t off, n;
 
-	if (!ulp_span(&off, &n))
+	if (!live_roce_req_ulp_span(&off, &n))
 		return "rfc8797#5.2-1";
 	return rpcrdma_clause(c->mad + off, n, "rfc8797#4-2");
 }
@@ -187,7 +185,7 @@ static bool isert_rep(const struct live_roce_case *c, const uint8_t *pd, size_t 
 	size_t off, len;
 	bool inv = false;
 
-	if (!ulp_span(&off, &len) ||
+	if (!live_roce_req_ulp_span(&off, &len) ||
 	    rdmaneg_iser_target_reply(c->mad + off, len, LIVE_ISERT_SI, LIVE_ISERT_ZBVA, &rep,
 				      &inv) != RDMANEG_OK ||
 	    rdmaneg_iser_encode(&rep, want, sizeof(want)) != RDMANEG_OK) {
@@ -243,7 +241,7 @@ static unsigned nvme_accept(const struct live_roce_case *c, const uint8_t *pd, s
 	memcpy(acc, pd, n < 32 ? n : 32);
 	*hsq = live_roce_nvme_hsqsize(c->mad);
 	*rnr = rdmaneg_ref_ibcm_field(c->mad, RDMANEG_IBCM_F_REQ_RNR_RETRY_COUNT) > 0;
-	if (!ulp_span(&off, &len) || len < 8)
+	if (!live_roce_req_ulp_span(&off, &len) || len < 8)
 		return RDMANEG_NVME_D_SHORT;
 	return rdmaneg_ref_nvme_accept(acc, 32, *hsq, *rnr);
 }
@@ -431,14 +429,13 @@ unsigned live_roce_nvme_hsqsize(const uint8_t *req)
 {
 	size_t off, n;
 
-	return ulp_span(&off, &n) && n >= 8 ? rdmaneg_ref_nvme_u16(req + off, 6) : 0u;
+	return live_roce_req_ulp_span(&off, &n) && n >= 8 ? rdmaneg_ref_nvme_u16(req + off, 6) : 0u;
 }
 
 void live_roce_nvme_host_answer(size_t j, const uint8_t *req, uint32_t local_id,
 				uint8_t mad[RDMANEG_IBCM_MAD_LEN])
 {
 	struct live_nvme_tcase t;
-	uint64_t tid = 0, id = 0;
 	size_t off, n;
 	uint16_t attr;
 
@@ -448,12 +445,7 @@ void live_roce_nvme_host_answer(size_t j, const uint8_t *req, uint32_t local_id,
 		attr = RDMANEG_IBCM_REP;
 	} else {
 		/* rdma_reject(): a REJ of reason 28, consumer defined */
-		(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
-		(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID,
-				       &id);
-		live_roce_message(mad, RDMANEG_IBCM_REJ, tid, local_id, (uint32_t)id, 0);
-		live_roce_put(mad, RDMANEG_IBCM_F_REJ_MESSAGE_REJECTED, 0);
-		live_roce_put(mad, RDMANEG_IBCM_F_REJ_REASON, 28);
+		live_roce_rej_req(mad, req, local_id, 28);
 		attr = RDMANEG_IBCM_REJ;
 	}
 	if (rdmaneg_ibcm_pd_span(attr, &off, &n) == RDMANEG_OK) {
@@ -496,6 +488,11 @@ bool live_roce_nfs_client_name(size_t j, char *name, size_t cap)
 	struct live_nfs_case fc;
 
 	return live_nfs_case(j, &fc) && snprintf(name, cap, "h-nfs-%.40s", fc.name) > 0;
+}
+
+uint16_t live_roce_nfs_client_port(size_t j)
+{
+	return (uint16_t)(LIVE_NFS_SERVER_PORT + j);
 }
 
 /* case j's private data as the REP carries it: its octets, zeros after

@@ -23,6 +23,9 @@
 #define LIVE_ROCE_ULP_FIRST LIVE_ROCE_ULP_NVMET
 #define LIVE_ROCE_ULP_LAST LIVE_ROCE_ULP_ISERT
 
+/* The REQ's ULP octets: off and n of them, after rdma_cm's header;
+ * false when the core names no such span. */
+bool live_roce_req_ulp_span(size_t *off, size_t *n);
 /* How many cases u's suite has (0 for none). */
 size_t live_roce_ulp_count(enum live_roce_ulp u);
 /* The row name of u's case i ("nvmet-NAME", "svcrdma-NAME",
@@ -81,6 +84,10 @@ size_t live_roce_nfs_client_count(void);
 /* Case j's row name ("h-nfs-NAME") into name (cap octets); false past
  * the last. */
 bool live_roce_nfs_client_name(size_t j, char *name, size_t cap);
+/* The port the client mounts from in row j: the NFS suite's hostile
+ * server's port of case j (LIVE_NFS_SERVER_PORT + j), so that a REQ a
+ * row's client sends after it ended is not taken for the next one's. */
+uint16_t live_roce_nfs_client_port(size_t j);
 /* Case j's REP to the REQ req (256 octets) as the peer whose Local
  * Communication ID is local_id, into mad. */
 void live_roce_nfs_client_answer(size_t j, const uint8_t *req, uint32_t local_id,
