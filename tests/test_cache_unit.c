@@ -370,6 +370,20 @@ static void test_suites(void)
 	CHECK(refused("suite a\n after a\n run x\n", "line 1: suite a waits for itself"));
 	CHECK(refused("suite a\n inputs\n run x\n", "line 2: 'inputs' names nothing"));
 	CHECK(refused("# nothing\n", "no suite"));
+	/* a target two suites build side by side: a race (the CI run of stop
+	 * 70: one ran rdmaneg-live while the other's linker wrote it) */
+	CHECK(refused("suite a\n build b/x b/y\n run x\nsuite b\n build b/y\n run y\n",
+		      "line 4: suites a and b both build b/y side by side"));
+	CHECK(refused("suite a\n build b/y\n run x\nsuite c\n after a\n run z\n"
+		      "suite b\n build b/y\n run y\n",
+		      "suites a and b both build b/y"));
+	CHECK(parse("prebuild b/y\nsuite a\n build b/y\n run x\nsuite b\n build b/y\n run y\n", err,
+		    sizeof(err)) == 0);
+	CHECK(parse("suite a\n build b/y\n run x\nsuite c\n after a\n run z\n"
+		    "suite b\n after c\n build b/y\n run y\n",
+		    err, sizeof(err)) == 0);
+	CHECK(parse("suite a\n build CC=gcc b/x\n run x\nsuite b\n build CC=gcc b/y\n run y\n", err,
+		    sizeof(err)) == 0);
 	CHECK(refused("suite a1234567890123456789012345678901234567890\n run x\n",
 		      "want 'suite NAME'"));
 }

@@ -85,6 +85,66 @@ const struct rdmaneg_suite *rdmaneg_suites_find(const struct rdmaneg_suites *t, 
 	return NULL;
 }
 
+/* reach[a][b]: suite a waits for suite b, through its own "after" words or
+ * theirs (Warshall's closure of the waits) */
+static void waits(const struct rdmaneg_suites *t, bool (*reach)[RDMANEG_SUITES_MAX])
+{
+	for (size_t a = 0; a < t->n; a++) {
+		memset(reach[a], 0, sizeof(reach[a]));
+		for (size_t i = 0; i < t->suite[a].n_after; i++)
+			reach[a][rdmaneg_suites_find(t, t->suite[a].after[i]) - t->suite] = true;
+	}
+	for (size_t k = 0; k < t->n; k++)
+		for (size_t a = 0; a < t->n; a++)
+			for (size_t b = 0; reach[a][k] && b < t->n; b++)
+				reach[a][b] = reach[a][b] || reach[k][b];
+}
+
+static bool prebuilt(const struct rdmaneg_suites *t, const char *target)
+{
+	for (size_t i = 0; i < t->n_prebuild; i++)
+		if (strcmp(t->prebuild[i], target) == 0)
+			return true;
+	return false;
+}
+
+/* Two suites that bring the same make target up to date side by side race:
+ * one runs the file while the other's linker is still writing it. A target
+ * named by two suites must be prebuilt, or one suite must wait for the
+ * other. Words with '=' are make's variables, not targets. */
+static int shared_builds(const struct rdmaneg_suites *t, char *err, size_t errlen)
+{
+	static bool reach[RDMANEG_SUITES_MAX][RDMANEG_SUITES_MAX];
+
+	waits(t, reach);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct rdmaneg_suite *s = &t->suite[i];
+
+		for (size_t b = 0; b < s->n_build; b++) {
+			const char *w = s->build[b];
+
+			if (strchr(w, '=') || prebuilt(t, w))
+				continue;
+			for (size_t j = i + 1; j < t->n; j++) {
+				const struct rdmaneg_suite *o = &t->suite[j];
+
+				for (size_t c = 0; c < o->n_build; c++)
+					if (strcmp(o->build[c], w) == 0 && !reach[i][j] &&
+					    !reach[j][i]) {
+						snprintf(
+							err, errlen,
+							"line %u: suites %s and %s both build %s side by "
+							"side: name it in 'prebuild', or make one wait for "
+							"the other ('after')",
+							o->line, s->name, o->name, w);
+						return -1;
+					}
+			}
+		}
+	}
+	return 0;
+}
+
 static int check(const struct rdmaneg_suites *t, char *err, size_t errlen)
 {
 	size_t done[RDMANEG_SUITES_MAX] = { 0 }; /* the round it was taken in */
@@ -137,7 +197,7 @@ static int check(const struct rdmaneg_suites *t, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	return 0;
+	return shared_builds(t, err, errlen);
 }
 
 int rdmaneg_suites_parse(char *text, struct rdmaneg_suites *t, char *err, size_t errlen)

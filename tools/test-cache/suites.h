@@ -50,8 +50,9 @@ struct rdmaneg_suites {
 /*
  * Parses text (modified in place; the table points into it). Checks that
  * every keyword is known, every name is well formed and unique, every
- * suite has a command, every "after" names a suite, and the waits have no
- * cycle. Returns 0, or -1 with a message naming the line in err.
+ * suite has a command, every "after" names a suite, the waits have no
+ * cycle, and no make target is built by two suites side by side (it must
+ * be prebuilt, or one of them must wait for the other). Returns 0, or -1 with a message naming the line in err.
  */
 int rdmaneg_suites_parse(char *text, struct rdmaneg_suites *t, char *err, size_t errlen);
 
