@@ -69,6 +69,15 @@ static void roce_console(char *out, size_t cap, size_t skip, const char *over)
 			snprintf(ulp, sizeof(ulp), " ulppd=f6ab0e1801010303");
 			snprintf(ev, sizeof(ev), "CALL-%zu/%zu status=-1", ts, tr);
 		}
+		/* ib_iser: its REQ header (ISER_ZBVA_NOT_SUP), its Login
+		 * after a REP that keeps its refusals, none after another */
+		if (c.ulp == LIVE_ROCE_ULP_ISER_INITIATOR) {
+			const char *w = live_roce_iser_initiator_expect(c.ulp_case, NULL, 0);
+
+			snprintf(ulp, sizeof(ulp), " ulppd=80");
+			snprintf(ev, sizeof(ev), "%s status=8",
+				 w && strcmp(w, "continued") == 0 ? "LOGIN" : "NO_LOGIN");
+		}
 		used += (size_t)snprintf(
 			out + used, cap - used,
 			"LIVE_ROCE_CASE %zu %s answer=%s reason=0 rcvd=%d icrc=%s frames=1%s%s%s\n",
@@ -354,7 +363,7 @@ static void test_roce_table(void)
 
 static void test_roce(void)
 {
-	static char con[65536], rep[65536], want[64];
+	static char con[131072], rep[131072], want[64];
 	size_t n = live_roce_case_count(), ka = 0;
 	struct live_roce_also also = { .n = 1 };
 	struct live_roce_case c;
@@ -539,7 +548,7 @@ static void test_roce(void)
  * reads it, and the report's judgement of what Linux did */
 static void test_roce_active(void)
 {
-	static char con[65536], rep[65536];
+	static char con[131072], rep[131072];
 	char line[256], want[64];
 	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN];
 	struct rdmaneg_ibcm_msg m;
@@ -779,7 +788,7 @@ static bool row_says(const char *rep, const char *name, const char *verdict)
  * line, none or an older one is judged as 6.1 and said */
 static void test_roce_kernel_line(void)
 {
-	static char con[65536], rep[65536], over[256];
+	static char con[131072], rep[131072], over[256];
 	struct live_roce_case c;
 	size_t k = 0;
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-/* make live-roce's active ULP rows (live/roce/roce_ulp.c): nvme-rdma's
- * and xprtrdma's, the kernel connecting to the peer; part of
+/* make live-roce's active ULP rows (live/roce/roce_ulp.c): nvme-rdma's,
+ * xprtrdma's and ib_iser's, the kernel connecting to the peer; part of
  * tests/live_unit.c's program, each check able to fail. */
 #include "tests/live_unit_roce_host.h"
 
@@ -162,8 +162,96 @@ static void test_roce_nvme_host(void)
 	      live_unit_roce_named("h-nvme-answer-random-0", &c, &k));
 }
 
+/* ib_iser's rows: the iSER suite's hostile target headers in the REP
+ * (or a REJ), its Login expected after a REP that keeps its REQ's
+ * refusals; judged with the REQ header it sent */
+static void test_roce_iser_initiator(void)
+{
+	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN];
+	/* ib_iser's REQ header (always_register: ISER_ZBVA_NOT_SUP alone),
+	 * then one that refuses Send with Invalidate too; zeros after */
+	static const uint8_t linux_hdr[56] = { 0x80 }, both_off[56] = { 0xc0 };
+	struct live_roce_case c;
+	uint64_t v = 0;
+	size_t k = 0;
+	char why[96];
+
+	live_roce_model_req(req);
+	CHECK(live_roce_iser_initiator_count() == 25);
+	CHECK(live_unit_roce_named("h-iser-t-ok", &c, &k) && c.active &&
+	      c.ulp == LIVE_ROCE_ULP_ISER_INITIATOR && live_roce_expected(&c) == LIVE_ROCE_X_RTU &&
+	      strcmp(live_roce_clause(&c), "iser-a12#rep-1") == 0 &&
+	      strcmp(live_roce_ulp_name(c.ulp), "ib_iser") == 0 &&
+	      live_roce_ulp_judges_req(c.ulp) &&
+	      !live_roce_ulp_judges_req(LIVE_ROCE_ULP_NVME_HOST));
+	/* each row its own port */
+	CHECK(live_roce_iser_initiator_port(c.ulp_case) == 3261 + c.ulp_case &&
+	      live_roce_iser_initiator_port(0) != live_roce_iser_initiator_port(1));
+	/* the REP carries the case's header at octet 60, zeros after it */
+	CHECK(live_roce_answer(&c, req, 0x53001234u, out) == 1 && out[0][17] == RDMANEG_IBCM_REP &&
+	      out[0][60] == 0xc0 && out[0][61] == 0 && out[0][63] == 0 && out[0][255] == 0);
+	CHECK(strcmp(live_roce_iser_initiator_expect(c.ulp_case, linux_hdr, sizeof(linux_hdr)),
+		     "continued") == 0 &&
+	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "LOGIN", linux_hdr, sizeof(linux_hdr), why,
+			      sizeof(why)) &&
+	      strstr(why, "its Login, a conforming initiator: continued") != NULL);
+	/* the controls: no Login, no RTU, no event, an event of no kind */
+	CHECK(!live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_LOGIN", linux_hdr, sizeof(linux_hdr), why,
+			       sizeof(why)) &&
+	      !live_roce_judge(&c, LIVE_ROCE_NONE, -1, "LOGIN", linux_hdr, sizeof(linux_hdr), why,
+			       sizeof(why)) &&
+	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, NULL, linux_hdr, sizeof(linux_hdr), why,
+			       sizeof(why)) &&
+	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "CAPSULE", linux_hdr, sizeof(linux_hdr), why,
+			       sizeof(why)));
+	/* a REP that claims zero-based VAs, which the REQ refused: no Login */
+	CHECK(live_unit_roce_named("h-iser-t-zbva-used", &c, &k) &&
+	      strcmp(live_roce_clause(&c), "iser-a12#req-3") == 0 &&
+	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_LOGIN", linux_hdr, sizeof(linux_hdr), why,
+			      sizeof(why)) &&
+	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "LOGIN", linux_hdr, sizeof(linux_hdr), why,
+			       sizeof(why)));
+	/* a 0-octet header reaches ib_iser as the REP's 196 zeros: both claimed */
+	CHECK(live_unit_roce_named("h-iser-t-len-0", &c, &k) &&
+	      strcmp(live_roce_clause(&c), "iser-a12#req-3") == 0 &&
+	      strcmp(live_roce_iser_initiator_expect(c.ulp_case, NULL, 0), "closed") == 0);
+	/* Send with Invalidate used: fine by Linux's REQ, not by one that
+	 * refused it: the REQ ib_iser sent decides */
+	CHECK(live_unit_roce_named("h-iser-t-si-used", &c, &k) &&
+	      strcmp(live_roce_iser_initiator_expect(c.ulp_case, linux_hdr, sizeof(linux_hdr)),
+		     "continued") == 0 &&
+	      strcmp(live_roce_iser_initiator_expect(c.ulp_case, both_off, sizeof(both_off)),
+		     "closed") == 0 &&
+	      !live_roce_judge(&c, LIVE_ROCE_RTU, -1, "LOGIN", both_off, sizeof(both_off), why,
+			       sizeof(why)));
+	/* reserved bits: the annex says nothing; either is conforming */
+	CHECK(live_unit_roce_named("h-iser-t-rsvd-bit-01", &c, &k) &&
+	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "LOGIN", linux_hdr, sizeof(linux_hdr), why,
+			      sizeof(why)) &&
+	      live_roce_judge(&c, LIVE_ROCE_RTU, -1, "NO_LOGIN", linux_hdr, sizeof(linux_hdr), why,
+			      sizeof(why)));
+	/* a reject: rdma_reject()'s REJ (reason 28), the header after it */
+	CHECK(live_unit_roce_named("h-iser-t-reject-pd", &c, &k));
+	CHECK(live_roce_expected(&c) == LIVE_ROCE_X_QUIET);
+	CHECK(strcmp(live_roce_clause(&c), "ibcm-c12#rej-1") == 0);
+	CHECK(live_roce_answer(&c, req, 0x53001234u, out) == 1 && out[0][17] == RDMANEG_IBCM_REJ &&
+	      rdmaneg_ibcm_get(out[0], sizeof(out[0]), RDMANEG_IBCM_F_REJ_REASON, &v) ==
+		      RDMANEG_OK &&
+	      v == 28 && out[0][108] == 0xc0 && out[0][112] == 0);
+	CHECK(live_roce_judge(&c, LIVE_ROCE_NONE, -1, "NO_LOGIN", linux_hdr, sizeof(linux_hdr), why,
+			      sizeof(why)) &&
+	      !live_roce_judge(&c, LIVE_ROCE_NONE, -1, "LOGIN", linux_hdr, sizeof(linux_hdr), why,
+			       sizeof(why)));
+	/* the random headers too; past the target's cases, nothing */
+	CHECK(live_unit_roce_named("h-iser-t-random-9", &c, &k) &&
+	      !live_unit_roce_named("h-iser-i-linux", &c, &k) &&
+	      !live_roce_iser_initiator_name(live_roce_iser_initiator_count(), why, sizeof(why)) &&
+	      live_roce_iser_initiator_expect(live_roce_iser_initiator_count(), NULL, 0) == NULL);
+}
+
 void live_unit_roce_host(int *pass, int *fail)
 {
+	test_roce_iser_initiator();
 	test_roce_nvme_host();
 	test_roce_nfs_client();
 	*pass += passed;

@@ -2,7 +2,8 @@
 # shellcheck shell=dash # sourced by busybox ash (live/guest/init.sh)
 # live/guest/listeners.sh, sourced by /init as /listeners: the kernel ULPs'
 # listeners that more than one suite starts (the ULP's own suite on siw0,
-# and make live-roce behind rxe), one function each.
+# and make live-roce behind rxe), and the initiators' daemons, one
+# function each.
 # nfsd_rdma PORT: nfsd's 4 threads and its RDMA listener on PORT, on every
 # address (the NFS suite's and the RoCE suite's; /proc/fs/nfsd mounted).
 # NFSv4 alone: no rpcbind runs, and nfsd fails to start a version 3 it
@@ -50,4 +51,19 @@ lio_iser() {
 	{ [ -e /proc/self/ns/net ] || { echo "this kernel has no network namespaces (CONFIG_NET_NS)"; false; }; } &&
 	unshare -n sh -c "echo 1 >/proc/sys/net/ipv4/ip_nonlocal_bind && mkdir $np" &&
 	echo 1 >"$np/iser" && echo 1 >"$tpg/enable"
+}
+# iscsid_start: open-iscsi's iscsid, for ib_iser's logins (the iSER
+# suite's and the RoCE suite's): one login attempt, 5 s to log in, no
+# reconnection after a failure; its log in /tmp/iscsid.log
+iscsid_start() {
+	mkdir -p /etc/iscsi/nodes /etc/iscsi/send_targets /etc/iscsi/ifaces /var/lib/iscsi \
+		/run/lock/iscsi /var/lock /run
+	echo "InitiatorName=iqn.2026-11.org.rdmaneg:guest" >/etc/iscsi/initiatorname.iscsi
+	printf '%s\n' 'node.startup = manual' 'node.session.initial_login_retry_max = 1' \
+		'node.conn[0].timeo.login_timeout = 5' 'node.session.timeo.replacement_timeout = 1' \
+		>/etc/iscsi/iscsid.conf
+	iscsid -f </dev/null >/tmp/iscsid.log 2>&1 &
+	for _ in $(seq 50); do [ -S /run/iscsid.sock ] || [ -e /etc/iscsi/.initiator ] && break; sleep 0.1; done
+	sleep 1
+	kill -0 $! || { cat /tmp/iscsid.log; return 1; }
 }

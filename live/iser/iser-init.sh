@@ -22,20 +22,7 @@ ISER_PORT=$1 ISER_TPORT=$2 ISER_IQN=$3
 set --
 ISER_ADDR=192.0.2.1
 iser_step() { suite_step LIVE_ISER_STEP "$@"; } # init.sh's
-iser_modules() {
-	load_modules iser || return 1
-	mkdir -p /etc/iscsi/nodes /etc/iscsi/send_targets /etc/iscsi/ifaces /var/lib/iscsi \
-		/run/lock/iscsi /var/lock /run
-	echo "InitiatorName=iqn.2026-11.org.rdmaneg:guest" >/etc/iscsi/initiatorname.iscsi
-	# one login attempt, 5 s to log in, no reconnection after a failure
-	printf '%s\n' 'node.startup = manual' 'node.session.initial_login_retry_max = 1' \
-		'node.conn[0].timeo.login_timeout = 5' 'node.session.timeo.replacement_timeout = 1' \
-		>/etc/iscsi/iscsid.conf
-	iscsid -f </dev/null >/tmp/iscsid.log 2>&1 &
-	for _ in $(seq 50); do [ -S /run/iscsid.sock ] || [ -e /etc/iscsi/.initiator ] && break; sleep 0.1; done
-	sleep 1
-	kill -0 $! || { cat /tmp/iscsid.log; return 1; }
-}
+iser_modules() { load_modules iser && iscsid_start; } # /listeners
 iser_node() { # iser_node ADDR PORT: open-iscsi's node record for LIO's target there
 	iscsiadm -m node -o new -T "$ISER_IQN" -p "$1:$2" -I iser >/dev/null
 }

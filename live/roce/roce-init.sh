@@ -16,7 +16,8 @@
 # for one connection after another; for the last ones the peer itself
 # makes nvme-rdma connect to it through /dev/nvme-fabrics (h-nvme-), or
 # the NFS client mount from it (h-nfs-: xprtrdma's thresholds from the
-# rpcrdma:xprtrdma_inline_thresh tracepoint).
+# rpcrdma:xprtrdma_inline_thresh tracepoint), or open-iscsi log in to it
+# through ib_iser (h-iser-: iscsid started here).
 ROCE_ADDR=203.0.113.1 ROCE_PEER=203.0.113.2 ROCE_PORT=19100 ROCE_APORT=19102
 roce_setup() {
 	load_modules roce &&
@@ -65,6 +66,8 @@ else
 		echo "LIVE_ROCE_STEP nvme-host failed: no nvme_core admin_timeout"
 	# the NFS client's cases (h-nfs-): the thresholds xprtrdma took
 	suite_step LIVE_ROCE_STEP trace roce_trace
+	# ib_iser's cases (h-iser-): open-iscsi's daemon (/listeners)
+	suite_step LIVE_ROCE_STEP iscsid iscsid_start
 	: >/tmp/roce-listen.log
 	/bin/rdmaneg-live listen --addr "$ROCE_ADDR" --port "$ROCE_PORT" --log /tmp/roce-listen.log \
 		>/tmp/roce-listen.out 2>&1 &
@@ -87,4 +90,5 @@ else
 	done
 	rdma resource show qp | sed 's/^/LIVE_ROCE_QP /'
 	sed 's/^/LIVE_ROCE_LISTEN /' /tmp/roce-listen.log /tmp/roce-listen.out
+	[ -e /tmp/roce-iscsiadm.log ] && tail -n 60 /tmp/roce-iscsiadm.log | sed 's/^/LIVE_ROCE_ISCSIADM /'
 fi

@@ -18,13 +18,14 @@
 #   ROCE_CASE=NAME    one case (rdmaneg-live roce-cases)
 #   ROCE_CASES=PREFIX the cases whose names begin with PREFIX, a run of
 #                     the table (svcrdma-, isert-, nvmet-, idle-, rnd-, a-, h-nvme-,
-#                     h-nfs-)
+#                     h-nfs-, h-iser-)
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
 #                     the bad-ICRC control), a good REQ to each ULP's
 #                     listener (nvmet-base-admin, svcrdma-v1-4k-R,
 #                     isert-i-linux), a-rep (the active role),
-#                     h-nvme-accept-ok (nvme-rdma connecting) and
-#                     h-nfs-v1-4k-R (the NFS client mounting)
+#                     h-nvme-accept-ok (nvme-rdma connecting),
+#                     h-nfs-v1-4k-R (the NFS client mounting) and
+#                     h-iser-t-ok (ib_iser logging in)
 # Writes build/live-roce/{console.log (every boot's cases),
 # console-N.log, findings.txt, report.txt, report.json (make compliance's
 # rows), triage/}; ends with "N passed, N failed" (passed: every case
@@ -61,7 +62,7 @@ elif [ "$SMOKE" = 1 ]; then
 	# svcrdma, isert) and the first active case (a good REP: the
 	# connector, the RTU, the DREQ)
 	count=3
-	also=nvmet-base-admin,svcrdma-v1-4k-R,isert-i-linux,a-rep,h-nvme-accept-ok,h-nfs-v1-4k-R
+	also=nvmet-base-admin,svcrdma-v1-4k-R,isert-i-linux,a-rep,h-nvme-accept-ok,h-nfs-v1-4k-R,h-iser-t-ok
 	for a in ${also//,/ }; do
 		"$L/rdmaneg-live" roce-cases | awk -v n="$a" '$2 == n {f = 1} END {exit !f}' ||
 			{ echo "live-roce: no case $a for the smoke (rdmaneg-live roce-cases)" >&2; exit 2; }
@@ -106,6 +107,7 @@ grep -aq '^LIVE_ROCE_STEP nvmet ok' "$N/console-1.log" || fail=1
 grep -aq '^LIVE_ROCE_STEP nfsd ok' "$N/console-1.log" || fail=1
 grep -aq '^LIVE_ROCE_STEP isert ok' "$N/console-1.log" || fail=1
 grep -aq '^LIVE_ROCE_STEP trace ok' "$N/console-1.log" || fail=1
+grep -aq '^LIVE_ROCE_STEP iscsid ok' "$N/console-1.log" || fail=1
 if [ -n "$ONLY" ]; then
 	grep -a '^LIVE_ROCE_CASE' "$log" | tee "$N/report.txt"
 	grep -aq "^LIVE_ROCE_CASE $first $ONLY " "$log" || fail=1

@@ -125,7 +125,8 @@ enum answer {
 	A_OTHER,
 	A_REP_THEN,
 	A_NVME, /* nvme-rdma's: the NVMe suite's target answer value (roce_ulp.h) */
-	A_NFS	/* xprtrdma's: the NFS suite's case value in the REP (roce_ulp.h) */
+	A_NFS,	/* xprtrdma's: the NFS suite's case value in the REP (roce_ulp.h) */
+	A_ISER	/* ib_iser's: the iSER suite's target case value (roce_ulp.h) */
 };
 enum op { O_NONE, O_SET, O_XOR, O_FROM, O_PD };
 
@@ -525,6 +526,12 @@ static void sweep_active(void)
 		if (live_roce_nfs_client_name(j, a.name, sizeof(a.name)))
 			add_arow(&a);
 	}
+	/* open-iscsi logging in through ib_iser: after the NFS client's */
+	for (size_t j = 0; j < live_roce_iser_initiator_count(); j++) {
+		a = (struct arow){ .answer = A_ISER, .value = j };
+		if (live_roce_iser_initiator_name(j, a.name, sizeof(a.name)))
+			add_arow(&a);
+	}
 }
 
 static void build(void)
@@ -614,6 +621,10 @@ size_t live_roce_answer(const struct live_roce_case *c, const uint8_t *req, uint
 		live_roce_nfs_client_answer((size_t)a->value, req, local_id, out[0]);
 		return 1;
 	}
+	if (a->answer == A_ISER) {
+		live_roce_iser_initiator_answer((size_t)a->value, req, local_id, out[0]);
+		return 1;
+	}
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_MAD_TID, &tid);
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &id);
 	(void)rdmaneg_ibcm_get(req, RDMANEG_IBCM_MAD_LEN, RDMANEG_IBCM_F_REQ_LOCAL_QPN, &qpn);
@@ -664,11 +675,21 @@ static bool active_case(size_t k, struct live_roce_case *c)
 	c->active = true;
 	c->row = (unsigned)(k - (np - 1));
 	snprintf(c->name, sizeof(c->name), "%s", atab[c->row].name);
-	if (atab[c->row].answer == A_NVME || atab[c->row].answer == A_NFS) {
-		c->ulp = atab[c->row].answer == A_NVME ? LIVE_ROCE_ULP_NVME_HOST
-						       : LIVE_ROCE_ULP_NFS_CLIENT;
-		c->ulp_case = (unsigned)atab[c->row].value;
+	switch (atab[c->row].answer) {
+	case A_NVME:
+		c->ulp = LIVE_ROCE_ULP_NVME_HOST;
+		break;
+	case A_NFS:
+		c->ulp = LIVE_ROCE_ULP_NFS_CLIENT;
+		break;
+	case A_ISER:
+		c->ulp = LIVE_ROCE_ULP_ISER_INITIATOR;
+		break;
+	default:
+		break;
 	}
+	if (c->ulp != LIVE_ROCE_ULP_NONE)
+		c->ulp_case = (unsigned)atab[c->row].value;
 	c->comm_id = 0x53000000u + (uint32_t)k;
 	live_roce_model_req(req);
 	n = live_roce_answer(c, req, c->comm_id, out);
@@ -799,6 +820,8 @@ const char *live_roce_clause(const struct live_roce_case *c)
 			return live_roce_nvme_host_clause((size_t)a->value);
 		if (a->answer == A_NFS)
 			return live_roce_nfs_client_clause((size_t)a->value);
+		if (a->answer == A_ISER)
+			return live_roce_iser_initiator_clause((size_t)a->value);
 		if (a->answer == A_OTHER || a->answer == A_REP_THEN)
 			return live_roce_msg_clause(a->attr);
 		if (a->answer == A_REJ || a->answer == A_REJ_REP)
@@ -863,7 +886,8 @@ enum live_roce_expect live_roce_expected(const struct live_roce_case *c)
 		enum answer a = atab[c->row < na ? c->row : 0].answer;
 
 		if (a == A_REJ || a == A_MRA_ONLY ||
-		    (a == A_NVME && c->mad[16] == 0 && c->mad[17] == RDMANEG_IBCM_REJ))
+		    ((a == A_NVME || a == A_ISER) && c->mad[16] == 0 &&
+		     c->mad[17] == RDMANEG_IBCM_REJ))
 			return LIVE_ROCE_X_QUIET;
 		if (a == A_REJ_REP || a == A_OTHER)
 			return LIVE_ROCE_X_NO_RTU;

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "live/roce/roce_host.h"
 
+#include "live/iser/iser.h"
 #include "live/nvme/nvme.h"
 #include "live/roce/roce_live.h"
 #include "live/roce/roce_ulp.h"
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* a child's exit status for errno e: e itself, 125 when it does not fit */
@@ -51,6 +53,46 @@ void live_roce_nfs_mount(uint16_t port)
 		_exit(code(errno));
 	(void)umount2(NFS_MNT, MNT_FORCE);
 	_exit(0);
+}
+
+#define ISCSIADM "/sbin/iscsiadm"
+#define ISCSIADM_LOG "/tmp/roce-iscsiadm.log"
+
+/* argv run to its end, its output appended to ISCSIADM_LOG: its exit
+ * status, 126 when it could not start, 128 when a signal ended it */
+static int run(char *const argv[])
+{
+	pid_t pid = fork();
+	int st = 0;
+
+	if (pid < 0)
+		return 126;
+	if (pid == 0) {
+		int fd = open(ISCSIADM_LOG, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+
+		if (fd >= 0 && (dup2(fd, STDOUT_FILENO) < 0 || dup2(fd, STDERR_FILENO) < 0))
+			_exit(126);
+		execv(argv[0], argv);
+		_exit(126);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 126;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+void live_roce_iser_login(uint16_t port)
+{
+	char portal[64], target[] = LIVE_ISER_IQN, m[] = "-m", node[] = "node", o[] = "-o",
+			 add[] = "new", t[] = "-T", p[] = "-p", i[] = "-I", iser[] = "iser",
+			 login[] = "--login", bin[] = ISCSIADM;
+	char *create[] = { bin, m, node, o, add, t, target, p, portal, i, iser, NULL };
+	char *logon[] = { bin, m, node, t, target, p, portal, i, iser, login, NULL };
+	int rc;
+
+	snprintf(portal, sizeof(portal), "%s:%u", LIVE_ROCE_PEER, port);
+	rc = run(create);
+	_exit(rc != 0 ? rc : run(logon));
 }
 
 #define TRACE "/sys/kernel/tracing/trace"

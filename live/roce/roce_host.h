@@ -19,6 +19,12 @@ void live_roce_nvme_connect(void);
  * so that calls nobody answers end in about 2 s. Exits 0 when it mounted
  * (then unmounted), else with mount(2)'s errno. */
 void live_roce_nfs_mount(uint16_t port);
+/* open-iscsi logging in through ib_iser to the peer's port (h-iser-):
+ * iscsiadm makes the node record of the iSER suite's target IQN at the
+ * peer's address and port on the iser interface, then logs in to it (the
+ * guest's iscsid, started by roce-init.sh, does the work); their output
+ * goes to /tmp/roce-iscsiadm.log. Exits with iscsiadm's status. */
+void live_roce_iser_login(uint16_t port);
 /* xprtrdma's thresholds for its first connection to the peer's port
  * since live_roce_trace_clear(), from the rpcrdma:xprtrdma_inline_thresh
  * line ("... -> 203.0.113.2:PORT neg send/recv=S/R, ..."): "CALL-S/R"

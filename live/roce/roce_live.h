@@ -11,9 +11,11 @@
  * ones, one index space) turn the roles round: rdmaneg-live connect asks
  * the peer for a connection, and the peer answers Linux's REQ with the
  * case's REP, REJ or MRA, judged against what a conforming active side
- * does; the last of them (h-nvme-, h-nfs-, live/roce/roce_ulp.h) have
- * nvme-rdma connect, or the NFS client mount, instead, answered with the
- * NVMe suite's accepts and rejects or the NFS suite's server messages.
+ * does; the last of them (h-nvme-, h-nfs-, h-iser-, live/roce/roce_ulp.h)
+ * have nvme-rdma connect, the NFS client mount, or open-iscsi log in
+ * through ib_iser instead, answered with the NVMe suite's accepts and
+ * rejects, the NFS suite's server messages or the iSER suite's target
+ * headers.
  */
 #ifndef RDMANEG_LIVE_ROCE_H
 #define RDMANEG_LIVE_ROCE_H
@@ -60,8 +62,9 @@ enum live_roce_ulp {
 	LIVE_ROCE_ULP_SVCRDMA,	/* nfsd's svcrdma */
 	LIVE_ROCE_ULP_ISERT,	/* LIO's isert */
 	/* an active case's: the kernel ULP whose REQ the peer answers */
-	LIVE_ROCE_ULP_NVME_HOST, /* nvme-rdma, connecting through /dev/nvme-fabrics */
-	LIVE_ROCE_ULP_NFS_CLIENT /* xprtrdma, the kernel's NFS client mounting */
+	LIVE_ROCE_ULP_NVME_HOST,     /* nvme-rdma, connecting through /dev/nvme-fabrics */
+	LIVE_ROCE_ULP_NFS_CLIENT,    /* xprtrdma, the kernel's NFS client mounting */
+	LIVE_ROCE_ULP_ISER_INITIATOR /* ib_iser, open-iscsi logging in */
 };
 
 /* What a conforming passive side does with a case's frame. */
@@ -100,7 +103,8 @@ struct live_roce_case {
 	unsigned ulp_allowed, ulp_sts;
 	/* an active ULP case: its case of the ULP's suite (nvme-rdma's: the
 	 * NVMe suite's target answer, live_nvme_tcase; xprtrdma's: the NFS
-	 * suite's case, live_nfs_case) */
+	 * suite's case, live_nfs_case; ib_iser's: the iSER suite's target
+	 * case, live_iser_case) */
 	unsigned ulp_case;
 };
 
@@ -139,8 +143,9 @@ bool live_roce_verdict(const struct live_roce_case *c, enum live_roce_answer a, 
  * ESTABLISHED too (event: the connector's, NULL for a passive case); and
  * a ULP's private data (rep_pd, NULL when none was read): a passive
  * case's REP's, as live_roce_ulp_rep judges it into why, or for
- * xprtrdma's rows the REQ's, whose message the client's thresholds are
- * judged with (live_roce_nfs_client_judge). */
+ * xprtrdma's and ib_iser's rows the REQ's ULP octets, whose message the
+ * client's thresholds are judged with (live_roce_nfs_client_judge), or
+ * whose header ib_iser's Login is (live_roce_iser_initiator_judge). */
 bool live_roce_judge(const struct live_roce_case *c, enum live_roce_answer a, long ulp_sts,
 		     const char *event, const uint8_t *rep_pd, size_t rep_len, char *why,
 		     size_t cap);
@@ -154,6 +159,9 @@ const char *live_roce_ulp_name(enum live_roce_ulp u);
 /* Whether u's REP private data is judged (live_roce_ulp_rep): the peer
  * prints it (ulppd=) for such a ULP's REP, and the report needs it. */
 bool live_roce_ulp_reads_rep(enum live_roce_ulp u);
+/* Whether u's rows are judged with the REQ Linux sent (xprtrdma's and
+ * ib_iser's): the peer prints its ULP octets (ulppd=) for them. */
+bool live_roce_ulp_judges_req(enum live_roce_ulp u);
 /* Whether a REP's private data pd (n octets) is what c's ULP owes: for
  * svcrdma, an RFC 8797 message if it holds one (the oracle's reading,
  * [rfc8797#5.2]) with its Reserved bits zero ([rfc8797#4-6]); for isert,

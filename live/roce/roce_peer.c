@@ -32,6 +32,10 @@
  * suite's server case; event= is CALL-S/R (the client's first call seen
  * after the RTU, S and R its xprtrdma_inline_thresh thresholds), CALL or
  * NO_CALL, ulppd= its REQ's private data, status= how the mount ended.
+ * ib_iser's (h-iser-, last) have open-iscsi log in to the peer, a port a
+ * row, whose REP or REJ carries the iSER suite's target case; event= is
+ * LOGIN (its Login Request seen on the QP our REP named) or NO_LOGIN,
+ * ulppd= its REQ's private data, status= iscsiadm's exit status.
  */
 #define _GNU_SOURCE
 #include "live/roce/roce_host.h"
@@ -442,11 +446,18 @@ static void run_mount(const struct peer *p)
 	live_roce_nfs_mount(p->host_port);
 }
 
-/* the ULP's connecting child started (nvme-rdma's, or the NFS
- * client's); 0, or -1 (no child) */
+static void run_login(const struct peer *p)
+{
+	live_roce_iser_login(p->host_port);
+}
+
+/* the ULP's connecting child started (nvme-rdma's, the NFS client's or
+ * open-iscsi's); 0, or -1 (no child) */
 static int start_host(struct peer *p, enum live_roce_ulp u)
 {
-	p->host = spawn(p, u == LIVE_ROCE_ULP_NFS_CLIENT ? run_mount : run_host);
+	p->host = spawn(p, u == LIVE_ROCE_ULP_NFS_CLIENT       ? run_mount
+			   : u == LIVE_ROCE_ULP_ISER_INITIATOR ? run_login
+							       : run_host);
 	return p->host > 0 ? 0 : -1;
 }
 
@@ -558,8 +569,9 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	struct rdmaneg_ibcm_msg m;
 	char event[32];
 	bool nfs = c->ulp == LIVE_ROCE_ULP_NFS_CLIENT, capsule = false;
-	bool host = c->ulp == LIVE_ROCE_ULP_NVME_HOST || nfs;
-	const uint8_t *own = NULL; /* xprtrdma's: its REQ's ULP octets */
+	bool iser = c->ulp == LIVE_ROCE_ULP_ISER_INITIATOR;
+	bool host = c->ulp == LIVE_ROCE_ULP_NVME_HOST || nfs || iser;
+	const uint8_t *own = NULL; /* xprtrdma's and ib_iser's: the REQ's ULP octets */
 	size_t own_n = 0;
 
 	printf("LIVE_ROCE_BEGIN active %zu %s\n", k, c->name);
@@ -569,12 +581,16 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 		stop_connector(p);
 	if (nfs)
 		live_roce_trace_clear();
-	p->host_port = nfs ? live_roce_nfs_client_port(c->ulp_case) : 0;
+	/* each NFS and iSER row its own port: a REQ sent after its row
+	 * ended is refused, not taken for the next row's */
+	p->host_port = nfs    ? live_roce_nfs_client_port(c->ulp_case)
+		       : iser ? live_roce_iser_initiator_port(c->ulp_case)
+			      : 0;
 	if ((host ? start_host(p, c->ulp) : start_connector(p)) != 0 ||
 	    recv_req(p, k, now_ms() + (host ? 15000 : 10000),
-		     nfs    ? p->host_port
-		     : host ? LIVE_NVME_PORT
-			    : LIVE_ROCE_ACTIVE_PORT,
+		     p->host_port ? p->host_port
+		     : host	  ? LIVE_NVME_PORT
+				  : LIVE_ROCE_ACTIVE_PORT,
 		     req, &frames, &bad) != 0) {
 		printf("LIVE_ROCE_CASE %zu %s answer=noreq reason=0 rcvd=-1 icrc=- frames=%u "
 		       "event=- status=%d\n",
@@ -587,9 +603,9 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 	(void)rdmaneg_ibcm_passive_check(req, sizeof(req), &m, &md);
 	(void)rdmaneg_ibcm_get(req, sizeof(req), RDMANEG_IBCM_F_REQ_LOCAL_COMM_ID, &their);
 	(void)rdmaneg_ibcm_get(req, sizeof(req), RDMANEG_IBCM_F_REQ_LOCAL_QPN, &qpn);
-	/* xprtrdma's own RFC 8797 message is in its REQ, after rdma_cm's
-	 * header */
-	if (nfs && live_roce_req_ulp_span(&n, &own_n))
+	/* xprtrdma's own RFC 8797 message, or ib_iser's iSER header, is in
+	 * its REQ, after rdma_cm's header */
+	if (live_roce_ulp_judges_req(c->ulp) && live_roce_req_ulp_span(&n, &own_n))
 		own = req + n;
 	before = rcvd_pkts(p->dev);
 	n = live_roce_answer(c, req, c->comm_id, out);
@@ -651,6 +667,11 @@ static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
 			live_roce_nfs_thresholds(p->host_port, event, sizeof(event));
 		else
 			snprintf(event, sizeof(event), "NO_CALL");
+		status = end_host(p, c, k, p->host_port);
+	} else if (iser) {
+		/* ib_iser's: whether it sent its Login, and how iscsiadm's
+		 * login ended */
+		snprintf(event, sizeof(event), "%s", capsule ? "LOGIN" : "NO_LOGIN");
 		status = end_host(p, c, k, p->host_port);
 	} else if (host) {
 		/* nvme-rdma's: whether it sent its first command, and how

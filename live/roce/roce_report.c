@@ -81,6 +81,14 @@ bool live_roce_judge(const struct live_roce_case *c, enum live_roce_answer a, lo
 		return live_roce_nfs_client_judge(c->ulp_case, event, rep_pd, rep_len, why, cap) &&
 		       ok;
 	}
+	if (c->ulp == LIVE_ROCE_ULP_ISER_INITIATOR) {
+		/* ib_iser's: its Login after a REP that keeps its REQ's
+		 * refusals, none after one that claims them or a REJ; the
+		 * REQ's private data is rep_pd */
+		return live_roce_iser_initiator_judge(c->ulp_case, event, rep_pd, rep_len, why,
+						      cap) &&
+		       ok;
+	}
 	if (event && c->ulp == LIVE_ROCE_ULP_NVME_HOST) {
 		/* nvme-rdma's: after an accept it can use, its first command
 		 * (the peer saw a capsule); after one it cannot, or a
@@ -345,9 +353,9 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 		/* the answer (live_roce_judge without the REP), then the ULP's
 		 * REP private data: the row's verdict is both, as
 		 * live_roce_judge's; the REP judged once */
-		if (c.ulp == LIVE_ROCE_ULP_NFS_CLIENT) {
-			/* xprtrdma's: ulppd= is its REQ's private data, which
-			 * its thresholds are judged with */
+		if (live_roce_ulp_judges_req(c.ulp)) {
+			/* xprtrdma's and ib_iser's: ulppd= is their REQ's
+			 * private data, which they are judged with */
 			ok_answer = (int)a >= 0 && live_roce_judge(&c, a, e->ulp_sts, e->event,
 								   e->pd_have ? e->pd : NULL,
 								   e->pd_have ? sizeof(e->pd) : 0,
@@ -387,7 +395,7 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 			fprintf(out, " (REJ reason %lu)", e->reason);
 		if (e->ulp_sts >= 0)
 			fprintf(out, " (ULP status %ld)", e->ulp_sts);
-		if (why[0] && c.ulp != LIVE_ROCE_ULP_NFS_CLIENT)
+		if (why[0] && !live_roce_ulp_judges_req(c.ulp))
 			fprintf(out, " (%s's REP: %s)", live_roce_ulp_name(c.ulp), why);
 		if (a == LIVE_ROCE_DIED)
 			fprintf(out, " (the guest died: findings.txt)");
@@ -397,6 +405,9 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 				live_nvme_host_expect_name(live_roce_nvme_host_expect(c.ulp_case)));
 		else if (c.ulp == LIVE_ROCE_ULP_NFS_CLIENT)
 			fprintf(out, " (xprtrdma: %s, mount exit %lld; %s)", e->event, e->status,
+				why);
+		else if (c.ulp == LIVE_ROCE_ULP_ISER_INITIATOR)
+			fprintf(out, " (ib_iser: %s, iscsiadm exit %lld; %s)", e->event, e->status,
 				why);
 		else if (c.active)
 			fprintf(out, " (%s %lld)", e->event, e->status);

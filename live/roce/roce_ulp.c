@@ -356,6 +356,8 @@ const char *live_roce_ulp_name(enum live_roce_ulp u)
 		return "nvme-rdma";
 	if (u == LIVE_ROCE_ULP_NFS_CLIENT)
 		return "xprtrdma";
+	if (u == LIVE_ROCE_ULP_ISER_INITIATOR)
+		return "ib_iser";
 	return x ? x->name : NULL;
 }
 
@@ -364,6 +366,11 @@ bool live_roce_ulp_reads_rep(enum live_roce_ulp u)
 	const struct ulp *x = ulp_of(u);
 
 	return x && x->rep;
+}
+
+bool live_roce_ulp_judges_req(enum live_roce_ulp u)
+{
+	return u == LIVE_ROCE_ULP_NFS_CLIENT || u == LIVE_ROCE_ULP_ISER_INITIATOR;
 }
 
 void live_roce_ulp_octets(enum live_roce_ulp u, size_t i, struct live_roce_case *c)
@@ -405,6 +412,28 @@ long live_roce_ulp_rej_status(const struct live_roce_case *c, const uint8_t *pd,
 	return x && x->rej ? x->rej(pd, n) : -1;
 }
 
+/* ---- the kernel ULPs connecting to the peer (the h- rows) ---- */
+
+/* A ULP's answer to the REQ req, from the peer whose Local Communication
+ * ID is local_id: a REP, or with reject rdma_reject()'s REJ (reason 28,
+ * consumer defined); its private data pd's len octets, zeros after them
+ * (the IB CM's private data has no length of its own) */
+static void host_answer(uint8_t mad[RDMANEG_IBCM_MAD_LEN], const uint8_t *req, uint32_t local_id,
+			bool reject, const uint8_t *pd, size_t len)
+{
+	uint16_t attr = reject ? RDMANEG_IBCM_REJ : RDMANEG_IBCM_REP;
+	size_t off, n;
+
+	if (reject)
+		live_roce_rej_req(mad, req, local_id, 28);
+	else
+		live_roce_good_rep(mad, req, local_id);
+	if (rdmaneg_ibcm_pd_span(attr, &off, &n) == RDMANEG_OK) {
+		memset(mad + off, 0, n);
+		(void)rdmaneg_ibcm_set_pd(mad, RDMANEG_IBCM_MAD_LEN, pd, len < n ? len : n);
+	}
+}
+
 /* ---- nvme-rdma's rows: the host connecting to the peer ---- */
 
 /* nvme-rdma's admin queue (drivers/nvme/host/rdma.c,
@@ -436,23 +465,9 @@ void live_roce_nvme_host_answer(size_t j, const uint8_t *req, uint32_t local_id,
 				uint8_t mad[RDMANEG_IBCM_MAD_LEN])
 {
 	struct live_nvme_tcase t;
-	size_t off, n;
-	uint16_t attr;
 
 	(void)live_nvme_tcase(j, (uint16_t)live_roce_nvme_hsqsize(req), &t);
-	if (t.kind == LIVE_NVME_T_ACCEPT) {
-		live_roce_good_rep(mad, req, local_id);
-		attr = RDMANEG_IBCM_REP;
-	} else {
-		/* rdma_reject(): a REJ of reason 28, consumer defined */
-		live_roce_rej_req(mad, req, local_id, 28);
-		attr = RDMANEG_IBCM_REJ;
-	}
-	if (rdmaneg_ibcm_pd_span(attr, &off, &n) == RDMANEG_OK) {
-		memset(mad + off, 0, n);
-		(void)rdmaneg_ibcm_set_pd(mad, RDMANEG_IBCM_MAD_LEN, t.pd,
-					  t.pd_len < n ? t.pd_len : n);
-	}
+	host_answer(mad, req, local_id, t.kind != LIVE_NVME_T_ACCEPT, t.pd, t.pd_len);
 }
 
 enum live_nvme_host_expect live_roce_nvme_host_expect(size_t j)
@@ -515,8 +530,7 @@ void live_roce_nfs_client_answer(size_t j, const uint8_t *req, uint32_t local_id
 	uint8_t pd[LIVE_ROCE_REP_PD];
 
 	(void)nfs_client_pd(j, pd);
-	live_roce_good_rep(mad, req, local_id);
-	(void)rdmaneg_ibcm_set_pd(mad, RDMANEG_IBCM_MAD_LEN, pd, sizeof(pd));
+	host_answer(mad, req, local_id, false, pd, sizeof(pd));
 }
 
 bool live_roce_nfs_client_expect(size_t j, const uint8_t *own, size_t n, size_t *send, size_t *recv)
@@ -579,4 +593,111 @@ bool live_roce_nfs_client_judge(size_t j, const char *event, const uint8_t *own,
 	}
 	snprintf(why, cap, "thresholds %lu/%lu, want %zu/%zu", s, r, want_s, want_r);
 	return s == want_s && r == want_r;
+}
+
+/* ---- ib_iser's rows: open-iscsi logging in to the peer ---- */
+
+/* the iSER suite's case j, when it is a hostile target's */
+static bool iser_target_case(size_t j, struct live_iser_case *ic)
+{
+	return live_iser_case(j, ic) && ic->role == LIVE_ISER_TARGET;
+}
+
+size_t live_roce_iser_initiator_count(void)
+{
+	struct live_iser_case ic;
+	size_t n = 0;
+
+	while (iser_target_case(n, &ic))
+		n++;
+	return n;
+}
+
+bool live_roce_iser_initiator_name(size_t j, char *name, size_t cap)
+{
+	struct live_iser_case ic;
+
+	return iser_target_case(j, &ic) && snprintf(name, cap, "h-iser-%.40s", ic.name) > 0;
+}
+
+uint16_t live_roce_iser_initiator_port(size_t j)
+{
+	return (uint16_t)(LIVE_ISER_TARGET_PORT + j);
+}
+
+void live_roce_iser_initiator_answer(size_t j, const uint8_t *req, uint32_t local_id,
+				     uint8_t mad[RDMANEG_IBCM_MAD_LEN])
+{
+	struct live_iser_case ic;
+
+	if (!iser_target_case(j, &ic))
+		memset(&ic, 0, sizeof(ic));
+	host_answer(mad, req, local_id, ic.how == LIVE_ISER_REJECT, ic.pd, ic.pd_len);
+}
+
+/* what the REP of row j, as ib_iser reads it (the case's octets, zeros
+ * to the REP's 196), is to an initiator whose REQ header is own (NULL:
+ * ib_iser's default, ISER_ZBVA_NOT_SUP alone): its defects into *d
+ * (RDMANEG_ISER_D_*); false for a REJ or past the last row */
+static bool iser_rep_defects(size_t j, const uint8_t *own, size_t n, unsigned *d, bool *reject)
+{
+	static const uint8_t linux_req[RDMANEG_ISER_HDR_LEN] = { RDMANEG_ISER_F_ZBVA };
+	struct live_iser_case ic;
+	struct rdmaneg_iser_hdr sent, got;
+	uint8_t pd[LIVE_ROCE_REP_PD] = { 0 };
+	unsigned dq = 0;
+
+	*d = 0;
+	*reject = false;
+	if (!iser_target_case(j, &ic))
+		return false;
+	*reject = ic.how == LIVE_ISER_REJECT;
+	if (*reject)
+		return false;
+	if (!own) {
+		own = linux_req;
+		n = sizeof(linux_req);
+	}
+	memcpy(pd, ic.pd, ic.pd_len < sizeof(pd) ? ic.pd_len : sizeof(pd));
+	(void)rdmaneg_iser_decode(own, n, &sent, &dq);
+	return rdmaneg_iser_initiator_check(pd, sizeof(pd), &sent, &got, d) == RDMANEG_OK;
+}
+
+const char *live_roce_iser_initiator_expect(size_t j, const uint8_t *own, size_t n)
+{
+	unsigned d = 0;
+	bool reject = false;
+
+	if (!iser_rep_defects(j, own, n, &d, &reject))
+		return reject ? "closed" : NULL;
+	if (d & (RDMANEG_ISER_D_SI | RDMANEG_ISER_D_ZBVA))
+		return "closed"; /* it claims what the REQ refused */
+	return d ? "either" : "continued";
+}
+
+const char *live_roce_iser_initiator_clause(size_t j)
+{
+	unsigned d = 0;
+	bool reject = false;
+
+	if (!iser_rep_defects(j, NULL, 0, &d, &reject))
+		return reject ? "ibcm-c12#rej-1" : "iser-a12#rep-1";
+	if (d & RDMANEG_ISER_D_SI)
+		return "iser-a12#req-2";
+	return d & RDMANEG_ISER_D_ZBVA ? "iser-a12#req-3" : "iser-a12#rep-1";
+}
+
+bool live_roce_iser_initiator_judge(size_t j, const char *event, const uint8_t *own, size_t n,
+				    char *why, size_t cap)
+{
+	const char *want = live_roce_iser_initiator_expect(j, own, n);
+	bool login = event && strcmp(event, "LOGIN") == 0;
+
+	if (!want || !event || (!login && strcmp(event, "NO_LOGIN") != 0)) {
+		snprintf(why, cap, "no row or no event (%s)", event ? event : "-");
+		return false;
+	}
+	snprintf(why, cap, "%s, a conforming initiator: %s", login ? "its Login" : "no Login",
+		 want);
+	return strcmp(want, "either") == 0 || login == (strcmp(want, "continued") == 0);
 }

@@ -113,4 +113,41 @@ const char *live_roce_nfs_pair(const char *p, unsigned long *a, unsigned long *b
 bool live_roce_nfs_client_judge(size_t j, const char *event, const uint8_t *own, size_t n,
 				char *why, size_t cap);
 
+/*
+ * ib_iser's rows (active): open-iscsi logs in (iscsiadm, the iser
+ * interface) to a node at the peer's address, and the peer answers
+ * ib_iser's REQ with the iSER suite's hostile target case j's REP or REJ
+ * (live_iser_case, role LIVE_ISER_TARGET: they come first in its index
+ * space), its private data the case's octets and zeros after them. What
+ * ib_iser does next is the peer's to see: its Login Request, sent on the
+ * QP the REP named, or nothing.
+ */
+size_t live_roce_iser_initiator_count(void);
+/* Case j's row name ("h-iser-NAME") into name (cap octets); false past
+ * the last. */
+bool live_roce_iser_initiator_name(size_t j, char *name, size_t cap);
+/* The port row j logs in to (LIVE_ISER_TARGET_PORT + j): a row's own, so
+ * that a REQ ib_iser sends after its row ended is not the next one's. */
+uint16_t live_roce_iser_initiator_port(size_t j);
+/* Case j's REP or REJ (reason 28, rdma_reject()'s) to the REQ req as the
+ * peer whose Local Communication ID is local_id, into mad. */
+void live_roce_iser_initiator_answer(size_t j, const uint8_t *req, uint32_t local_id,
+				     uint8_t mad[RDMANEG_IBCM_MAD_LEN]);
+/* What a conforming initiator does after row j's answer, its own REQ
+ * header own (n octets: its REQ's, after rdma_cm's header): "continued"
+ * (its Login) after a REP that keeps the REQ's refusals ([iser-a12#rep-1]),
+ * "closed" after one that claims what the REQ refused ([iser-a12#req-2],
+ * [iser-a12#req-3]) or after a REJ, "either" after a REP the annex says
+ * nothing of (reserved bits set); NULL past the last row. The iSER
+ * suite's words (live/iser/iser_report.c). own NULL: the header ib_iser
+ * sends by default (zero-based VAs refused, always_register set). */
+const char *live_roce_iser_initiator_expect(size_t j, const uint8_t *own, size_t n);
+/* The clause row j tests, by the same reading of the default header. */
+const char *live_roce_iser_initiator_clause(size_t j);
+/* Whether ib_iser conformed in row j: event is "LOGIN" (an RC packet on
+ * the REP's QP after the RTU) or "NO_LOGIN"; own (n octets) its REQ's
+ * ULP octets. why (cap octets) says what a conforming one does. */
+bool live_roce_iser_initiator_judge(size_t j, const char *event, const uint8_t *own, size_t n,
+				    char *why, size_t cap);
+
 #endif
