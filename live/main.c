@@ -116,10 +116,12 @@ static const struct rdmaneg_verb verbs[] = {
 	/* RoCE v2 (make live-roce, live/roce) */
 	{ "roce-peer",
 	  "--ifname IF --rxe-ifname IF [--dev RXE] [--first N] [--count N]\n"
-	  "    [--also K[,K...]] [--wait-ms MS] [-- CONNECTOR... --log FILE]",
+	  "    [--also K[,K...]] [--wait-ms MS] [--random-seed HEX\n"
+	  "    [--random-seconds S] [--random-max N]] [-- CONNECTOR... --log FILE]",
 	  "the hostile RoCE v2 peer's cases against rxe, ib_cm and rdma_cm,\n"
-	  "passive and active (the connector asks it for connections) (guest)",
-	  live_verb_roce_peer, 4, 24 },
+	  "passive and active (the connector asks it for connections), then\n"
+	  "random REQs from consecutive seeds for S seconds (guest)",
+	  live_verb_roce_peer, 4, 30 },
 	{ "roce-cases", "", "every RoCE case: index, name, what a conforming side does",
 	  live_verb_roce_cases, 0, 0 },
 	{ "roce-wire", "--fields | --pcap FILE [--control] | --check CSV",

@@ -33,7 +33,7 @@ $(B)/plant-live/%/rdmaneg-live: $(call flavour_objs,live,$(LIVE_SRC)) $(B)/plant
 
 # the pure half, tested on the host (no qemu): the MPA loopback's judge and
 # report, and the NFS suite's reader, judge, report, cases and RPC
-$(B)/asan/live-unit: $(call flavour_objs,live-asan,tests/live_unit.c tests/live_unit_roce.c tests/live_unit_roce_host.c $(LIVE_PURE) $(ORACLE_SRC) \
+$(B)/asan/live-unit: $(call flavour_objs,live-asan,tests/live_unit.c tests/live_unit_roce.c tests/live_unit_roce_host.c tests/live_unit_roce_random.c $(LIVE_PURE) $(ORACLE_SRC) \
 		$(UTIL_SRC) $(LIB_SRC))
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN) $(GC) $^ -o $@

@@ -4,6 +4,7 @@
  * failure with its control. */
 #include "tests/live_unit_roce.h"
 #include "tests/live_unit_roce_host.h"
+#include "tests/live_unit_roce_random.h"
 
 #include "live/roce/roce_live.h"
 #include "live/roce/roce_mads.h"
@@ -826,6 +827,7 @@ void live_unit_roce(int *pass, int *fail)
 	test_roce_active();
 	test_roce_wire();
 	live_unit_roce_host(pass, fail);
+	live_unit_roce_random(pass, fail);
 	*pass += passed;
 	*fail += failed;
 }

@@ -10,7 +10,9 @@
 # (svcrdma) on 20049, LIO (isert) on 203.0.113.1:3260 (live/guest/
 # listeners.sh); nothing listens on 19101. Then
 # rdmaneg-live roce-peer runs every case (live.roce_first, live.roce_count:
-# a range, 0 for all; live.roce_also: more, by index or name) and prints its LIVE_ROCE
+# a range, 0 for all; live.roce_also: more, by index or name; then
+# live.roce_rsecs seconds of random REQs from seed live.roce_rseed, at
+# most live.roce_rmax, 0 for no limit) and prints its LIVE_ROCE
 # lines; for the active ones
 # it runs rdmaneg-live connect, which asks 203.0.113.2:19102 (the peer)
 # for one connection after another; for the last ones the peer itself
@@ -78,9 +80,10 @@ else
 	# the active cases' connector: rdma_connect() to the peer, again and
 	# again (the peer starts it at its first active case)
 	: >/tmp/roce-connect.log
-	also=$(arg roce_also)
+	also=$(arg roce_also) rseed=$(arg roce_rseed)
 	/bin/rdmaneg-live roce-peer --ifname veth1 --rxe-ifname veth0 --dev rxe1 \
 		--first "$(arg roce_first)" --count "$(arg roce_count)" ${also:+--also "$also"} \
+		${rseed:+--random-seed "$rseed" --random-seconds "$(arg roce_rsecs)" --random-max "$(arg roce_rmax)"} \
 		-- /bin/rdmaneg-live connect --addr "$ROCE_PEER" --port "$ROCE_APORT" \
 		--log /tmp/roce-connect.log
 	echo "LIVE_ROCE_RC $?"

@@ -19,6 +19,13 @@
 #   ROCE_CASES=PREFIX the cases whose names begin with PREFIX, a run of
 #                     the table (svcrdma-, isert-, nvmet-, idle-, rnd-, a-, h-nvme-,
 #                     h-nfs-, h-iser-)
+#   ROCE_RANDOM=S     random REQs for S seconds (each the good REQ with 2 to
+#                     4 fields at edges or random values, one seed after
+#                     another, judged by the oracle as the table's rnd-req-
+#                     rows): after ROCE_CASES' run, or alone; a death is
+#                     a finding and the next boot draws on from the next
+#                     seed for the time left; ROCE_CASE=rnd-HEX reruns one
+#   ROCE_SEED=HEX     the first seed (default: the time, printed)
 #   LIVE_ROCE_SMOKE=1 CI's subset: the first 3 cases (a REP, a REJ and
 #                     the bad-ICRC control), a good REQ to each ULP's
 #                     listener (nvmet-base-admin, svcrdma-v1-4k-R,
@@ -37,9 +44,24 @@ cd "$(dirname "$0")/../.." || exit 2
 export KERNEL=${KERNEL:-stock}
 L=build/live N=build/live-roce
 ONLY=${ROCE_CASE:-} SMOKE=${LIVE_ROCE_SMOKE:-0} PREFIX=${ROCE_CASES:-}
+RANDOM_S=${ROCE_RANDOM:-} SEED=${ROCE_SEED:-$(printf '%x' "$(date +%s)")}
+case "$RANDOM_S" in '' | [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9] | [1-9][0-9][0-9][0-9][0-9]) ;;
+*) echo "live-roce: ROCE_RANDOM is a number of seconds, 1 to 99999" >&2; exit 2 ;; esac
+# a seed shell arithmetic can step (15 hex digits at most)
+[[ "$SEED" =~ ^[0-9a-f]{1,15}$ ]] || { echo "live-roce: ROCE_SEED is 1 to 15 lower-case hex digits" >&2; exit 2; }
+if [ -n "$RANDOM_S" ] && { [ "$SMOKE" = 1 ] || [ -n "$ONLY" ]; }; then
+	echo "live-roce: ROCE_RANDOM goes with ROCE_CASES or alone" >&2; exit 2
+fi
+rmax=0
+if [[ "$ONLY" =~ ^rnd-([0-9a-f]{16})$ ]]; then
+	# one random case, again: its seed, once
+	[ "${BASH_REMATCH[1]:0:1}" = 0 ] || { echo "live-roce: ROCE_CASE: $ONLY's seed is past what ROCE_SEED takes" >&2; exit 2; }
+	SEED=$(printf '%x' "$((16#${BASH_REMATCH[1]}))") RANDOM_S=1 rmax=1
+fi
 # the whole table takes about 11 minutes under TCG on stock 6.1 (the REJ
-# cases each wait out the peer's second); one case or the smoke, seconds
-TMO=${LIVE_TIMEOUT:-$([ -n "$ONLY" ] || [ "$SMOKE" = 1 ] && echo 600 || echo 2400)}
+# cases each wait out the peer's second); one case or the smoke, seconds;
+# a random mode, its time more
+TMO=${LIVE_TIMEOUT:-$(( $([ -n "$ONLY" ] || [ "$SMOKE" = 1 ] || { [ -n "$RANDOM_S" ] && [ -z "$PREFIX" ]; } && echo 600 || echo 2400) + ${RANDOM_S:-0} ))}
 case "$SMOKE" in 0 | 1) ;; *) echo "live-roce: LIVE_ROCE_SMOKE is 0 or 1" >&2; exit 2 ;; esac
 [ $(( ${ONLY:+1} + ${PREFIX:+1} + (SMOKE == 1) )) -le 1 ] ||
 	{ echo "live-roce: ROCE_CASE (one case), ROCE_CASES (a run of them) and LIVE_ROCE_SMOKE=1 (CI's subset): one at most" >&2; exit 2; }
@@ -47,7 +69,10 @@ case "$TMO" in '' | *[!0-9]*) echo "live-roce: LIVE_TIMEOUT is a number of secon
 read -r kver img prep_s img_s < <(live/guest/image.sh roce | tail -1)
 [ -n "${img:-}" ] || { echo "0 passed, 1 failed"; exit 1; }
 first=0 count=0 also=
-if [ -n "$ONLY" ]; then
+total=$("$L/rdmaneg-live" roce-cases | wc -l)
+if [ -n "$RANDOM_S" ] && [ -z "$PREFIX" ]; then
+	first=$total # a random mode alone: no case of the table
+elif [ -n "$ONLY" ]; then
 	first=$("$L/rdmaneg-live" roce-cases | awk -v n="$ONLY" '$2 == n {print $1}')
 	[ -n "$first" ] || { echo "live-roce: ROCE_CASE: no case '$ONLY' (rdmaneg-live roce-cases)" >&2; exit 2; }
 	count=1
@@ -71,14 +96,16 @@ fi
 echo "live-roce: prepared in $prep_s s, image in $img_s s; booting $kver under qemu (TCG)${ONLY:+, case $ONLY alone}${PREFIX:+, the $count cases $PREFIX*}"
 mkdir -p "$N"
 rm -rf "${N:?}"/*
-log=$N/console.log total=$("$L/rdmaneg-live" roce-cases | wc -l)
+log=$N/console.log
 rfirst=$first rcount=$count # the run the report judges; the boots move first on
+rseed=$SEED rsecs=$RANDOM_S # the random mode's; the boots move them on
+[ -z "$RANDOM_S" ] || echo "live-roce: random REQs for $RANDOM_S s from seed $SEED${ONLY:+ (its one case)}"
 t0=$SECONDS
 # live/core/boots.sh's loop, with this suite's four functions
 # oops=panic, panic_on_warn=1: an oops or a WARNING ends the boot at
 # once, its case a finding; the next boot goes on after it
 boot_cmdline() {
-	echo "live.transport=siw live.mode=roce oops=panic panic_on_warn=1 live.roce_first=$first live.roce_count=$count${also:+ live.roce_also=$also}"
+	echo "live.transport=siw live.mode=roce oops=panic panic_on_warn=1 live.roce_first=$first live.roce_count=$count${also:+ live.roce_also=$also}${rsecs:+ live.roce_rseed=$rseed live.roce_rsecs=$rsecs live.roce_rmax=$rmax}"
 }
 boot_join() { sed -n '/^LIVE_ROCE_BEGIN /,$p' "$1" >>"$log"; }
 # the case begun last: "INDEX NAME"
@@ -90,12 +117,27 @@ boot_on() { # INDEX NAME
 	# one case or the smoke: done; the table or a run of it: the next
 	# boot goes on after it, to the run's end
 	[ -z "$ONLY" ] && [ "$SMOKE" = 0 ] || return 1
-	[ $((k + 1)) -lt "$total" ] || return 1
-	if [ "$count" -gt 0 ]; then
-		count=$((first + count - k - 1))
-		[ "$count" -gt 0 ] || return 1
+	if [[ "$2" =~ ^rnd-([0-9a-f]{16})$ ]] && [ "$k" -ge "$total" ]; then
+		# a random case: the next boot draws from the next seed for the
+		# time left, and runs no case of the table
+		rsecs=$((RANDOM_S - (SECONDS - t0)))
+		[ "$rsecs" -gt 0 ] || return 1
+		rseed=$(printf '%x' "$((16#${BASH_REMATCH[1]} + 1))") first=$total count=0
+		return 0
 	fi
-	first=$((k + 1))
+	local more=1
+	[ $((k + 1)) -lt "$total" ] || more=0
+	if [ "$more" = 1 ] && [ "$count" -gt 0 ]; then
+		count=$((first + count - k - 1))
+		[ "$count" -gt 0 ] || more=0
+	fi
+	if [ "$more" = 1 ]; then
+		first=$((k + 1))
+		return 0
+	fi
+	# the run's end: the random mode's time is left, if it has one
+	[ -n "$rsecs" ] || return 1
+	first=$total count=0
 }
 SUITE=roce CASE_VAR=ROCE_CASE
 # shellcheck source=live/core/boots.sh
@@ -116,6 +158,11 @@ elif ! "$L/rdmaneg-live" roce "$log" --first "$rfirst" --count "$rcount" ${also:
 	fail=1
 fi
 [ -n "$ONLY" ] || cat "$N/report.txt"
+if [ -n "$RANDOM_S" ] && [ -z "$ONLY" ] && ! grep -q '^random: [1-9]' "$N/report.txt"; then
+	echo "live-roce: FAILED: ROCE_RANDOM=$RANDOM_S ran no random case"
+	grep -a '^LIVE_ROCE_RANDOM' "$log" | sed 's/^/  | /'
+	fail=1
+fi
 if [ -s "$N/findings.txt" ]; then
 	echo "live-roce: findings (case, splat, reproducer, console):"
 	sed 's/^/  /' "$N/findings.txt"

@@ -113,6 +113,11 @@ size_t live_roce_case_count(void);
 /* Case k (k < count) into *c, its frame's addresses zero; false past the
  * last. */
 bool live_roce_case(size_t k, struct live_roce_case *c);
+/* Case k of a random mode (make live-roce ROCE_RANDOM=S; k past the
+ * table, from live_roce_case_count() on): the good REQ to the listener
+ * with live_roce_random_req(seed)'s edits, named live_roce_random_name
+ * (live/roce/roce_random.h), judged as the table's rnd-req- rows are. */
+void live_roce_random_case(uint64_t seed, size_t k, struct live_roce_case *c);
 /* What a conforming passive side does with c: from the oracle's reading
  * of its frame and MAD. */
 enum live_roce_expect live_roce_expected(const struct live_roce_case *c);

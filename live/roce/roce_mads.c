@@ -163,3 +163,37 @@ const char *live_roce_msg_clause(uint16_t attr)
 		       ? msg_clauses[attr - RDMANEG_IBCM_REQ]
 		       : "ibcm-c12#mad-1";
 }
+
+void live_roce_mad_frame(struct rdmaneg_roce_hdr *h, size_t k)
+{
+	h->ip_version = 4;
+	h->hop_limit = 64;
+	h->ip_id = (uint16_t)k;
+	h->src_port = (uint16_t)(0xC000 + k);
+	h->opcode = RDMANEG_ROCE_OP_UD_SEND_ONLY;
+	h->pkey = 0xFFFF;
+	h->dest_qp = 1;
+	h->psn = (uint32_t)k;
+	h->qkey = RDMANEG_ROCE_QKEY_GSI;
+	h->src_qp = 1;
+}
+
+size_t live_roce_edges(unsigned w, uint64_t v[3], const char *lab[3])
+{
+	size_t k = 0;
+
+	v[k] = 0, lab[k++] = "0";
+	if (w >= 2)
+		v[k] = 1ull << (w - 1), lab[k++] = "top";
+	v[k] = w >= 64 ? ~0ull : (1ull << w) - 1, lab[k++] = "max";
+	return k;
+}
+
+void live_roce_field_name(char *out, size_t cap, const char *pre, const char *name, const char *lab)
+{
+	size_t n = (size_t)snprintf(out, cap, "%s%s-%s", pre, name, lab);
+
+	for (size_t i = strlen(pre); i < n && i < cap; i++)
+		if (out[i] == '_')
+			out[i] = '-';
+}

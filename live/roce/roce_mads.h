@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * The MADs make live-roce's cases (roce_cases.c) start from: the good REQ
+ * The MADs make live-roce's cases (roce_cases.c, roce_active.c) start
+ * from, and the helpers both tables build with: the good REQ
  * as Linux's cm_format_req() fills one, the good REP as cm_format_rep()
  * answers a REQ, and any CM message between two Communication IDs. Each
  * MAD is RDMANEG_IBCM_MAD_LEN octets.
@@ -9,6 +10,7 @@
 #define RDMANEG_LIVE_ROCE_MADS_H
 
 #include <rdmaneg/ibcm.h>
+#include <rdmaneg/roce.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -40,5 +42,16 @@ void live_roce_rej_req(uint8_t *mad, const uint8_t *req, uint32_t local_id, unsi
  * for no CM message) */
 const char *live_roce_msg_name(uint16_t attr);
 const char *live_roce_msg_clause(uint16_t attr);
+/* [roce-a17#bth-1], [roce-a17#deth-1]: case k's headers of a MAD to QP1
+ * from QP1 (the addresses are the peer's to fill) */
+void live_roce_mad_frame(struct rdmaneg_roce_hdr *h, size_t k);
+/* A field's edges for the sweeps: 0, its top bit alone (the sign of a
+ * signed reading) and all ones; how many for width w (top only from 2
+ * bits), with their labels */
+size_t live_roce_edges(unsigned w, uint64_t v[3], const char *lab[3]);
+/* A sweep row's name into out (cap octets): pre, the field's name with
+ * '_' as '-', then "-lab" */
+void live_roce_field_name(char *out, size_t cap, const char *pre, const char *name,
+			  const char *lab);
 
 #endif

@@ -38,11 +38,11 @@
  * ulppd= its REQ's private data, status= iscsiadm's exit status.
  */
 #define _GNU_SOURCE
+#include "live/roce/roce_peer.h"
 #include "live/roce/roce_host.h"
 #include "live/roce/roce_live.h"
 #include "live/roce/roce_mads.h"
 #include "live/roce/roce_ulp.h"
-#include "live/roce/roce_verbs.h"
 #include "live/roce/roce_wire.h"
 
 #include "util/hex.h"
@@ -60,31 +60,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #define RCVD "/sys/class/infiniband/%s/ports/1/hw_counters/rcvd_pkts"
 
-struct peer {
-	int fd, ifindex;
-	uint8_t mac[6], rxe_mac[6];
-	const char *dev; /* rxe0 */
-	unsigned wait_ms;
-	char **connect;		/* the active cases' connector (argv), or NULL */
-	const char *log;	/* the file its events go to (its --log) */
-	pid_t child;		/* the connector, once started; 0 before */
-	pid_t host;		/* nvme-rdma's or the NFS client's child, in its case; 0 else */
-	uint16_t host_port;	/* the port the NFS client mounts from, in its case */
-	long log_off;		/* how much of log was read */
-	long long seq_done;	/* the connector\'s last connection a case took */
-	uint32_t answered[256]; /* the last REQs' Local Communication IDs answered */
-	size_t n_answered;	/* how many ever (a ring past 256) */
-	uint32_t psn;
-};
-
-#define ANSWERED (sizeof(((struct peer *)0)->answered) / sizeof(uint32_t))
+#define ANSWERED (sizeof(((struct live_roce_peer *)0)->answered) / sizeof(uint32_t))
 
 static long long now_ms(void)
 {
@@ -154,8 +136,8 @@ static void put_hex(const char *tag, size_t k, const uint8_t *p, size_t n)
 }
 
 /* frame the MAD of n octets to QP1 of rxe, from QP1 of ours */
-static int send_mad(struct peer *p, struct rdmaneg_roce_hdr *h, const uint8_t *mad, size_t n,
-		    size_t k, bool show)
+static int send_mad(struct live_roce_peer *p, struct rdmaneg_roce_hdr *h, const uint8_t *mad,
+		    size_t n, size_t k, bool show)
 {
 	static uint8_t f[RDMANEG_ROCE_FRAME_MAX];
 	struct sockaddr_ll to = { .sll_family = AF_PACKET,
@@ -181,8 +163,9 @@ static int send_mad(struct peer *p, struct rdmaneg_roce_hdr *h, const uint8_t *m
 /* The next well-formed CM MAD rxe sends within deadline, into *m and
  * frame (the whole frame); every RoCE frame seen counted in *frames and
  * judged in *icrc_bad. 0, or -1 at the deadline. */
-static int next_mad(struct peer *p, long long deadline, struct rdmaneg_ibcm_msg *m, uint8_t *frame,
-		    size_t *frame_len, size_t *mad_off, unsigned *frames, unsigned *icrc_bad)
+static int next_mad(struct live_roce_peer *p, long long deadline, struct rdmaneg_ibcm_msg *m,
+		    uint8_t *frame, size_t *frame_len, size_t *mad_off, unsigned *frames,
+		    unsigned *icrc_bad)
 {
 	for (;;) {
 		struct pollfd pfd = { .fd = p->fd, .events = POLLIN };
@@ -220,7 +203,7 @@ static int next_mad(struct peer *p, long long deadline, struct rdmaneg_ibcm_msg 
  * REP: Request ID) is id, within
  * deadline: its attribute into *attr, the MAD into mad, the frame into
  * frame; frames and ICRCs as next_mad(). 0, or -1 at the deadline. */
-static int recv_answer(struct peer *p, uint32_t id, long long deadline, uint16_t *attr,
+static int recv_answer(struct live_roce_peer *p, uint32_t id, long long deadline, uint16_t *attr,
 		       uint8_t *mad, uint8_t *frame, size_t *frame_len, unsigned *frames,
 		       unsigned *icrc_bad)
 {
@@ -243,8 +226,8 @@ static int recv_answer(struct peer *p, uint32_t id, long long deadline, uint16_t
 
 /* [ibcm-c12#dreq-1]: our DREQ (we are ours, Linux is their, its QP qpn)
  * with h's headers as they are, and Linux's DREP awaited */
-static void close_dreq(struct peer *p, struct rdmaneg_roce_hdr *h, uint32_t ours, uint64_t their,
-		       uint64_t qpn, size_t k)
+static void close_dreq(struct live_roce_peer *p, struct rdmaneg_roce_hdr *h, uint32_t ours,
+		       uint64_t their, uint64_t qpn, size_t k)
 {
 	static uint8_t fr[RDMANEG_ROCE_FRAME_MAX + 64];
 	uint8_t mad[RDMANEG_IBCM_MAD_LEN], got[RDMANEG_IBCM_MAD_LEN];
@@ -265,7 +248,8 @@ static void close_dreq(struct peer *p, struct rdmaneg_roce_hdr *h, uint32_t ours
 }
 
 /* after a REP: the RTU ([ibcm-c12#rtu-1]), then our DREQ */
-static void finish(struct peer *p, const struct live_roce_case *c, const uint8_t *rep, size_t k)
+static void finish(struct live_roce_peer *p, const struct live_roce_case *c, const uint8_t *rep,
+		   size_t k)
 {
 	struct rdmaneg_roce_hdr h = c->frame;
 	uint8_t mad[RDMANEG_IBCM_MAD_LEN];
@@ -305,7 +289,7 @@ static enum live_roce_answer answer_of_attr(uint16_t attr)
 
 /* A child running run(p), which ends it (_exit); its pid, or 0 with why
  * on stderr: the connector and nvme-rdma's connecting child alike. */
-static pid_t spawn(const struct peer *p, void (*run)(const struct peer *p))
+static pid_t spawn(const struct live_roce_peer *p, void (*run)(const struct live_roce_peer *p))
 {
 	pid_t pid;
 
@@ -322,7 +306,7 @@ static pid_t spawn(const struct peer *p, void (*run)(const struct peer *p))
 	return pid;
 }
 
-static void run_connector(const struct peer *p)
+static void run_connector(const struct live_roce_peer *p)
 {
 	execv(p->connect[0], p->connect);
 	fprintf(stderr, "rdmaneg-live roce-peer: %s: %s\n", p->connect[0], strerror(errno));
@@ -330,7 +314,7 @@ static void run_connector(const struct peer *p)
 }
 
 /* the connector, started once for the active cases; 0 or -1 */
-static int start_connector(struct peer *p)
+static int start_connector(struct live_roce_peer *p)
 {
 	if (p->child > 0)
 		return 0;
@@ -342,7 +326,7 @@ static int start_connector(struct peer *p)
 	return p->child > 0 ? 0 : -1;
 }
 
-static void stop_connector(struct peer *p)
+static void stop_connector(struct live_roce_peer *p)
 {
 	if (p->child <= 0)
 		return;
@@ -356,7 +340,8 @@ static void stop_connector(struct peer *p)
  * "seq=", one a connection) into event and *status (event "-" when none):
  * a late line of an earlier connection (its DISCONNECTED) is not this
  * case's */
-static void read_events(struct peer *p, size_t k, char *event, size_t cap, long long *status)
+static void read_events(struct live_roce_peer *p, size_t k, char *event, size_t cap,
+			long long *status)
 {
 	FILE *f = p->log ? fopen(p->log, "r") : NULL;
 
@@ -390,8 +375,8 @@ static void read_events(struct peer *p, size_t k, char *event, size_t cap, long 
 /* The next REQ Linux sends to port (of rdma_cm's TCP port space) with a
  * Local Communication ID not answered before, within deadline: the MAD
  * into req, the frame shown. 0 or -1. */
-static int recv_req(struct peer *p, size_t k, long long deadline, uint16_t port, uint8_t *req,
-		    unsigned *frames, unsigned *bad)
+static int recv_req(struct live_roce_peer *p, size_t k, long long deadline, uint16_t port,
+		    uint8_t *req, unsigned *frames, unsigned *bad)
 {
 	static uint8_t f[RDMANEG_ROCE_FRAME_MAX + 64];
 	struct rdmaneg_ibcm_msg m;
@@ -419,8 +404,8 @@ static int recv_req(struct peer *p, size_t k, long long deadline, uint16_t port,
 }
 
 /* a MAD to Linux's QP1 with the case's headers and the next PSN */
-static int send_next(struct peer *p, const struct live_roce_case *c, const uint8_t *mad, size_t k,
-		     bool show)
+static int send_next(struct live_roce_peer *p, const struct live_roce_case *c, const uint8_t *mad,
+		     size_t k, bool show)
 {
 	struct rdmaneg_roce_hdr h = c->frame;
 
@@ -435,25 +420,25 @@ static int send_next(struct peer *p, const struct live_roce_case *c, const uint8
 #define CAPSULE_MS 3000
 
 /* the ULPs' connecting children (live/roce/roce_host.c) */
-static void run_host(const struct peer *p)
+static void run_host(const struct live_roce_peer *p)
 {
 	(void)p;
 	live_roce_nvme_connect();
 }
 
-static void run_mount(const struct peer *p)
+static void run_mount(const struct live_roce_peer *p)
 {
 	live_roce_nfs_mount(p->host_port);
 }
 
-static void run_login(const struct peer *p)
+static void run_login(const struct live_roce_peer *p)
 {
 	live_roce_iser_login(p->host_port);
 }
 
 /* the ULP's connecting child started (nvme-rdma's, the NFS client's or
  * open-iscsi's); 0, or -1 (no child) */
-static int start_host(struct peer *p, enum live_roce_ulp u)
+static int start_host(struct live_roce_peer *p, enum live_roce_ulp u)
 {
 	p->host = spawn(p, u == LIVE_ROCE_ULP_NFS_CLIENT       ? run_mount
 			   : u == LIVE_ROCE_ULP_ISER_INITIATOR ? run_login
@@ -475,7 +460,7 @@ static void put_pd(const uint8_t *pd, size_t n)
 
 /* A REJ of reason 28 (consumer defined, as rdma_reject() sends it) to
  * the REQ req, from the peer's Local Communication ID local_id */
-static void refuse(struct peer *p, const struct live_roce_case *c, const uint8_t *req,
+static void refuse(struct live_roce_peer *p, const struct live_roce_case *c, const uint8_t *req,
 		   uint32_t local_id, size_t k)
 {
 	uint8_t rej[RDMANEG_IBCM_MAD_LEN];
@@ -490,7 +475,8 @@ static void refuse(struct peer *p, const struct live_roce_case *c, const uint8_t
  * new REQ to it meanwhile (the NFS client connecting again after our
  * DREQ, to send its call once more) is refused, so that its attempts end
  * within the case and none is left for the next one's. */
-static int end_host(struct peer *p, const struct live_roce_case *c, size_t k, uint16_t port)
+static int end_host(struct live_roce_peer *p, const struct live_roce_case *c, size_t k,
+		    uint16_t port)
 {
 	uint8_t req[RDMANEG_IBCM_MAD_LEN];
 	unsigned frames = 0, bad = 0;
@@ -521,7 +507,7 @@ static int end_host(struct peer *p, const struct live_roce_case *c, size_t k, ui
 /* Whether Linux sends an RC packet to our QP qpn within deadline: the
  * host's first command after the RTU ([roce-a17#bth-1]: opcodes 0x00 to
  * 0x1F are RC's); frames counted and their ICRCs judged as next_mad() */
-static bool watch_qp(struct peer *p, uint32_t qpn, long long deadline, unsigned *frames,
+static bool watch_qp(struct live_roce_peer *p, uint32_t qpn, long long deadline, unsigned *frames,
 		     unsigned *icrc_bad)
 {
 	static uint8_t f[RDMANEG_ROCE_FRAME_MAX + 64];
@@ -555,7 +541,7 @@ static bool watch_qp(struct peer *p, uint32_t qpn, long long deadline, unsigned 
 /* an active case: Linux's next REQ answered with the case's MADs, then
  * its answer; an RTU is followed by our DREQ (the DREP awaited), and an
  * attempt Linux has not ended is ended with a REJ of ours */
-static void run_active(struct peer *p, const struct live_roce_case *c, size_t k)
+static void run_active(struct live_roce_peer *p, const struct live_roce_case *c, size_t k)
 {
 	static uint8_t fr[RDMANEG_ROCE_FRAME_MAX + 64];
 	uint8_t req[RDMANEG_IBCM_MAD_LEN], out[2][RDMANEG_IBCM_MAD_LEN], got[RDMANEG_IBCM_MAD_LEN];
@@ -711,7 +697,7 @@ static bool must_answer(const struct live_roce_case *c)
 	return x == LIVE_ROCE_X_REP || x == LIVE_ROCE_X_REJ || x == LIVE_ROCE_X_ANSWER;
 }
 
-static void run_case(struct peer *p, size_t k)
+void live_roce_peer_run(struct live_roce_peer *p, const struct live_roce_case *cc, size_t k)
 {
 	static uint8_t fr[RDMANEG_ROCE_FRAME_MAX + 64];
 	struct live_roce_case c;
@@ -727,8 +713,7 @@ static void run_case(struct peer *p, size_t k)
 	bool heard;
 	enum live_roce_answer a = LIVE_ROCE_NONE;
 
-	if (!live_roce_case(k, &c))
-		return;
+	c = *cc;
 	if (c.active) {
 		run_active(p, &c, k);
 		return;
@@ -802,93 +787,35 @@ static void run_case(struct peer *p, size_t k)
 		finish(p, &c, got, k);
 }
 
-int live_verb_roce_peer(int argc, char **argv)
+int live_roce_peer_open(struct live_roce_peer *p, const char *ifname, const char *peer_if)
 {
-	const char *ifname = NULL, *peer_if = NULL;
-	struct peer p = { .fd = -1, .dev = "rxe0", .wait_ms = 1000, .psn = 0x100 };
-	size_t first = 0, count = 0;
-	struct live_roce_also also = { .n = 0 };
-	int nargs = argc;
+	struct sockaddr_ll at = { .sll_family = AF_PACKET, .sll_protocol = htons(ETH_P_ALL) };
 
-	/* after "--": the active cases' connector; its --log is where its
-	 * events go */
-	for (int i = 1; i < argc; i++)
-		if (strcmp(argv[i], "--") == 0) {
-			nargs = i;
-			p.connect = i + 1 < argc ? argv + i + 1 : NULL;
-			for (int j = i + 1; j + 1 < argc; j++)
-				if (strcmp(argv[j], "--log") == 0)
-					p.log = argv[j + 1];
-			break;
-		}
-	for (int i = 1; i + 1 < nargs; i += 2) {
-		char *end = NULL;
-		unsigned long v = strtoul(argv[i + 1], &end, 10);
-		bool num = end && *end == '\0' && argv[i + 1][0] != '\0';
-
-		if (strcmp(argv[i], "--ifname") == 0)
-			ifname = argv[i + 1];
-		else if (strcmp(argv[i], "--rxe-ifname") == 0)
-			peer_if = argv[i + 1];
-		else if (strcmp(argv[i], "--dev") == 0)
-			p.dev = argv[i + 1];
-		else if (strcmp(argv[i], "--first") == 0 && num)
-			first = v;
-		else if (strcmp(argv[i], "--count") == 0 && num)
-			count = v;
-		else if (strcmp(argv[i], "--also") == 0 && live_roce_also_parse(argv[i + 1], &also))
-			continue;
-		else if (strcmp(argv[i], "--wait-ms") == 0 && num && v > 0 && v <= 60000)
-			p.wait_ms = (unsigned)v;
-		else
-			ifname = NULL, i = nargs;
-	}
-	if (nargs % 2 == 0 || !ifname || !peer_if || (p.connect && !p.log)) {
-		fprintf(stderr,
-			"usage: rdmaneg-live roce-peer --ifname IF --rxe-ifname IF [--dev RXE]"
-			" [--first N] [--count N] [--also K[,K...]] [--wait-ms MS]"
-			" [-- CONNECTOR... --log FILE...]\n");
-		return 2;
-	}
-	p.ifindex = (int)if_nametoindex(ifname);
-	if (p.ifindex == 0 || read_mac(ifname, p.mac) != 0 || read_mac(peer_if, p.rxe_mac) != 0) {
+	p->ifindex = (int)if_nametoindex(ifname);
+	if (p->ifindex == 0 || read_mac(ifname, p->mac) != 0 ||
+	    read_mac(peer_if, p->rxe_mac) != 0) {
 		fprintf(stderr, "rdmaneg-live roce-peer: no interface %s or %s\n", ifname, peer_if);
 		return 1;
 	}
-	p.fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
-	if (p.fd < 0) {
+	p->fd = socket(AF_PACKET, SOCK_RAW, htons(ETH_P_ALL));
+	if (p->fd < 0) {
 		fprintf(stderr, "rdmaneg-live roce-peer: AF_PACKET: %s\n", strerror(errno));
 		return 1;
 	}
-	{
-		struct sockaddr_ll at = { .sll_family = AF_PACKET,
-					  .sll_protocol = htons(ETH_P_ALL),
-					  .sll_ifindex = p.ifindex };
-
-		if (bind(p.fd, (struct sockaddr *)&at, sizeof(at)) != 0) {
-			fprintf(stderr, "rdmaneg-live roce-peer: bind %s: %s\n", ifname,
-				strerror(errno));
-			close(p.fd);
-			return 1;
-		}
+	at.sll_ifindex = p->ifindex;
+	if (bind(p->fd, (struct sockaddr *)&at, sizeof(at)) != 0) {
+		fprintf(stderr, "rdmaneg-live roce-peer: bind %s: %s\n", ifname, strerror(errno));
+		close(p->fd);
+		p->fd = -1;
+		return 1;
 	}
-	{
-		/* nvmet's rows as this kernel's line answers them, as the
-		 * host's report judges them from the console */
-		struct utsname u;
-
-		if (uname(&u) == 0)
-			(void)live_roce_ulp_kernel(u.release, NULL);
-	}
-	for (size_t k = first; (count == 0 || k < first + count) && k < live_roce_case_count(); k++)
-		run_case(&p, k);
-	/* the cases besides the range (CI's smoke: an active one, nvmet's) */
-	for (size_t i = 0; i < also.n; i++)
-		if (also.k[i] < live_roce_case_count() &&
-		    (also.k[i] < first || (count != 0 && also.k[i] >= first + count)))
-			run_case(&p, also.k[i]);
-	stop_connector(&p);
-	printf("LIVE_ROCE_END %zu\n", live_roce_case_count());
-	close(p.fd);
 	return 0;
+}
+
+void live_roce_peer_close(struct live_roce_peer *p)
+{
+	stop_connector(p);
+	if (p->fd >= 0)
+		close(p->fd);
+	p->fd = -1;
 }

@@ -6,6 +6,7 @@
 #include "util/rng.h"
 #include <rdmaneg/ibcm.h>
 
+#include <stdio.h>
 #include <string.h>
 
 void live_roce_random_req(uint8_t *mad, uint64_t seed)
@@ -44,4 +45,29 @@ void live_roce_random_req(uint8_t *mad, uint64_t seed)
 		}
 		live_roce_put(mad, f, v);
 	}
+}
+
+void live_roce_random_name(uint64_t seed, char *name, size_t cap)
+{
+	snprintf(name, cap, "rnd-%016llx", (unsigned long long)seed);
+}
+
+bool live_roce_random_seed(const char *name, uint64_t *seed)
+{
+	uint64_t v = 0;
+
+	if (!name || strncmp(name, "rnd-", 4) != 0 || strlen(name) != 4 + 16)
+		return false;
+	for (size_t i = 4; i < 20; i++) {
+		char d = name[i];
+
+		if (d >= '0' && d <= '9')
+			v = v << 4 | (uint64_t)(d - '0');
+		else if (d >= 'a' && d <= 'f')
+			v = v << 4 | (uint64_t)(d - 'a' + 10);
+		else
+			return false;
+	}
+	*seed = v;
+	return true;
 }

@@ -4,6 +4,7 @@
  * the verbs around it; see roce_live.h. */
 #define _GNU_SOURCE
 #include "live/roce/roce_live.h"
+#include "live/roce/roce_random.h"
 #include "live/roce/roce_ulp.h"
 #include "live/roce/roce_verbs.h"
 #include "live/roce/roce_wire.h"
@@ -128,6 +129,21 @@ struct seen {
 	 * that is not zero; "-" when all are) */
 	bool pd_have;
 	uint8_t pd[LIVE_ROCE_REP_PD];
+	size_t k;      /* its case's index */
+	uint64_t seed; /* a random mode's case: its seed */
+};
+
+/* A random mode's rows, at most: more lines than a console of
+ * LIVE_ROCE_REPORT_MAX octets can hold of them */
+#define RANDOM_ROWS 16384u
+
+/* what a console's lines were read into: the table's rows by index, a
+ * random mode's in their order */
+struct rows {
+	struct seen *s;
+	size_t n;
+	struct seen *r;
+	size_t nr;
 };
 
 /* the value of "KEY=" among the words of buf, copied into out; false when absent */
@@ -151,10 +167,13 @@ static bool word(const char *buf, const char *key, char *out, size_t cap)
 	return false;
 }
 
-/* one line into s[k] (s holds n entries):
- * "LIVE_ROCE_CASE K NAME answer=A reason=R rcvd=D icrc=I frames=N" */
-static int parse(const char *line, size_t len, size_t n, struct seen *s)
+/* one line into its row of t:
+ * "LIVE_ROCE_CASE K NAME answer=A reason=R rcvd=D icrc=I frames=N"; K
+ * past the table for a random mode's case, its name then carrying its
+ * seed (live_roce_random_seed) */
+static int parse(const char *line, size_t len, struct rows *t)
 {
+	uint64_t seed = 0;
 	char buf[1024], name[RDMANEG_CASENAME_MAX], num[24], frames[24], *end = NULL;
 	char hex[2 * LIVE_ROCE_REP_PD + 2];
 	struct live_roce_case c;
@@ -168,7 +187,7 @@ static int parse(const char *line, size_t len, size_t n, struct seen *s)
 	memcpy(buf, line, len);
 	buf[len] = '\0';
 	k = strtoull(buf + 15, &end, 10);
-	if (end == buf + 15 || *end != ' ' || k >= n)
+	if (end == buf + 15 || *end != ' ')
 		return -1;
 	p = end + 1;
 	nl = strcspn(p, " ");
@@ -176,8 +195,12 @@ static int parse(const char *line, size_t len, size_t n, struct seen *s)
 		return -1;
 	memcpy(name, p, nl);
 	name[nl] = '\0';
-	if (!live_roce_case((size_t)k, &c) || strcmp(c.name, name) != 0 ||
-	    !word(p, "answer=", e.answer, sizeof(e.answer)) ||
+	if (k < t->n ? !live_roce_case((size_t)k, &c)
+		     : !live_roce_random_seed(name, &seed) || t->nr == RANDOM_ROWS)
+		return -1;
+	if (k >= t->n)
+		live_roce_random_case(seed, (size_t)k, &c);
+	if (strcmp(c.name, name) != 0 || !word(p, "answer=", e.answer, sizeof(e.answer)) ||
 	    !word(p, "icrc=", e.icrc, sizeof(e.icrc)) ||
 	    !word(p, "frames=", frames, sizeof(frames)))
 		return -1;
@@ -225,7 +248,12 @@ static int parse(const char *line, size_t len, size_t n, struct seen *s)
 			snprintf(e.req, sizeof(e.req), "-");
 	}
 	e.have = true;
-	s[k] = e;
+	e.k = (size_t)k;
+	e.seed = seed;
+	if (k < t->n)
+		t->s[k] = e;
+	else
+		t->r[t->nr++] = e;
 	return 0;
 }
 
@@ -291,19 +319,129 @@ bool live_roce_also_has(const struct live_roce_also *a, size_t k)
 	return false;
 }
 
+/* the verdicts so far and where they go */
+struct judged {
+	FILE *out, *json;
+	size_t conform, diverge, by_rep;
+	int rc;
+};
+
+/* case c's row, from its line e: its verdict counted and printed, its
+ * controls checked */
+static void judge_row(struct judged *x, const struct live_roce_case *c, const struct seen *e)
+{
+	enum live_roce_expect xp = live_roce_expected(c);
+	enum live_roce_answer a;
+	char why[96] = "";
+	const char *clause;
+	bool ok, ok_answer, rep_ok;
+
+	if (!e->have) {
+		fprintf(x->out, "%-30s %-8s missing\n", c->name, live_roce_expect_name(xp));
+		x->rc = 1;
+		return;
+	}
+	a = answer_of(e->answer);
+	/* the answer (live_roce_judge without the REP), then the ULP's
+	 * REP private data: the row's verdict is both, as
+	 * live_roce_judge's; the REP judged once */
+	if (live_roce_ulp_judges_req(c->ulp)) {
+		/* xprtrdma's and ib_iser's: ulppd= is their REQ's
+		 * private data, which they are judged with */
+		ok_answer = (int)a >= 0 &&
+			    live_roce_judge(c, a, e->ulp_sts, e->event, e->pd_have ? e->pd : NULL,
+					    e->pd_have ? sizeof(e->pd) : 0, why, sizeof(why));
+		rep_ok = true;
+	} else {
+		ok_answer = (int)a >= 0 &&
+			    live_roce_judge(c, a, e->ulp_sts, c->active ? e->event : NULL, NULL, 0,
+					    NULL, 0);
+		rep_ok =
+			!e->pd_have || live_roce_ulp_rep(c, e->pd, sizeof(e->pd), why, sizeof(why));
+	}
+	ok = ok_answer && rep_ok;
+	ok ? x->conform++ : x->diverge++;
+	/* a row that diverges only by its ULP's REP private data
+	 * (nvmet's CRQSIZE): counted apart, so that the answers'
+	 * divergences stay legible; and it is that clause's row */
+	if (ok_answer && !rep_ok)
+		x->by_rep++;
+	clause = rep_ok ? live_roce_clause(c) : live_roce_ulp_rep_clause(c, e->pd, sizeof(e->pd));
+	/* make compliance's row: names, clause ids and verdicts are
+	 * plain words, no JSON escape needed */
+	if (x->json)
+		fprintf(x->json,
+			"%s\n{\"impl\":\"%s\",\"case\":\"%s\",\"clause\":\"%s\","
+			"\"expect\":\"%s\",\"got\":\"%s\",\"verdict\":\"%s\"}",
+			x->conform + x->diverge > 1 ? "," : "",
+			c->ulp != LIVE_ROCE_ULP_NONE ? live_roce_ulp_name(c->ulp)
+			: c->active		     ? "ib_cm active"
+						     : "ib_cm passive",
+			c->name, clause, live_roce_expect_name(xp), e->answer,
+			ok ? "conforms" : "diverges");
+	fprintf(x->out, "%-30s %-8s %-8s %-6lld %-7s %s", c->name, live_roce_expect_name(xp),
+		e->answer, e->rcvd, e->icrc, ok ? "conforms" : "diverges");
+	if (a == LIVE_ROCE_REJ)
+		fprintf(x->out, " (REJ reason %lu)", e->reason);
+	if (e->ulp_sts >= 0)
+		fprintf(x->out, " (ULP status %ld)", e->ulp_sts);
+	if (why[0] && !live_roce_ulp_judges_req(c->ulp))
+		fprintf(x->out, " (%s's REP: %s)", live_roce_ulp_name(c->ulp), why);
+	if (a == LIVE_ROCE_DIED)
+		fprintf(x->out, " (the guest died: findings.txt)");
+	else if (c->ulp == LIVE_ROCE_ULP_NVME_HOST)
+		fprintf(x->out, " (nvme-rdma: %s, exit %lld; a conforming host: %s)", e->event,
+			e->status,
+			live_nvme_host_expect_name(live_roce_nvme_host_expect(c->ulp_case)));
+	else if (c->ulp == LIVE_ROCE_ULP_NFS_CLIENT)
+		fprintf(x->out, " (xprtrdma: %s, mount exit %lld; %s)", e->event, e->status, why);
+	else if (c->ulp == LIVE_ROCE_ULP_ISER_INITIATOR)
+		fprintf(x->out, " (ib_iser: %s, iscsiadm exit %lld; %s)", e->event, e->status, why);
+	else if (c->active)
+		fprintf(x->out, " (%s %lld)", e->event, e->status);
+	fputc('\n', x->out);
+	/* the active cases' own checks: Linux's REQ must come, and be
+	 * one the core reads without a defect ([ibcm-c12#req-1]) */
+	if (a == LIVE_ROCE_NOREQ) {
+		fprintf(x->out, "  %s: the connector sent no REQ: the case measured nothing\n",
+			c->name);
+		x->rc = 1;
+	} else if (c->active && strcmp(e->req, "ok") != 0) {
+		fprintf(x->out, "  %s: Linux's REQ is one the core finds defective (%s)\n", c->name,
+			e->req);
+	}
+	/* the controls: rxe drops a bad ICRC and does not count it
+	 * ([roce-a17#icrc-1]); every frame of rxe's carries a good ICRC */
+	if (c->frame.icrc_xor != 0 && (a != LIVE_ROCE_NONE || e->rcvd != 0)) {
+		fprintf(x->out, "  control failed: %s was not dropped (answer %s, rcvd %lld)\n",
+			c->name, e->answer, e->rcvd);
+		x->rc = 1;
+	}
+	if (strcmp(e->icrc, "bad") == 0) {
+		fprintf(x->out, "  rxe's frame for %s carries an ICRC the core calls bad\n",
+			c->name);
+		x->rc = 1;
+	}
+}
+
 int live_roce_report(const char *console, size_t len, size_t first, size_t count,
 		     const struct live_roce_also *also, FILE *out, FILE *json)
 {
-	size_t n = live_roce_case_count(), conform = 0, diverge = 0, by_rep = 0;
+	size_t n = live_roce_case_count();
 	size_t upto = count == 0 || count > n - (first < n ? first : n) ? n : first + count;
-	struct seen *s = n > 0 ? calloc(n, sizeof(*s)) : NULL;
+	struct rows t = { .s = n > 0 ? calloc(n, sizeof(struct seen)) : NULL,
+			  .n = n,
+			  .r = calloc(RANDOM_ROWS, sizeof(struct seen)) };
+	struct judged x = { .out = out, .json = json };
 	struct rdmaneg_nvme_limits lim;
 	const char *line;
 	char release[64] = "";
-	int rc = 0;
 
-	if (!s)
+	if (!t.s || !t.r) {
+		free(t.s);
+		free(t.r);
 		return 1;
+	}
 	for (size_t i = 0; i < len;) {
 		const char *nl = memchr(console + i, '\n', len - i);
 		size_t l = nl ? (size_t)(nl - console) - i : len - i;
@@ -318,9 +456,9 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 
 			while (rest > 0 && at[rest - 1] == '\r')
 				rest--;
-			if (parse(at, rest, n, s) != 0) {
+			if (parse(at, rest, &t) != 0) {
 				fprintf(out, "malformed: %.*s\n", (int)rest, at);
-				rc = 1;
+				x.rc = 1;
 			}
 		}
 		i += l + 1;
@@ -333,122 +471,35 @@ int live_roce_report(const char *console, size_t len, size_t first, size_t count
 		fprintf(json, "{\"suite\":\"roce\",\"rows\":[");
 	for (size_t k = 0; k < n; k++) {
 		struct live_roce_case c;
-		enum live_roce_expect x;
-		enum live_roce_answer a;
-		const struct seen *e = &s[k];
-		char why[96] = "";
-		const char *clause;
-		bool ok, ok_answer, rep_ok;
 
 		if ((k < first || k >= upto) && !live_roce_also_has(also, k))
 			continue;
 		(void)live_roce_case(k, &c);
-		x = live_roce_expected(&c);
-		if (!e->have) {
-			fprintf(out, "%-30s %-8s missing\n", c.name, live_roce_expect_name(x));
-			rc = 1;
-			continue;
-		}
-		a = answer_of(e->answer);
-		/* the answer (live_roce_judge without the REP), then the ULP's
-		 * REP private data: the row's verdict is both, as
-		 * live_roce_judge's; the REP judged once */
-		if (live_roce_ulp_judges_req(c.ulp)) {
-			/* xprtrdma's and ib_iser's: ulppd= is their REQ's
-			 * private data, which they are judged with */
-			ok_answer = (int)a >= 0 && live_roce_judge(&c, a, e->ulp_sts, e->event,
-								   e->pd_have ? e->pd : NULL,
-								   e->pd_have ? sizeof(e->pd) : 0,
-								   why, sizeof(why));
-			rep_ok = true;
-		} else {
-			ok_answer = (int)a >= 0 &&
-				    live_roce_judge(&c, a, e->ulp_sts, c.active ? e->event : NULL,
-						    NULL, 0, NULL, 0);
-			rep_ok = !e->pd_have ||
-				 live_roce_ulp_rep(&c, e->pd, sizeof(e->pd), why, sizeof(why));
-		}
-		ok = ok_answer && rep_ok;
-		ok ? conform++ : diverge++;
-		/* a row that diverges only by its ULP's REP private data
-		 * (nvmet's CRQSIZE): counted apart, so that the answers'
-		 * divergences stay legible; and it is that clause's row */
-		if (ok_answer && !rep_ok)
-			by_rep++;
-		clause = rep_ok ? live_roce_clause(&c)
-				: live_roce_ulp_rep_clause(&c, e->pd, sizeof(e->pd));
-		/* make compliance's row: names, clause ids and verdicts are
-		 * plain words, no JSON escape needed */
-		if (json)
-			fprintf(json,
-				"%s\n{\"impl\":\"%s\",\"case\":\"%s\",\"clause\":\"%s\","
-				"\"expect\":\"%s\",\"got\":\"%s\",\"verdict\":\"%s\"}",
-				conform + diverge > 1 ? "," : "",
-				c.ulp != LIVE_ROCE_ULP_NONE ? live_roce_ulp_name(c.ulp)
-				: c.active		    ? "ib_cm active"
-							    : "ib_cm passive",
-				c.name, clause, live_roce_expect_name(x), e->answer,
-				ok ? "conforms" : "diverges");
-		fprintf(out, "%-30s %-8s %-8s %-6lld %-7s %s", c.name, live_roce_expect_name(x),
-			e->answer, e->rcvd, e->icrc, ok ? "conforms" : "diverges");
-		if (a == LIVE_ROCE_REJ)
-			fprintf(out, " (REJ reason %lu)", e->reason);
-		if (e->ulp_sts >= 0)
-			fprintf(out, " (ULP status %ld)", e->ulp_sts);
-		if (why[0] && !live_roce_ulp_judges_req(c.ulp))
-			fprintf(out, " (%s's REP: %s)", live_roce_ulp_name(c.ulp), why);
-		if (a == LIVE_ROCE_DIED)
-			fprintf(out, " (the guest died: findings.txt)");
-		else if (c.ulp == LIVE_ROCE_ULP_NVME_HOST)
-			fprintf(out, " (nvme-rdma: %s, exit %lld; a conforming host: %s)", e->event,
-				e->status,
-				live_nvme_host_expect_name(live_roce_nvme_host_expect(c.ulp_case)));
-		else if (c.ulp == LIVE_ROCE_ULP_NFS_CLIENT)
-			fprintf(out, " (xprtrdma: %s, mount exit %lld; %s)", e->event, e->status,
-				why);
-		else if (c.ulp == LIVE_ROCE_ULP_ISER_INITIATOR)
-			fprintf(out, " (ib_iser: %s, iscsiadm exit %lld; %s)", e->event, e->status,
-				why);
-		else if (c.active)
-			fprintf(out, " (%s %lld)", e->event, e->status);
-		fputc('\n', out);
-		/* the active cases' own checks: Linux's REQ must come, and be
-		 * one the core reads without a defect ([ibcm-c12#req-1]) */
-		if (a == LIVE_ROCE_NOREQ) {
-			fprintf(out, "  %s: the connector sent no REQ: the case measured nothing\n",
-				c.name);
-			rc = 1;
-		} else if (c.active && strcmp(e->req, "ok") != 0) {
-			fprintf(out, "  %s: Linux's REQ is one the core finds defective (%s)\n",
-				c.name, e->req);
-		}
-		/* the controls: rxe drops a bad ICRC and does not count it
-		 * ([roce-a17#icrc-1]); every frame of rxe's carries a good ICRC */
-		if (c.frame.icrc_xor != 0 && (a != LIVE_ROCE_NONE || e->rcvd != 0)) {
-			fprintf(out,
-				"  control failed: %s was not dropped (answer %s, rcvd %lld)\n",
-				c.name, e->answer, e->rcvd);
-			rc = 1;
-		}
-		if (strcmp(e->icrc, "bad") == 0) {
-			fprintf(out, "  rxe's frame for %s carries an ICRC the core calls bad\n",
-				c.name);
-			rc = 1;
-		}
+		judge_row(&x, &c, &t.s[k]);
 	}
+	/* a random mode's rows, in the order they ran */
+	for (size_t i = 0; i < t.nr; i++) {
+		struct live_roce_case c;
+
+		live_roce_random_case(t.r[i].seed, t.r[i].k, &c);
+		judge_row(&x, &c, &t.r[i]);
+	}
+	if (t.nr > 0)
+		fprintf(out, "random: %zu cases\n", t.nr);
 	fprintf(out,
 		"nvmet's rows judged by Linux %s's limits (I/O queues of %u entries) on %s%s\n",
 		line ? line : "6.1", (unsigned)lim.io_max,
 		release[0] ? release : "a kernel the console does not name",
 		line ? "" : ", assumed: no line read at or below it");
-	fprintf(out, "%zu conform, %zu diverge", conform, diverge);
-	if (by_rep > 0)
-		fprintf(out, " (%zu of them by the ULP's REP private data alone)", by_rep);
+	fprintf(out, "%zu conform, %zu diverge", x.conform, x.diverge);
+	if (x.by_rep > 0)
+		fprintf(out, " (%zu of them by the ULP's REP private data alone)", x.by_rep);
 	fputc('\n', out);
 	if (json)
 		fprintf(json, "\n]}\n");
-	free(s);
-	return rc;
+	free(t.s);
+	free(t.r);
+	return x.rc;
 }
 
 int live_verb_roce_cases(int argc, char **argv)

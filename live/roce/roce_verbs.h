@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * roce_verbs: rdmaneg-live's verbs of make live-roce: roce-peer (guest:
- * the hostile RoCE v2 peer), roce-cases (every case), roce (host: the
+ * the hostile RoCE v2 peer, live/roce/roce_run.c), roce-cases (every case), roce (host: the
  * table from a console) and roce-wire (host: the table's frames for
  * tshark). Each takes the verb's arguments with argv[0]
  * the verb (util/verb.h) and returns the exit status.
