@@ -3,7 +3,8 @@
 # The guest scripts' refusals, on the host and before anything is fetched,
 # installed or booted: a kernel line the harness does not run (kver.sh),
 # a KSRC that is not a kernel tree (kernel.sh), KSRC with Debian's own
-# kernel and a flavour no suite provides (image.sh). Each must exit 2 with a message that names the fix;
+# kernel and a flavour no suite provides (image.sh), make live-roce's random
+# mode's settings (roce.sh). Each must exit 2 with a message that names the fix;
 # an accepted line must pass (the control).
 # Usage: tests/guest-args.sh
 set -uo pipefail
@@ -36,5 +37,14 @@ expect ksrc-stock 2 'KSRC builds a debug or fixed kernel.*KERNEL=debug' -- \
 expect flavour-unknown 2 "no suite 'nosuch' .*the flavours: .*iser.*nfs.*nvme.*smbd" -- live/guest/image.sh nosuch
 expect flavour-bad 2 'a flavour is a suite' -- live/guest/image.sh ../x
 expect kernel-unknown 2 'KERNEL is stock .*debug.*fixed' -- env KERNEL=nosuch live/guest/image.sh
+# make live-roce's random mode: its time, its seed, what it goes with
+expect roce-random-bad 2 'ROCE_RANDOM is a number of seconds' -- env ROCE_RANDOM=abc live/roce/roce.sh
+expect roce-random-zero 2 'ROCE_RANDOM is a number of seconds' -- env ROCE_RANDOM=0 live/roce/roce.sh
+expect roce-seed-bad 2 'ROCE_SEED is 1 to 15 lower-case hex digits' -- \
+	env ROCE_RANDOM=5 ROCE_SEED=XYZ live/roce/roce.sh
+expect roce-random-smoke 2 'ROCE_RANDOM goes with ROCE_CASES or alone' -- \
+	env ROCE_RANDOM=5 LIVE_ROCE_SMOKE=1 live/roce/roce.sh
+expect roce-case-seed-big 2 "rnd-f000000000000000's seed is past what ROCE_SEED takes" -- \
+	env ROCE_CASE=rnd-f000000000000000 live/roce/roce.sh
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
