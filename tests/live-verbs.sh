@@ -106,11 +106,12 @@ expect roce-json 2 'cannot write /nonexistent/r' -- roce "$tmp/roce.log" --json 
 expect roce-peer-log 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b -- /bin/true
 expect roce-peer-also 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b --also x
 expect roce-peer-seed 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b --random-seed xyz
+expect roce-peer-seed-upper 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b --random-seed 1F
 expect roce-peer-seed-long 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b \
 	--random-seed 0123456789abcdef0
 expect roce-peer-seconds 2 'usage: rdmaneg-live roce-peer' -- roce-peer --ifname a --rxe-ifname b \
 	--random-seed 1 --random-seconds -5
 expect roce-peer-random-ok 1 'no interface a or b' -- roce-peer --ifname a --rxe-ifname b \
-	--random-seed 1F --random-seconds 5 --random-max 2
+	--random-seed 1f --random-seconds 5 --random-max 2
 echo "live-verbs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

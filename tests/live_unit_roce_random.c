@@ -25,6 +25,13 @@ static void test_random_names(void)
 	      seed == 0x726f6368ull);
 	live_roce_random_name(UINT64_MAX, name, sizeof(name));
 	CHECK(live_roce_random_seed(name, &seed) && seed == UINT64_MAX);
+	/* a seed as ROCE_SEED and --random-seed write it */
+	CHECK(live_roce_seed_parse("1f", &seed) && seed == 0x1f &&
+	      live_roce_seed_parse("ffffffffffffffff", &seed) && seed == UINT64_MAX);
+	CHECK(!live_roce_seed_parse("", &seed) && !live_roce_seed_parse(NULL, &seed) &&
+	      !live_roce_seed_parse("1F", &seed) && !live_roce_seed_parse("0x1f", &seed) &&
+	      !live_roce_seed_parse("10000000000000000", &seed) &&
+	      !live_roce_seed_parse("-1", &seed));
 	CHECK(!live_roce_random_seed("rnd-req-3", &seed) &&
 	      !live_roce_random_seed("rnd-00000000726F6368", &seed) &&
 	      !live_roce_random_seed("rnd-0000000726f6368", &seed) &&

@@ -45,8 +45,8 @@ export KERNEL=${KERNEL:-stock}
 L=build/live N=build/live-roce
 ONLY=${ROCE_CASE:-} SMOKE=${LIVE_ROCE_SMOKE:-0} PREFIX=${ROCE_CASES:-}
 RANDOM_S=${ROCE_RANDOM:-} SEED=${ROCE_SEED:-$(printf '%x' "$(date +%s)")}
-case "$RANDOM_S" in '' | [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9] | [1-9][0-9][0-9][0-9][0-9]) ;;
-*) echo "live-roce: ROCE_RANDOM is a number of seconds, 1 to 99999" >&2; exit 2 ;; esac
+[[ "$RANDOM_S" =~ ^([1-9][0-9]{0,4})?$ ]] ||
+	{ echo "live-roce: ROCE_RANDOM is a number of seconds, 1 to 99999" >&2; exit 2; }
 # a seed shell arithmetic can step (15 hex digits at most)
 [[ "$SEED" =~ ^[0-9a-f]{1,15}$ ]] || { echo "live-roce: ROCE_SEED is 1 to 15 lower-case hex digits" >&2; exit 2; }
 if [ -n "$RANDOM_S" ] && { [ "$SMOKE" = 1 ] || [ -n "$ONLY" ]; }; then

@@ -45,6 +45,7 @@
 #include "live/roce/roce_ulp.h"
 #include "live/roce/roce_wire.h"
 
+#include "util/clock.h"
 #include "util/hex.h"
 #include <rdmaneg/ibcm.h>
 
@@ -70,10 +71,7 @@
 
 static long long now_ms(void)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+	return (long long)(rdmaneg_mono_us() / 1000);
 }
 
 /* the first line of a small file, without its newline; false when unread */
@@ -646,25 +644,19 @@ static void run_active(struct live_roce_peer *p, const struct live_roce_case *c,
 		(void)send_next(p, c, rej, k, false);
 		printf("LIVE_ROCE_CLOSE %zu rej\n", k);
 	}
-	if (nfs) {
-		/* xprtrdma's: whether it sent its first call, the thresholds
-		 * it took, and how the mount ended */
-		if (capsule)
-			live_roce_nfs_thresholds(p->host_port, event, sizeof(event));
-		else
-			snprintf(event, sizeof(event), "NO_CALL");
+	/* a connecting ULP's event: whether it sent its first message
+	 * (xprtrdma's call, with the thresholds it took; ib_iser's Login;
+	 * nvme-rdma's command); then how its child ended, later REQs to its
+	 * row's port refused (none for nvme-rdma's, port 0) */
+	if (nfs && capsule)
+		live_roce_nfs_thresholds(p->host_port, event, sizeof(event));
+	else if (host)
+		snprintf(event, sizeof(event), "%s",
+			 nfs	? "NO_CALL"
+			 : iser ? (capsule ? "LOGIN" : "NO_LOGIN")
+				: (capsule ? "CAPSULE" : "NO_CAPSULE"));
+	if (host)
 		status = end_host(p, c, k, p->host_port);
-	} else if (iser) {
-		/* ib_iser's: whether it sent its Login, and how iscsiadm's
-		 * login ended */
-		snprintf(event, sizeof(event), "%s", capsule ? "LOGIN" : "NO_LOGIN");
-		status = end_host(p, c, k, p->host_port);
-	} else if (host) {
-		/* nvme-rdma's: whether it sent its first command, and how
-		 * its connect attempt ended */
-		snprintf(event, sizeof(event), "%s", capsule ? "CAPSULE" : "NO_CAPSULE");
-		status = end_host(p, c, k, 0);
-	}
 	/* the connector logs its event when rdma_cm hands it over, which
 	 * may come after the wire's answer: read until one comes, up to 3 s */
 	for (int waited = 0; !host && waited < 3000; waited += 100) {

@@ -3,6 +3,7 @@
 #include "live/roce/roce_random.h"
 
 #include "live/roce/roce_mads.h"
+#include "util/hex.h"
 #include "util/rng.h"
 #include <rdmaneg/ibcm.h>
 
@@ -52,22 +53,26 @@ void live_roce_random_name(uint64_t seed, char *name, size_t cap)
 	snprintf(name, cap, "rnd-%016llx", (unsigned long long)seed);
 }
 
-bool live_roce_random_seed(const char *name, uint64_t *seed)
+bool live_roce_seed_parse(const char *s, uint64_t *seed)
 {
+	size_t n = s ? strlen(s) : 0;
 	uint64_t v = 0;
 
-	if (!name || strncmp(name, "rnd-", 4) != 0 || strlen(name) != 4 + 16)
+	if (n == 0 || n > 16)
 		return false;
-	for (size_t i = 4; i < 20; i++) {
-		char d = name[i];
+	for (size_t i = 0; i < n; i++) {
+		int d = rdmaneg_hex_digit((unsigned char)s[i]);
 
-		if (d >= '0' && d <= '9')
-			v = v << 4 | (uint64_t)(d - '0');
-		else if (d >= 'a' && d <= 'f')
-			v = v << 4 | (uint64_t)(d - 'a' + 10);
-		else
+		if (d < 0 || (s[i] >= 'A' && s[i] <= 'F'))
 			return false;
+		v = v << 4 | (uint64_t)d;
 	}
 	*seed = v;
 	return true;
+}
+
+bool live_roce_random_seed(const char *name, uint64_t *seed)
+{
+	return name && strncmp(name, "rnd-", 4) == 0 && strlen(name) == 4 + 16 &&
+	       live_roce_seed_parse(name + 4, seed);
 }

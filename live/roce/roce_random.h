@@ -23,6 +23,9 @@ void live_roce_random_req(uint8_t *mad, uint64_t seed);
 /* A random mode's case (make live-roce ROCE_RANDOM=S, live_roce_random_case):
  * its name, "rnd-" and seed's 16 hex digits, into name (cap octets). */
 void live_roce_random_name(uint64_t seed, char *name, size_t cap);
+/* A seed written as 1 to 16 lower-case hex digits (ROCE_SEED, roce-peer's
+ * --random-seed) into *seed; false for anything else. */
+bool live_roce_seed_parse(const char *s, uint64_t *seed);
 /* The seed name carries when it is such a name (exactly 16 lower-case
  * hex digits after "rnd-"); false for any other. */
 bool live_roce_random_seed(const char *name, uint64_t *seed);

@@ -17,45 +17,13 @@
 #include "live/roce/roce_random.h"
 #include "live/roce/roce_ulp.h"
 #include "live/roce/roce_verbs.h"
+#include "util/clock.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
-#include <time.h>
-
-/* s, 1 to 16 hex digits, into *v */
-static bool hex64(const char *s, uint64_t *v)
-{
-	size_t n = strlen(s);
-
-	*v = 0;
-	if (n == 0 || n > 16)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		unsigned d;
-
-		if (s[i] >= '0' && s[i] <= '9')
-			d = (unsigned)(s[i] - '0');
-		else if (s[i] >= 'a' && s[i] <= 'f')
-			d = (unsigned)(s[i] - 'a' + 10);
-		else if (s[i] >= 'A' && s[i] <= 'F')
-			d = (unsigned)(s[i] - 'A' + 10);
-		else
-			return false;
-		*v = *v << 4 | d;
-	}
-	return true;
-}
-
-static long long seconds_now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long long)t.tv_sec;
-}
 
 /* a random mode: cases from seed on, for secs seconds (at least one
  * case) or max cases (0: no limit) */
@@ -63,12 +31,12 @@ static void run_random(struct live_roce_peer *p, uint64_t seed, unsigned long se
 		       unsigned long max)
 {
 	size_t base = live_roce_case_count(), i = 0;
-	long long end = seconds_now() + (long long)secs;
+	int64_t end = rdmaneg_mono_us() + (int64_t)secs * 1000000;
 
 	printf("LIVE_ROCE_RANDOM seed=%016llx seconds=%lu max=%lu\n", (unsigned long long)seed,
 	       secs, max);
 	fflush(stdout);
-	for (; (max == 0 || i < max) && (i == 0 || seconds_now() < end); i++) {
+	for (; (max == 0 || i < max) && (i == 0 || rdmaneg_mono_us() < end); i++) {
 		struct live_roce_case c;
 
 		live_roce_random_case(seed + i, base + i, &c);
@@ -118,7 +86,8 @@ int live_verb_roce_peer(int argc, char **argv)
 			continue;
 		else if (strcmp(argv[i], "--wait-ms") == 0 && num && v > 0 && v <= 60000)
 			p.wait_ms = (unsigned)v;
-		else if (strcmp(argv[i], "--random-seed") == 0 && hex64(argv[i + 1], &seed))
+		else if (strcmp(argv[i], "--random-seed") == 0 &&
+			 live_roce_seed_parse(argv[i + 1], &seed))
 			random = true;
 		else if (strcmp(argv[i], "--random-seconds") == 0 && num && v <= 86400)
 			secs = v;
